@@ -1,0 +1,44 @@
+# The two commands a newcomer runs: `make demo` and `make test`. Both set up .venv themselves.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+
+.PHONY: demo test lint format bench worker beat clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+## demo: set up and run the sample federation on SQLite (NO_SERVE=1 to set up and exit)
+demo: $(STAMP)
+	$(BIN)/python manage.py demo $(if $(NO_SERVE),--no-serve,)
+
+## test: ruff, then the whole pytest suite
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(STAMP)
+	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+worker: $(STAMP)
+	$(BIN)/celery -A config worker --loglevel=info
+
+beat: $(STAMP)
+	$(BIN)/celery -A config beat --loglevel=info
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache

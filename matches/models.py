@@ -1,0 +1,201 @@
+"""Shows, the matches on their cards, the sides and participants of each match, and results.
+
+A show's card is its ordered matches (never called ``Card``: a card is a wrestler's playing card).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from promotion.models import Federation, Feud, Team, Title, Wrestler
+from rules.models import System
+
+
+class ShowKind(models.TextChoices):
+    WEEKLY = "weekly", "Weekly show"
+    SPECIAL = "special", "Special event"
+
+
+class ShowStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    BOOKED = "booked", "Booked"
+    SCHEDULED = "scheduled", "Scheduled"
+    RUNNING = "running", "Running"
+    COMPLETED = "completed", "Completed"
+    FAILED = "failed", "Failed"
+
+
+class Show(models.Model):
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="shows")
+    name = models.CharField(max_length=160)
+    number = models.PositiveIntegerField(help_text="The federation's show number, from 1.")
+    kind = models.CharField(max_length=10, choices=ShowKind.choices, default=ShowKind.WEEKLY)
+    scheduled_at = models.DateTimeField()
+    venue = models.CharField(max_length=160, blank=True)
+    status = models.CharField(max_length=10, choices=ShowStatus.choices, default=ShowStatus.DRAFT)
+    seed = models.BigIntegerField(help_text="Fixes every die of the show.")
+    attempts = models.PositiveSmallIntegerField(
+        default=0, help_text="Simulation attempts so far (bounded redelivery)."
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["federation", "scheduled_at", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "number"], name="show_unique_number"),
+            models.CheckConstraint(
+                condition=Q(completed_at__isnull=True) | Q(status="completed"),
+                name="show_completed_at_only_when_completed",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "scheduled_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} (#{self.number})"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "show-detail", kwargs={"federation": self.federation.slug, "number": self.number}
+        )
+
+    @property
+    def date(self):
+        """The show's date in its federation's time zone."""
+        return self.scheduled_at.astimezone(self.federation.time_zone).date()
+
+
+class MatchType(models.TextChoices):
+    SINGLES = "singles", "Singles"
+    TAG = "tag", "Tag team"
+    THREE_MAN_TAG = "three_man_tag", "Three-man tag"
+    BATTLE_ROYAL = "battle_royal", "Battle royal"
+    STEEL_CAGE = "steel_cage", "Steel cage"
+    TEXAS_DEATH = "texas_death", "Texas death"
+    GRUDGE = "grudge", "Grudge"
+
+
+class MatchStatus(models.TextChoices):
+    BOOKED = "booked", "Booked"
+    COMPLETED = "completed", "Completed"
+
+
+class Method(models.TextChoices):
+    """How a match ended. The values are the engines' ``Method`` values."""
+
+    PIN = "pin", "Pinfall"
+    SUBMISSION = "submission", "Submission"
+    KNOCKOUT = "knockout", "Knockout"
+    DISQUALIFICATION = "disqualification", "Disqualification"
+    COUNT_OUT = "count_out", "Count-out"
+    DOUBLE_DISQUALIFICATION = "double_disqualification", "Double disqualification"
+    DOUBLE_COUNT_OUT = "double_count_out", "Double count-out"
+    DRAW_TIME_LIMIT = "draw_time_limit", "Time-limit draw"
+    ELIMINATION = "elimination", "Last one standing"
+
+
+class Match(models.Model):
+    show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="matches")
+    position = models.PositiveSmallIntegerField(help_text="1 opens the show.")
+    match_type = models.CharField(
+        max_length=20, choices=MatchType.choices, default=MatchType.SINGLES
+    )
+    rule_system = models.CharField(max_length=20, choices=System.choices)
+    rule_options = models.JSONField(default=list, blank=True)
+    title = models.ForeignKey(
+        Title, null=True, blank=True, on_delete=models.PROTECT, related_name="matches"
+    )
+    feud = models.ForeignKey(
+        Feud, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+    )
+    is_main_event = models.BooleanField(default=False)
+    time_limit = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Minutes; empty for no time limit."
+    )
+    no_disqualification = models.BooleanField(default=False)
+    title_changes_on_dq = models.BooleanField(
+        default=False, help_text="The title changes hands on a disqualification or count-out."
+    )
+    stipulations = models.JSONField(default=dict, blank=True, help_text="Further stipulations.")
+    booking_note = models.CharField(max_length=240, blank=True, help_text="Why it was booked.")
+    seed = models.BigIntegerField(null=True, blank=True)
+    status = models.CharField(
+        max_length=10, choices=MatchStatus.choices, default=MatchStatus.BOOKED
+    )
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    method = models.CharField(max_length=30, choices=Method.choices, blank=True)
+    length = models.PositiveIntegerField(null=True, blank=True, help_text="Exchanges wrestled.")
+    play_by_play = models.JSONField(default=list, blank=True)
+    effects = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["show", "position"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["show", "position"], name="match_unique_position"),
+            models.CheckConstraint(condition=Q(position__gte=1), name="match_position_from_1"),
+            models.CheckConstraint(
+                condition=Q(status="booked") | ~Q(method=""),
+                name="match_completed_has_method",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.show} — match {self.position}"
+
+    def sides(self) -> list[list[MatchParticipant]]:
+        """The participants grouped by side, in side order (uses the prefetched rows)."""
+        grouped: dict[int, list[MatchParticipant]] = {}
+        for participant in self.participants.all():
+            grouped.setdefault(participant.side, []).append(participant)
+        return [grouped[index] for index in sorted(grouped)]
+
+    @property
+    def is_title_match(self) -> bool:
+        return self.title_id is not None
+
+
+class Role(models.TextChoices):
+    IN_RING = "in_ring", "In the ring"
+    PARTNER = "partner", "Partner"
+    ALLY = "ally", "Ally at ringside"
+    MANAGER = "manager", "Manager"
+
+
+class MatchParticipant(models.Model):
+    """A wrestler on one side of a match, in a role.
+
+    ``show`` repeats the match's show so that the schema itself refuses a wrestler appearing twice
+    on one show; it is filled from the match on save."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
+    show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="appearances")
+    side = models.PositiveSmallIntegerField(help_text="0, 1, ... in the order of the match.")
+    wrestler = models.ForeignKey(Wrestler, on_delete=models.PROTECT, related_name="appearances")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.IN_RING)
+    team = models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="appearances",
+        help_text="The team this wrestler represents on this side, if any.",
+    )
+    order = models.PositiveSmallIntegerField(default=0, help_text="Order within the side.")
+
+    class Meta:
+        ordering = ["match", "side", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["show", "wrestler"], name="appearance_once_per_show"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.wrestler} ({self.get_role_display()})"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.show_id is None and self.match_id is not None:
+            self.show_id = Match.objects.values_list("show_id", flat=True).get(pk=self.match_id)
+        super().save(*args, **kwargs)

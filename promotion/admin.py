@@ -1,0 +1,154 @@
+from django.contrib import admin
+
+from promotion.models import (
+    Federation,
+    Feud,
+    FeudParticipant,
+    Injury,
+    StandingChange,
+    Team,
+    TeamMembership,
+    Title,
+    TitleReign,
+    Wrestler,
+)
+
+
+@admin.register(Federation)
+class FederationAdmin(admin.ModelAdmin):
+    list_display = [
+        "name",
+        "slug",
+        "owner",
+        "rule_system",
+        "show_weekday",
+        "show_time",
+        "is_public",
+    ]
+    list_filter = ["rule_system", "is_public", "show_weekday"]
+    search_fields = ["name", "slug", "owner__username"]
+    prepopulated_fields = {"slug": ["name"]}
+    raw_id_fields = ["owner"]
+
+
+class MembershipInline(admin.TabularInline):
+    model = TeamMembership
+    extra = 0
+    autocomplete_fields = ["wrestler"]
+
+
+@admin.register(Wrestler)
+class WrestlerAdmin(admin.ModelAdmin):
+    list_display = [
+        "ring_name",
+        "federation",
+        "alignment",
+        "status",
+        "style",
+        "fame",
+        "prestige",
+        "heat",
+        "edge",
+    ]
+    list_filter = ["federation", "alignment", "status"]
+    search_fields = ["ring_name", "slug", "hometown"]
+    prepopulated_fields = {"slug": ["ring_name"]}
+    readonly_fields = ["fame", "prestige", "heat", "edge"]
+    list_select_related = ["federation"]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "federation", "kind", "formed_on", "disbanded_on"]
+    list_filter = ["federation", "kind"]
+    search_fields = ["name", "slug", "members__ring_name"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [MembershipInline]
+
+
+class ReignInline(admin.TabularInline):
+    model = TitleReign
+    extra = 0
+    fields = [
+        "number",
+        "holder_wrestler",
+        "holder_team",
+        "holder_reign_number",
+        "won_on",
+        "won_at",
+        "won_how",
+        "ended_on",
+        "ended_at",
+        "end_reason",
+        "defenses",
+    ]
+    raw_id_fields = ["won_at", "ended_at"]
+    autocomplete_fields = ["holder_wrestler", "holder_team"]
+    ordering = ["number"]
+
+
+@admin.register(Title)
+class TitleAdmin(admin.ModelAdmin):
+    list_display = ["name", "federation", "division", "rank", "is_active", "introduced_on"]
+    list_filter = ["federation", "division", "is_active"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [ReignInline]
+
+
+@admin.register(TitleReign)
+class TitleReignAdmin(admin.ModelAdmin):
+    list_display = ["title", "number", "holder", "won_on", "ended_on", "end_reason", "defenses"]
+    list_filter = ["title__federation", "title", "end_reason"]
+    search_fields = ["title__name", "holder_wrestler__ring_name", "holder_team__name"]
+    raw_id_fields = ["won_at", "ended_at"]
+    list_select_related = ["title", "holder_wrestler", "holder_team"]
+
+
+class FeudParticipantInline(admin.TabularInline):
+    model = FeudParticipant
+    extra = 0
+    autocomplete_fields = ["wrestler", "team"]
+
+
+@admin.register(Feud)
+class FeudAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "federation", "status", "heat", "started_on", "ended_on"]
+    list_filter = ["federation", "status"]
+    search_fields = ["name", "participants__wrestler__ring_name", "participants__team__name"]
+    inlines = [FeudParticipantInline]
+
+
+@admin.register(Injury)
+class InjuryAdmin(admin.ModelAdmin):
+    list_display = [
+        "wrestler",
+        "occurred_on",
+        "source",
+        "body_part",
+        "fight_cards_remaining",
+        "points",
+        "expected_return",
+        "healed_on",
+    ]
+    list_filter = ["source", "wrestler__federation", ("healed_on", admin.EmptyFieldListFilter)]
+    search_fields = ["wrestler__ring_name", "description", "body_part"]
+    autocomplete_fields = ["wrestler"]
+    raw_id_fields = ["match"]
+    date_hierarchy = "occurred_on"
+
+
+@admin.register(StandingChange)
+class StandingChangeAdmin(admin.ModelAdmin):
+    """The ledger is written by the services only; here it is read."""
+
+    list_display = ["wrestler", "attribute", "delta", "value_after", "reason", "created_at"]
+    list_filter = ["attribute", "wrestler__federation"]
+    search_fields = ["wrestler__ring_name", "reason"]
+    list_select_related = ["wrestler"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

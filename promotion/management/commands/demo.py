@@ -1,0 +1,55 @@
+"""Set up and run the demo federation on whatever database the settings name."""
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from promotion.models import Federation
+from promotion.sample import sample_data
+
+DEMO_USERNAME = "admin"
+
+
+class Command(BaseCommand):
+    help = (
+        "Migrate, load the sample federation, create a demo admin account and print its "
+        "credentials, then serve the site (unless --no-serve)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--no-serve", action="store_true", help="Set up, then exit.")
+        parser.add_argument("--addr", default="127.0.0.1:8000", help="Address to serve on.")
+        parser.add_argument(
+            "--password", help="Demo admin password (default: a new random one each run)."
+        )
+
+    def handle(self, *args, no_serve, addr, password, **options):
+        call_command("migrate", interactive=False, verbosity=0)
+        self.stdout.write("Database migrated.")
+
+        User = get_user_model()
+        admin, _ = User.objects.get_or_create(
+            username=DEMO_USERNAME, defaults={"email": "admin@example.com"}
+        )
+        password = password or secrets.token_urlsafe(9)
+        admin.is_staff = admin.is_superuser = True
+        admin.set_password(password)
+        admin.save()
+
+        slug = sample_data()["federation"]["slug"]
+        if Federation.objects.filter(slug=slug).exists():
+            self.stdout.write(f"The sample federation {slug!r} is loaded already.")
+        else:
+            call_command("load_sample_federation", owner=DEMO_USERNAME, stdout=self.stdout)
+
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo admin account: username {DEMO_USERNAME!r}, password {password!r}"
+            )
+        )
+        if no_serve:
+            return
+        self.stdout.write(self.style.SUCCESS(f"Serving the site at http://{addr}/ (Ctrl-C stops)."))
+        call_command("runserver", addr, use_reloader=False)

@@ -1,0 +1,514 @@
+"""The federation's roster and history: wrestlers, teams, titles and reigns, feuds, injuries and
+the ledger of every change to a wrestler's standing.
+
+Invariants are kept by the schema as well as by the services: one open reign per title, a reign
+ends after it starts, one holder per reign, one open membership per wrestler and team.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from timezone_field import TimeZoneField
+
+from rules.models import System
+
+
+class Alignment(models.TextChoices):
+    FACE = "face", "Face"
+    HEEL = "heel", "Heel"
+    TWEENER = "tweener", "Tweener"
+
+
+class WrestlerStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    INJURED = "injured", "Injured"
+    SUSPENDED = "suspended", "Suspended"
+    RETIRED = "retired", "Retired"
+
+
+class Weekday(models.IntegerChoices):
+    MONDAY = 0, "Monday"
+    TUESDAY = 1, "Tuesday"
+    WEDNESDAY = 2, "Wednesday"
+    THURSDAY = 3, "Thursday"
+    FRIDAY = 4, "Friday"
+    SATURDAY = 5, "Saturday"
+    SUNDAY = 6, "Sunday"
+
+
+class Federation(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="federations"
+    )
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    description = models.TextField(blank=True)
+    rule_system = models.CharField(max_length=20, choices=System.choices, default=System.FILSINGER)
+    rule_options = models.JSONField(
+        default=list, blank=True, help_text="Optional rules switched on by default, by name."
+    )
+    show_weekday = models.PositiveSmallIntegerField(
+        choices=Weekday.choices, default=Weekday.SATURDAY
+    )
+    show_time = models.TimeField(default=dt.time(20, 0))
+    time_zone = TimeZoneField(default="UTC")
+    default_venue = models.CharField(max_length=120, blank=True)
+    is_public = models.BooleanField(default=True)
+    vacate_injured_champion_after_weeks = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Vacate a title whose champion is expected out longer than this. Empty: never.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("federation-detail", kwargs={"slug": self.slug})
+
+    def next_show_time(self, after: dt.datetime | None = None) -> dt.datetime:
+        """The next weekly show slot strictly after ``after`` (now by default), as an aware time."""
+        after = after or timezone.now()
+        zone = ZoneInfo(str(self.time_zone))
+        local = after.astimezone(zone)
+        days = (self.show_weekday - local.weekday()) % 7
+        candidate = dt.datetime.combine(
+            local.date() + dt.timedelta(days=days), self.show_time, tzinfo=zone
+        )
+        if candidate <= after:
+            candidate = dt.datetime.combine(
+                candidate.date() + dt.timedelta(days=7), self.show_time, tzinfo=zone
+            )
+        return candidate
+
+
+class Wrestler(models.Model):
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="wrestlers")
+    ring_name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    alignment = models.CharField(max_length=10, choices=Alignment.choices, default=Alignment.FACE)
+    status = models.CharField(
+        max_length=10, choices=WrestlerStatus.choices, default=WrestlerStatus.ACTIVE
+    )
+    style = models.CharField(max_length=60, blank=True)
+    height_in = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Inches.")
+    weight_lb = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Pounds.")
+    hometown = models.CharField(max_length=120, blank=True)
+    debut_on = models.DateField(null=True, blank=True)
+    suspended_until = models.DateField(null=True, blank=True)
+    fame = models.IntegerField(default=0)
+    prestige = models.IntegerField(default=0)
+    heat = models.IntegerField(default=0)
+    edge = models.IntegerField(default=0, help_text="Edge available; reset to Fame // 100.")
+
+    class Meta:
+        ordering = ["ring_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "slug"], name="wrestler_unique_slug"),
+            models.CheckConstraint(condition=Q(fame__gte=0), name="wrestler_fame_not_negative"),
+            models.CheckConstraint(condition=Q(edge__gte=0), name="wrestler_edge_not_negative"),
+        ]
+        indexes = [models.Index(fields=["federation", "status"])]
+
+    def __str__(self) -> str:
+        return self.ring_name
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "wrestler-detail", kwargs={"federation": self.federation.slug, "slug": self.slug}
+        )
+
+    @property
+    def base_edge(self) -> int:
+        """Edge at the start of a match: Fame // 100."""
+        return max(self.fame, 0) // 100
+
+    def active_injuries(self, on: dt.date):
+        return self.injuries.filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on)).filter(
+            occurred_on__lte=on
+        )
+
+    def is_injured_on(self, on: dt.date) -> bool:
+        """Out of action on ``on``: an unhealed injury that keeps him off cards."""
+        return self.active_injuries(on).filter(keeps_off_cards=True).exists()
+
+    def is_suspended_on(self, on: dt.date) -> bool:
+        if self.status == WrestlerStatus.SUSPENDED:
+            return self.suspended_until is None or self.suspended_until >= on
+        return False
+
+    def is_available_on(self, on: dt.date) -> bool:
+        return (
+            self.status != WrestlerStatus.RETIRED
+            and not self.is_suspended_on(on)
+            and not self.is_injured_on(on)
+        )
+
+
+class TeamKind(models.TextChoices):
+    TAG_TEAM = "tag_team", "Tag team"
+    STABLE = "stable", "Stable"
+
+
+class Team(models.Model):
+    """A tag team (regular partners) or a stable (members of one group), as the Filsinger tag
+    rules distinguish them."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    kind = models.CharField(max_length=10, choices=TeamKind.choices, default=TeamKind.TAG_TEAM)
+    formed_on = models.DateField(null=True, blank=True)
+    disbanded_on = models.DateField(null=True, blank=True)
+    members = models.ManyToManyField(
+        Wrestler, through="TeamMembership", related_name="teams", blank=True
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "slug"], name="team_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(disbanded_on__isnull=True) | Q(disbanded_on__gte=models.F("formed_on")),
+                name="team_disbands_after_forming",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_active(self) -> bool:
+        return self.disbanded_on is None
+
+    def members_on(self, on: dt.date):
+        return self.members.filter(
+            Q(memberships__started_on__lte=on)
+            & (Q(memberships__ended_on__isnull=True) | Q(memberships__ended_on__gt=on)),
+            memberships__team=self,
+        ).distinct()
+
+
+class TeamMembership(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
+    wrestler = models.ForeignKey(Wrestler, on_delete=models.CASCADE, related_name="memberships")
+    started_on = models.DateField()
+    ended_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["team", "started_on"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "wrestler"],
+                condition=Q(ended_on__isnull=True),
+                name="membership_one_open_per_team_and_wrestler",
+            ),
+            models.CheckConstraint(
+                condition=Q(ended_on__isnull=True) | Q(ended_on__gte=models.F("started_on")),
+                name="membership_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.wrestler} in {self.team}"
+
+
+class Division(models.TextChoices):
+    SINGLES = "singles", "Singles"
+    TAG = "tag", "Tag team"
+
+
+class Title(models.Model):
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="titles")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80)
+    division = models.CharField(max_length=10, choices=Division.choices, default=Division.SINGLES)
+    rank = models.PositiveSmallIntegerField(
+        default=1, help_text="1 for the world title, higher numbers for lesser titles."
+    )
+    is_active = models.BooleanField(default=True)
+    introduced_on = models.DateField()
+    retired_on = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["federation", "rank", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "slug"], name="title_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(retired_on__isnull=True) | Q(retired_on__gte=models.F("introduced_on")),
+                name="title_retired_after_introduced",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def current_reign(self) -> TitleReign | None:
+        return self.reigns.filter(ended_on__isnull=True).first()
+
+
+class ReignEnd(models.TextChoices):
+    LOST = "lost", "Lost in a match"
+    VACATED_INJURY = "vacated_injury", "Vacated through injury"
+    VACATED = "vacated", "Vacated"
+    STRIPPED = "stripped", "Stripped"
+    RETIRED = "retired", "Champion retired"
+    DEACTIVATED = "deactivated", "Title deactivated"
+
+
+class TitleReign(models.Model):
+    """One holder's continuous time with a title. The lineage is the reigns in ``number`` order;
+    a gap between one reign's end and the next one's start is a vacancy."""
+
+    title = models.ForeignKey(Title, on_delete=models.CASCADE, related_name="reigns")
+    holder_wrestler = models.ForeignKey(
+        Wrestler, null=True, blank=True, on_delete=models.PROTECT, related_name="reigns"
+    )
+    holder_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="reigns"
+    )
+    number = models.PositiveIntegerField(help_text="Position in the title's lineage, from 1.")
+    holder_reign_number = models.PositiveIntegerField(
+        default=1, help_text="The holder's nth reign with this title."
+    )
+    won_on = models.DateField()
+    won_at = models.ForeignKey(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reigns_won",
+    )
+    won_how = models.CharField(
+        max_length=200, blank=True, help_text="How it was won or awarded, when not at a match."
+    )
+    ended_on = models.DateField(null=True, blank=True)
+    ended_at = models.ForeignKey(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reigns_ended",
+    )
+    end_reason = models.CharField(max_length=20, choices=ReignEnd.choices, blank=True)
+    defenses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["title", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["title"],
+                condition=Q(ended_on__isnull=True),
+                name="reign_one_open_per_title",
+            ),
+            models.UniqueConstraint(fields=["title", "number"], name="reign_unique_number"),
+            models.CheckConstraint(
+                condition=Q(ended_on__isnull=True) | Q(ended_on__gte=models.F("won_on")),
+                name="reign_ends_after_it_starts",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(holder_wrestler__isnull=False, holder_team__isnull=True)
+                    | Q(holder_wrestler__isnull=True, holder_team__isnull=False)
+                ),
+                name="reign_has_exactly_one_holder",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(ended_on__isnull=True, end_reason="")
+                    | (Q(ended_on__isnull=False) & ~Q(end_reason=""))
+                ),
+                name="reign_end_has_a_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} #{self.number}: {self.holder}"
+
+    @property
+    def holder(self) -> Wrestler | Team:
+        return self.holder_wrestler or self.holder_team
+
+    @property
+    def is_current(self) -> bool:
+        return self.ended_on is None
+
+    def days_held(self, today: dt.date | None = None) -> int:
+        end = self.ended_on or today or timezone.localdate()
+        return (end - self.won_on).days
+
+
+class FeudStatus(models.TextChoices):
+    BUILDING = "building", "Building"
+    HOT = "hot", "Hot"
+    COOLING = "cooling", "Cooling"
+    ENDED = "ended", "Ended"
+
+
+class Feud(models.Model):
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="feuds")
+    name = models.CharField(max_length=160, blank=True)
+    description = models.TextField(blank=True)
+    started_on = models.DateField()
+    ended_on = models.DateField(null=True, blank=True)
+    heat = models.PositiveSmallIntegerField(default=1, help_text="0 (cold) to 10 (boiling).")
+    status = models.CharField(
+        max_length=10, choices=FeudStatus.choices, default=FeudStatus.BUILDING
+    )
+
+    class Meta:
+        ordering = ["-started_on"]
+        constraints = [
+            models.CheckConstraint(condition=Q(heat__lte=10), name="feud_heat_at_most_10"),
+            models.CheckConstraint(
+                condition=Q(ended_on__isnull=True) | Q(ended_on__gte=models.F("started_on")),
+                name="feud_ends_after_it_starts",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(status="ended", ended_on__isnull=False)
+                    | (~Q(status="ended") & Q(ended_on__isnull=True))
+                ),
+                name="feud_ended_status_matches_date",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Feud #{self.pk}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status != FeudStatus.ENDED
+
+
+class FeudParticipant(models.Model):
+    """A wrestler or a team on one side (0 or 1) of a feud."""
+
+    feud = models.ForeignKey(Feud, on_delete=models.CASCADE, related_name="participants")
+    side = models.PositiveSmallIntegerField(choices=[(0, "Side A"), (1, "Side B")])
+    wrestler = models.ForeignKey(
+        Wrestler, null=True, blank=True, on_delete=models.CASCADE, related_name="feud_roles"
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="feud_roles"
+    )
+
+    class Meta:
+        ordering = ["feud", "side"]
+        constraints = [
+            models.CheckConstraint(condition=Q(side__lte=1), name="feud_side_is_0_or_1"),
+            models.CheckConstraint(
+                condition=(
+                    Q(wrestler__isnull=False, team__isnull=True)
+                    | Q(wrestler__isnull=True, team__isnull=False)
+                ),
+                name="feud_participant_is_wrestler_or_team",
+            ),
+            models.UniqueConstraint(fields=["feud", "wrestler"], name="feud_unique_wrestler"),
+            models.UniqueConstraint(fields=["feud", "team"], name="feud_unique_team"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.wrestler or self.team)
+
+
+class InjurySource(models.TextChoices):
+    MATCH = "match", "In a match"
+    FEUD_TABLE = "feud_table", "Feud Table brawl"
+    TAG_INJURY_CHART = "tag_injury_chart", "Tag-team injury chart"
+    ARM_INJURY = "arm_injury", "ARM injury points"
+    MANUAL = "manual", "Set by hand"
+
+
+class Injury(models.Model):
+    wrestler = models.ForeignKey(Wrestler, on_delete=models.CASCADE, related_name="injuries")
+    occurred_on = models.DateField()
+    match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="injuries"
+    )
+    source = models.CharField(max_length=20, choices=InjurySource.choices)
+    body_part = models.CharField(max_length=40, blank=True)
+    points = models.PositiveSmallIntegerField(null=True, blank=True, help_text="ARM points left.")
+    fight_cards_remaining = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Filsinger: shows still to miss or wrestle hurt."
+    )
+    keeps_off_cards = models.BooleanField(
+        default=True,
+        help_text="Off cards until healed. Off for injuries one may wrestle through (Feud Table: "
+        "PIN +2 while injured).",
+    )
+    expected_return = models.DateField(null=True, blank=True)
+    healed_on = models.DateField(null=True, blank=True)
+    description = models.CharField(max_length=240, blank=True)
+
+    class Meta:
+        ordering = ["-occurred_on", "wrestler"]
+        verbose_name_plural = "injuries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(healed_on__isnull=True) | Q(healed_on__gte=models.F("occurred_on")),
+                name="injury_heals_after_it_happens",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.wrestler}: {self.description or self.get_source_display()}"
+
+    @property
+    def is_healed(self) -> bool:
+        return self.healed_on is not None
+
+
+class Standing(models.TextChoices):
+    FAME = "fame", "Fame"
+    PRESTIGE = "prestige", "Prestige"
+    HEAT = "heat", "Heat"
+    EDGE = "edge", "Edge"
+
+
+class StandingChange(models.Model):
+    """The ledger: every change to a wrestler's Fame, Prestige, Heat or Edge, with its reason.
+
+    Summing a wrestler's rows for one attribute gives its current value."""
+
+    wrestler = models.ForeignKey(
+        Wrestler, on_delete=models.CASCADE, related_name="standing_changes"
+    )
+    attribute = models.CharField(max_length=10, choices=Standing.choices)
+    delta = models.IntegerField()
+    value_after = models.IntegerField()
+    reason = models.CharField(max_length=240)
+    match = models.ForeignKey(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="standing_changes",
+    )
+    show = models.ForeignKey(
+        "matches.Show",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="standing_changes",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["wrestler", "created_at", "id"]
+        indexes = [models.Index(fields=["wrestler", "attribute"])]
+
+    def __str__(self) -> str:
+        return f"{self.wrestler} {self.attribute} {self.delta:+d}: {self.reason}"

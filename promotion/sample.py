@@ -1,0 +1,172 @@
+"""The sample federation: a fictional federation of the project's own making, kept as YAML.
+
+``promotion/data/sample/federation.yaml`` holds the federation, roster, teams, titles with their
+lineages and feuds; ``rules/data/sample/<system>/<slug>.yaml`` holds each wrestler's card for each
+rule system. Loading is all-or-nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from importlib import resources
+from typing import Any
+
+import yaml
+from django.db import transaction
+
+from promotion.models import (
+    Federation,
+    Feud,
+    FeudParticipant,
+    Team,
+    TeamMembership,
+    Title,
+    Wrestler,
+)
+from promotion.services import (
+    ServiceError,
+    card_store,
+    federation_delete,
+    reign_end,
+    reign_start,
+    wrestler_create,
+)
+from rules.models import System
+
+SAMPLE_ALREADY_LOADED = "A federation with the slug {slug!r} exists already; use --replace."
+
+
+def sample_data() -> dict[str, Any]:
+    text = resources.files("promotion").joinpath("data/sample/federation.yaml").read_text()
+    return yaml.safe_load(text)
+
+
+def sample_card(system: str, slug: str) -> dict[str, Any] | None:
+    path = resources.files("rules").joinpath(f"data/sample/{system}/{slug}.yaml")
+    if not path.is_file():
+        return None
+    return yaml.safe_load(path.read_text())
+
+
+def _date(value) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
+@transaction.atomic
+def sample_federation_load(*, owner, replace: bool = False) -> Federation:
+    data = sample_data()
+    info = data["federation"]
+    existing = Federation.objects.filter(slug=info["slug"]).first()
+    if existing is not None:
+        if not replace:
+            raise ServiceError(SAMPLE_ALREADY_LOADED.format(slug=info["slug"]))
+        federation_delete(federation=existing)
+
+    federation = Federation.objects.create(
+        owner=owner,
+        name=info["name"],
+        slug=info["slug"],
+        description=info.get("description", ""),
+        rule_system=info.get("rule_system", System.FILSINGER),
+        rule_options=list(info.get("rule_options") or []),
+        show_weekday=info.get("show_day", 5),
+        show_time=dt.time.fromisoformat(str(info.get("show_time", "20:00"))),
+        time_zone=info.get("time_zone", "UTC"),
+        default_venue=info.get("venue", ""),
+        is_public=info.get("public", True),
+    )
+
+    wrestlers: dict[str, Wrestler] = {}
+    for row in data["wrestlers"]:
+        wrestlers[row["slug"]] = wrestler_create(
+            federation=federation,
+            ring_name=row["ring_name"],
+            slug=row["slug"],
+            alignment=row.get("alignment", "face"),
+            style=row.get("style", ""),
+            status=row.get("status", "active"),
+            height_in=row.get("height"),
+            weight_lb=row.get("weight"),
+            hometown=row.get("hometown", ""),
+            debut_on=_date(row.get("debut")),
+            fame=row.get("fame", 0),
+            prestige=row.get("prestige", 0),
+            heat=row.get("heat", 0),
+        )
+
+    teams: dict[str, Team] = {}
+    for row in data.get("teams", []):
+        members = row["members"]
+        team = Team.objects.create(
+            federation=federation,
+            name=row["name"],
+            slug=row["slug"],
+            kind=row["kind"],
+            formed_on=min(_date(m["since"]) for m in members),
+        )
+        TeamMembership.objects.bulk_create(
+            TeamMembership(
+                team=team, wrestler=wrestlers[m["wrestler"]], started_on=_date(m["since"])
+            )
+            for m in members
+        )
+        teams[row["slug"]] = team
+
+    def holder_of(slug: str) -> Wrestler | Team:
+        try:
+            return wrestlers.get(slug) or teams[slug]
+        except KeyError:
+            raise ServiceError(f"The sample names an unknown wrestler or team {slug!r}.") from None
+
+    for rank, row in enumerate(data.get("titles", []), start=1):
+        title = Title.objects.create(
+            federation=federation,
+            name=row["name"],
+            slug=row["slug"],
+            division=row["division"],
+            rank=row.get("rank", rank),
+            introduced_on=_date(row["introduced"]),
+        )
+        for reign_row in row.get("lineage", []):
+            reign = reign_start(
+                title=title,
+                holder=holder_of(reign_row["holder"]),
+                won_on=_date(reign_row["won_on"]),
+                won_how=reign_row.get("won_how", ""),
+                defenses=reign_row.get("defenses", 0),
+            )
+            if reign_row.get("ended_on"):
+                reign_end(
+                    reign=reign,
+                    ended_on=_date(reign_row["ended_on"]),
+                    reason=reign_row.get("ended_how", "lost"),
+                )
+
+    for row in data.get("feuds", []):
+        names = [" & ".join(holder_of(s).__str__() for s in side) for side in row["sides"]]
+        feud = Feud.objects.create(
+            federation=federation,
+            name=row.get("name") or " vs. ".join(names),
+            description=row.get("description", ""),
+            started_on=_date(row["started_on"]),
+            heat=row.get("heat", 1),
+            status=row.get("status", "building"),
+        )
+        for side, slugs in enumerate(row["sides"]):
+            for slug in slugs:
+                holder = holder_of(slug)
+                FeudParticipant.objects.create(
+                    feud=feud,
+                    side=side,
+                    wrestler=holder if isinstance(holder, Wrestler) else None,
+                    team=holder if isinstance(holder, Team) else None,
+                )
+
+    for slug, wrestler in wrestlers.items():
+        for system in System.values:
+            card = sample_card(system, slug)
+            if card is not None:
+                card_store(wrestler=wrestler, system=system, data=card)
+    return federation

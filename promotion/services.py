@@ -1,0 +1,189 @@
+"""Writes to the roster. Each service validates before it saves and runs in one transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Max
+
+from promotion.models import (
+    Division,
+    ReignEnd,
+    Standing,
+    StandingChange,
+    Team,
+    Title,
+    TitleReign,
+    Wrestler,
+)
+from rules.models import System, WrestlerCard
+
+# Error messages a user sees; tests reuse them.
+REIGN_HOLDER_REQUIRED = "A reign needs exactly one holder: a wrestler or a team."
+REIGN_WRONG_DIVISION_SINGLES = "The {title} is a singles title; a team cannot hold it."
+REIGN_WRONG_DIVISION_TAG = "The {title} is a tag-team title; it goes to a team."
+REIGN_OTHER_FEDERATION = "{holder} does not belong to the federation of the {title}."
+REIGN_BEFORE_PREVIOUS = "A new reign of the {title} cannot start before the last one ended ({on})."
+REIGN_ENDS_BEFORE_START = "A reign cannot end ({ended}) before it started ({won})."
+UNKNOWN_SYSTEM = "Unknown rule system {system!r}; known systems: {known}."
+UNKNOWN_STANDING = "Unknown standing {attribute!r}; it is one of fame, prestige, heat, edge."
+
+
+class ServiceError(ValueError):
+    """A business rule refused the operation. The message is for the user."""
+
+
+def standing_change(
+    *,
+    wrestler: Wrestler,
+    attribute: str,
+    delta: int,
+    reason: str,
+    match=None,
+    show=None,
+    at: dt.datetime | None = None,
+) -> StandingChange:
+    """Move one of Fame, Prestige, Heat or Edge and write the ledger row that explains it."""
+    if attribute not in Standing.values:
+        raise ServiceError(UNKNOWN_STANDING.format(attribute=attribute))
+    with transaction.atomic():
+        Wrestler.objects.filter(pk=wrestler.pk).update(**{attribute: F(attribute) + delta})
+        value_after = Wrestler.objects.values_list(attribute, flat=True).get(pk=wrestler.pk)
+        setattr(wrestler, attribute, value_after)
+        fields: dict[str, Any] = {
+            "wrestler": wrestler,
+            "attribute": attribute,
+            "delta": delta,
+            "value_after": value_after,
+            "reason": reason,
+            "match": match,
+            "show": show,
+        }
+        if at is not None:
+            fields["created_at"] = at
+        return StandingChange.objects.create(**fields)
+
+
+def wrestler_create(
+    *,
+    federation,
+    ring_name: str,
+    slug: str,
+    fame: int = 0,
+    prestige: int = 0,
+    heat: int = 0,
+    reason: str = "Signed with the federation",
+    **fields: Any,
+) -> Wrestler:
+    """Sign a wrestler; the starting Fame, Prestige, Heat and Edge open the ledger."""
+    with transaction.atomic():
+        wrestler = Wrestler.objects.create(
+            federation=federation, ring_name=ring_name, slug=slug, **fields
+        )
+        for attribute, value in (
+            ("fame", fame),
+            ("prestige", prestige),
+            ("heat", heat),
+            ("edge", max(fame, 0) // 100),
+        ):
+            if value:
+                standing_change(wrestler=wrestler, attribute=attribute, delta=value, reason=reason)
+        return wrestler
+
+
+def _check_holder(*, title: Title, holder: Wrestler | Team) -> None:
+    if isinstance(holder, Team):
+        if title.division == Division.SINGLES:
+            raise ServiceError(REIGN_WRONG_DIVISION_SINGLES.format(title=title))
+    elif isinstance(holder, Wrestler):
+        if title.division == Division.TAG:
+            raise ServiceError(REIGN_WRONG_DIVISION_TAG.format(title=title))
+    else:
+        raise ServiceError(REIGN_HOLDER_REQUIRED)
+    if holder.federation_id != title.federation_id:
+        raise ServiceError(REIGN_OTHER_FEDERATION.format(holder=holder, title=title))
+
+
+def reign_end(
+    *,
+    reign: TitleReign,
+    ended_on: dt.date,
+    reason: str = ReignEnd.LOST,
+    ended_at=None,
+) -> TitleReign:
+    if ended_on < reign.won_on:
+        raise ServiceError(REIGN_ENDS_BEFORE_START.format(ended=ended_on, won=reign.won_on))
+    reign.ended_on = ended_on
+    reign.end_reason = reason
+    reign.ended_at = ended_at
+    reign.save(update_fields=["ended_on", "end_reason", "ended_at"])
+    return reign
+
+
+def reign_start(
+    *,
+    title: Title,
+    holder: Wrestler | Team,
+    won_on: dt.date,
+    won_at=None,
+    won_how: str = "",
+    defenses: int = 0,
+) -> TitleReign:
+    """Crown a new champion. The open reign, if any, ends the same day (lost, at the same match)."""
+    _check_holder(title=title, holder=holder)
+    with transaction.atomic():
+        title = Title.objects.select_for_update().get(pk=title.pk)
+        current = title.reigns.filter(ended_on__isnull=True).first()
+        if current is not None:
+            reign_end(reign=current, ended_on=won_on, reason=ReignEnd.LOST, ended_at=won_at)
+        last_end = title.reigns.aggregate(last=Max("ended_on"))["last"]
+        if last_end is not None and won_on < last_end:
+            raise ServiceError(REIGN_BEFORE_PREVIOUS.format(title=title, on=last_end))
+        number = (title.reigns.aggregate(n=Max("number"))["n"] or 0) + 1
+        holder_field = "holder_team" if isinstance(holder, Team) else "holder_wrestler"
+        previous = title.reigns.filter(**{holder_field: holder}).count()
+        return TitleReign.objects.create(
+            title=title,
+            number=number,
+            holder_reign_number=previous + 1,
+            won_on=won_on,
+            won_at=won_at,
+            won_how=won_how,
+            defenses=defenses,
+            **{holder_field: holder},
+        )
+
+
+def card_store(*, wrestler: Wrestler, system: str, data: Mapping[str, Any]) -> WrestlerCard:
+    """Store (or replace) a wrestler's card for one system.
+
+    Where the system's engine has landed the card is validated by it and stored in its normalised
+    form; an invalid card raises the engine's ``CardError`` listing every problem, and nothing is
+    written. Cards of systems without an engine yet are stored as given, waiting.
+    """
+    from rules import registry
+
+    if system not in System.values:
+        raise ServiceError(UNKNOWN_SYSTEM.format(system=system, known=", ".join(System.values)))
+    engine = registry.systems.get(system)
+    if engine is not None:
+        normalised = engine.card_to_data(engine.parse_card(data))
+        validated = True
+    else:
+        normalised, validated = dict(data), False
+    card, _ = WrestlerCard.objects.update_or_create(
+        wrestler=wrestler, system=system, defaults={"data": normalised, "validated": validated}
+    )
+    return card
+
+
+@transaction.atomic
+def federation_delete(*, federation) -> None:
+    """Remove a federation and everything it holds. Reigns go first and then the shows, since
+    reigns protect the matches they were won at and matches protect titles and wrestlers."""
+    TitleReign.objects.filter(title__federation=federation).delete()
+    federation.shows.all().delete()
+    federation.delete()

@@ -1,0 +1,52 @@
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from promotion.models import Federation
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def sample():
+    call_command("load_sample_federation", verbosity=0)
+    return Federation.objects.get()
+
+
+def test_home_lists_roster_champions_and_next_show(client, sample):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert sample.name in page
+    for title in sample.titles.all():
+        assert str(title.current_reign.holder) in page
+    for wrestler in sample.wrestlers.all():
+        assert wrestler.ring_name in page
+    assert "Nothing booked yet" in page
+
+
+def test_federation_and_wrestler_pages(client, sample):
+    assert client.get(sample.get_absolute_url()).status_code == 200
+    wrestler = sample.wrestlers.first()
+    response = client.get(wrestler.get_absolute_url())
+    assert response.status_code == 200
+    assert "Standing ledger" in response.content.decode()
+
+
+def test_private_federations_are_hidden_from_strangers(client, sample):
+    sample.is_public = False
+    sample.save()
+    assert client.get(sample.get_absolute_url()).status_code == 404
+    assert sample.name not in client.get(reverse("home")).content.decode()
+
+
+def test_admin_pages_work_for_every_model(admin_client, sample):
+    from django.contrib import admin
+
+    for model in admin.site._registry:
+        prefix = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+        assert admin_client.get(reverse(f"{prefix}_changelist")).status_code == 200
+        instance = model.objects.first()
+        if instance is not None:
+            url = reverse(f"{prefix}_change", args=[instance.pk])
+            assert admin_client.get(url).status_code == 200, url
