@@ -61,6 +61,9 @@ class Federation(models.Model):
     time_zone = TimeZoneField(default="UTC")
     default_venue = models.CharField(max_length=120, blank=True)
     is_public = models.BooleanField(default=True)
+    card_size = models.PositiveSmallIntegerField(
+        default=6, help_text="Matches the auto-booker puts on a weekly show."
+    )
     vacate_injured_champion_after_weeks = models.PositiveSmallIntegerField(
         null=True,
         blank=True,

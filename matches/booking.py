@@ -1,0 +1,312 @@
+"""Booking a show: creating it, putting matches on its card, scheduling it.
+
+Every write validates first and is all-or-nothing; a refusal raises ``BookingError`` whose
+``reasons`` lists every problem found, each a sentence for the promoter.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from matches.models import Match, MatchParticipant, MatchType, Role, Show, ShowKind, ShowStatus
+from promotion.models import Division, Federation, Feud, Team, TeamKind, Title, Wrestler
+from rules import registry
+
+# Messages the promoter sees (tests reuse them).
+SHOW_HAS_RUN = "{show} has already run ({status}); its card cannot change."
+ALREADY_ON_SHOW = "{wrestler} is already on {show}."
+TWICE_IN_MATCH = "{wrestler} is named twice in this match."
+INJURED = "{wrestler} is injured on {date}."
+SUSPENDED = "{wrestler} is suspended on {date}."
+RETIRED = "{wrestler} has retired."
+OTHER_FEDERATION = "{wrestler} belongs to {other}, not {federation}."
+NO_CARD = "{wrestler} has no {system} card."
+NO_ENGINE = "The {system} rule system cannot simulate matches yet."
+MATCH_TYPE_UNSUPPORTED = "The {system} rules have no {match_type} match (they offer: {offered})."
+WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
+BAD_OPTIONS = "Rule options: {error}"
+TITLE_OTHER_FEDERATION = "The {title} belongs to another federation."
+TITLE_INACTIVE = "The {title} is not active."
+SINGLES_TITLE_ON_TAG = (
+    "The {title} is a singles title; it cannot be defended in a {match_type} match."
+)
+TAG_TITLE_NOT_TAG = "The {title} is a tag-team title; it is defended in a tag match."
+CHAMPION_MISSING = "A match for the {title} must include the champion, {champion}."
+FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
+FEUD_ENDED = "The feud {feud} has ended."
+POSITION_TAKEN = "Position {position} on {show} is taken."
+NOTHING_TO_SCHEDULE = "{show} has no matches to wrestle."
+CANNOT_SCHEDULE = "{show} is {status}; only a booked show can be scheduled."
+
+#: Sides a match type takes: (number of sides or None for "three or more", wrestlers per side).
+SIDE_SHAPES: dict[str, tuple[int | None, int]] = {
+    MatchType.SINGLES: (2, 1),
+    MatchType.TAG: (2, 2),
+    MatchType.THREE_MAN_TAG: (2, 3),
+    MatchType.BATTLE_ROYAL: (None, 1),
+    MatchType.STEEL_CAGE: (2, 1),
+    MatchType.TEXAS_DEATH: (2, 1),
+    MatchType.GRUDGE: (2, 1),
+}
+TAG_TYPES = {MatchType.TAG, MatchType.THREE_MAN_TAG}
+CLOSED_STATUSES = {ShowStatus.RUNNING, ShowStatus.COMPLETED}
+
+
+class BookingError(ValueError):
+    def __init__(self, reasons: Sequence[str]):
+        self.reasons = list(reasons)
+        super().__init__("\n".join(self.reasons))
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+def show_create(
+    *,
+    federation: Federation,
+    scheduled_at: dt.datetime | None = None,
+    name: str = "",
+    kind: str = ShowKind.WEEKLY,
+    venue: str | None = None,
+    seed: int | None = None,
+) -> Show:
+    """A new show in the federation's next weekly slot (or at ``scheduled_at``), numbered on."""
+    with transaction.atomic():
+        Federation.objects.select_for_update().get(pk=federation.pk)
+        number = (federation.shows.aggregate(n=Max("number"))["n"] or 0) + 1
+        if scheduled_at is None:
+            last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
+            scheduled_at = federation.next_show_time(after=last)
+        return Show.objects.create(
+            federation=federation,
+            number=number,
+            name=name or f"{federation.name} Weekly #{number}",
+            kind=kind,
+            scheduled_at=scheduled_at,
+            venue=federation.default_venue if venue is None else venue,
+            status=ShowStatus.DRAFT,
+            seed=new_seed() if seed is None else seed,
+        )
+
+
+def _side_team(federation: Federation, wrestlers: Sequence[Wrestler], on: dt.date) -> Team | None:
+    """The team (tag team before stable) whose current members include the whole side."""
+    if len(wrestlers) < 2:
+        return None
+    ids = {w.pk for w in wrestlers}
+    candidates = federation.teams.filter(
+        memberships__wrestler__in=ids, memberships__started_on__lte=on
+    ).distinct()
+    covering = [
+        team for team in candidates if ids <= set(team.members_on(on).values_list("pk", flat=True))
+    ]
+    covering.sort(key=lambda team: (team.kind != TeamKind.TAG_TEAM, team.name))
+    return covering[0] if covering else None
+
+
+def _sides_problems(match_type: str, sides: Sequence[Sequence[Wrestler]]) -> list[str]:
+    count, per_side = SIDE_SHAPES[match_type]
+    got = f"{len(sides)} sides of " + "/".join(str(len(s)) for s in sides)
+    if count is None:
+        expected = f"three or more sides of {per_side}"
+        ok = len(sides) >= 3 and all(len(s) == per_side for s in sides)
+    else:
+        expected = f"{count} sides of {per_side}"
+        ok = len(sides) == count and all(len(s) == per_side for s in sides)
+    return [] if ok else [WRONG_SIDES.format(match_type=match_type, expected=expected, got=got)]
+
+
+def wrestler_problems(
+    *, show: Show, wrestler: Wrestler, system: str, on: dt.date, booked: set[int]
+) -> list[str]:
+    """Why this wrestler cannot work this show (empty when he can)."""
+    problems = []
+    if wrestler.federation_id != show.federation_id:
+        problems.append(
+            OTHER_FEDERATION.format(
+                wrestler=wrestler, other=wrestler.federation, federation=show.federation
+            )
+        )
+    if wrestler.pk in booked:
+        problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show))
+    if wrestler.status == "retired":
+        problems.append(RETIRED.format(wrestler=wrestler))
+    if wrestler.is_suspended_on(on):
+        problems.append(SUSPENDED.format(wrestler=wrestler, date=on))
+    if wrestler.is_injured_on(on):
+        problems.append(INJURED.format(wrestler=wrestler, date=on))
+    if not wrestler.cards.filter(system=system).exists():
+        problems.append(NO_CARD.format(wrestler=wrestler, system=system))
+    return problems
+
+
+def match_book(
+    *,
+    show: Show,
+    sides: Sequence[Sequence[Wrestler]],
+    match_type: str = MatchType.SINGLES,
+    title: Title | None = None,
+    feud: Feud | None = None,
+    rule_system: str | None = None,
+    rule_options: Sequence[str] | None = None,
+    time_limit: int | None = None,
+    no_disqualification: bool = False,
+    title_changes_on_dq: bool = False,
+    stipulations: Mapping[str, Any] | None = None,
+    allies: Mapping[int, Wrestler] | None = None,
+    position: int | None = None,
+    is_main_event: bool = False,
+    note: str = "",
+) -> Match:
+    """Put a match on a show's card, or refuse with every reason."""
+    with transaction.atomic():
+        show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
+        federation = show.federation
+        system = rule_system or federation.rule_system
+        options = list(federation.rule_options if rule_options is None else rule_options)
+        on = show.date
+        reasons: list[str] = []
+
+        if show.status in CLOSED_STATUSES:
+            reasons.append(SHOW_HAS_RUN.format(show=show, status=show.get_status_display()))
+        engine = registry.systems.get(system)
+        if engine is None:
+            reasons.append(NO_ENGINE.format(system=system))
+        else:
+            if match_type not in engine.match_types:
+                reasons.append(
+                    MATCH_TYPE_UNSUPPORTED.format(
+                        system=system, match_type=match_type, offered=", ".join(engine.match_types)
+                    )
+                )
+            try:
+                engine.parse_options(options)
+            except ValueError as exc:
+                reasons.append(BAD_OPTIONS.format(error=exc))
+        if match_type not in SIDE_SHAPES:
+            reasons.append(f"Unknown match type {match_type!r}.")
+        else:
+            reasons += _sides_problems(match_type, sides)
+
+        booked = set(show.appearances.values_list("wrestler_id", flat=True))
+        everyone = [w for side in sides for w in side] + list((allies or {}).values())
+        seen: set[int] = set()
+        for wrestler in everyone:
+            if wrestler.pk in seen:
+                reasons.append(TWICE_IN_MATCH.format(wrestler=wrestler))
+                continue
+            seen.add(wrestler.pk)
+            reasons += wrestler_problems(
+                show=show, wrestler=wrestler, system=system, on=on, booked=booked
+            )
+
+        in_ring = {w.pk for side in sides for w in side}
+        if title is not None:
+            reasons += _title_problems(title, federation, match_type, in_ring)
+        if feud is not None:
+            if feud.federation_id != federation.pk:
+                reasons.append(FEUD_OTHER_FEDERATION)
+            elif not feud.is_active:
+                reasons.append(FEUD_ENDED.format(feud=feud))
+        if position is not None and show.matches.filter(position=position).exists():
+            reasons.append(POSITION_TAKEN.format(position=position, show=show))
+        if reasons:
+            raise BookingError(reasons)
+
+        if position is None:
+            position = (show.matches.aggregate(p=Max("position"))["p"] or 0) + 1
+        match = Match.objects.create(
+            show=show,
+            position=position,
+            match_type=match_type,
+            rule_system=system,
+            rule_options=options,
+            title=title,
+            feud=feud,
+            is_main_event=is_main_event,
+            time_limit=time_limit,
+            no_disqualification=no_disqualification,
+            title_changes_on_dq=title_changes_on_dq,
+            stipulations=dict(stipulations or {}),
+            booking_note=note,
+        )
+        rows = []
+        for index, side in enumerate(sides):
+            team = _side_team(federation, side, on)
+            for order, wrestler in enumerate(side):
+                role = Role.IN_RING if order == 0 else Role.PARTNER
+                rows.append(
+                    MatchParticipant(
+                        match=match,
+                        show=show,
+                        side=index,
+                        wrestler=wrestler,
+                        role=role,
+                        team=team,
+                        order=order,
+                    )
+                )
+        for index, ally in (allies or {}).items():
+            rows.append(
+                MatchParticipant(
+                    match=match, show=show, side=index, wrestler=ally, role=Role.ALLY, order=9
+                )
+            )
+        MatchParticipant.objects.bulk_create(rows)
+        if show.status == ShowStatus.DRAFT:
+            show.status = ShowStatus.BOOKED
+            show.save(update_fields=["status"])
+        return match
+
+
+def _title_problems(
+    title: Title, federation: Federation, match_type: str, in_ring: set[int]
+) -> list[str]:
+    if title.federation_id != federation.pk:
+        return [TITLE_OTHER_FEDERATION.format(title=title)]
+    problems = []
+    if not title.is_active:
+        problems.append(TITLE_INACTIVE.format(title=title))
+    if title.division == Division.SINGLES and match_type in TAG_TYPES:
+        problems.append(SINGLES_TITLE_ON_TAG.format(title=title, match_type=match_type))
+    if title.division == Division.TAG and match_type not in TAG_TYPES:
+        problems.append(TAG_TITLE_NOT_TAG.format(title=title))
+    reign = title.current_reign
+    if reign is not None:
+        if reign.holder_wrestler_id is not None:
+            champions = {reign.holder_wrestler_id}
+        else:
+            champions = set(reign.holder_team.members.values_list("pk", flat=True))
+        if not champions & in_ring or (
+            reign.holder_team_id is not None and not _team_present(champions, in_ring)
+        ):
+            problems.append(CHAMPION_MISSING.format(title=title, champion=reign.holder))
+    return problems
+
+
+def _team_present(members: set[int], in_ring: set[int]) -> bool:
+    """Champion teams defend with two of their members (Freebird rule for larger teams)."""
+    return len(members & in_ring) >= min(2, len(members))
+
+
+def show_schedule(*, show: Show) -> Show:
+    """A booked show goes on the schedule: the dispatcher will run it when it is due."""
+    with transaction.atomic():
+        show = Show.objects.select_for_update().get(pk=show.pk)
+        if show.status not in {ShowStatus.BOOKED, ShowStatus.FAILED}:
+            status = show.get_status_display()
+            raise BookingError([CANNOT_SCHEDULE.format(show=show, status=status)])
+        if not show.matches.exists():
+            raise BookingError([NOTHING_TO_SCHEDULE.format(show=show)])
+        show.status = ShowStatus.SCHEDULED
+        show.error = ""
+        show.attempts = 0
+        show.save(update_fields=["status", "error", "attempts"])
+        return show
