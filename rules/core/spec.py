@@ -1,0 +1,132 @@
+"""The match spec: everything an engine needs to play one match, as frozen values."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class FrozenMap(Mapping[str, Any]):
+    """A small immutable, hashable mapping (stipulations)."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()):
+        self._data = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+
+def slugify(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "wrestler"
+
+
+@dataclass(frozen=True, slots=True)
+class Ringside:
+    """Someone at ringside for a side: an ally or a manager/valet (optional rules 9 and 14).
+
+    ``distractor`` is their Distractor rating; None means the card's, or 5 without one.
+    """
+
+    key: str
+    name: str
+    distractor: int | None = None
+    card: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A wrestler in the match: a stable ``key`` (the roster slug), a display name, the card.
+
+    ``injured`` and ``pin_modifier`` carry in-ring effects the roster knows about; each
+    system says how it applies them (Filsinger: an injured wrestler's PIN rating is 2 higher).
+    """
+
+    key: str
+    name: str
+    card: Any
+    injured: bool = False
+    pin_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One corner. ``relationship`` ("partners", "group" or None) matters to tag rules."""
+
+    participants: tuple[Participant, ...]
+    relationship: str | None = None
+    ally: Ringside | None = None
+    manager: Ringside | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "participants", tuple(self.participants))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """One match: its type, its sides, the system's options and the stipulations.
+
+    ``time_limit`` is the length at which the match is a draw, in the system's own unit
+    (Filsinger: offensive turns); None takes the system's default.
+    """
+
+    match_type: str
+    sides: tuple[Side, ...]
+    options: Any = frozenset()
+    feud: bool = False
+    time_limit: int | None = None
+    stipulations: Mapping[str, Any] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sides", tuple(self.sides))
+        if not isinstance(self.stipulations, FrozenMap):
+            object.__setattr__(self, "stipulations", FrozenMap(self.stipulations))
+
+    @property
+    def participants(self) -> tuple[Participant, ...]:
+        return tuple(p for side in self.sides for p in side.participants)
+
+    @classmethod
+    def from_cards(
+        cls,
+        match_type: str,
+        cards: Iterable[Any],
+        *,
+        per_side: int,
+        options: Any = frozenset(),
+        **kwargs: Any,
+    ) -> MatchSpec:
+        """Sides from cards listed side by side (``per_side`` per corner), keyed by name."""
+        cards = list(cards)
+        seen: dict[str, int] = {}
+        participants = []
+        for card in cards:
+            name = card.name
+            key = slugify(name)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > 1:
+                key = f"{key}-{seen[key]}"
+            participants.append(Participant(key=key, name=name, card=card))
+        sides = tuple(
+            Side(participants=tuple(participants[i : i + per_side]))
+            for i in range(0, len(participants), per_side)
+        )
+        return cls(match_type=match_type, sides=sides, options=options, **kwargs)

@@ -1,0 +1,47 @@
+"""The protocol every rule system offers the registry and the Django side."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from rules.core.dice import Dice
+from rules.core.result import MatchResult, OddsReport
+from rules.core.spec import MatchSpec
+
+
+@runtime_checkable
+class RuleSystem(Protocol):
+    name: str
+    title: str
+    option_names: tuple[str, ...]
+    match_types: tuple[str, ...]
+
+    def parse_card(self, data: Mapping[str, Any]) -> Any:
+        """A card from its structured (or shorthand) form; raises CardError listing problems."""
+
+    def card_to_data(self, card: Any) -> dict[str, Any]:
+        """The normalised, JSON-safe structured form; ``parse_card`` reads it back."""
+
+    def load_tables(self, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The default charts, with a federation's overrides merged chart by chart."""
+
+    def parse_options(self, value: str | Iterable[str] | None) -> Any:
+        """Option names ("fatigue,feud_table", "all", an iterable); raises OptionError."""
+
+    def make_spec(self, cards: Iterable[Any], match_type: str = ..., **kwargs: Any) -> MatchSpec:
+        """A spec from cards listed side by side."""
+
+    def participants_per_side(self, match_type: str) -> int: ...
+
+    def simulate(
+        self,
+        spec: MatchSpec,
+        *,
+        dice: Dice,
+        tables: Any = None,
+        strategy: Any = None,
+        record: bool = True,
+    ) -> MatchResult: ...
+
+    def odds(self, spec: MatchSpec, *, runs: int, seed: int, tables: Any = None) -> OddsReport: ...

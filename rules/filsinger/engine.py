@@ -1,0 +1,900 @@
+"""The Filsinger match loop: one mutable match state, injected dice, a strategy for choices.
+
+The same loop serves both paths: ``record=True`` writes the play-by-play (every event with the
+dice it used), ``record=False`` skips all formatting and is the fast path for odds. Both draw the
+same dice in the same order, so the same seed gives the same winner, method and length.
+
+A match advances in *turns*: one offensive roll and everything it sets off (the defender's roll,
+a chart, a pin, a disqualification roll ...). ``turn()`` plays exactly one, which is also what the
+exact-odds solver enumerates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.errors import SpecError, TableError
+from rules.core.events import Event
+from rules.core.result import Effects, InjuryEffect, MatchResult, Method
+from rules.core.spec import MatchSpec, Participant, Ringside
+from rules.filsinger.cards import (
+    CHART,
+    CHOICE,
+    FINISHER,
+    MOVE,
+    FilsingerCard,
+    Offense,
+    offense_text,
+)
+from rules.filsinger.options import (
+    ADD1,
+    AGILITY_POWER,
+    CHART_CHOICES,
+    CHOICE_SITUATIONS,
+    DISTRACTIONS,
+    DQ_MOVES,
+    FATIGUE,
+    FEUD_TABLE,
+    FINISHER_RATINGS,
+    LEAVE_RING,
+    RINGSIDE_ALLY,
+    ROLL_FINISHERS,
+    TAG_MOVES,
+    TAG_ON_DEFENSE,
+)
+from rules.filsinger.tables import FilsingerTables, Outcome, load_tables
+from rules.filsinger.text import article, fill, mid_name, start_name
+
+SYSTEM = "filsinger"
+MATCH_TYPES = ("singles", "tag")
+PER_SIDE = {"singles": 1, "tag": 2}
+DEFAULT_TIME_LIMIT = 200
+MAX_PIN = 12
+STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere")
+TAG_TARGET = {"partners": 6, "group": 4}
+ALLY_DQ = 6
+RINGSIDE_DISTRACTOR = 5
+
+_DEFENSE_WORDS = {"dazed": "is dazed", "hurt": "is hurt", "down": "is down"}
+
+
+class Wrestler:
+    """A participant compiled for the loop (its card, its names, its ratings for these rules)."""
+
+    __slots__ = (
+        "ag",
+        "card",
+        "charts",
+        "defense",
+        "disq",
+        "index",
+        "key",
+        "mname",
+        "name",
+        "offense",
+        "participant",
+        "pin0",
+        "pw",
+        "side",
+        "sname",
+    )
+
+    def __init__(self, participant: Participant, side: int, index: int, fatigue: bool):
+        card: FilsingerCard = participant.card
+        if not isinstance(card, FilsingerCard):
+            raise SpecError(f"{participant.key}: not a Filsinger card ({type(card).__name__})")
+        r = card.ratings
+        self.participant = participant
+        self.card = card
+        self.side = side
+        self.index = index
+        self.key = participant.key
+        self.name = participant.name
+        self.sname = start_name(participant.name)
+        self.mname = mid_name(participant.name)
+        self.offense = card.offense
+        self.defense = card.defense
+        base = r.pin_fatigue if fatigue else r.pin
+        base += participant.pin_modifier + (2 if participant.injured else 0)
+        self.pin0 = max(0, min(MAX_PIN, base))
+        self.disq = r.disqualification
+        self.ag = r.agility
+        self.pw = r.power
+        self.charts = {
+            "ropes": r.ropes,
+            "turnbuckle": r.turnbuckle,
+            "ring": r.ring,
+            "deathjump": r.deathjump,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A spec checked and compiled once (odds reuse it for every run)."""
+
+    spec: MatchSpec
+    tables: FilsingerTables
+    options: frozenset[str]
+    wrestlers: tuple[tuple[Wrestler, ...], ...]
+    ringside: tuple[tuple[Ringside, ...], ...]
+    relationship: tuple[str | None, ...]
+    tag: bool
+    time_limit: int
+    no_dq: bool
+    no_count_out: bool
+
+
+def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
+    if spec.match_type not in MATCH_TYPES:
+        raise SpecError(
+            f"unknown match type {spec.match_type!r} for filsinger "
+            f"(types: {', '.join(MATCH_TYPES)})"
+        )
+    per_side = PER_SIDE[spec.match_type]
+    if len(spec.sides) != 2:
+        raise SpecError(f"a {spec.match_type} match has two sides, got {len(spec.sides)}")
+    for i, side in enumerate(spec.sides):
+        if len(side.participants) != per_side:
+            raise SpecError(
+                f"side {i}: a {spec.match_type} match takes {per_side} wrestler(s) a side, "
+                f"got {len(side.participants)}"
+            )
+    unknown = [s for s in spec.stipulations if s not in STIPULATIONS]
+    if unknown:
+        raise SpecError(
+            f"unknown stipulation(s) {', '.join(unknown)} "
+            f"(filsinger knows {', '.join(STIPULATIONS)})"
+        )
+    options = frozenset(spec.options or ())
+    tables = tables or load_tables()
+    fatigue = FATIGUE in options
+    wrestlers = tuple(
+        tuple(Wrestler(p, s, i, fatigue) for i, p in enumerate(side.participants))
+        for s, side in enumerate(spec.sides)
+    )
+    if CHOICE_SITUATIONS in options:
+        problems = []
+        for side in wrestlers:
+            for w in side:
+                for lvl, row in enumerate(w.offense, 1):
+                    for i, e in enumerate(row):
+                        letter = e.choice_situation
+                        if letter and letter not in tables.choice_situations:
+                            problems.append(
+                                (
+                                    f"{w.key}.offense.{lvl}[{i}].choice_situation",
+                                    f"no column {letter!r} in the Choice Situations chart",
+                                )
+                            )
+        if problems:
+            raise TableError(problems)
+    ringside = [tuple(r for r in (side.manager, side.ally) if r is not None) for side in spec.sides]
+    st = spec.stipulations
+    return Prepared(
+        spec=spec,
+        tables=tables,
+        options=options,
+        wrestlers=wrestlers,
+        ringside=tuple(ringside),
+        relationship=tuple(side.relationship for side in spec.sides),
+        tag=spec.match_type == "tag",
+        time_limit=spec.time_limit if spec.time_limit is not None else DEFAULT_TIME_LIMIT,
+        no_dq=bool(st.get("no_dq")),
+        no_count_out=bool(st.get("no_count_out") or st.get("falls_count_anywhere")),
+    )
+
+
+def _distractor_rating(person: Ringside | Participant) -> int:
+    rating = getattr(person, "distractor", None)
+    if rating is None:
+        card = getattr(person, "card", None)
+        rating = getattr(getattr(card, "ratings", None), "distractor", None)
+    return RINGSIDE_DISTRACTOR if rating is None else rating
+
+
+class Match:
+    """The one mutable state of a match, and the loop that plays it."""
+
+    def __init__(self, prep: Prepared, dice: Dice, strategy: Any, record: bool = True):
+        self.prep = prep
+        self.dice = dice
+        self.d6 = dice.d6
+        self.two = dice.two_d6
+        self.strategy = strategy
+        self.record = record
+        opts = prep.options
+        self.o_fatigue = FATIGUE in opts
+        self.o_finisher = FINISHER_RATINGS in opts
+        self.o_tag_def = TAG_ON_DEFENSE in opts and prep.tag
+        self.o_agility = AGILITY_POWER in opts
+        self.o_chart_choice = CHART_CHOICES in opts
+        self.o_leave = LEAVE_RING in opts
+        self.o_choice = CHOICE_SITUATIONS in opts
+        self.o_feud = FEUD_TABLE in opts and prep.spec.feud
+        self.o_ally = RINGSIDE_ALLY in opts and not prep.tag
+        self.o_add1 = ADD1 in opts
+        self.o_roll = ROLL_FINISHERS in opts
+        self.o_tag_moves = TAG_MOVES in opts
+        self.o_dq_moves = DQ_MOVES in opts
+        self.o_distract = DISTRACTIONS in opts
+        self.kind_name = "tag" if prep.tag else "singles"
+        self.charts = prep.tables.charts
+        self.ws = prep.wrestlers
+        self.tag = prep.tag
+        # state
+        self.off = 0
+        self.level = 1
+        self.legal = [0, 0]
+        self.pins = [[w.pin0 for w in side] for side in prep.wrestlers]
+        self.dist_used = [False, False]
+        self.intf_used = [False, False]
+        self.fresh = False
+        self.turns = 0
+        self.winner: int | None = None
+        self.method: Method | None = None
+        self.end_faces: tuple[int, ...] = ()
+        self.end_side = 0
+        self.events: list[Event] = []
+        self.finisher_hits = [0, 0]
+        self.interference: list[int] = []
+        self.distractions: list[int] = []
+
+    # ---------------------------------------------------------------------------- accessors
+    def wrestler(self, side: int) -> Wrestler:
+        """The legal wrestler (the one in the ring) of a side."""
+        return self.ws[side][self.legal[side]]
+
+    def partner(self, side: int) -> Wrestler | None:
+        if not self.tag:
+            return None
+        return self.ws[side][1 - self.legal[side]]
+
+    def pin_rating(self, side: int) -> int:
+        return self.pins[side][self.legal[side]]
+
+    def wear(self, side: int, index: int) -> int:
+        """How far a wrestler's PIN rating has risen this match (fatigue, Add 1, distractions)."""
+        return self.pins[side][index] - self.ws[side][index].pin0
+
+    def ringside(self, side: int) -> tuple[Any, ...]:
+        """Who can distract or interfere for a side: manager, ally, and the tag partner."""
+        people: tuple[Any, ...] = self.prep.ringside[side]
+        if self.tag:
+            people = (*people, self.ws[side][1 - self.legal[side]].participant)
+        return people
+
+    # ---------------------------------------------------------------------------- plumbing
+    def ev(
+        self, kind: str, actor: str | None, dice: tuple[int, ...], text: str, **data: Any
+    ) -> None:
+        self.events.append(Event(kind, actor, dice, text, data or None))
+
+    def finish(self, winner: int | None, method: Method, faces: tuple[int, ...], side: int) -> None:
+        self.winner = winner
+        self.method = method
+        self.end_faces = faces
+        self.end_side = side
+
+    def gain(self, side: int, level: int) -> None:
+        """``side`` is on offense at ``level`` next; ``fresh`` marks that it has just taken over."""
+        self.fresh = side != self.off
+        self.off = side
+        self.level = level
+
+    def add_pin(self, side: int, amount: int = 1) -> None:
+        i = self.legal[side]
+        p = self.pins[side][i] + amount
+        self.pins[side][i] = MAX_PIN if p > MAX_PIN else p
+
+    # ---------------------------------------------------------------------------- the match
+    def opening(self) -> None:
+        d6 = self.d6
+        while True:
+            a, b = d6(), d6()
+            if self.record:
+                w0, w1 = self.ws[0][0], self.ws[1][0]
+                if a == b:
+                    text = f"{w0.sname} and {w1.mname} both roll {a}; they roll again."
+                else:
+                    first = w0 if a > b else w1
+                    text = f"{first.sname} wins the opening roll ({a} to {b}) and starts the match."
+                self.ev("opening", None, (a, b), text)
+            if a != b:
+                self.off = 0 if a > b else 1
+                self.level = 1
+                return
+
+    def play(self) -> None:
+        self.opening()
+        limit = self.prep.time_limit
+        turn = self.turn
+        while self.method is None:
+            if self.turns >= limit:
+                self.finish(None, Method.DRAW_TIME_LIMIT, (), self.off)
+                if self.record:
+                    self.ev(
+                        "time_limit",
+                        None,
+                        (),
+                        f"Time runs out after {limit} turns: the match is a draw.",
+                    )
+                break
+            turn()
+        if self.o_feud and self.method is not Method.DRAW_TIME_LIMIT:
+            self.feud()
+
+    def turn(self) -> None:
+        s = self.off
+        level = self.level
+        rec = self.record
+        if self.tag and self.strategy.tag_on_offense(self, s):
+            old = self.wrestler(s)
+            self.legal[s] = 1 - self.legal[s]
+            if rec:
+                new = self.wrestler(s)
+                self.ev(
+                    "tag",
+                    new.key,
+                    (),
+                    f"{old.sname} tags in {new.mname}, who comes in on LEVEL {level} OFFENSE.",
+                    level=level,
+                )
+        self.fresh = False
+        self.turns += 1
+        a = self.ws[s][self.legal[s]]
+        ds = 1 - s
+        d = self.ws[ds][self.legal[ds]]
+        face = self.d6()
+        e = a.offense[level - 1][face - 1]
+        kind = e.kind
+        if rec:
+            self.ev(
+                "offense",
+                a.key,
+                (face,),
+                self._offense_text(a, d, e),
+                level=level,
+                roll=face,
+                entry=offense_text(e) if kind != CHOICE else f"(ch) {e.choice_situation}",
+            )
+        if e.choice_situation is not None and self.o_choice:
+            self.choice_situation(s, a, d, e.choice_situation)
+            return
+        if kind == CHOICE:
+            if rec:
+                self.ev("reroll", a.key, (), f"{a.sname} rolls again on LEVEL {level} OFFENSE.")
+            return
+        if e.only is not None and self.o_tag_moves and e.only != self.kind_name:
+            if rec:
+                self.ev(
+                    "reroll",
+                    a.key,
+                    (),
+                    f"That move is for {e.only} matches only; {a.mname} rolls again on "
+                    f"LEVEL {level} OFFENSE.",
+                )
+            return
+        if kind == MOVE:
+            if e.check is not None and self.o_agility:
+                mine, theirs = (a.ag, d.ag) if e.check == "ag" else (a.pw, d.pw)
+                if theirs < mine:
+                    self.gain(ds, 2)
+                    if rec:
+                        word = "agility" if e.check == "ag" else "power"
+                        self.ev(
+                            "counter",
+                            d.key,
+                            (),
+                            f"{d.sname} has the better {word} ({theirs:+d} to {mine:+d}) and "
+                            f"counters! {d.sname} rolls on LEVEL 2 OFFENSE.",
+                        )
+                    return
+            if e.dq is not False and self.o_dq_moves and not self.prep.no_dq:
+                rating = a.disq if e.dq is True else e.dq
+                f1, f2 = self.two()
+                total = f1 + f2
+                out = total <= rating
+                if rec:
+                    self.ev(
+                        "dq_check",
+                        a.key,
+                        (f1, f2),
+                        f"That was illegal: {a.mname} rolls DISQUALIFICATION {rating} and gets "
+                        f"{total}{': disqualified!' if out else ', and the referee lets it go.'}",
+                        rating=rating,
+                        total=total,
+                    )
+                if out:
+                    self.finish(ds, Method.DISQUALIFICATION, (f1, f2), s)
+                    return
+            if e.add1 and self.o_add1:
+                self.add_pin(ds)
+                if rec:
+                    self.ev(
+                        "add1",
+                        d.key,
+                        (),
+                        f"A punishing move: {d.mname}'s PIN rating rises to {self.pin_rating(ds)}.",
+                    )
+            self.defend(ds, e.level)
+        elif kind == FINISHER:
+            bonus = e.rating or 0
+            if e.roll is not None and self.o_roll:
+                faces = (self.d6(),) if e.roll == "1d6" else self.two()
+                total = sum(faces)
+                if total in e.miss_on:
+                    self.gain(ds, 2)
+                    if rec:
+                        self.ev(
+                            "finisher_miss",
+                            a.key,
+                            faces,
+                            f"{a.sname} rolls {total} and misses the {e.name}! {d.sname} "
+                            "counters on LEVEL 2 OFFENSE.",
+                        )
+                    return
+                bonus = total
+                if rec:
+                    self.ev(
+                        "finisher_roll",
+                        a.key,
+                        faces,
+                        f"{a.sname} rolls {total} for the {e.name}.",
+                        rating=total,
+                    )
+            self.finisher_hits[s] += 1
+            rating = self.pin_rating(ds) + (bonus if self.o_finisher else 0)
+            self.pin(ds, rating, finisher=e.name)
+        else:  # CHART
+            chart = e.name
+            rating_letter = d.charts[chart]
+            if (
+                e.choice
+                and self.o_chart_choice
+                and not self.strategy.try_chart(self, s, chart, rating_letter)
+            ):
+                if rec:
+                    self.ev(
+                        "reroll",
+                        a.key,
+                        (),
+                        f"{a.sname} thinks better of it ({d.mname} is rated {rating_letter}) and "
+                        f"rolls again on LEVEL {level} OFFENSE.",
+                    )
+                return
+            if (
+                chart == "ring"
+                and self.o_ally
+                and self.prep.spec.sides[s].ally is not None
+                and self.strategy.ally_interferes(self, s)
+            ):
+                ally = self.prep.spec.sides[s].ally
+                f1, f2 = self.two()
+                if f1 + f2 <= 6:
+                    self.ally_attack(s, a, d, ally, (f1, f2))
+                    return
+                if rec:
+                    self.ev(
+                        "ally",
+                        ally.key,
+                        (),
+                        f"{ally.name} waits at ringside but {d.mname} stays clear.",
+                    )
+            else:
+                f1, f2 = self.two()
+            outcome = self.charts[chart].columns[rating_letter][f1 + f2 - 2]
+            if rec:
+                self.ev(
+                    "chart",
+                    d.key,
+                    (f1, f2),
+                    fill(outcome.text, d, a),
+                    chart=chart,
+                    rating=rating_letter,
+                    total=f1 + f2,
+                )
+            self.outcome(outcome, ds)
+
+    # ---------------------------------------------------------------------------- steps
+    def defend(self, ds: int, level: int) -> None:
+        """The defender (side ``ds``) answers a move on his LEVEL ``level`` DEFENSE."""
+        rec = self.record
+        s = 1 - ds
+        d = self.ws[ds][self.legal[ds]]
+        if (
+            self.o_distract
+            and not self.intf_used[ds]
+            and self.ringside(ds)
+            and self.strategy.outside_interference(self, ds, level)
+        ):
+            self.intf_used[ds] = True
+            self.interference.append(ds)
+            helper = self.ringside(ds)[0]
+            f1, f2 = self.two()
+            outcome = self.prep.tables.interference.columns["any"][f1 + f2 - 2]
+            if rec:
+                self.ev(
+                    "interference",
+                    helper.key,
+                    (f1, f2),
+                    fill(outcome.text, d, self.wrestler(s), ally=helper.name),
+                    total=f1 + f2,
+                )
+            self.outcome(outcome, ds)
+            return
+        face = self.d6()
+        de = d.defense[level - 1][face - 1]
+        result = de.result
+        if rec:
+            self.ev(
+                "defense",
+                d.key,
+                (face,),
+                self._defense_text(d, self.wrestler(s), de.result, de.level, level),
+                level=level,
+                roll=face,
+                result=result,
+                to=de.level,
+            )
+        can_tag = de.tag and self.o_tag_def and self.prep.relationship[ds] in TAG_TARGET
+        can_leave = de.leave and self.o_leave
+        if can_tag or can_leave:
+            choice = self.strategy.escape(self, ds, can_tag, can_leave)
+            if choice == "tag" and can_tag:
+                target = TAG_TARGET[self.prep.relationship[ds]]
+                f1, f2 = self.two()
+                ok = f1 + f2 <= target
+                if rec:
+                    partner = self.ws[ds][1 - self.legal[ds]]
+                    self.ev(
+                        "tag_attempt",
+                        d.key,
+                        (f1, f2),
+                        f"{d.sname} reaches for {partner.mname}: {f1 + f2} against {target} - "
+                        + (
+                            f"the tag is made! {partner.sname} comes in on LEVEL 1 OFFENSE."
+                            if ok
+                            else "no tag."
+                        ),
+                        target=target,
+                        total=f1 + f2,
+                    )
+                if ok:
+                    self.legal[ds] = 1 - self.legal[ds]
+                    self.gain(ds, 1)
+                    self.fresh = False
+                    return
+            elif choice == "leave" and can_leave:
+                f1, f2 = self.two()
+                letter = d.charts["ring"]
+                outcome = self.charts["ring"].columns[letter][f1 + f2 - 2]
+                if rec:
+                    self.ev(
+                        "leave_ring",
+                        d.key,
+                        (f1, f2),
+                        f"{d.sname} rolls out of the ring to regroup. "
+                        + fill(outcome.text, d, self.wrestler(s)),
+                        chart="ring",
+                        rating=letter,
+                        total=f1 + f2,
+                    )
+                self.outcome(outcome, ds)
+                return
+        if result == "counter":
+            self.gain(ds, de.level)
+        elif result == "pin":
+            self.pin(ds, self.pin_rating(ds))
+        else:
+            self.level = de.level
+
+    def pin(self, ds: int, rating: int, finisher: str | None = None) -> None:
+        """Side ``ds``'s legal wrestler rolls for his PIN ``rating``.
+
+        A kick-out gives the other side LEVEL 3 OFFENSE."""
+        rec = self.record
+        s = 1 - ds
+        d = self.ws[ds][self.legal[ds]]
+        if (
+            self.o_distract
+            and not self.dist_used[ds]
+            and self.ringside(ds)
+            and self.strategy.distract(self, ds, rating)
+        ):
+            self.dist_used[ds] = True
+            self.distractions.append(ds)
+            person = self.ringside(ds)[0]
+            target = _distractor_rating(person)
+            f1, f2 = self.two()
+            ok = f1 + f2 <= target
+            if rec:
+                self.ev(
+                    "distraction",
+                    person.key,
+                    (f1, f2),
+                    f"{start_name(person.name)} distracts the referee ({f1 + f2} against "
+                    f"{target}): "
+                    + ("no count!" if ok else "the referee turns back to the cover."),
+                    target=target,
+                    total=f1 + f2,
+                )
+            if ok:
+                self.add_pin(ds)
+                self.gain(s, 3)
+                return
+        f1, f2 = self.two()
+        total = f1 + f2
+        if total <= rating:
+            self.finish(s, Method.PIN, (f1, f2), ds)
+            if rec:
+                a = self.wrestler(s)
+                self.ev(
+                    "pin",
+                    d.key,
+                    (f1, f2),
+                    f"One, two, three! {a.sname} pins {d.mname} ({total} against PIN {rating}).",
+                    rating=rating,
+                    total=total,
+                    pinned=True,
+                )
+            return
+        if self.o_fatigue:
+            self.add_pin(ds)
+        if rec:
+            a = self.wrestler(s)
+            self.ev(
+                "pin",
+                d.key,
+                (f1, f2),
+                f"{d.sname} kicks out ({total} against PIN {rating})! {a.sname} stays on the "
+                "attack on LEVEL 3 OFFENSE.",
+                rating=rating,
+                total=total,
+                pinned=False,
+            )
+        self.gain(s, 3)
+
+    def outcome(self, o: Outcome, you: int) -> None:
+        """Apply a chart outcome; ``you`` is the side of the wrestler who rolled on the chart."""
+        other = 1 - you
+        c = o.check
+        if c is not None and not (
+            (c.kind == "dq" and self.prep.no_dq)
+            or (c.kind == "count_out" and self.prep.no_count_out)
+        ):
+            sides = (you,) if c.who == "you" else (other,) if c.who == "opponent" else (you, other)
+            out: list[int] = []
+            faces: tuple[int, ...] = ()
+            for side in sides:
+                w = self.ws[side][self.legal[side]]
+                rating = c.rating if c.rating is not None else w.disq
+                f1, f2 = self.two()
+                faces = (f1, f2)
+                hit = f1 + f2 <= rating
+                if hit:
+                    out.append(side)
+                if self.record:
+                    word = "DISQUALIFICATION" if c.kind == "dq" else "COUNT-OUT"
+                    verdict = (
+                        ("disqualified!" if c.kind == "dq" else "counted out!")
+                        if hit
+                        else ("not disqualified." if c.kind == "dq" else "beats the count.")
+                    )
+                    self.ev(
+                        "dq_check" if c.kind == "dq" else "count_out_check",
+                        w.key,
+                        (f1, f2),
+                        f"{w.sname} rolls {word} {rating}: {f1 + f2}, {verdict}",
+                        rating=rating,
+                        total=f1 + f2,
+                    )
+            if out:
+                if len(out) == 2:
+                    method = (
+                        Method.DOUBLE_DISQUALIFICATION
+                        if c.kind == "dq"
+                        else Method.DOUBLE_COUNT_OUT
+                    )
+                    self.finish(None, method, faces, sides[-1])
+                else:
+                    method = Method.DISQUALIFICATION if c.kind == "dq" else Method.COUNT_OUT
+                    self.finish(1 - out[0], method, faces, out[0])
+                return
+        then = o.then
+        if then == "offense":
+            self.gain(you if o.who == "you" else other, o.level)
+        elif then == "pin":
+            side = you if o.who == "you" else other
+            self.pin(side, self.pin_rating(side))
+        else:  # defense (Choice Situations: "you" is on offense)
+            self.defend(other, o.level)
+
+    def choice_situation(self, s: int, a: Wrestler, d: Wrestler, letter: str) -> None:
+        moves = self.prep.tables.choice_situations[letter]
+        pick = self.strategy.choice_situation(self, s, letter, moves)
+        move = moves[pick]
+        target = move.threshold(d.ag, d.pw)
+        f1, f2 = self.two()
+        ok = f1 + f2 <= target
+        o = move.success if ok else move.failure
+        if self.record:
+            self.ev(
+                "choice",
+                a.key,
+                (f1, f2),
+                f"Choice Situation {letter}: {a.sname} tries a {move.name} ({f1 + f2} against "
+                f"{target}). " + fill(o.text, a, d),
+                letter=letter,
+                move=move.name,
+                target=target,
+                total=f1 + f2,
+                success=ok,
+            )
+        self.outcome(o, s)
+
+    def ally_attack(
+        self, s: int, a: Wrestler, d: Wrestler, ally: Ringside, faces: tuple[int, int]
+    ) -> None:
+        """Optional rule 9: the attacker's ally jumps the wrestler thrown out of the ring."""
+        rec = self.record
+        self.interference.append(s)
+        if rec:
+            self.ev(
+                "ally",
+                ally.key,
+                faces,
+                f"{d.sname} is attacked outside the ring by {ally.name}, who smashes him into "
+                f"the steel post! {a.sname} and {ally.name} may be disqualified.",
+                total=sum(faces),
+            )
+        if not self.prep.no_dq:
+            f1, f2 = self.two()
+            out = f1 + f2 <= ALLY_DQ
+            if rec:
+                self.ev(
+                    "dq_check",
+                    a.key,
+                    (f1, f2),
+                    f"{a.sname} rolls DISQUALIFICATION {ALLY_DQ}: {f1 + f2}, "
+                    + ("disqualified!" if out else "the referee saw nothing."),
+                    rating=ALLY_DQ,
+                    total=f1 + f2,
+                )
+            if out:
+                self.finish(1 - s, Method.DISQUALIFICATION, (f1, f2), s)
+                return
+        if rec:
+            self.ev(
+                "ally",
+                ally.key,
+                (),
+                f"{ally.name} tosses {d.mname} back into the ring; {a.mname} rolls on LEVEL 3 "
+                "OFFENSE.",
+            )
+        self.gain(s, 3)
+
+    def feud(self) -> None:
+        """Optional rule 8: a feud match that ended on doubles spills into a brawl."""
+        faces = self.end_faces
+        if len(faces) != 2 or faces[0] != faces[1]:
+            return
+        f1, f2 = self.two()
+        row = self.prep.tables.feud_table[f1 + f2 - 2]
+        loser = self.end_side if self.winner is None else 1 - self.winner
+        winner = 1 - loser
+        injuries: list[InjuryEffect] = []
+        dice: list[int] = [f1, f2]
+        for inj in row.injuries:
+            sides = (
+                (winner,)
+                if inj.who == "winner"
+                else (loser,)
+                if inj.who == "loser"
+                else (winner, loser)
+            )
+            for side in sides:
+                cards = inj.fight_cards
+                if isinstance(cards, str):
+                    rolled = (self.d6(),) if cards == "1d6" else self.two()
+                    dice.extend(rolled)
+                    cards = sum(rolled)
+                w = self.wrestler(side)
+                injuries.append(
+                    InjuryEffect(key=w.key, fight_cards=cards, description=f"{row.text} ({w.name})")
+                )
+        self.feud_result = (row.text, tuple(injuries))
+        if self.record:
+            hurt = "; ".join(
+                f"{i.key} injured for {i.fight_cards} fight card{'s' if i.fight_cards != 1 else ''}"
+                for i in injuries
+            )
+            self.ev(
+                "feud",
+                None,
+                tuple(dice),
+                f"The match ended on doubles and the feud boils over: {row.text}"
+                + (f" ({hurt})" if hurt else ""),
+                total=f1 + f2,
+            )
+
+    # ---------------------------------------------------------------------------- text
+    def _offense_text(self, a: Wrestler, d: Wrestler, e: Offense) -> str:
+        if e.kind == MOVE:
+            move = e.name[0].lower() + e.name[1:] if not e.name.isupper() else e.name
+            return f"{a.sname} hits {d.mname} with {article(move)} {move}!"
+        if e.kind == FINISHER:
+            return f"{a.sname} hits the {e.name}!"
+        if e.kind == CHART:
+            verbs = {
+                "ropes": f"{a.sname} whips {d.mname} into the ropes.",
+                "turnbuckle": f"{a.sname} sends {d.mname} into the turnbuckle.",
+                "ring": f"{a.sname} throws {d.mname} out of the ring!",
+                "deathjump": f"{a.sname} climbs the top rope and leaps at {d.mname}!",
+            }
+            return verbs[e.name]
+        return f"{a.sname} looks for an opening (Choice Situation {e.choice_situation})."
+
+    def _defense_text(self, d: Wrestler, a: Wrestler, result: str, to: int, level: int) -> str:
+        if result == "counter":
+            return (
+                f"{d.sname} shrugs it off and fights back! {d.sname} rolls on LEVEL {to} OFFENSE."
+            )
+        if result == "pin":
+            return f"{a.sname} covers {d.mname}!"
+        return f"{d.sname} {_DEFENSE_WORDS[result]}. {a.sname} rolls on LEVEL {to} OFFENSE."
+
+    # ---------------------------------------------------------------------------- result
+    def result(self, seed: int | None = None) -> MatchResult:
+        feud_text, injuries = getattr(self, "feud_result", ("", ()))
+        effects = Effects(
+            injuries=injuries,
+            feud_brawl=bool(feud_text),
+            feud_text=feud_text,
+            interference=tuple(self.interference),
+            distractions=tuple(self.distractions),
+            finisher_hits=tuple(self.finisher_hits),
+        )
+        events = tuple(self.events)
+        if self.record and self.method is not None:
+            events = (*events, self._final_event())
+        return MatchResult(
+            system=SYSTEM,
+            winner=self.winner,
+            method=self.method or Method.DRAW_TIME_LIMIT,
+            length=self.turns,
+            events=events,
+            effects=effects,
+            seed=seed,
+        )
+
+    def _final_event(self) -> Event:
+        method = self.method
+        assert method is not None
+        if self.winner is None:
+            words = {
+                Method.DOUBLE_DISQUALIFICATION: "Both men are disqualified: "
+                "a double disqualification.",
+                Method.DOUBLE_COUNT_OUT: "Neither man beats the count: a double count-out.",
+                Method.DRAW_TIME_LIMIT: "The match is a time-limit draw.",
+            }
+            text = words[method]
+        else:
+            w = self.ws[self.winner][self.legal[self.winner]]
+            names = " and ".join(x.name for x in self.ws[self.winner]) if self.tag else w.sname
+            how = {
+                Method.PIN: "by pinfall",
+                Method.DISQUALIFICATION: "by disqualification",
+                Method.COUNT_OUT: "by count-out",
+            }[method]
+            text = f"{names} win{'' if self.tag else 's'} {how} after {self.turns} turns."
+        return Event("end", None, (), text, {"winner": self.winner, "method": method.value})
+
+
+def run(
+    prep: Prepared, dice: Dice, strategy: Any, *, record: bool = True, seed: int | None = None
+) -> MatchResult:
+    m = Match(prep, dice, strategy, record)
+    m.play()
+    return m.result(seed)

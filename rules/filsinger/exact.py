@@ -1,0 +1,135 @@
+"""Exact odds: the match as a finite Markov chain, solved turn by turn.
+
+A state is what the next offensive turn depends on: who is on offense and at which level, who is
+legal in a tag match (and whether his side has just taken over), every wrestler's current PIN
+rating (fatigue, Add 1 and distractions raise it; capped at 12, where every roll pins), and which
+sides have used their distraction and outside interference. The default strategy decides by
+that state alone, so one turn from a state has fixed odds. They are found by walking every
+branch of ``Match.turn`` itself with enumerating dice (two-dice rolls branch on their eleven
+totals), so the chain is the engine's own logic, not a second copy of the rules.
+
+The time limit makes the chain time-dependent; the solver pushes the exact distribution forward
+one turn at a time, so the probability of a time-limit draw is exact too, and stops early once
+less than 1e-15 of the probability is still in play.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rules.core.dice import EnumeratingDice
+from rules.core.result import ExactOdds, Method
+from rules.filsinger.engine import Match, Prepared
+
+MAX_STATES = 20_000
+_EPSILON = 1e-15
+
+State = tuple
+
+
+def _key(m: Match, tag: bool) -> State:
+    return (
+        m.off,
+        m.level,
+        m.legal[0],
+        m.legal[1],
+        m.fresh and tag,
+        tuple(m.pins[0]),
+        tuple(m.pins[1]),
+        m.dist_used[0],
+        m.dist_used[1],
+        m.intf_used[0],
+        m.intf_used[1],
+    )
+
+
+def _load(m: Match, k: State) -> None:
+    m.off, m.level = k[0], k[1]
+    m.legal[0], m.legal[1] = k[2], k[3]
+    m.fresh = k[4]
+    m.pins[0][:] = k[5]
+    m.pins[1][:] = k[6]
+    m.dist_used[0], m.dist_used[1] = k[7], k[8]
+    m.intf_used[0], m.intf_used[1] = k[9], k[10]
+    m.winner = None
+    m.method = None
+
+
+class NotFinite(Exception):
+    """The chain could not be solved (too many states, or a strategy that is not Markov)."""
+
+
+def build_chain(
+    prep: Prepared, strategy: Any, max_states: int = MAX_STATES
+) -> tuple[list[State], dict[State, tuple[list, list]]]:
+    if not getattr(strategy, "markov", False):
+        raise NotFinite("the strategy is not Markov (it may use more than the match state)")
+    m = Match(prep, EnumeratingDice(), strategy, record=False)
+    tag = prep.tag
+    starts = []
+    for side in (0, 1):
+        m.off, m.level, m.fresh = side, 1, False
+        starts.append(_key(m, tag))
+    chain: dict[State, tuple[list, list]] = {}
+    todo = list(starts)
+    while todo:
+        k = todo.pop()
+        if k in chain:
+            continue
+        if len(chain) >= max_states:
+            raise NotFinite(f"more than {max_states} states")
+        dice = EnumeratingDice()
+        m.dice = dice
+        m.d6 = dice.d6
+        m.two = dice.two_d6
+        ends: dict[tuple[int | None, Method], float] = defaultdict(float)
+        nexts: dict[State, float] = defaultdict(float)
+        while True:
+            dice.start()
+            _load(m, k)
+            m.turn()
+            if m.method is not None:
+                ends[(m.winner, m.method)] += dice.weight
+            else:
+                nk = _key(m, tag)
+                nexts[nk] += dice.weight
+                if nk not in chain:
+                    todo.append(nk)
+            if not dice.advance():
+                break
+        chain[k] = (list(ends.items()), list(nexts.items()))
+    return starts, chain
+
+
+def solve(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) -> ExactOdds:
+    starts, chain = build_chain(prep, strategy, max_states)
+    dist: dict[State, float] = {starts[0]: 0.5}
+    dist[starts[1]] = dist.get(starts[1], 0.0) + 0.5
+    ends: dict[tuple[int | None, Method], float] = defaultdict(float)
+    for _ in range(prep.time_limit):
+        new: dict[State, float] = defaultdict(float)
+        for k, p in dist.items():
+            end_list, next_list = chain[k]
+            for e, q in end_list:
+                ends[e] += p * q
+            for nk, q in next_list:
+                new[nk] += p * q
+        dist = new
+        if sum(dist.values()) < _EPSILON:
+            break
+    leftover = sum(dist.values())
+    if leftover:
+        ends[(None, Method.DRAW_TIME_LIMIT)] += leftover
+    wins = [0.0, 0.0]
+    draw = 0.0
+    methods: dict[str, float] = defaultdict(float)
+    for (winner, method), p in ends.items():
+        methods[method.value] += p
+        if winner is None:
+            draw += p
+        else:
+            wins[winner] += p
+    return ExactOdds(
+        wins=tuple(wins), draw=draw, methods=dict(sorted(methods.items())), states=len(chain)
+    )

@@ -1,0 +1,147 @@
+"""The Filsinger rule system as the registry sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.core.dice import Dice, SeededDice
+from rules.core.errors import SpecError
+from rules.core.result import ExactOdds, MatchResult, OddsReport
+from rules.core.spec import MatchSpec
+from rules.filsinger import cards as _cards
+from rules.filsinger import exact as _exact
+from rules.filsinger.engine import MATCH_TYPES, PER_SIDE, SYSTEM, Prepared, prepare, run
+from rules.filsinger.options import OPTION_NAMES, parse_options
+from rules.filsinger.strategy import DefaultStrategy
+from rules.filsinger.tables import CHART_NAMES, FilsingerTables, load_tables
+
+
+class FilsingerSystem:
+    name = SYSTEM
+    title = "Filsinger card game"
+    option_names = OPTION_NAMES
+    match_types = MATCH_TYPES
+    chart_names = CHART_NAMES
+
+    def parse_card(self, data: Mapping[str, Any]) -> _cards.FilsingerCard:
+        return _cards.parse_card(data)
+
+    def card_to_data(self, card: _cards.FilsingerCard) -> dict[str, Any]:
+        return _cards.card_to_data(card)
+
+    def load_tables(self, overrides: Mapping[str, Any] | None = None) -> FilsingerTables:
+        return load_tables(overrides)
+
+    def parse_options(self, value: str | Iterable[str] | None) -> frozenset[str]:
+        return parse_options(value)
+
+    def participants_per_side(self, match_type: str) -> int:
+        if match_type not in PER_SIDE:
+            raise SpecError(
+                f"unknown match type {match_type!r} for filsinger (types: {', '.join(MATCH_TYPES)})"
+            )
+        return PER_SIDE[match_type]
+
+    def make_spec(
+        self,
+        cards: Iterable[_cards.FilsingerCard],
+        match_type: str = "singles",
+        *,
+        options: str | Iterable[str] | None = None,
+        relationship: str | None = None,
+        **kwargs: Any,
+    ) -> MatchSpec:
+        """A spec from cards side by side; ``relationship`` applies to both tag teams."""
+        cards = list(cards)
+        per_side = self.participants_per_side(match_type)
+        if len(cards) != 2 * per_side:
+            raise SpecError(
+                f"a {match_type} match takes {2 * per_side} cards (side by side), got {len(cards)}"
+            )
+        spec = MatchSpec.from_cards(
+            match_type, cards, per_side=per_side, options=self.parse_options(options), **kwargs
+        )
+        if relationship is not None:
+            spec = replace(
+                spec, sides=tuple(replace(s, relationship=relationship) for s in spec.sides)
+            )
+        return spec
+
+    def prepare(self, spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
+        return prepare(spec, tables)
+
+    def simulate(
+        self,
+        spec: MatchSpec,
+        *,
+        dice: Dice,
+        tables: FilsingerTables | None = None,
+        strategy: Any = None,
+        record: bool = True,
+    ) -> MatchResult:
+        prep = prepare(spec, tables)
+        return run(
+            prep,
+            dice,
+            strategy or DefaultStrategy(),
+            record=record,
+            seed=getattr(dice, "seed", None),
+        )
+
+    def exact(
+        self,
+        spec: MatchSpec,
+        *,
+        tables: FilsingerTables | None = None,
+        strategy: Any = None,
+        max_states: int = _exact.MAX_STATES,
+    ) -> ExactOdds:
+        """Solve the chain; raises ``exact.NotFinite`` when it cannot."""
+        return _exact.solve(prepare(spec, tables), strategy or DefaultStrategy(), max_states)
+
+    def odds(
+        self,
+        spec: MatchSpec,
+        *,
+        runs: int,
+        seed: int,
+        tables: FilsingerTables | None = None,
+        strategy: Any = None,
+        exact: bool = True,
+    ) -> OddsReport:
+        prep = prepare(spec, tables)
+        strategy = strategy or DefaultStrategy()
+        dice = SeededDice(seed, record=False)
+        wins = [0, 0]
+        draws = 0
+        methods: dict[str, int] = {}
+        for _ in range(runs):
+            result = run(prep, dice, strategy, record=False)
+            if result.winner is None:
+                draws += 1
+            else:
+                wins[result.winner] += 1
+            key = result.method.value
+            methods[key] = methods.get(key, 0) + 1
+        solved: ExactOdds | None = None
+        note = ""
+        if exact:
+            try:
+                solved = _exact.solve(prep, strategy)
+            except _exact.NotFinite as err:
+                note = f"no exact odds: {err}"
+        return OddsReport(
+            system=SYSTEM,
+            runs=runs,
+            seed=seed,
+            wins=tuple(wins),
+            draws=draws,
+            methods=dict(sorted(methods.items())),
+            exact=solved,
+            exact_note=note,
+        )
+
+
+system = FilsingerSystem()

@@ -1,0 +1,34 @@
+"""Words for the play-by-play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def start_name(name: str) -> str:
+    """The name at the start of a sentence ("The Executioner")."""
+    return name[:1].upper() + name[1:] if name else name
+
+
+def mid_name(name: str) -> str:
+    """The name inside a sentence: "The Executioner" reads "the Executioner"."""
+    if name.startswith("The ") and len(name) > 4 and not name.isupper():
+        return "the " + name[4:]
+    return name
+
+
+def article(noun: str) -> str:
+    if noun[:1].isupper() and noun.isupper():
+        return "the"
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def fill(text: str, you: Any, opponent: Any, *, ally: str = "") -> str:
+    """A chart's text with its names filled in ({you}/{You}, {opponent}/{Opponent}, {ally})."""
+    return (
+        text.replace("{You}", you.sname)
+        .replace("{you}", you.mname)
+        .replace("{Opponent}", opponent.sname)
+        .replace("{opponent}", opponent.mname)
+        .replace("{ally}", ally)
+    )
