@@ -160,6 +160,8 @@ REDIS_URL = env_str("REDIS_URL")
 # The longest a show may take; the broker's visibility timeout must stay above it so that a
 # show still running is never handed to a second worker.
 SHOW_TIME_LIMIT_SECONDS = env_int("SHOW_TIME_LIMIT_SECONDS", default=600)
+# Fault injection for the reliability tests: seconds to pause after each match of a show.
+SHOW_SIMULATION_MATCH_DELAY = float(env_str("SHOW_SIMULATION_MATCH_DELAY", "0") or 0)
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -172,7 +174,9 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SHOW_TIME_LIMIT_SECONDS * 3}
+    # Above the longest show: a show still running is never handed to a second worker, and a
+    # show whose worker died comes back once its lease has expired.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SHOW_TIME_LIMIT_SECONDS * 2}
     CELERY_RESULT_EXPIRES = 24 * 3600
 else:
     CELERY_BROKER_URL = "memory://"

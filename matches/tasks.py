@@ -1,0 +1,42 @@
+"""Celery tasks: thin wrappers that take ids and call one service."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from celery import shared_task
+from django.conf import settings
+from kombu.exceptions import OperationalError as BrokerError
+
+from matches.services import shows_dispatch_due
+from matches.simulation import TRANSIENT_ERRORS, show_simulate
+
+
+@shared_task(
+    name="matches.simulate_show",
+    # A show must survive its worker dying: acknowledge only once it is done, and put it back
+    # when the worker process is lost. The claim makes a second delivery harmless.
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=TRANSIENT_ERRORS,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=5,
+    soft_time_limit=settings.SHOW_TIME_LIMIT_SECONDS,
+    time_limit=settings.SHOW_TIME_LIMIT_SECONDS + 30,
+)
+def simulate_show(show_id: int) -> dict:
+    return asdict(show_simulate(show_id=show_id))
+
+
+@shared_task(
+    name="matches.dispatch_due_shows",
+    autoretry_for=(*TRANSIENT_ERRORS, BrokerError),
+    retry_backoff=True,
+    max_retries=3,
+    ignore_result=True,
+)
+def dispatch_due_shows() -> list[int]:
+    """Periodic (django-celery-beat): send every due show to the workers."""
+    return shows_dispatch_due()

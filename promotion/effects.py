@@ -1,0 +1,482 @@
+"""Applying a show's results to the roster: titles, injuries, standings, feuds, healing.
+
+``RosterBook`` loads what a show can touch in a fixed number of queries, applies every match's
+effects in memory, in card order, and writes them back in bulk: the number of queries does not
+grow with the number of matches on the card. It runs inside the show's transaction; nothing is
+written before ``flush``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Max
+
+from promotion.models import (
+    Division,
+    Federation,
+    Feud,
+    FeudStatus,
+    Injury,
+    InjurySource,
+    ReignEnd,
+    StandingChange,
+    TitleReign,
+    Wrestler,
+    WrestlerStatus,
+)
+from promotion.standings import arm_sta_bonus, standings_table
+from rules.models import System, WrestlerCard
+
+TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination"})
+DQ_METHODS = frozenset({"disqualification", "count_out"})
+
+
+@dataclass(frozen=True)
+class Bout:
+    """What the roster needs to know about one decided match.
+
+    ``sides`` holds the wrestler ids in the ring per side; ``keys`` maps the engine's participant
+    keys (wrestler slugs) to wrestler ids; ``effects`` is the engine's effects object as JSON.
+    """
+
+    match: Any
+    sides: tuple[tuple[int, ...], ...]
+    teams: tuple[int | None, ...]
+    keys: Mapping[str, int]
+    winner: int | None
+    method: str
+    title_id: int | None = None
+    feud_id: int | None = None
+    is_main_event: bool = False
+    title_changes_on_dq: bool = False
+    blowoff: bool = False
+    effects: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def wrestler_ids(self) -> tuple[int, ...]:
+        return tuple(w for side in self.sides for w in side)
+
+    def sides_of(self, indexes: Iterable[int]) -> set[int]:
+        return {w for index in indexes if index < len(self.sides) for w in self.sides[index]}
+
+
+class RosterBook:
+    """The roster of one federation as one show changes it."""
+
+    def __init__(self, *, federation: Federation, show: Any, on: dt.date, at: dt.datetime):
+        self.federation = federation
+        self.show = show
+        self.on = on
+        self.at = at
+        self.rules = standings_table()
+        self.wrestlers: dict[int, Wrestler] = {w.pk: w for w in federation.wrestlers.all()}
+        self.open_reigns: dict[int, TitleReign] = {
+            reign.title_id: reign
+            for reign in TitleReign.objects.filter(
+                title__federation=federation, ended_on__isnull=True
+            ).select_related("title")
+        }
+        self.last_number: dict[int, int] = dict(
+            TitleReign.objects.filter(title__federation=federation)
+            .values_list("title_id")
+            .annotate(n=Max("number"))
+        )
+        self.reign_counts: Counter[tuple[int, str, int]] = Counter(
+            (title_id, "wrestler" if wrestler_id else "team", wrestler_id or team_id)
+            for title_id, wrestler_id, team_id in TitleReign.objects.filter(
+                title__federation=federation
+            ).values_list("title_id", "holder_wrestler_id", "holder_team_id")
+        )
+        self.feuds: dict[int, Feud] = {
+            feud.pk: feud for feud in federation.feuds.exclude(status=FeudStatus.ENDED)
+        }
+        self.open_injuries: list[Injury] = list(
+            Injury.objects.filter(wrestler__federation=federation, healed_on__isnull=True)
+        )
+        self.arm_sta: dict[int, int] = self._arm_stamina()
+        self.ledger: list[StandingChange] = []
+        self.new_injuries: list[Injury] = []
+        self.ended_reigns: list[TitleReign] = []
+        self.new_reigns: list[TitleReign] = []
+        self.defended: set[int] = set()
+        self.touched: set[int] = set()
+        self.touched_feuds: set[int] = set()
+        self.featured_feuds: set[int] = set()
+        self.healed: list[Injury] = []
+
+    def _arm_stamina(self) -> dict[int, int]:
+        """STA of the wrestlers healing ARM injury points (their weekly recovery)."""
+        healing = {i.wrestler_id for i in self.open_injuries if i.points is not None}
+        if not healing:
+            return {}
+        cards = WrestlerCard.objects.filter(wrestler_id__in=healing, system=System.ARM)
+        return {
+            card.wrestler_id: int((card.data.get("attributes") or {}).get("STA", 10))
+            for card in cards
+        }
+
+    # -- standing ----------------------------------------------------------------------------
+    def change(self, wrestler_id: int, attribute: str, delta: int, reason: str, match=None):
+        wrestler = self.wrestlers[wrestler_id]
+        before = getattr(wrestler, attribute)
+        after = before + delta
+        if attribute == "heat":
+            after = max(0, min(self.rules["heat"]["maximum"], after))
+        elif attribute in ("fame", "edge"):
+            after = max(0, after)
+        if after == before:
+            return
+        setattr(wrestler, attribute, after)
+        self.touched.add(wrestler_id)
+        self.ledger.append(
+            StandingChange(
+                wrestler=wrestler,
+                attribute=attribute,
+                delta=after - before,
+                value_after=after,
+                reason=reason,
+                match=match,
+                show=self.show,
+                created_at=self.at,
+            )
+        )
+
+    def match_start(self, bout: Bout) -> None:
+        """Edge is Fame // 100 at the start of each match."""
+        for wrestler_id in bout.wrestler_ids:
+            wrestler = self.wrestlers[wrestler_id]
+            target = wrestler.fame // 100
+            if wrestler.edge != target:
+                self.change(
+                    wrestler_id,
+                    "edge",
+                    target - wrestler.edge,
+                    "Edge set to Fame // 100 at the start of the match",
+                    bout.match,
+                )
+
+    # -- one match ---------------------------------------------------------------------------
+    def apply(self, bout: Bout) -> None:
+        rules = self.rules
+        match = bout.match
+        method = bout.method
+        label = method.replace("_", " ")
+        winners = set(bout.sides[bout.winner]) if bout.winner is not None else set()
+        effects = bout.effects or {}
+        cornered = bout.sides_of(effects.get("interference", ())) | bout.sides_of(
+            effects.get("distractions", ())
+        )
+
+        for wrestler_id in bout.wrestler_ids:
+            won = wrestler_id in winners
+            if bout.winner is None:
+                self.change(
+                    wrestler_id, "prestige", rules["prestige"]["draw"], f"Drew by {label}", match
+                )
+            elif won:
+                points = rules["prestige"]["win"].get(method, 0)
+                self.change(wrestler_id, "prestige", points, f"Won by {label}", match)
+                if rules["prestige"]["engineered_penalty"] and wrestler_id in cornered:
+                    penalty = rules["prestige"]["loss"].get(method, 0)
+                    self.change(
+                        wrestler_id,
+                        "prestige",
+                        penalty,
+                        "Engineered the win with help from ringside (ARM: counts as a loss)",
+                        match,
+                    )
+            else:
+                points = rules["prestige"]["loss"].get(method, 0)
+                self.change(wrestler_id, "prestige", points, f"Lost by {label}", match)
+            if bout.is_main_event:
+                self.change(
+                    wrestler_id, "prestige", rules["prestige"]["main_event"], "Main event", match
+                )
+                self.change(wrestler_id, "fame", rules["fame"]["main_event"], "Main event", match)
+            self.change(wrestler_id, "fame", rules["fame"]["appearance"], "Wrestled", match)
+            if bout.winner is not None:
+                fame = rules["fame"]["win"] if won else rules["fame"]["loss"]
+                self.change(wrestler_id, "fame", fame, "Won" if won else "Lost", match)
+            if wrestler_id in cornered:
+                self.change(
+                    wrestler_id,
+                    "heat",
+                    rules["heat"]["interference"],
+                    "Help from ringside",
+                    match,
+                )
+
+        for side, hits in enumerate(effects.get("finisher_hits", ()) or ()):
+            if hits and side < len(bout.sides):
+                for wrestler_id in bout.sides[side]:
+                    self.change(
+                        wrestler_id,
+                        "fame",
+                        rules["fame"]["finisher"] * hits,
+                        f"Hit the finisher {hits} time(s)",
+                        match,
+                    )
+
+        if bout.title_id is not None:
+            self._apply_title(bout, match)
+        if bout.feud_id is not None:
+            self._apply_feud(bout, match, cornered)
+        self._apply_injuries(bout, match)
+
+    def _apply_title(self, bout: Bout, match) -> None:
+        rules = self.rules
+        reign = self.open_reigns.get(bout.title_id)
+        title = reign.title if reign is not None else match.title
+        champion_side = None
+        if reign is not None:
+            for index, side in enumerate(bout.sides):
+                holders = (
+                    {reign.holder_wrestler_id}
+                    if reign.holder_wrestler_id
+                    else {reign.holder_team_id}
+                )
+                ids = set(side) if reign.holder_wrestler_id else {bout.teams[index]}
+                if holders & ids:
+                    champion_side = index
+        for index, side in enumerate(bout.sides):
+            if index != champion_side:
+                for wrestler_id in side:
+                    self.change(
+                        wrestler_id,
+                        "prestige",
+                        rules["prestige"]["title_challenge"],
+                        f"Challenged for the {title}",
+                        match,
+                    )
+        if bout.winner is None:
+            return
+        changes_hands = bout.method in TITLE_CHANGING_METHODS or (
+            bout.title_changes_on_dq and bout.method in DQ_METHODS
+        )
+        if bout.winner == champion_side:
+            reign.defenses += 1
+            self.defended.add(reign.pk)
+            for wrestler_id in bout.sides[bout.winner]:
+                self.change(
+                    wrestler_id,
+                    "prestige",
+                    rules["prestige"]["title_defended"],
+                    f"Retained the {title}",
+                    match,
+                )
+            return
+        if not changes_hands:
+            return
+        if reign is not None:
+            self._end_reign(reign, ReignEnd.LOST, ended_at=match)
+        if title.division == Division.TAG:
+            team_id = bout.teams[bout.winner]
+            if team_id is None:
+                return  # booking requires teams for tag titles; nothing to crown otherwise
+            holder = {"holder_team_id": team_id}
+            count_key = (title.pk, "team", team_id)
+        else:
+            wrestler_id = bout.sides[bout.winner][0]
+            holder = {"holder_wrestler_id": wrestler_id}
+            count_key = (title.pk, "wrestler", wrestler_id)
+        self.reign_counts[count_key] += 1
+        self.last_number[title.pk] = self.last_number.get(title.pk, 0) + 1
+        new = TitleReign(
+            title=title,
+            number=self.last_number[title.pk],
+            holder_reign_number=self.reign_counts[count_key],
+            won_on=self.on,
+            won_at=match,
+            **holder,
+        )
+        self.new_reigns.append(new)
+        self.open_reigns[title.pk] = new
+        for wrestler_id in bout.sides[bout.winner]:
+            self.change(
+                wrestler_id, "prestige", rules["prestige"]["title_won"], f"Won the {title}", match
+            )
+            self.change(wrestler_id, "fame", rules["fame"]["title_won"], f"Won the {title}", match)
+            self.change(wrestler_id, "heat", rules["heat"]["title_won"], f"Won the {title}", match)
+
+    def _end_reign(self, reign: TitleReign, reason: str, ended_at=None) -> None:
+        reign.ended_on = self.on
+        reign.end_reason = reason
+        reign.ended_at = ended_at
+        self.open_reigns.pop(reign.title_id, None)
+        if reign.pk is None:  # won and lost on one show cannot happen: one appearance a show
+            return
+        self.ended_reigns.append(reign)
+
+    def _apply_feud(self, bout: Bout, match, cornered: set[int]) -> None:
+        feud = self.feuds.get(bout.feud_id)
+        if feud is None:
+            return
+        rules = self.rules
+        effects = bout.effects or {}
+        self.featured_feuds.add(feud.pk)
+        heat = rules["feuds"]["feud_match"]
+        for wrestler_id in bout.wrestler_ids:
+            self.change(
+                wrestler_id, "heat", rules["heat"]["feud_match"], f"Feud match: {feud}", match
+            )
+        if effects.get("feud_brawl"):
+            heat += rules["feuds"]["brawl"]
+            for wrestler_id in bout.wrestler_ids:
+                self.change(
+                    wrestler_id,
+                    "heat",
+                    rules["heat"]["feud_brawl"],
+                    "Brawled after the bell",
+                    match,
+                )
+        if cornered:
+            heat += rules["feuds"]["interference"]
+        self._feud_heat(feud, heat)
+        if bout.blowoff and bout.winner is not None:
+            feud.status = FeudStatus.ENDED
+            feud.ended_on = self.on
+            self.touched_feuds.add(feud.pk)
+
+    def _feud_heat(self, feud: Feud, delta: int) -> None:
+        feud.heat = max(0, min(10, feud.heat + delta))
+        if feud.heat == 0:
+            feud.status, feud.ended_on = FeudStatus.ENDED, self.on
+        elif delta < 0:
+            feud.status = FeudStatus.COOLING
+        elif feud.heat >= self.rules["feuds"]["hot_at"]:
+            feud.status = FeudStatus.HOT
+        else:
+            feud.status = FeudStatus.BUILDING
+        self.touched_feuds.add(feud.pk)
+
+    def _apply_injuries(self, bout: Bout, match) -> None:
+        days = self.rules["injuries"]["days_per_fight_card"]
+        for effect in (bout.effects or {}).get("injuries", ()):
+            wrestler_id = bout.keys.get(effect["key"])
+            if wrestler_id is None:
+                continue
+            cards = effect.get("fight_cards")
+            points = effect.get("points")
+            keeps_off = effect.get("keeps_off_cards", cards is None)
+            if cards is not None:
+                expected = self.on + dt.timedelta(days=days * cards)
+            elif points is not None:
+                sta = self.arm_sta.get(wrestler_id, 10)
+                weeks = -(-points // max(1, arm_sta_bonus(sta)))
+                expected = self.on + dt.timedelta(days=7 * weeks)
+            else:
+                expected = None
+            injury = Injury(
+                wrestler_id=wrestler_id,
+                occurred_on=self.on,
+                match=match,
+                source=effect.get("source") or InjurySource.MATCH,
+                body_part=effect.get("body_part", ""),
+                points=points,
+                fight_cards_remaining=cards,
+                keeps_off_cards=keeps_off,
+                expected_return=expected,
+                description=effect.get("description", "")[:240],
+            )
+            self.new_injuries.append(injury)
+            if keeps_off:
+                wrestler = self.wrestlers[wrestler_id]
+                wrestler.status = WrestlerStatus.INJURED
+                self.touched.add(wrestler_id)
+
+    # -- between weeks -----------------------------------------------------------------------
+    def end_of_show(self) -> None:
+        """Heal (one fight card per show; ARM points by the STA bonus), return the healed,
+        lift expired suspensions, cool the feuds kept apart, vacate titles as the federation's
+        setting says."""
+        for injury in self.open_injuries:
+            if injury.occurred_on > self.on:
+                continue
+            if injury.fight_cards_remaining is not None:
+                injury.fight_cards_remaining = max(0, injury.fight_cards_remaining - 1)
+                healed = injury.fight_cards_remaining == 0
+            elif injury.points is not None:
+                sta = self.arm_sta.get(injury.wrestler_id, 10)
+                injury.points = max(0, injury.points - arm_sta_bonus(sta))
+                healed = injury.points == 0
+            else:
+                healed = injury.expected_return is not None and injury.expected_return <= self.on
+            if healed:
+                injury.healed_on = self.on
+            self.healed.append(injury)
+        still_out = {
+            injury.wrestler_id
+            for injury in [*self.open_injuries, *self.new_injuries]
+            if injury.healed_on is None and injury.keeps_off_cards
+        }
+        for wrestler in self.wrestlers.values():
+            if wrestler.status == WrestlerStatus.INJURED and wrestler.pk not in still_out:
+                wrestler.status = WrestlerStatus.ACTIVE
+                self.touched.add(wrestler.pk)
+            elif (
+                wrestler.status == WrestlerStatus.SUSPENDED
+                and wrestler.suspended_until is not None
+                and wrestler.suspended_until < self.on
+            ):
+                wrestler.status = WrestlerStatus.ACTIVE
+                wrestler.suspended_until = None
+                self.touched.add(wrestler.pk)
+        for feud in self.feuds.values():
+            if feud.pk not in self.featured_feuds and feud.status != FeudStatus.ENDED:
+                self._feud_heat(feud, -self.rules["feuds"]["cooling"])
+        self._vacate_titles(still_out)
+
+    def _vacate_titles(self, still_out: set[int]) -> None:
+        weeks = self.federation.vacate_injured_champion_after_weeks
+        horizon = None if weeks is None else self.on + dt.timedelta(weeks=weeks)
+        returns: dict[int, dt.date] = {}
+        for injury in [*self.open_injuries, *self.new_injuries]:
+            if injury.healed_on is None and injury.keeps_off_cards and injury.expected_return:
+                current = returns.get(injury.wrestler_id)
+                if current is None or injury.expected_return > current:
+                    returns[injury.wrestler_id] = injury.expected_return
+        for reign in list(self.open_reigns.values()):
+            if reign.holder_wrestler_id is None or reign.pk is None:
+                continue
+            holder = self.wrestlers.get(reign.holder_wrestler_id)
+            if holder is not None and holder.status == WrestlerStatus.RETIRED:
+                self._end_reign(reign, ReignEnd.RETIRED)
+            elif (
+                horizon is not None
+                and reign.holder_wrestler_id in still_out
+                and returns.get(reign.holder_wrestler_id, self.on) > horizon
+            ):
+                self._end_reign(reign, ReignEnd.VACATED_INJURY)
+
+    # -- write back --------------------------------------------------------------------------
+    def flush(self) -> None:
+        if self.touched:
+            Wrestler.objects.bulk_update(
+                [self.wrestlers[pk] for pk in sorted(self.touched)],
+                ["fame", "prestige", "heat", "edge", "status", "suspended_until"],
+            )
+        StandingChange.objects.bulk_create(self.ledger)
+        if self.ended_reigns or self.defended:
+            reigns = {r.pk: r for r in self.ended_reigns}
+            for reign in self.open_reigns.values():
+                if reign.pk in self.defended:
+                    reigns[reign.pk] = reign
+            TitleReign.objects.bulk_update(
+                list(reigns.values()), ["ended_on", "ended_at", "end_reason", "defenses"]
+            )
+        TitleReign.objects.bulk_create(self.new_reigns)
+        Injury.objects.bulk_create(self.new_injuries)
+        if self.healed:
+            Injury.objects.bulk_update(
+                self.healed, ["fight_cards_remaining", "points", "healed_on"]
+            )
+        if self.touched_feuds:
+            Feud.objects.bulk_update(
+                [self.feuds[pk] for pk in sorted(self.touched_feuds)],
+                ["heat", "status", "ended_on"],
+            )
