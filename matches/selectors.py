@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from django.db.models import Prefetch, QuerySet
 
-from matches.models import Match, MatchParticipant, Show, ShowStatus
+from matches.models import Match, MatchParticipant, MatchStatus, Role, Show, ShowStatus
 from promotion.models import Federation
 
 UNFINISHED = [ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.RUNNING]
@@ -34,3 +37,95 @@ def recent_shows(*, federation: Federation, limit: int = 5) -> list[Show]:
     return list(
         federation.shows.filter(status=ShowStatus.COMPLETED).order_by("-scheduled_at")[:limit]
     )
+
+
+#: Roles that wrestle in a match (not allies or managers at ringside).
+WRESTLING_ROLES = [Role.IN_RING, Role.PARTNER]
+
+#: A bout: the set of its sides, each the set of the wrestlers in it.
+Bout = frozenset[frozenset[int]]
+
+
+def previous_completed_show(*, show: Show) -> Show | None:
+    """The federation's last completed show before ``show`` ("last week")."""
+    return (
+        show.federation.shows.filter(
+            status=ShowStatus.COMPLETED, scheduled_at__lt=show.scheduled_at
+        )
+        .exclude(pk=show.pk)
+        .order_by("-scheduled_at", "-number")
+        .first()
+    )
+
+
+def bout_of(sides) -> Bout:
+    """The key of a bout from sides of wrestlers (or wrestler ids), whatever their order."""
+    return frozenset(frozenset(getattr(w, "pk", w) for w in side) for side in sides)
+
+
+def last_week_bouts(*, show: Show) -> set[Bout]:
+    """The bouts (sets of sides) wrestled on the federation's previous completed show."""
+    previous = previous_completed_show(show=show)
+    if previous is None:
+        return set()
+    sides: dict[tuple[int, int], set[int]] = {}
+    rows = MatchParticipant.objects.filter(
+        match__show=previous, role__in=WRESTLING_ROLES
+    ).values_list("match_id", "side", "wrestler_id")
+    for match_id, side, wrestler_id in rows:
+        sides.setdefault((match_id, side), set()).add(wrestler_id)
+    bouts: dict[int, list[set[int]]] = {}
+    for (match_id, _), members in sorted(sides.items()):
+        bouts.setdefault(match_id, []).append(members)
+    return {bout_of(match_sides) for match_sides in bouts.values()}
+
+
+@dataclass
+class RecentResults:
+    """Result points per wrestler and per team over the recent window (see ``recent_results``)."""
+
+    wrestlers: dict[int, int] = field(default_factory=dict)
+    teams: dict[int, int] = field(default_factory=dict)
+
+
+def recent_results(
+    *,
+    show: Show,
+    shows: int,
+    result_points: Mapping[str, int],
+    loss_points: int,
+    draw_points: int,
+) -> RecentResults:
+    """The recent-results term of contention: over the federation's last ``shows`` completed shows
+    before ``show``, each completed match adds ``result_points[method]`` to every wrestler (and
+    team) on the winning side, ``loss_points`` to the losers and ``draw_points`` to everyone when
+    nobody won. One query."""
+    window = list(
+        show.federation.shows.filter(
+            status=ShowStatus.COMPLETED, scheduled_at__lt=show.scheduled_at
+        )
+        .exclude(pk=show.pk)
+        .order_by("-scheduled_at", "-number")
+        .values_list("pk", flat=True)[:shows]
+    )
+    totals = RecentResults()
+    if not window:
+        return totals
+    rows = MatchParticipant.objects.filter(
+        match__show__in=window, match__status=MatchStatus.COMPLETED, role__in=WRESTLING_ROLES
+    ).values_list(
+        "match_id", "side", "wrestler_id", "team_id", "match__winner_side", "match__method"
+    )
+    teams_counted: set[tuple[int, int]] = set()
+    for match_id, side, wrestler_id, team_id, winner_side, method in rows:
+        if winner_side is None:
+            points = draw_points
+        elif winner_side == side:
+            points = result_points.get(method, draw_points)
+        else:
+            points = loss_points
+        totals.wrestlers[wrestler_id] = totals.wrestlers.get(wrestler_id, 0) + points
+        if team_id is not None and (match_id, team_id) not in teams_counted:
+            teams_counted.add((match_id, team_id))
+            totals.teams[team_id] = totals.teams.get(team_id, 0) + points
+    return totals

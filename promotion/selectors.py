@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from promotion.models import (
+    Division,
     Federation,
     Feud,
     FeudParticipant,
     Injury,
+    Team,
+    TeamKind,
+    TeamMembership,
     Title,
     TitleReign,
     Wrestler,
@@ -85,3 +92,104 @@ def federation_summary(*, slug: str) -> dict:
         },
         "injured": injury_report(federation=federation, on=today).count(),
     }
+
+
+def _available_wrestlers(*, federation: Federation, on, system: str | None = None):
+    """Wrestlers who can work a show on ``on``: not retired, not suspended, not kept off cards by
+    an injury, and holding a card for the rule system (the federation's by default)."""
+    system = system or federation.rule_system
+    injured = Injury.objects.filter(
+        wrestler__federation=federation, keeps_off_cards=True, occurred_on__lte=on
+    ).filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
+    return (
+        federation.wrestlers.filter(cards__system=system)
+        .exclude(status=WrestlerStatus.RETIRED)
+        .exclude(
+            Q(status=WrestlerStatus.SUSPENDED)
+            & (Q(suspended_until__isnull=True) | Q(suspended_until__gte=on))
+        )
+        .exclude(pk__in=injured.values("wrestler_id"))
+    )
+
+
+def contenders(
+    *,
+    federation: Federation,
+    division: str,
+    on,
+    exclude: Iterable[int] = (),
+    system: str | None = None,
+) -> list:
+    """Who can contend in ``division`` on the date ``on``, best Prestige first.
+
+    A singles division gives wrestlers (see ``_available_wrestlers``); a tag division gives
+    ``team_contenders``. ``exclude`` holds wrestler ids already taken (booked elsewhere, say).
+    Results in recent matches are weighed on top of this by ``matches.selectors.contention``.
+    """
+    if division == Division.TAG:
+        return team_contenders(federation=federation, on=on, exclude=exclude, system=system)
+    return list(
+        _available_wrestlers(federation=federation, on=on, system=system)
+        .exclude(pk__in=list(exclude))
+        .order_by("-prestige", "ring_name", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class TeamContender:
+    """A team able to wrestle on a date: its available current members, best Prestige first."""
+
+    team: Team
+    members: tuple[Wrestler, ...]
+
+    @property
+    def prestige(self) -> int:
+        """The mean Prestige of the two members who would wrestle."""
+        pair = self.members[:2]
+        return sum(w.prestige for w in pair) // max(len(pair), 1)
+
+
+def team_contenders(
+    *,
+    federation: Federation,
+    on,
+    exclude: Iterable[int] = (),
+    system: str | None = None,
+    kinds: Iterable[str] = (TeamKind.TAG_TEAM,),
+) -> list[TeamContender]:
+    """Active teams (tag teams by default) with at least two current members available on
+    ``on`` and not in ``exclude``, best Prestige first."""
+    available = {
+        w.pk: w
+        for w in _available_wrestlers(federation=federation, on=on, system=system).exclude(
+            pk__in=list(exclude)
+        )
+    }
+    memberships = (
+        TeamMembership.objects.filter(
+            team__federation=federation,
+            team__kind__in=list(kinds),
+            team__disbanded_on__isnull=True,
+            started_on__lte=on,
+        )
+        .filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on))
+        .select_related("team")
+        .order_by("team__name", "team_id")
+    )
+    members: dict[int, list[Wrestler]] = {}
+    teams: dict[int, Team] = {}
+    for membership in memberships:
+        teams[membership.team_id] = membership.team
+        wrestler = available.get(membership.wrestler_id)
+        if wrestler is not None:
+            members.setdefault(membership.team_id, []).append(wrestler)
+    result = [
+        TeamContender(
+            team=teams[team_id],
+            members=tuple(sorted(found, key=lambda w: (-w.prestige, w.ring_name, w.pk))),
+        )
+        for team_id, found in members.items()
+        if len(found) >= 2
+    ]
+    result.sort(key=lambda c: (-c.prestige, c.team.name, c.team.pk))
+    return result

@@ -210,3 +210,18 @@ class ChartOverrideFactory(DjangoModelFactory):
     chart = "ropes"
     data = factory.LazyFunction(dict)
     note = "The printed chart"
+
+
+class BookableWrestlerFactory(WrestlerFactory):
+    """A wrestler with a card for his federation's rule system, so that he can be booked."""
+
+    @factory.post_generation
+    def card(wrestler, create, extracted, **kwargs):
+        if create:
+            system = extracted or wrestler.federation.rule_system
+            WrestlerCard.objects.create(
+                wrestler=wrestler,
+                system=system,
+                data={"system": system, "name": wrestler.ring_name},
+                validated=True,
+            )

@@ -1,0 +1,711 @@
+"""The auto-booker: a full weekly card for a federation, every choice explained in a line.
+
+What it books, in order of priority, until the card holds ``federation.card_size`` matches:
+
+1. every active title, by rank: the champion (or the champion team) against the top contender by
+   contention (Prestige plus recent results, a disqualification or count-out win counting less
+   than a clean one); a vacant title goes to the top two contenders;
+2. the active feuds, hottest first: a singles match, or a tag match when the feud is between
+   teams; a blowoff (no disqualification) when the feud is hot enough;
+3. the undercard: the wrestlers left, paired by Prestige.
+
+Nobody works twice; nobody injured, suspended or retired on the show's date or without a card for
+the federation's rule system is booked; a bout wrestled on the previous completed show is not
+booked again unless a feud asks for it. The match with the highest stakes closes the show as its
+main event. The weights are data: ``matches/data/booking.yaml``, read in ``docs/booking.md``.
+
+``show_autobook`` returns an ``AutobookReport``: the matches booked (iterating the report gives
+them) and the reasons for what it left out, one sentence each (a champion who cannot defend, a feud
+that got no match). Each match's ``booking_note`` holds its explanation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+from django.db import transaction
+
+from matches.booking import (
+    CLOSED_STATUSES,
+    SHOW_HAS_RUN,
+    BookingError,
+    match_book,
+    wrestler_problems,
+)
+from matches.models import Match, MatchType, Method, Show
+from matches.selectors import Bout, bout_of, last_week_bouts, recent_results
+from promotion.models import (
+    Division,
+    Feud,
+    FeudStatus,
+    TeamKind,
+    TeamMembership,
+    Title,
+    TitleReign,
+    Wrestler,
+)
+from promotion.selectors import TeamContender, active_feuds, champions, contenders, team_contenders
+
+CONFIG_FILE = "data/booking.yaml"
+
+# Messages the promoter sees (tests reuse them).
+BAD_CONFIG = "The booking weights ({source}) are invalid: {problem}"
+CARD_NOT_EMPTY = "{show} already has matches; the auto-booker only fills an empty card."
+NOTHING_BOOKED = "Nothing could be booked on {show}: too few wrestlers are available."
+CHAMPION_OUT = "{title}: no defense this week; {reasons}"
+CHAMPION_TEAM_SHORT = "{title}: no defense this week; {team} cannot field two wrestlers. {reasons}"
+NO_CHALLENGER = "{title}: no defense this week; nobody is left to challenge {champion}."
+NO_VACANT_CONTENDERS = "{title} (vacant): not enough contenders are available."
+FEUD_UNAVAILABLE = "Feud {feud}: no match this week; {reasons}"
+FEUD_TOO_COLD = "Feud {feud}: too cold for a match (heat {heat})."
+FEUD_PASSED = "Feud {feud}: no match this week (a {status} feud; the show's die said no)."
+FEUD_UNEVEN = "Feud {feud}: no match this week; its sides do not make a match ({shape})."
+FEUD_LIMIT = "Feud {feud}: no match this week; the card already has {count} feud matches."
+CARD_FULL = "{what}: left off; the card is full ({size} matches)."
+
+NOTE_TITLE = (
+    "{title}: {champion} defends against the top contender {challenger} (contention {score})"
+)
+NOTE_TAG_TITLE = (
+    "{title}: {champion} defend against the top contenders {challenger} (contention {score})"
+)
+NOTE_VACANT = "{title} (vacant): the top contenders {a} and {b} meet for it"
+NOTE_FEUD = "{a} vs {b}: the feud {feud} goes on (heat {heat})"
+NOTE_BLOWOFF = "{a} vs {b}: blowoff of the feud {feud} (heat {heat}), no disqualification"
+NOTE_TITLE_FEUD = "; it is also their feud (heat {heat})"
+NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no disqualification"
+NOTE_REMATCH_PASSED = "; {names} wrestled him last week and wait"
+NOTE_UNDERCARD = "Undercard: {a} ({pa}) vs {b} ({pb}), paired by Prestige"
+NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
+
+#: Methods that give a winner; each needs a weight in ``contention.result_points``.
+WINNING_METHODS = (
+    Method.PIN,
+    Method.SUBMISSION,
+    Method.KNOCKOUT,
+    Method.ELIMINATION,
+    Method.DISQUALIFICATION,
+    Method.COUNT_OUT,
+)
+OPENERS = ("strongest_undercard", "weakest")
+STAKES_KEYS = (
+    "world_title",
+    "title",
+    "title_rank_step",
+    "feud_base",
+    "feud_per_heat",
+    "blowoff_bonus",
+    "title_feud_bonus",
+    "undercard",
+)
+TAG_SHAPES = {1: MatchType.SINGLES, 2: MatchType.TAG, 3: MatchType.THREE_MAN_TAG}
+
+
+class BookingConfigError(ValueError):
+    """The booking weights file is invalid; the message names the entry."""
+
+
+@dataclass(frozen=True)
+class BookingConfig:
+    recent_shows: int
+    result_points: dict[str, int]
+    loss_points: int
+    draw_points: int
+    blowoff_heat: int
+    feud_min_heat: int
+    feud_match_chance: dict[str, float]
+    feud_max_per_show: int
+    avoid_teammates: bool
+    stakes: dict[str, int]
+    opener: str
+
+
+def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConfig:
+    """Validate the weights (as read from YAML) and return them; raise naming the bad entry."""
+
+    def fail(path: str, problem: str):
+        raise BookingConfigError(BAD_CONFIG.format(source=source, problem=f"{path}: {problem}"))
+
+    def section(name: str) -> Mapping[str, Any]:
+        value = data.get(name) if isinstance(data, Mapping) else None
+        if not isinstance(value, Mapping):
+            fail(name, "a mapping is required")
+        return value
+
+    def integer(mapping: Mapping[str, Any], path: str, key: str, minimum: int | None = None):
+        value = mapping.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail(f"{path}.{key}", f"an integer is required, got {value!r}")
+        if minimum is not None and value < minimum:
+            fail(f"{path}.{key}", f"must be at least {minimum}, got {value}")
+        return value
+
+    if not isinstance(data, Mapping):
+        fail("(top)", "a mapping is required")
+    contention = section("contention")
+    points = contention.get("result_points")
+    if not isinstance(points, Mapping):
+        fail("contention.result_points", "a mapping of method to points is required")
+    unknown = sorted(set(points) - set(WINNING_METHODS))
+    if unknown:
+        fail("contention.result_points", f"unknown methods {unknown}; known: {WINNING_METHODS}")
+    result_points = {
+        method: integer(points, "contention.result_points", method) for method in WINNING_METHODS
+    }
+    feuds = section("feuds")
+    chances = feuds.get("match_chance")
+    if not isinstance(chances, Mapping):
+        fail("feuds.match_chance", "a mapping of feud status to a chance is required")
+    match_chance = {}
+    for status, chance in chances.items():
+        if status not in FeudStatus.values or status == FeudStatus.ENDED:
+            fail(f"feuds.match_chance.{status}", "not the status of an active feud")
+        if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+            fail(
+                f"feuds.match_chance.{status}", f"a chance from 0 to 1 is required, got {chance!r}"
+            )
+        match_chance[status] = float(chance)
+    blowoff_heat = integer(feuds, "feuds", "blowoff_heat", 0)
+    if blowoff_heat > 10:
+        fail("feuds.blowoff_heat", f"heat runs from 0 to 10, got {blowoff_heat}")
+    undercard = section("undercard")
+    avoid = undercard.get("avoid_teammates")
+    if not isinstance(avoid, bool):
+        fail("undercard.avoid_teammates", f"true or false is required, got {avoid!r}")
+    stakes_section = section("stakes")
+    stakes = {key: integer(stakes_section, "stakes", key) for key in STAKES_KEYS}
+    opener = section("card_order").get("opener")
+    if opener not in OPENERS:
+        fail("card_order.opener", f"one of {list(OPENERS)} is required, got {opener!r}")
+    return BookingConfig(
+        recent_shows=integer(contention, "contention", "recent_shows", 0),
+        result_points=result_points,
+        loss_points=integer(contention, "contention", "loss_points"),
+        draw_points=integer(contention, "contention", "draw_points"),
+        blowoff_heat=blowoff_heat,
+        feud_min_heat=integer(feuds, "feuds", "min_heat", 0),
+        feud_match_chance=match_chance,
+        feud_max_per_show=integer(feuds, "feuds", "max_per_show", 0),
+        avoid_teammates=avoid,
+        stakes=stakes,
+        opener=opener,
+    )
+
+
+def booking_config_load(text: str, *, source: str = CONFIG_FILE) -> BookingConfig:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise BookingConfigError(BAD_CONFIG.format(source=source, problem=exc)) from None
+    return booking_config_parse(data, source=source)
+
+
+@lru_cache(maxsize=1)
+def booking_config() -> BookingConfig:
+    """The weights in ``matches/data/booking.yaml``, read and validated once."""
+    text = resources.files("matches").joinpath(CONFIG_FILE).read_text(encoding="utf-8")
+    return booking_config_load(text)
+
+
+@dataclass(frozen=True)
+class AutobookReport:
+    """What the auto-booker did: the matches in card order, and why anything was left out."""
+
+    matches: list[Match]
+    skipped: list[str] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[Match]:
+        return iter(self.matches)
+
+    def __len__(self) -> int:
+        return len(self.matches)
+
+
+@dataclass
+class _Plan:
+    sides: list[list[Wrestler]]
+    match_type: str
+    note: str
+    stakes: int
+    strength: int
+    priority: int
+    title: Title | None = None
+    feud: Feud | None = None
+    blowoff: bool = False
+
+
+def _names(wrestlers: Sequence[Wrestler]) -> str:
+    return " & ".join(w.ring_name for w in wrestlers)
+
+
+class _Booker:
+    """Plans one show's card; ``plan`` returns the matches to book and the reasons for skips."""
+
+    def __init__(self, show: Show, config: BookingConfig):
+        self.show = show
+        self.config = config
+        self.federation = show.federation
+        self.on = show.date
+        self.system = self.federation.rule_system
+        self.rng = random.Random(f"autobook:{show.seed}")
+        self.plans: list[_Plan] = []
+        self.skipped: list[str] = []
+        self.used: set[int] = set()
+
+        pool = contenders(
+            federation=self.federation, division=Division.SINGLES, on=self.on, system=self.system
+        )
+        self.available = {w.pk: w for w in pool}
+        results = recent_results(
+            show=show,
+            shows=config.recent_shows,
+            result_points=config.result_points,
+            loss_points=config.loss_points,
+            draw_points=config.draw_points,
+        )
+        self.score = {w.pk: w.prestige + results.wrestlers.get(w.pk, 0) for w in pool}
+        self.team_results = results.teams
+        self.by_contention = sorted(
+            pool, key=lambda w: (-self.score[w.pk], -w.prestige, w.ring_name, w.pk)
+        )
+        self.by_prestige = list(pool)  # the selector orders by Prestige
+        self.teams = {
+            c.team.pk: c
+            for c in team_contenders(
+                federation=self.federation, on=self.on, system=self.system, kinds=TeamKind.values
+            )
+        }
+        self.last_bouts: set[Bout] = last_week_bouts(show=show)
+        self.teammates: dict[int, set[int]] = {}
+        self.team_members: dict[int, set[int]] = {}
+        for wrestler_id, team_id in self._memberships():
+            self.teammates.setdefault(wrestler_id, set()).add(team_id)
+            self.team_members.setdefault(team_id, set()).add(wrestler_id)
+        self.feuds = sorted(
+            active_feuds(federation=self.federation),
+            key=lambda f: (-f.heat, -f.started_on.toordinal(), f.pk),
+        )
+        self.reigns = {reign.title_id: reign for reign in champions(federation=self.federation)}
+        self.reserved: set[int] = set()
+        for reign in self.reigns.values():
+            if reign.holder_wrestler_id:
+                self.reserved.add(reign.holder_wrestler_id)
+            elif reign.holder_team_id in self.teams:
+                self.reserved.update(w.pk for w in self.teams[reign.holder_team_id].members)
+
+    def _memberships(self):
+        return (
+            TeamMembership.objects.filter(
+                team__federation=self.federation,
+                team__disbanded_on__isnull=True,
+                started_on__lte=self.on,
+            )
+            .exclude(ended_on__lte=self.on)
+            .values_list("wrestler_id", "team_id")
+        )
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    @property
+    def full(self) -> bool:
+        return len(self.plans) >= self.federation.card_size
+
+    def _add(self, plan: _Plan, what: str) -> bool:
+        if self.full:
+            self.skipped.append(CARD_FULL.format(what=what, size=self.federation.card_size))
+            return False
+        self.plans.append(plan)
+        self.used.update(w.pk for side in plan.sides for w in side)
+        return True
+
+    def _strength(self, sides: Sequence[Sequence[Wrestler]]) -> int:
+        return sum(self.score.get(w.pk, w.prestige) for side in sides for w in side)
+
+    def _problems(self, wrestler: Wrestler) -> list[str]:
+        return wrestler_problems(
+            show=self.show, wrestler=wrestler, system=self.system, on=self.on, booked=self.used
+        )
+
+    def _free_members(self, team_id: int) -> list[Wrestler]:
+        contender = self.teams.get(team_id)
+        members = contender.members if contender else ()
+        return [w for w in members if w.pk not in self.used]
+
+    def _feud_between(self, sides: Sequence[Sequence[Wrestler]]) -> Feud | None:
+        """The active feud (not yet on the card) this match settles: each side of the match is
+        drawn from one side of the feud (a team standing for its current members)."""
+        if len(sides) != 2:
+            return None
+        first, second = ({w.pk for w in side} for side in sides)
+        planned = {plan.feud.pk for plan in self.plans if plan.feud}
+        for feud in self.feuds:
+            if feud.pk in planned:
+                continue
+            ours, theirs = self._feud_members(feud)
+            if (first <= ours and second <= theirs) or (first <= theirs and second <= ours):
+                return feud
+        return None
+
+    def _feud_members(self, feud: Feud) -> tuple[set[int], set[int]]:
+        members: tuple[set[int], set[int]] = (set(), set())
+        for participant in feud.participants.all():
+            if participant.wrestler_id:
+                members[participant.side].add(participant.wrestler_id)
+            else:
+                members[participant.side].update(self.team_members.get(participant.team_id, ()))
+        return members
+
+    def _is_rematch(self, sides: Sequence[Sequence[Wrestler]]) -> bool:
+        return bout_of(sides) in self.last_bouts
+
+    def _feud_note(self, feud: Feud | None) -> tuple[str, bool]:
+        if feud is None:
+            return "", False
+        if feud.heat >= self.config.blowoff_heat:
+            return NOTE_TITLE_BLOWOFF.format(heat=feud.heat), True
+        return NOTE_TITLE_FEUD.format(heat=feud.heat), False
+
+    def _title_stakes(self, title: Title, feud: Feud | None, blowoff: bool) -> int:
+        stakes = self.config.stakes
+        if title.rank <= 1:
+            value = stakes["world_title"]
+        else:
+            value = stakes["title"] - stakes["title_rank_step"] * (title.rank - 2)
+        if feud is not None:
+            value += stakes["title_feud_bonus"] + (stakes["blowoff_bonus"] if blowoff else 0)
+        return value
+
+    # -- the card ------------------------------------------------------------------------------
+
+    def plan(self) -> tuple[list[_Plan], list[str]]:
+        titles = self.federation.titles.filter(is_active=True).order_by("rank", "name", "pk")
+        for title in titles:
+            reign = self.reigns.get(title.pk)
+            if title.division == Division.TAG:
+                self._tag_title(title, reign)
+            else:
+                self._singles_title(title, reign)
+        self._feud_matches()
+        self._undercard()
+        return self.plans, self.skipped
+
+    def _singles_title(self, title: Title, reign: TitleReign | None) -> None:
+        if reign is None:
+            self._vacant_singles(title)
+            return
+        champion = reign.holder_wrestler
+        if champion.pk not in self.available or champion.pk in self.used:
+            reasons = " ".join(self._problems(champion)) or f"{champion} is unavailable."
+            self.skipped.append(CHAMPION_OUT.format(title=title, reasons=reasons))
+            return
+        passed: list[Wrestler] = []
+        for challenger in self.by_contention:
+            if challenger.pk in self.used or challenger.pk in self.reserved:
+                continue
+            sides = [[champion], [challenger]]
+            feud = self._feud_between(sides)
+            if self._is_rematch(sides) and feud is None:
+                passed.append(challenger)
+                continue
+            extra, blowoff = self._feud_note(feud)
+            note = NOTE_TITLE.format(
+                title=title,
+                champion=champion,
+                challenger=challenger,
+                score=self.score[challenger.pk],
+            )
+            if passed:
+                note += NOTE_REMATCH_PASSED.format(names=_names(passed))
+            plan = _Plan(
+                sides=sides,
+                match_type=MatchType.SINGLES,
+                note=note + extra,
+                stakes=self._title_stakes(title, feud, blowoff),
+                strength=self._strength(sides),
+                priority=len(self.plans),
+                title=title,
+                feud=feud,
+                blowoff=blowoff,
+            )
+            self._add(plan, what=f"{title} defense")
+            return
+        self.skipped.append(NO_CHALLENGER.format(title=title, champion=champion))
+
+    def _vacant_singles(self, title: Title) -> None:
+        free = [
+            w for w in self.by_contention if w.pk not in self.used and w.pk not in self.reserved
+        ]
+        for index, first in enumerate(free):
+            for second in free[index + 1 :]:
+                sides = [[first], [second]]
+                feud = self._feud_between(sides)
+                if self._is_rematch(sides) and feud is None:
+                    continue
+                extra, blowoff = self._feud_note(feud)
+                plan = _Plan(
+                    sides=sides,
+                    match_type=MatchType.SINGLES,
+                    note=NOTE_VACANT.format(title=title, a=first, b=second) + extra,
+                    stakes=self._title_stakes(title, feud, blowoff),
+                    strength=self._strength(sides),
+                    priority=len(self.plans),
+                    title=title,
+                    feud=feud,
+                    blowoff=blowoff,
+                )
+                self._add(plan, what=f"{title} (vacant)")
+                return
+        self.skipped.append(NO_VACANT_CONTENDERS.format(title=title))
+
+    def _team_score(self, contender: TeamContender) -> int:
+        return contender.prestige + self.team_results.get(contender.team.pk, 0)
+
+    def _challenger_teams(self, exclude_team: int | None) -> list[tuple[TeamContender, list]]:
+        found = []
+        for contender in self.teams.values():
+            if contender.team.pk == exclude_team or contender.team.kind != TeamKind.TAG_TEAM:
+                continue
+            members = [
+                w for w in contender.members if w.pk not in self.used and w.pk not in self.reserved
+            ]
+            if len(members) >= 2:
+                found.append((contender, members[:2]))
+        found.sort(
+            key=lambda item: (-self._team_score(item[0]), item[0].team.name, item[0].team.pk)
+        )
+        return found
+
+    def _tag_title(self, title: Title, reign: TitleReign | None) -> None:
+        if reign is None:
+            self._vacant_tag(title)
+            return
+        team = reign.holder_team
+        champions = self._free_members(team.pk)[:2]
+        if len(champions) < 2:
+            problems = [p for w in team.members_on(self.on) for p in self._problems(w)]
+            self.skipped.append(
+                CHAMPION_TEAM_SHORT.format(title=title, team=team, reasons=" ".join(problems))
+            )
+            return
+        passed: list[str] = []
+        for contender, members in self._challenger_teams(exclude_team=team.pk):
+            sides = [champions, members]
+            feud = self._feud_between(sides)
+            if self._is_rematch(sides) and feud is None:
+                passed.append(contender.team.name)
+                continue
+            extra, blowoff = self._feud_note(feud)
+            note = NOTE_TAG_TITLE.format(
+                title=title,
+                champion=team,
+                challenger=contender.team,
+                score=self._team_score(contender),
+            )
+            if passed:
+                note += NOTE_REMATCH_PASSED.format(names=" and ".join(passed)).replace(
+                    "him", "them"
+                )
+            plan = _Plan(
+                sides=sides,
+                match_type=MatchType.TAG,
+                note=note + extra,
+                stakes=self._title_stakes(title, feud, blowoff),
+                strength=self._strength(sides),
+                priority=len(self.plans),
+                title=title,
+                feud=feud,
+                blowoff=blowoff,
+            )
+            self._add(plan, what=f"{title} defense")
+            return
+        self.skipped.append(NO_CHALLENGER.format(title=title, champion=team))
+
+    def _vacant_tag(self, title: Title) -> None:
+        teams = self._challenger_teams(exclude_team=None)
+        for index, (first, first_members) in enumerate(teams):
+            for second, second_members in teams[index + 1 :]:
+                if {w.pk for w in first_members} & {w.pk for w in second_members}:
+                    continue
+                sides = [first_members, second_members]
+                feud = self._feud_between(sides)
+                if self._is_rematch(sides) and feud is None:
+                    continue
+                extra, blowoff = self._feud_note(feud)
+                plan = _Plan(
+                    sides=sides,
+                    match_type=MatchType.TAG,
+                    note=NOTE_VACANT.format(title=title, a=first.team, b=second.team) + extra,
+                    stakes=self._title_stakes(title, feud, blowoff),
+                    strength=self._strength(sides),
+                    priority=len(self.plans),
+                    title=title,
+                    feud=feud,
+                    blowoff=blowoff,
+                )
+                self._add(plan, what=f"{title} (vacant)")
+                return
+        self.skipped.append(NO_VACANT_CONTENDERS.format(title=title))
+
+    def _feud_matches(self) -> None:
+        booked = 0
+        for feud in self.feuds:
+            if any(plan.feud and plan.feud.pk == feud.pk for plan in self.plans):
+                continue
+            if feud.heat < self.config.feud_min_heat:
+                self.skipped.append(FEUD_TOO_COLD.format(feud=feud, heat=feud.heat))
+                continue
+            roll = self.rng.random()
+            if roll >= self.config.feud_match_chance.get(feud.status, 0.0):
+                self.skipped.append(FEUD_PASSED.format(feud=feud, status=feud.get_status_display()))
+                continue
+            if booked >= self.config.feud_max_per_show:
+                self.skipped.append(FEUD_LIMIT.format(feud=feud, count=booked))
+                continue
+            sides, problems = self._feud_lineup(feud)
+            if problems:
+                self.skipped.append(FEUD_UNAVAILABLE.format(feud=feud, reasons=" ".join(problems)))
+                continue
+            shape = "/".join(str(len(side)) for side in sides)
+            if len(sides[0]) != len(sides[1]) or len(sides[0]) not in TAG_SHAPES:
+                self.skipped.append(FEUD_UNEVEN.format(feud=feud, shape=shape))
+                continue
+            blowoff = feud.heat >= self.config.blowoff_heat
+            template = NOTE_BLOWOFF if blowoff else NOTE_FEUD
+            stakes = self.config.stakes
+            plan = _Plan(
+                sides=sides,
+                match_type=TAG_SHAPES[len(sides[0])],
+                note=template.format(
+                    a=self._side_name(feud, 0, sides[0]),
+                    b=self._side_name(feud, 1, sides[1]),
+                    feud=feud,
+                    heat=feud.heat,
+                ),
+                stakes=stakes["feud_base"]
+                + stakes["feud_per_heat"] * feud.heat
+                + (stakes["blowoff_bonus"] if blowoff else 0),
+                strength=self._strength(sides),
+                priority=len(self.plans),
+                feud=feud,
+                blowoff=blowoff,
+            )
+            if self._add(plan, what=f"Feud {feud}"):
+                booked += 1
+
+    def _feud_lineup(self, feud: Feud) -> tuple[list[list[Wrestler]], list[str]]:
+        sides: list[list[Wrestler]] = [[], []]
+        problems: list[str] = []
+        for participant in feud.participants.all():
+            if participant.wrestler_id:
+                wrestler = participant.wrestler
+                trouble = self._problems(wrestler)
+                problems += trouble
+                sides[participant.side].append(wrestler)
+                continue
+            members = self._free_members(participant.team_id)[:2]
+            if len(members) < 2:
+                team = participant.team
+                trouble = [p for w in team.members_on(self.on) for p in self._problems(w)]
+                problems.append(f"{team} cannot field two wrestlers.")
+                problems += trouble
+            sides[participant.side].extend(members)
+        return sides, problems
+
+    @staticmethod
+    def _side_name(feud: Feud, side: int, wrestlers: Sequence[Wrestler]) -> str:
+        teams = [p.team for p in feud.participants.all() if p.side == side and p.team_id]
+        return " & ".join(str(t) for t in teams) if teams else _names(wrestlers)
+
+    def _undercard(self) -> None:
+        free = [w for w in self.by_prestige if w.pk not in self.used]
+        while not self.full and len(free) >= 2:
+            first = free.pop(0)
+            options = [w for w in free if not self._is_rematch([[first], [w]])]
+            if self.config.avoid_teammates:
+                apart = [
+                    w
+                    for w in options
+                    if not self.teammates.get(first.pk, set()) & self.teammates.get(w.pk, set())
+                ]
+                options = apart or options
+            if not options:
+                continue
+            second = options[0]
+            free.remove(second)
+            sides = [[first], [second]]
+            self._add(
+                _Plan(
+                    sides=sides,
+                    match_type=MatchType.SINGLES,
+                    note=NOTE_UNDERCARD.format(
+                        a=first, pa=first.prestige, b=second, pb=second.prestige
+                    ),
+                    stakes=self.config.stakes["undercard"],
+                    strength=self._strength(sides),
+                    priority=len(self.plans),
+                ),
+                what="Undercard",
+            )
+
+
+def card_order(plans: Sequence[_Plan], *, opener: str) -> list[_Plan]:
+    """Opener first, then rising stakes, the main event (highest stakes) last."""
+    if not plans:
+        return []
+
+    def weight(plan: _Plan):
+        return (plan.stakes, plan.strength, -plan.priority)
+
+    main = max(plans, key=weight)
+    rest = sorted((p for p in plans if p is not main), key=weight)
+    if rest and opener == "strongest_undercard":
+        plain = [p for p in rest if p.title is None and p.feud is None]
+        if plain:
+            first = plain[-1]
+            rest.remove(first)
+            rest.insert(0, first)
+    return [*rest, main]
+
+
+def show_autobook(*, show: Show, config: BookingConfig | None = None) -> AutobookReport:
+    """Book a full weekly card on an empty show, or refuse with every reason; all or nothing."""
+    config = config or booking_config()
+    with transaction.atomic():
+        show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
+        if show.status in CLOSED_STATUSES:
+            raise BookingError([SHOW_HAS_RUN.format(show=show, status=show.get_status_display())])
+        if show.matches.exists():
+            raise BookingError([CARD_NOT_EMPTY.format(show=show)])
+        plans, skipped = _Booker(show, config).plan()
+        if not plans:
+            raise BookingError([*skipped, NOTHING_BOOKED.format(show=show)])
+        ordered = card_order(plans, opener=config.opener)
+        matches = []
+        for position, plan in enumerate(ordered, start=1):
+            is_main = position == len(ordered)
+            note = plan.note + (NOTE_MAIN_EVENT.format(stakes=plan.stakes) if is_main else "")
+            matches.append(
+                match_book(
+                    show=show,
+                    sides=plan.sides,
+                    match_type=plan.match_type,
+                    title=plan.title,
+                    feud=plan.feud,
+                    no_disqualification=plan.blowoff,
+                    stipulations={"blowoff": True} if plan.blowoff else None,
+                    position=position,
+                    is_main_event=is_main,
+                    note=_clip(note),
+                )
+            )
+        return AutobookReport(matches=matches, skipped=skipped)
+
+
+def _clip(note: str, limit: int = Match._meta.get_field("booking_note").max_length) -> str:
+    return note if len(note) <= limit else note[: limit - 1] + "…"
