@@ -38,6 +38,9 @@ SINGLES_TITLE_ON_TAG = (
 )
 TAG_TITLE_NOT_TAG = "The {title} is a tag-team title; it is defended in a tag match."
 CHAMPION_MISSING = "A match for the {title} must include the champion, {champion}."
+CHAMPION_TEAM_SPLIT = "The {champion} defend the {title} together, on one side."
+ALLY_NO_SIDE = "An ally is named for side {side}, but the match has sides 0 to {last}."
+BAD_POSITION = "Position {position} is not on a card; positions start at 1."
 FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
 FEUD_ENDED = "The feud {feud} has ended."
 POSITION_TAKEN = "Position {position} on {show} is taken."
@@ -207,15 +210,19 @@ def match_book(
                 show=show, wrestler=wrestler, system=system, on=on, booked=booked
             )
 
-        in_ring = {w.pk for side in sides for w in side}
+        for index in allies or {}:
+            if not 0 <= index < len(sides):
+                reasons.append(ALLY_NO_SIDE.format(side=index, last=len(sides) - 1))
         if title is not None:
-            reasons += _title_problems(title, federation, match_type, in_ring)
+            reasons += _title_problems(title, federation, match_type, sides, on)
         if feud is not None:
             if feud.federation_id != federation.pk:
                 reasons.append(FEUD_OTHER_FEDERATION)
             elif not feud.is_active:
                 reasons.append(FEUD_ENDED.format(feud=feud))
-        if position is not None and show.matches.filter(position=position).exists():
+        if position is not None and position < 1:
+            reasons.append(BAD_POSITION.format(position=position))
+        elif position is not None and show.matches.filter(position=position).exists():
             reasons.append(POSITION_TAKEN.format(position=position, show=show))
         if reasons:
             raise BookingError(reasons)
@@ -267,7 +274,11 @@ def match_book(
 
 
 def _title_problems(
-    title: Title, federation: Federation, match_type: str, in_ring: set[int]
+    title: Title,
+    federation: Federation,
+    match_type: str,
+    sides: Sequence[Sequence[Wrestler]],
+    on: dt.date,
 ) -> list[str]:
     if title.federation_id != federation.pk:
         return [TITLE_OTHER_FEDERATION.format(title=title)]
@@ -279,21 +290,26 @@ def _title_problems(
     if title.division == Division.TAG and match_type not in TAG_TYPES:
         problems.append(TAG_TITLE_NOT_TAG.format(title=title))
     reign = title.current_reign
-    if reign is not None:
-        if reign.holder_wrestler_id is not None:
-            champions = {reign.holder_wrestler_id}
-        else:
-            champions = set(reign.holder_team.members.values_list("pk", flat=True))
-        if not champions & in_ring or (
-            reign.holder_team_id is not None and not _team_present(champions, in_ring)
-        ):
+    if reign is None:
+        return problems
+    in_ring = {w.pk for side in sides for w in side}
+    if reign.holder_wrestler_id is not None:
+        if reign.holder_wrestler_id not in in_ring:
             problems.append(CHAMPION_MISSING.format(title=title, champion=reign.holder))
+        return problems
+    # A champion team defends with members it has on the show's date, two of them (Freebird rule
+    # for larger teams) on one side.
+    members = set(reign.holder_team.members_on(on).values_list("pk", flat=True))
+    if not _team_present(members, in_ring):
+        problems.append(CHAMPION_MISSING.format(title=title, champion=reign.holder))
+    elif not any(_team_present(members, {w.pk for w in side}) for side in sides):
+        problems.append(CHAMPION_TEAM_SPLIT.format(title=title, champion=reign.holder))
     return problems
 
 
 def _team_present(members: set[int], in_ring: set[int]) -> bool:
     """Champion teams defend with two of their members (Freebird rule for larger teams)."""
-    return len(members & in_ring) >= min(2, len(members))
+    return bool(members) and len(members & in_ring) >= min(2, len(members))
 
 
 def show_schedule(*, show: Show) -> Show:

@@ -215,6 +215,9 @@ class ChartOverrideFactory(DjangoModelFactory):
 class BookableWrestlerFactory(WrestlerFactory):
     """A wrestler with a card for his federation's rule system, so that he can be booked."""
 
+    class Meta:
+        skip_postgeneration_save = True
+
     @factory.post_generation
     def card(wrestler, create, extracted, **kwargs):
         if create:
