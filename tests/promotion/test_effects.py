@@ -1,0 +1,258 @@
+"""The roster side of a result, with results made to order (no dice involved)."""
+
+import datetime as dt
+
+import pytest
+from django.db.models import Sum
+from django.utils import timezone
+
+from promotion.effects import Bout, RosterBook
+from promotion.models import FeudStatus, Injury, ReignEnd, TitleReign, WrestlerStatus
+from promotion.standings import standings_table
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ON = dt.date(2026, 12, 4)
+
+
+@pytest.fixture
+def federation():
+    return factories.FederationFactory()
+
+
+def run(federation, *bouts, show=None):
+    show = show or factories.ShowFactory(federation=federation)
+    book = RosterBook(federation=federation, show=show, on=ON, at=timezone.now())
+    for bout in bouts:
+        book.match_start(bout)
+        book.apply(bout)
+    book.end_of_show()
+    book.flush()
+    return book
+
+
+def singles(federation, a, b, *, winner, method="pin", title=None, **extra):
+    match = factories.MatchFactory(show__federation=federation, title=title)
+    return Bout(
+        match=match,
+        sides=((a.pk,), (b.pk,)),
+        teams=(None, None),
+        keys={a.slug: a.pk, b.slug: b.pk},
+        winner=winner,
+        method=method,
+        title_id=title.pk if title else None,
+        **extra,
+    )
+
+
+def champion_and_challenger(federation):
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    reign = factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    return title, reign, champion, challenger
+
+
+def test_the_title_changes_hands_on_a_pin(federation):
+    title, reign, champion, challenger = champion_and_challenger(federation)
+    bout = singles(federation, champion, challenger, winner=1, title=title)
+    run(federation, bout)
+    reign.refresh_from_db()
+    assert (reign.ended_on, reign.end_reason, reign.ended_at) == (ON, ReignEnd.LOST, bout.match)
+    new = title.reigns.get(ended_on__isnull=True)
+    assert (new.holder, new.number, new.won_on, new.won_at) == (challenger, 2, ON, bout.match)
+
+
+def test_title_does_not_change_hands_on_disqualification(federation):
+    title, reign, champion, challenger = champion_and_challenger(federation)
+    run(
+        federation,
+        singles(federation, champion, challenger, winner=1, method="disqualification", title=title),
+    )
+    assert title.reigns.get(ended_on__isnull=True) == reign
+
+
+def test_title_changes_on_disqualification_when_stipulated(federation):
+    title, _reign, champion, challenger = champion_and_challenger(federation)
+    bout = singles(
+        federation,
+        champion,
+        challenger,
+        winner=1,
+        method="count_out",
+        title=title,
+        title_changes_on_dq=True,
+    )
+    run(federation, bout)
+    assert title.reigns.get(ended_on__isnull=True).holder == challenger
+
+
+def test_a_successful_defense_is_counted(federation):
+    title, reign, champion, challenger = champion_and_challenger(federation)
+    run(federation, singles(federation, champion, challenger, winner=0, title=title))
+    reign.refresh_from_db()
+    assert reign.defenses == 1 and reign.ended_on is None
+
+
+def test_a_draw_is_no_defense(federation):
+    title, reign, champion, challenger = champion_and_challenger(federation)
+    run(
+        federation,
+        singles(
+            federation, champion, challenger, winner=None, method="draw_time_limit", title=title
+        ),
+    )
+    reign.refresh_from_db()
+    assert reign.defenses == 0 and reign.ended_on is None
+
+
+def test_tag_titles_go_to_teams(federation):
+    title = factories.TitleFactory(federation=federation, division="tag")
+    champs, challengers = factories.TeamFactory.create_batch(2, federation=federation)
+    a1, a2, b1, b2 = factories.WrestlerFactory.create_batch(4, federation=federation)
+    factories.TitleReignFactory(title=title, holder_wrestler=None, holder_team=champs, number=1)
+    match = factories.MatchFactory(show__federation=federation, title=title, match_type="tag")
+    bout = Bout(
+        match=match,
+        sides=((a1.pk, a2.pk), (b1.pk, b2.pk)),
+        teams=(champs.pk, challengers.pk),
+        keys={},
+        winner=1,
+        method="pin",
+        title_id=title.pk,
+    )
+    run(federation, bout)
+    assert title.reigns.get(ended_on__isnull=True).holder == challengers
+
+
+def test_standings_move_and_the_ledger_explains_every_move(federation):
+    a, b = factories.WrestlerFactory.create_batch(
+        2, federation=federation, fame=0, prestige=0, heat=0, edge=0
+    )
+    rules = standings_table()
+    run(federation, singles(federation, a, b, winner=0, is_main_event=True))
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert a.prestige == rules["prestige"]["win"]["pin"] + rules["prestige"]["main_event"]
+    assert b.prestige == rules["prestige"]["loss"]["pin"] + rules["prestige"]["main_event"]
+    assert (
+        a.fame == rules["fame"]["appearance"] + rules["fame"]["win"] + rules["fame"]["main_event"]
+    )
+    for wrestler in (a, b):
+        for attribute in ("fame", "prestige", "heat", "edge"):
+            total = wrestler.standing_changes.filter(attribute=attribute).aggregate(t=Sum("delta"))[
+                "t"
+            ]
+            assert (total or 0) == getattr(wrestler, attribute)
+        assert all(row.reason for row in wrestler.standing_changes.all())
+
+
+def test_an_engineered_win_costs_prestige_as_a_loss(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation, prestige=100)
+    rules = standings_table()
+    run(
+        federation,
+        singles(
+            federation, a, b, winner=0, method="disqualification", effects={"interference": [0]}
+        ),
+    )
+    a.refresh_from_db()
+    expected = (
+        100
+        + rules["prestige"]["win"]["disqualification"]
+        + rules["prestige"]["loss"]["disqualification"]
+    )
+    assert a.prestige == expected
+    assert a.standing_changes.filter(reason__startswith="Engineered").exists()
+
+
+def test_edge_is_reset_to_fame_over_one_hundred_at_match_start(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation, fame=420, edge=1)
+    run(federation, singles(federation, a, b, winner=0))
+    assert a.standing_changes.filter(attribute="edge", delta=3).exists()
+
+
+def test_feud_table_injuries_are_recorded_and_heal_one_fight_card_per_show(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    feud = factories.FeudFactory(federation=federation, heat=5, status="building")
+    effects = {
+        "feud_brawl": True,
+        "injuries": [
+            {"key": b.slug, "fight_cards": 2, "description": "Ribs", "source": "feud_table"}
+        ],
+    }
+    run(federation, singles(federation, a, b, winner=0, feud_id=feud.pk, effects=effects))
+    injury = Injury.objects.get(wrestler=b)
+    assert (injury.fight_cards_remaining, injury.keeps_off_cards, injury.source) == (
+        2,
+        False,
+        "feud_table",
+    )
+    assert injury.expected_return == ON + dt.timedelta(days=14)
+    feud.refresh_from_db()
+    rules = standings_table()["feuds"]
+    assert feud.heat == 5 + rules["feud_match"] + rules["brawl"]
+    assert feud.status == FeudStatus.HOT
+    # two more shows of the federation: one fight card each
+    for _ in range(2):
+        run(federation)
+    injury.refresh_from_db()
+    assert injury.fight_cards_remaining == 0 and injury.healed_on == ON
+
+
+def test_a_wrestler_out_injured_returns_when_healed(federation):
+    wrestler = factories.WrestlerFactory(federation=federation, status=WrestlerStatus.INJURED)
+    factories.InjuryFactory(
+        wrestler=wrestler, occurred_on=ON - dt.timedelta(days=30), expected_return=ON
+    )
+    run(federation)
+    wrestler.refresh_from_db()
+    assert wrestler.status == WrestlerStatus.ACTIVE
+
+
+def test_suspensions_expire(federation):
+    wrestler = factories.WrestlerFactory(
+        federation=federation,
+        status=WrestlerStatus.SUSPENDED,
+        suspended_until=ON - dt.timedelta(days=1),
+    )
+    run(federation)
+    wrestler.refresh_from_db()
+    assert wrestler.status == WrestlerStatus.ACTIVE
+
+
+def test_feuds_cool_when_the_sides_are_kept_apart_and_a_blowoff_ends_them(federation):
+    cold = factories.FeudFactory(federation=federation, heat=1, status="cooling")
+    hot = factories.FeudFactory(federation=federation, heat=9, status="hot")
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run(federation, singles(federation, a, b, winner=0, feud_id=hot.pk, blowoff=True))
+    cold.refresh_from_db()
+    hot.refresh_from_db()
+    assert (cold.heat, cold.status, cold.ended_on) == (0, FeudStatus.ENDED, ON)
+    assert (hot.status, hot.ended_on) == (FeudStatus.ENDED, ON)
+
+
+def test_an_injured_champion_is_stripped_after_the_federation_setting(federation):
+    federation.vacate_injured_champion_after_weeks = 4
+    federation.save()
+    title, reign, champion, challenger = champion_and_challenger(federation)
+    effects = {
+        "injuries": [
+            {
+                "key": champion.slug,
+                "points": 30,
+                "description": "Torn ACL",
+                "source": "arm_injury",
+                "keeps_off_cards": True,
+            }
+        ]
+    }
+    run(
+        federation,
+        singles(federation, champion, challenger, winner=0, title=title, effects=effects),
+    )
+    reign.refresh_from_db()
+    assert reign.end_reason == ReignEnd.VACATED_INJURY
+    champion.refresh_from_db()
+    assert champion.status == WrestlerStatus.INJURED
+    assert not TitleReign.objects.filter(title=title, ended_on__isnull=True).exists()
