@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 
 from promotion.models import (
@@ -12,6 +13,45 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
+from promotion.services import card_normalise
+from rules.models import WrestlerCard
+
+
+class WrestlerCardForm(forms.ModelForm):
+    """Checks a typed-in card with its system's engine and stores it normalised."""
+
+    class Meta:
+        model = WrestlerCard
+        fields = ["wrestler", "system", "data"]
+
+    def clean(self):
+        cleaned = super().clean()
+        system, data = cleaned.get("system"), cleaned.get("data")
+        if system and isinstance(data, dict):
+            try:
+                cleaned["data"], self.instance.validated = card_normalise(system=system, data=data)
+            except ValueError as exc:
+                raise forms.ValidationError({"data": str(exc).splitlines()}) from None
+        elif data is not None and not isinstance(data, dict):
+            self.add_error("data", "A card is a mapping (the YAML card as JSON).")
+        return cleaned
+
+
+@admin.register(WrestlerCard)
+class WrestlerCardAdmin(admin.ModelAdmin):
+    form = WrestlerCardForm
+    list_display = ["wrestler", "system", "validated", "updated_at"]
+    list_filter = ["system", "validated", "wrestler__federation"]
+    search_fields = ["wrestler__ring_name", "wrestler__slug"]
+    autocomplete_fields = ["wrestler"]
+    readonly_fields = ["validated"]
+
+
+class CardInline(admin.StackedInline):
+    model = WrestlerCard
+    form = WrestlerCardForm
+    extra = 0
+    readonly_fields = ["validated"]
 
 
 @admin.register(Federation)
@@ -55,6 +95,7 @@ class WrestlerAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["ring_name"]}
     readonly_fields = ["fame", "prestige", "heat", "edge"]
     list_select_related = ["federation"]
+    inlines = [CardInline]
 
 
 @admin.register(Team)

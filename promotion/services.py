@@ -157,6 +157,22 @@ def reign_start(
         )
 
 
+def card_normalise(*, system: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """A card in its normalised form and whether its engine checked it.
+
+    Raises the engine's ``CardError`` (a ``ValueError`` listing every problem by path) for an
+    invalid card; cards of systems whose engine has not landed pass through unchecked.
+    """
+    from rules import registry
+
+    if system not in System.values:
+        raise ServiceError(UNKNOWN_SYSTEM.format(system=system, known=", ".join(System.values)))
+    engine = registry.systems.get(system)
+    if engine is None:
+        return dict(data), False
+    return engine.card_to_data(engine.parse_card(data)), True
+
+
 def card_store(*, wrestler: Wrestler, system: str, data: Mapping[str, Any]) -> WrestlerCard:
     """Store (or replace) a wrestler's card for one system.
 
@@ -164,16 +180,7 @@ def card_store(*, wrestler: Wrestler, system: str, data: Mapping[str, Any]) -> W
     form; an invalid card raises the engine's ``CardError`` listing every problem, and nothing is
     written. Cards of systems without an engine yet are stored as given, waiting.
     """
-    from rules import registry
-
-    if system not in System.values:
-        raise ServiceError(UNKNOWN_SYSTEM.format(system=system, known=", ".join(System.values)))
-    engine = registry.systems.get(system)
-    if engine is not None:
-        normalised = engine.card_to_data(engine.parse_card(data))
-        validated = True
-    else:
-        normalised, validated = dict(data), False
+    normalised, validated = card_normalise(system=system, data=data)
     card, _ = WrestlerCard.objects.update_or_create(
         wrestler=wrestler, system=system, defaults={"data": normalised, "validated": validated}
     )
@@ -187,3 +194,71 @@ def federation_delete(*, federation) -> None:
     TitleReign.objects.filter(title__federation=federation).delete()
     federation.shows.all().delete()
     federation.delete()
+
+
+class CardImportError(ServiceError):
+    """Cards refused whole; ``problems`` lists every problem, each naming its file and path."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def cards_import(*, federation, documents: list[tuple[str, Any]]) -> list[WrestlerCard]:
+    """Store the cards of several YAML documents, all or nothing.
+
+    ``documents`` pairs a source name (the file) with its parsed YAML: one card, or a list under
+    ``cards:``. Each card names its system and its wrestler by ``slug:`` or by ``name:`` (the ring
+    name). Every card is checked before any is written; the error lists every problem found.
+    """
+    wrestlers = {w.slug: w for w in federation.wrestlers.all()}
+    by_name = {w.ring_name.casefold(): w for w in wrestlers.values()}
+    problems: list[str] = []
+    accepted: list[tuple[Wrestler, str, dict]] = []
+    seen: set[tuple[int, str]] = set()
+    for source, document in documents:
+        if isinstance(document, dict) and "cards" in document:
+            entries = document["cards"]
+            if not isinstance(entries, list):
+                problems.append(f"{source}: cards: must be a list of cards")
+                continue
+            labelled = [(f"cards[{i}]", entry) for i, entry in enumerate(entries)]
+        else:
+            labelled = [("", document)]
+        for label, entry in labelled:
+            where = f"{source}: {label + '.' if label else ''}"
+            if not isinstance(entry, dict):
+                problems.append(f"{where.rstrip('. ')}: a card must be a mapping")
+                continue
+            data = dict(entry)
+            slug = data.pop("slug", None)
+            system = data.get("system")
+            if system not in System.values:
+                problems.append(
+                    f"{where}system: must be one of {', '.join(System.values)}, got {system!r}"
+                )
+                continue
+            wrestler = (
+                wrestlers.get(slug) if slug else by_name.get(str(data.get("name", "")).casefold())
+            )
+            if wrestler is None:
+                field, value = ("slug", slug) if slug else ("name", data.get("name"))
+                problems.append(f"{where}{field}: no wrestler with the {field} {value!r} here")
+                continue
+            if (wrestler.pk, system) in seen:
+                problems.append(f"{where}system: a second {system} card for {wrestler}")
+                continue
+            seen.add((wrestler.pk, system))
+            try:
+                data, _ = card_normalise(system=system, data=data)
+            except ValueError as exc:
+                problems.extend(f"{where}{line}" for line in str(exc).splitlines())
+                continue
+            accepted.append((wrestler, system, data))
+    if problems:
+        raise CardImportError(problems)
+    with transaction.atomic():
+        return [
+            card_store(wrestler=wrestler, system=system, data=data)
+            for wrestler, system, data in accepted
+        ]

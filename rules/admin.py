@@ -1,14 +1,9 @@
 from django.contrib import admin
 
-from rules.models import ChartOverride, WrestlerCard
+from rules.models import ChartOverride
 
-
-@admin.register(WrestlerCard)
-class WrestlerCardAdmin(admin.ModelAdmin):
-    list_display = ["wrestler", "system", "validated", "updated_at"]
-    list_filter = ["system", "validated", "wrestler__federation"]
-    search_fields = ["wrestler__ring_name", "wrestler__slug"]
-    autocomplete_fields = ["wrestler"]
+# Wrestlers' cards are administered with the roster (promotion/admin.py), where the card service
+# validates them.
 
 
 @admin.register(ChartOverride)

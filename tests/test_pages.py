@@ -1,3 +1,5 @@
+import json
+
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -50,3 +52,18 @@ def test_admin_pages_work_for_every_model(admin_client, sample):
         if instance is not None:
             url = reverse(f"{prefix}_change", args=[instance.pk])
             assert admin_client.get(url).status_code == 200, url
+
+
+def test_the_admin_refuses_an_invalid_card_naming_each_problem(admin_client, sample):
+    wrestler = sample.wrestlers.first()
+    card = wrestler.cards.get(system="filsinger")
+    data = dict(card.data)
+    data["ratings"] = dict(data["ratings"], ropes="Z")
+    url = reverse("admin:rules_wrestlercard_change", args=[card.pk])
+    response = admin_client.post(
+        url, {"wrestler": wrestler.pk, "system": "filsinger", "data": json.dumps(data)}
+    )
+    assert response.status_code == 200
+    assert "ratings.ropes" in response.content.decode()
+    card.refresh_from_db()
+    assert card.data["ratings"]["ropes"] != "Z"
