@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
+from matches.records import wrestler_record
 from matches.selectors import next_show, recent_shows
 from promotion import selectors
 from promotion.models import Federation
@@ -55,5 +56,6 @@ def wrestler_detail(request, federation: str, slug: str):
         "reigns": wrestler.reigns.select_related("title").order_by("won_on"),
         "injuries": wrestler.injuries.order_by("-occurred_on"),
         "ledger": wrestler.standing_changes.order_by("-created_at", "-id")[:50],
+        "record": wrestler_record(wrestler=wrestler),
     }
     return render(request, "promotion/wrestler_detail.html", context)
