@@ -1,0 +1,83 @@
+"""``show_simulate`` reads and writes a show in a fixed number of queries, whatever its size."""
+
+import datetime as dt
+import re
+from collections import Counter
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from matches.models import ShowStatus
+from matches.simulation import show_simulate
+from tests.matches.helpers import book_week, sample_federation
+
+SEED = 20261127
+
+
+class Rollback(Exception):
+    pass
+
+
+def _queries_for(federation, *, matches: int) -> tuple[int, list[str]]:
+    """Book a show of ``matches`` matches, simulate it, count the queries, undo it all."""
+    captured: list[str] = []
+    count = 0
+    try:
+        with transaction.atomic():
+            show = book_week(
+                federation,
+                scheduled_at=timezone.now() - dt.timedelta(hours=1),
+                seed=SEED,
+                matches=matches,
+            )
+            assert show.matches.count() == matches
+            with CaptureQueriesContext(connection) as context:
+                outcome = show_simulate(show_id=show.pk)
+            assert outcome.status == "completed", outcome
+            show.refresh_from_db()
+            assert show.status == ShowStatus.COMPLETED
+            count = len(context.captured_queries)
+            captured = [q["sql"] for q in context.captured_queries]
+            raise Rollback
+    except Rollback:
+        pass
+    return count, captured
+
+
+@pytest.mark.django_db
+def test_queries_per_show_do_not_grow_with_the_number_of_matches():
+    federation = sample_federation()
+    small, small_sql = _queries_for(federation, matches=2)
+    large, large_sql = _queries_for(federation, matches=8)
+    # Both cards open with the same title-and-feud main event and the same second match (same
+    # seed, same positions, same wrestlers), so any difference comes from the six extra bouts.
+    # The one write that may rightly appear only on the larger card: its first injury.
+    allowed = int(_shapes(large_sql)[INJURY_INSERT] > _shapes(small_sql)[INJURY_INSERT])
+    assert large - allowed == small, "\n".join(large_sql)
+    assert _shapes(large_sql) - Counter({INJURY_INSERT: allowed}) == _shapes(small_sql)
+
+
+INJURY_INSERT = 'INSERT INTO "promotion_injury"'
+
+
+def _shapes(statements: list[str]) -> Counter:
+    """Each statement reduced to its verb and table (values differ from show to show)."""
+    shapes = Counter()
+    for sql in statements:
+        found = re.match(
+            r'(SELECT .*? FROM "\w+"|(?:UPDATE|INSERT INTO|DELETE FROM) "\w+"|\w+)', sql
+        )
+        shapes[found.group(0) if found else sql] += 1
+    return shapes
+
+
+@pytest.mark.django_db
+def test_a_show_of_eight_matches_stays_within_a_fixed_budget(django_assert_max_num_queries):
+    federation = sample_federation()
+    show = book_week(
+        federation, scheduled_at=timezone.now() - dt.timedelta(hours=1), seed=SEED, matches=8
+    )
+    with django_assert_max_num_queries(30):
+        assert show_simulate(show_id=show.pk).status == "completed"
