@@ -23,6 +23,14 @@ class Record:
     longest_win_streak: int = 0
 
     @property
+    def win_methods(self) -> list[tuple[str, int]]:
+        return sorted(self.wins_by.items())
+
+    @property
+    def loss_methods(self) -> list[tuple[str, int]]:
+        return sorted(self.losses_by.items())
+
+    @property
     def matches(self) -> int:
         return self.wins + self.losses + self.draws
 
