@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.core.dice import EnumeratingDice
 from rules.core.result import ExactOdds, Method
-from rules.filsinger.engine import Match, Prepared
+from rules.filsinger.engine import MAX_PIN, Match, Prepared
 
 MAX_STATES = 20_000
 _EPSILON = 1e-15
@@ -60,11 +60,33 @@ class NotFinite(Exception):
     """The chain could not be solved (too many states, or a strategy that is not Markov)."""
 
 
+def state_bound(prep: Prepared) -> int:
+    """An upper bound on the number of states, known before building the chain."""
+    opts = prep.options
+    rising = bool({"fatigue", "add1", "distractions"} & opts)
+    bound = 2 * 3
+    for side in prep.wrestlers:
+        for w in side:
+            bound *= (MAX_PIN - w.pin0 + 1) if rising else 1
+    if prep.tag:
+        bound *= 4 * 2
+    if "distractions" in opts:
+        for side in range(2):
+            if prep.ringside[side] or prep.tag:
+                bound *= 4
+    return bound
+
+
 def build_chain(
     prep: Prepared, strategy: Any, max_states: int = MAX_STATES
 ) -> tuple[list[State], dict[State, tuple[list, list]]]:
     if not getattr(strategy, "markov", False):
         raise NotFinite("the strategy is not Markov (it may use more than the match state)")
+    bound = state_bound(prep)
+    if bound > max_states:
+        raise NotFinite(
+            f"the chain could have up to {bound} states, more than the {max_states} solved exactly"
+        )
     m = Match(prep, EnumeratingDice(), strategy, record=False)
     tag = prep.tag
     starts = []

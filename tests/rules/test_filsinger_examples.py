@@ -14,21 +14,32 @@ def test_a_whole_match_bite_to_forehead_skullcrusher_pin_7_and_savage_face_claw(
 ):
     spec = fs.make_spec([wolf, executioner])
     faces = [
-        5, 2,  # opening roll: Wolf 5, the Executioner 2 - highest starts
+        5,
+        2,  # opening roll: Wolf 5, the Executioner 2 - highest starts
         3,  # Wolf rolls 3 on LEVEL 1 OFFENSE: bite to forehead - 2
         5,  # the Executioner rolls 5 on LEVEL 2 DEFENSE: hurt - 2
         6,  # Wolf rolls 6 on LEVEL 2 OFFENSE: Wolf Skullcrusher - 3
         1,  # the Executioner rolls 1 on LEVEL 3 DEFENSE: PIN 7 (4)
-        4, 4,  # 8: he kicks out; Wolf goes on at LEVEL 3 OFFENSE
+        4,
+        4,  # 8: he kicks out; Wolf goes on at LEVEL 3 OFFENSE
         6,  # Wolf rolls 6 on LEVEL 3 OFFENSE: SAVAGE FACE CLAW (+3)
-        3, 4,  # the Executioner rolls for his PIN rating at once: 7 or lower, pinned
+        3,
+        4,  # the Executioner rolls for his PIN rating at once: 7 or lower, pinned
     ]
     dice = ScriptedDice(faces)
     result = fs.simulate(spec, dice=dice)
     assert dice.remaining == 0
     events = result.events
     assert kinds(events) == [
-        "opening", "offense", "defense", "offense", "defense", "pin", "offense", "pin", "end",
+        "opening",
+        "offense",
+        "defense",
+        "offense",
+        "defense",
+        "pin",
+        "offense",
+        "pin",
+        "end",
     ]
     opening, bite, hurt, skull, cover, kickout, claw, pinned, end = events
     assert opening.dice == (5, 2) and "Wolf wins the opening roll" in opening.text
