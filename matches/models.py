@@ -146,6 +146,16 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"{self.show} — match {self.position}"
 
+    def winners(self) -> list[MatchParticipant]:
+        """The in-ring participants of the winning side (empty for a draw or before the bell)."""
+        if self.winner_side is None:
+            return []
+        return [
+            p
+            for p in self.participants.all()
+            if p.side == self.winner_side and p.role in (Role.IN_RING, Role.PARTNER)
+        ]
+
     def sides(self) -> list[list[MatchParticipant]]:
         """The participants grouped by side, in side order (uses the prefetched rows)."""
         grouped: dict[int, list[MatchParticipant]] = {}

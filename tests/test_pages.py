@@ -67,3 +67,20 @@ def test_the_admin_refuses_an_invalid_card_naming_each_problem(admin_client, sam
     assert "ratings.ropes" in response.content.decode()
     card.refresh_from_db()
     assert card.data["ratings"]["ropes"] != "Z"
+
+
+def test_a_show_page_reports_results_and_play_by_play(client, sample):
+    from matches.booking import match_book, show_create, show_schedule
+    from matches.simulation import show_simulate
+
+    show = show_create(federation=sample, seed=5)
+    a, b = sample.wrestlers.exclude(reigns__ended_on__isnull=True).order_by("slug")[:2]
+    match = match_book(show=show, sides=[[a], [b]], note="Opener: a test of the page")
+    show_schedule(show=show)
+    show_simulate(show_id=show.pk)
+    match.refresh_from_db()
+    page = client.get(show.get_absolute_url()).content.decode()
+    assert "Opener: a test of the page" in page
+    winner = (a, b)[match.winner_side] if match.winner_side is not None else None
+    assert (f"{winner.ring_name} won by" if winner else "No winner") in page
+    assert match.play_by_play[-1]["text"].split("!")[0].replace("'", "&#x27;") in page
