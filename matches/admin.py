@@ -1,5 +1,7 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
+from matches.autobook import BookingConfigError, show_autobook
+from matches.booking import BookingError, show_schedule
 from matches.models import Match, MatchParticipant, Show
 
 
@@ -19,6 +21,31 @@ class ShowAdmin(admin.ModelAdmin):
     date_hierarchy = "scheduled_at"
     readonly_fields = ["started_at", "completed_at", "error", "attempts"]
     inlines = [MatchInline]
+    actions = ["autobook", "schedule"]
+
+    @admin.action(description="Auto-book the card")
+    def autobook(self, request, queryset):
+        for show in queryset.order_by("scheduled_at", "number"):
+            try:
+                report = show_autobook(show=show)
+            except (BookingError, BookingConfigError) as exc:
+                for reason in getattr(exc, "reasons", [str(exc)]):
+                    messages.error(request, reason)
+                continue
+            messages.success(request, f"{show}: {len(report)} matches booked.")
+            for reason in report.skipped:
+                messages.warning(request, reason)
+
+    @admin.action(description="Schedule")
+    def schedule(self, request, queryset):
+        for show in queryset.order_by("scheduled_at", "number"):
+            try:
+                show_schedule(show=show)
+            except BookingError as exc:
+                for reason in exc.reasons:
+                    messages.error(request, reason)
+                continue
+            messages.success(request, f"{show} is scheduled.")
 
 
 class ParticipantInline(admin.TabularInline):

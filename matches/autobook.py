@@ -51,6 +51,7 @@ from promotion.models import (
     Wrestler,
 )
 from promotion.selectors import TeamContender, active_feuds, champions, contenders, team_contenders
+from rules import registry
 
 CONFIG_FILE = "data/booking.yaml"
 
@@ -66,7 +67,11 @@ FEUD_UNAVAILABLE = "Feud {feud}: no match this week; {reasons}"
 FEUD_TOO_COLD = "Feud {feud}: too cold for a match (heat {heat})."
 FEUD_PASSED = "Feud {feud}: no match this week (a {status} feud; the show's die said no)."
 FEUD_UNEVEN = "Feud {feud}: no match this week; its sides do not make a match ({shape})."
+FEUD_NO_MATCH_TYPE = (
+    "Feud {feud}: no match this week; the {system} rules have no {match_type} match."
+)
 FEUD_LIMIT = "Feud {feud}: no match this week; the card already has {count} feud matches."
+MATCH_TYPE_MISSING = "{what}: left off; {system} has no {match_type} match."
 CARD_FULL = "{what}: left off; the card is full ({size} matches)."
 
 NOTE_TITLE = (
@@ -253,6 +258,8 @@ class _Booker:
         self.federation = show.federation
         self.on = show.date
         self.system = self.federation.rule_system
+        engine = registry.systems.get(self.system)
+        self.match_types = set(engine.match_types) if engine else set()
         self.rng = random.Random(f"autobook:{show.seed}")
         self.plans: list[_Plan] = []
         self.skipped: list[str] = []
@@ -317,6 +324,11 @@ class _Booker:
         return len(self.plans) >= self.federation.card_size
 
     def _add(self, plan: _Plan, what: str) -> bool:
+        if plan.match_type not in self.match_types:
+            self.skipped.append(
+                MATCH_TYPE_MISSING.format(what=what, system=self.system, match_type=plan.match_type)
+            )
+            return False
         if self.full:
             self.skipped.append(CARD_FULL.format(what=what, size=self.federation.card_size))
             return False
@@ -575,12 +587,18 @@ class _Booker:
             if len(sides[0]) != len(sides[1]) or len(sides[0]) not in TAG_SHAPES:
                 self.skipped.append(FEUD_UNEVEN.format(feud=feud, shape=shape))
                 continue
+            match_type = TAG_SHAPES[len(sides[0])]
+            if match_type not in self.match_types:
+                self.skipped.append(
+                    FEUD_NO_MATCH_TYPE.format(feud=feud, system=self.system, match_type=match_type)
+                )
+                continue
             blowoff = feud.heat >= self.config.blowoff_heat
             template = NOTE_BLOWOFF if blowoff else NOTE_FEUD
             stakes = self.config.stakes
             plan = _Plan(
                 sides=sides,
-                match_type=TAG_SHAPES[len(sides[0])],
+                match_type=match_type,
                 note=template.format(
                     a=self._side_name(feud, 0, sides[0]),
                     b=self._side_name(feud, 1, sides[1]),

@@ -1,0 +1,604 @@
+"""The auto-booker: a full weekly card, every choice explained, all or nothing."""
+
+import dataclasses
+import datetime as dt
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from matches import autobook
+from matches.autobook import (
+    BookingConfigError,
+    booking_config,
+    booking_config_load,
+    show_autobook,
+)
+from matches.booking import SHOW_HAS_RUN, BookingError, match_book, show_create
+from matches.models import Match, MatchStatus, MatchType, Role, ShowStatus
+from matches.selectors import last_week_bouts, recent_results
+from promotion.models import Division, Federation
+from promotion.selectors import contenders, team_contenders
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fed(federation):
+    """A small federation whose shows the auto-booker fills."""
+    return federation
+
+
+@pytest.fixture
+def make(fed):
+    def make(prestige=300, **fields):
+        return factories.BookableWrestlerFactory(federation=fed, prestige=prestige, **fields)
+
+    return make
+
+
+def team_of(fed, *wrestlers, kind="tag_team", name=None):
+    team = factories.TeamFactory(federation=fed, kind=kind, **({"name": name} if name else {}))
+    for wrestler in wrestlers:
+        factories.TeamMembershipFactory(team=team, wrestler=wrestler)
+    return team
+
+
+def crown(title, holder):
+    field = "holder_team" if title.division == Division.TAG else "holder_wrestler"
+    return factories.TitleReignFactory(title=title, **{"holder_wrestler": None, field: holder})
+
+
+def feud_of(fed, side_a, side_b, heat=5, status="hot"):
+    feud = factories.FeudFactory(federation=fed, heat=heat, status=status)
+    for side, members in enumerate((side_a, side_b)):
+        for member in members:
+            is_team = member.__class__.__name__ == "Team"
+            factories.FeudParticipantFactory(
+                feud=feud,
+                side=side,
+                wrestler=None if is_team else member,
+                team=member if is_team else None,
+            )
+    return feud
+
+
+def completed_show(fed, days_ago, bouts):
+    """A completed show in the past; ``bouts`` are (sides, winner_side, method)."""
+    show = factories.ShowFactory(
+        federation=fed,
+        status=ShowStatus.COMPLETED,
+        scheduled_at=timezone.now() - dt.timedelta(days=days_ago),
+    )
+    for position, (sides, winner_side, method) in enumerate(bouts, start=1):
+        match = factories.MatchFactory(
+            show=show,
+            position=position,
+            status=MatchStatus.COMPLETED,
+            winner_side=winner_side,
+            method=method,
+            match_type=MatchType.TAG if len(sides[0]) == 2 else MatchType.SINGLES,
+        )
+        for side, wrestlers in enumerate(sides):
+            for order, wrestler in enumerate(wrestlers):
+                factories.MatchParticipantFactory(
+                    match=match,
+                    side=side,
+                    wrestler=wrestler,
+                    order=order,
+                    role=Role.IN_RING if order == 0 else Role.PARTNER,
+                )
+    return show
+
+
+def card(report_or_show):
+    matches = (
+        report_or_show.matches
+        if hasattr(report_or_show, "matches") and isinstance(report_or_show.matches, list)
+        else list(report_or_show.matches.order_by("position"))
+    )
+    return [
+        (
+            m.position,
+            m.match_type,
+            [sorted(p.wrestler.ring_name for p in side) for side in m.sides()],
+            m.title_id,
+            m.feud_id,
+            m.is_main_event,
+            m.booking_note,
+        )
+        for m in matches
+    ]
+
+
+def sides_of(match):
+    return [{p.wrestler for p in side} for side in match.sides()]
+
+
+def everyone_on(show):
+    return list(show.appearances.values_list("wrestler_id", flat=True))
+
+
+# -- the sample federation ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def copperline():
+    call_command("load_sample_federation", owner="promoter", verbosity=0)
+    return Federation.objects.get(slug="copperline")
+
+
+def test_the_sample_federation_gets_a_full_card_with_every_title_defended(copperline):
+    show = show_create(federation=copperline, seed=7)
+    report = show_autobook(show=show)
+    matches = list(show.matches.order_by("position"))
+    assert len(matches) == copperline.card_size == len(report)
+    by_title = {m.title.slug: m for m in matches if m.title}
+    world = by_title["world-heavyweight-championship"]
+    assert {w.slug for side in sides_of(world) for w in side} == {"mortimer-gale", "corrigan-vale"}
+    assert world.is_main_event and world.position == len(matches)
+    assert world.feud is not None  # their feud rides on the title match
+    assert world.booking_note.startswith(
+        "Copperline World Heavyweight Championship: Mortimer Gale defends against the top "
+        "contender Corrigan Vale (contention 690)"
+    )
+    tag = by_title["tag-team-championship"]
+    assert tag.match_type == MatchType.TAG
+    assert {p.team.slug for p in tag.participants.all()} == {"rivet-gang", "crosswind"}
+    frontier = by_title["frontier-championship"]
+    assert "Jonah Whitlock defends" in frontier.booking_note
+    assert [m.is_main_event for m in matches].count(True) == 1
+    assert all(m.booking_note for m in matches)
+    assert len(everyone_on(show)) == len(set(everyone_on(show)))
+    show.refresh_from_db()
+    assert show.status == ShowStatus.BOOKED
+
+
+def test_the_sample_card_is_the_same_every_time(copperline):
+    show = show_create(federation=copperline, seed=7)
+    first = card(show_autobook(show=show))
+    Match.objects.filter(show=show).delete()
+    assert card(show_autobook(show=show)) == first
+
+
+# -- titles ---------------------------------------------------------------------------------------
+
+
+def test_a_title_is_defended_against_the_top_contender_by_prestige(fed, make):
+    champion, best = make(600), make(500)
+    make(450), make(100)
+    title = factories.TitleFactory(federation=fed, rank=1, name="World Title")
+    crown(title, champion)
+    show = show_create(federation=fed)
+    report = show_autobook(show=show)
+    match = next(m for m in report if m.title_id == title.pk)
+    assert sides_of(match) == [{champion}, {best}]
+    assert match.booking_note.startswith(
+        f"World Title: {champion} defends against the top contender {best} (contention 500)"
+    )
+    assert match.is_main_event
+
+
+def test_other_champions_are_kept_for_their_own_defenses(fed, make):
+    world_champion, second_champion, contender, other = make(700), make(650), make(500), make(400)
+    world = factories.TitleFactory(federation=fed, rank=1)
+    second = factories.TitleFactory(federation=fed, rank=2)
+    crown(world, world_champion)
+    crown(second, second_champion)
+    report = show_autobook(show=show_create(federation=fed))
+    by_title = {m.title_id: sides_of(m) for m in report if m.title_id}
+    assert by_title[world.pk] == [{world_champion}, {contender}]
+    assert by_title[second.pk] == [{second_champion}, {other}]
+
+
+def test_a_disqualification_win_counts_less_toward_contention_than_a_pinfall(fed, make):
+    champion, by_dq, by_pin, loser_a, loser_b = make(600), make(400), make(400), make(), make()
+    title = factories.TitleFactory(federation=fed)
+    crown(title, champion)
+    completed_show(
+        fed,
+        days_ago=7,
+        bouts=[
+            ([[by_dq], [loser_a]], 0, "disqualification"),
+            ([[loser_b], [by_pin]], 1, "pin"),
+        ],
+    )
+    config = booking_config()
+    results = recent_results(
+        show=show_create(federation=fed),
+        shows=config.recent_shows,
+        result_points=config.result_points,
+        loss_points=config.loss_points,
+        draw_points=config.draw_points,
+    )
+    assert results.wrestlers[by_pin.pk] > results.wrestlers[by_dq.pk] > 0
+    assert results.wrestlers[loser_a.pk] == config.loss_points
+    show = fed.shows.get(status=ShowStatus.DRAFT)
+    match = next(m for m in show_autobook(show=show) if m.title_id == title.pk)
+    assert sides_of(match) == [{champion}, {by_pin}]
+    pin_points = config.result_points["pin"]
+    assert f"(contention {400 + pin_points})" in match.booking_note
+
+
+def test_results_older_than_the_window_do_not_count(fed, make):
+    winner = make(400)
+    completed_show(fed, days_ago=60, bouts=[([[winner], [make()]], 0, "pin")])
+    for weeks in range(1, 5):
+        completed_show(
+            fed, days_ago=7 * weeks, bouts=[([[make()], [make()]], None, "draw_time_limit")]
+        )
+    results = recent_results(
+        show=show_create(federation=fed),
+        shows=4,
+        result_points=booking_config().result_points,
+        loss_points=-10,
+        draw_points=0,
+    )
+    assert winner.pk not in results.wrestlers
+
+
+def test_an_unavailable_champion_is_skipped_and_the_report_says_why(fed, make):
+    champion = make(700)
+    make(500), make(400)
+    title = factories.TitleFactory(federation=fed, name="World Title")
+    crown(title, champion)
+    show = show_create(federation=fed)
+    factories.InjuryFactory(wrestler=champion, occurred_on=show.date - dt.timedelta(days=2))
+    report = show_autobook(show=show)
+    assert not any(m.title_id for m in report)
+    assert report.skipped == [
+        autobook.CHAMPION_OUT.format(title=title, reasons=f"{champion} is injured on {show.date}.")
+    ]
+    assert champion.pk not in everyone_on(show)
+
+
+def test_a_vacant_title_goes_to_the_top_two_contenders(fed, make):
+    first, second, _third = make(600), make(500), make(100)
+    title = factories.TitleFactory(federation=fed, name="Vacant Belt")
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert match.title == title
+    assert sides_of(match) == [{first}, {second}]
+    assert "(vacant)" in match.booking_note
+
+
+def test_the_tag_title_is_defended_by_a_team_against_a_team(fed, make):
+    a, b, c, d, e, f = make(500), make(480), make(450), make(440), make(300), make(290)
+    champions = team_of(fed, a, b, name="The Champs")
+    challengers = team_of(fed, e, f, name="The Hopefuls")
+    team_of(fed, c, make(100), kind="stable")  # a stable does not challenge for the tag title
+    title = factories.TitleFactory(federation=fed, division="tag", name="Tag Titles")
+    crown(title, champions)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert match.match_type == MatchType.TAG
+    assert sides_of(match) == [{a, b}, {e, f}]
+    assert {p.team for p in match.participants.all()} == {champions, challengers}
+    assert match.booking_note.startswith(
+        "Tag Titles: The Champs defend against the top contenders The Hopefuls"
+    )
+    del d
+
+
+def test_a_champion_team_that_cannot_field_two_skips_its_defense(fed, make):
+    a, b = make(500), make(480)
+    champions = team_of(fed, a, b)
+    team_of(fed, make(), make())
+    title = factories.TitleFactory(federation=fed, division="tag")
+    crown(title, champions)
+    show = show_create(federation=fed)
+    b.status, b.suspended_until = "suspended", show.date + dt.timedelta(days=30)
+    b.save()
+    report = show_autobook(show=show)
+    assert not any(m.title_id for m in report)
+    assert report.skipped[0].startswith(f"{title}: no defense this week; {champions} cannot field")
+    assert f"{b} is suspended on {show.date}." in report.skipped[0]
+
+
+# -- feuds ----------------------------------------------------------------------------------------
+
+
+def test_an_active_feud_gets_its_match(fed, make):
+    a, b = make(300), make(200)
+    make(900), make(800)
+    feud = feud_of(fed, [a], [b], heat=5)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.feud_id)
+    assert match.feud == feud
+    assert sides_of(match) == [{a}, {b}]
+    assert not match.no_disqualification and match.stipulations == {}
+    assert match.booking_note.startswith(f"{a} vs {b}: the feud {feud} goes on (heat 5)")
+
+
+def test_a_hot_enough_feud_gets_its_blowoff_without_disqualification(fed, make):
+    a, b = make(300), make(200)
+    make(900), make(800)
+    heat = booking_config().blowoff_heat
+    feud = feud_of(fed, [a], [b], heat=heat)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.feud_id)
+    assert match.feud == feud
+    assert match.no_disqualification
+    assert match.stipulations == {"blowoff": True}
+    assert "blowoff" in match.booking_note
+
+
+def test_a_feud_between_teams_books_a_tag_match(fed, make):
+    a, b, c, d = make(300), make(290), make(280), make(270)
+    one, two = team_of(fed, a, b), team_of(fed, c, d)
+    feud = feud_of(fed, [one], [two], heat=4)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.feud_id)
+    assert match.feud == feud
+    assert match.match_type == MatchType.TAG
+    assert sides_of(match) == [{a, b}, {c, d}]
+
+
+def test_a_feud_with_someone_unavailable_is_skipped_with_the_reason(fed, make):
+    a, b = make(300), make(200)
+    make(250), make(240)
+    feud = feud_of(fed, [a], [b])
+    show = show_create(federation=fed)
+    factories.InjuryFactory(wrestler=b, occurred_on=show.date - dt.timedelta(days=1))
+    report = show_autobook(show=show)
+    assert not any(m.feud_id for m in report)
+    assert report.skipped == [
+        autobook.FEUD_UNAVAILABLE.format(feud=feud, reasons=f"{b} is injured on {show.date}.")
+    ]
+
+
+def test_the_main_event_is_the_match_with_the_highest_stakes(fed, make):
+    champion, contender, a, b = make(700), make(650), make(200), make(150)
+    title = factories.TitleFactory(federation=fed, rank=2, name="Midcard Title")
+    crown(title, champion)
+    feud = feud_of(fed, [a], [b], heat=10)  # a boiling blowoff outranks a midcard title
+    matches = list(show_autobook(show=show_create(federation=fed)))
+    assert matches[-1].feud == feud and matches[-1].is_main_event
+    assert "main event" in matches[-1].booking_note
+    assert not any(m.is_main_event for m in matches[:-1])
+    del contender
+
+
+def test_the_opener_is_the_strongest_plain_undercard_match(fed, make):
+    champion = make(900)
+    crown(factories.TitleFactory(federation=fed), champion)
+    top, next_, low, lower, lowest, least = (
+        make(600),
+        make(500),
+        make(400),
+        make(300),
+        make(200),
+        make(100),
+    )
+    matches = list(show_autobook(show=show_create(federation=fed)))
+    assert matches[-1].title_id is not None  # the title closes the show
+    assert sides_of(matches[0]) == [{next_}, {low}]  # best of the undercard opens it
+    assert sides_of(matches[1]) == [{lower}, {lowest}]
+    assert len(matches) == 3  # the least is the odd one out
+    del top, least
+
+
+# -- who is booked ------------------------------------------------------------------------------
+
+
+def test_the_injured_and_the_suspended_and_the_cardless_are_left_off(fed, make):
+    hurt, banned, retired, spare = make(900), make(800), make(700, status="retired"), make(100)
+    cardless = factories.WrestlerFactory(federation=fed, prestige=950)
+    others = [make(300 + i) for i in range(4)]
+    show = show_create(federation=fed)
+    factories.InjuryFactory(wrestler=hurt, occurred_on=show.date - dt.timedelta(days=1))
+    banned.status, banned.suspended_until = "suspended", show.date
+    banned.save()
+    show_autobook(show=show)
+    assert set(everyone_on(show)) == {w.pk for w in others}  # the spare is the odd one out
+    del hurt, retired, cardless, spare
+
+
+def test_nobody_works_twice_and_the_card_size_is_kept(fed, make):
+    fed.card_size = 3
+    fed.save()
+    for prestige in range(100, 1100, 100):
+        make(prestige)
+    champion = make(2000)
+    crown(factories.TitleFactory(federation=fed), champion)
+    show = show_create(federation=fed)
+    report = show_autobook(show=show)
+    assert len(report) == 3
+    on_show = everyone_on(show)
+    assert len(on_show) == len(set(on_show)) == 6
+
+
+def test_the_undercard_does_not_pit_teammates_against_each_other(fed, make):
+    a, b, c, d = make(400), make(390), make(380), make(370)
+    team_of(fed, a, b, kind="stable")
+    matches = list(show_autobook(show=show_create(federation=fed)))
+    bouts = {frozenset(frozenset(side) for side in sides_of(m)) for m in matches}
+    assert bouts == {
+        frozenset({frozenset({a}), frozenset({c})}),
+        frozenset({frozenset({b}), frozenset({d})}),
+    }
+
+
+def test_last_weeks_bout_is_not_booked_again(fed, make):
+    a, b, c, d = make(400), make(390), make(380), make(370)
+    completed_show(fed, days_ago=7, bouts=[([[a], [b]], 0, "pin")])
+    show = show_create(federation=fed)
+    assert last_week_bouts(show=show) == {frozenset({frozenset({a.pk}), frozenset({b.pk})})}
+    matches = list(show_autobook(show=show))
+    assert {a, b} not in [s[0] | s[1] for s in map(sides_of, matches)]
+    assert [{a}, {c}] in map(sides_of, matches)
+    del d
+
+
+def test_last_weeks_bout_is_booked_again_when_a_feud_asks_for_it(fed, make):
+    a, b = make(400), make(390)
+    make(380), make(370)
+    completed_show(fed, days_ago=7, bouts=[([[a], [b]], 0, "pin")])
+    feud = feud_of(fed, [a], [b], heat=6)
+    matches = list(show_autobook(show=show_create(federation=fed)))
+    rematch = next(m for m in matches if m.feud_id)
+    assert rematch.feud == feud and sides_of(rematch) == [{a}, {b}]
+
+
+def test_a_title_rematch_from_last_week_goes_to_the_next_contender(fed, make):
+    champion, first, second = make(700), make(600), make(500)
+    crown(factories.TitleFactory(federation=fed, name="Belt"), champion)
+    completed_show(fed, days_ago=7, bouts=[([[champion], [first]], 0, "pin")])
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert sides_of(match) == [{champion}, {second}]
+    assert f"{first} wrestled him last week" in match.booking_note
+
+
+# -- determinism and all-or-nothing ---------------------------------------------------------------
+
+
+def test_the_same_database_state_gives_the_same_card(fed, make):
+    for prestige in (500, 480, 470, 460, 450, 440, 430, 420):
+        make(prestige)
+    wrestlers = list(fed.wrestlers.order_by("pk"))
+    feud_of(fed, [wrestlers[6]], [wrestlers[7]], heat=3, status="cooling")
+    config = dataclasses.replace(booking_config(), feud_match_chance={"cooling": 0.5})
+    show = show_create(federation=fed, seed=1234)
+    first = card(show_autobook(show=show, config=config))
+    Match.objects.filter(show=show).delete()
+    assert card(show_autobook(show=show, config=config)) == first
+
+
+def test_nothing_is_booked_when_one_booking_fails(fed, make, monkeypatch):
+    for prestige in (500, 480, 470, 460, 450, 440):
+        make(prestige)
+    calls = []
+
+    def flaky(**kwargs):
+        calls.append(kwargs)
+        if len(calls) == 3:
+            raise BookingError(["The ring collapsed."])
+        return match_book(**kwargs)
+
+    monkeypatch.setattr(autobook, "match_book", flaky)
+    show = show_create(federation=fed)
+    with pytest.raises(BookingError, match="The ring collapsed"):
+        show_autobook(show=show)
+    show.refresh_from_db()
+    assert show.status == ShowStatus.DRAFT
+    assert not show.matches.exists() and not show.appearances.exists()
+
+
+def test_refused_when_nobody_can_be_booked(fed, make):
+    make(500)
+    show = show_create(federation=fed)
+    with pytest.raises(BookingError) as caught:
+        show_autobook(show=show)
+    assert caught.value.reasons[-1] == autobook.NOTHING_BOOKED.format(show=show)
+
+
+def test_refused_on_a_show_that_has_run_or_already_has_matches(fed, make):
+    a, b = make(), make()
+    show = show_create(federation=fed)
+    match_book(show=show, sides=[[a], [b]])
+    with pytest.raises(BookingError) as caught:
+        show_autobook(show=show)
+    assert caught.value.reasons == [autobook.CARD_NOT_EMPTY.format(show=show)]
+    show.refresh_from_db()
+    show.status = ShowStatus.COMPLETED
+    show.save(update_fields=["status"])
+    with pytest.raises(BookingError) as caught:
+        show_autobook(show=show)
+    assert caught.value.reasons == [SHOW_HAS_RUN.format(show=show, status="Completed")]
+
+
+# -- selectors and weights ------------------------------------------------------------------------
+
+
+def test_contenders_are_the_available_wrestlers_best_prestige_first(fed, make):
+    low, high, hurt = make(100), make(500), make(900)
+    make(400, status="retired")
+    factories.WrestlerFactory(federation=fed, prestige=950)  # no card
+    on = dt.date(2026, 12, 4)
+    factories.InjuryFactory(wrestler=hurt, occurred_on=on - dt.timedelta(days=1))
+    found = contenders(federation=fed, division=Division.SINGLES, on=on)
+    assert found == [high, low]
+    assert contenders(federation=fed, division=Division.SINGLES, on=on, exclude=[high.pk]) == [low]
+
+
+def test_team_contenders_need_two_available_members(fed, make):
+    a, b, c, d = make(500), make(400), make(300), make(200)
+    full, short = team_of(fed, a, b), team_of(fed, c, d)
+    on = dt.date(2026, 12, 4)
+    factories.InjuryFactory(wrestler=d, occurred_on=on - dt.timedelta(days=1))
+    found = team_contenders(federation=fed, on=on)
+    assert [(c.team, c.members) for c in found] == [(full, (a, b))]
+    assert contenders(federation=fed, division=Division.TAG, on=on) == found
+    del short
+
+
+def test_the_shipped_weights_load_and_a_bad_file_is_named():
+    config = booking_config()
+    assert config.result_points["disqualification"] < config.result_points["pin"]
+    with pytest.raises(BookingConfigError, match=r"feuds.blowoff_heat: heat runs from 0 to 10"):
+        booking_config_load(
+            autobook.resources.files("matches")
+            .joinpath(autobook.CONFIG_FILE)
+            .read_text()
+            .replace("blowoff_heat: 8", "blowoff_heat: 11")
+        )
+    with pytest.raises(BookingConfigError, match=r"contention.result_points.pin"):
+        booking_config_load(
+            "contention: {recent_shows: 2, result_points: {pin: many}, loss_points: 0,"
+            " draw_points: 0}"
+        )
+    with pytest.raises(BookingConfigError, match="invalid"):
+        booking_config_load("contention: [unclosed")
+
+
+# -- the command and the admin --------------------------------------------------------------------
+
+
+def test_book_show_creates_books_prints_and_schedules(copperline):
+    out = io.StringIO()
+    call_command("book_show", "copperline", "--auto", "--schedule", stdout=out)
+    show = copperline.shows.get()
+    assert show.status == ShowStatus.SCHEDULED
+    text = out.getvalue()
+    for match in show.matches.all():
+        assert match.booking_note in text
+
+
+def test_book_show_uses_the_latest_unfinished_show_and_the_given_time(copperline):
+    call_command(
+        "book_show", "copperline", "--at", "2027-01-08T20:00:00-06:00", stdout=io.StringIO()
+    )
+    show = copperline.shows.get()
+    assert show.status == ShowStatus.DRAFT
+    assert show.scheduled_at == dt.datetime(2027, 1, 9, 2, 0, tzinfo=dt.UTC)
+    call_command("book_show", "copperline", "--auto", stdout=io.StringIO())
+    assert copperline.shows.count() == 1
+    assert copperline.shows.get().matches.count() == copperline.card_size
+
+
+def test_book_show_gives_every_reason_on_refusal(fed, make):
+    make(500)
+    with pytest.raises(CommandError, match="Nothing could be booked"):
+        call_command("book_show", fed.slug, "--auto", stdout=io.StringIO())
+    with pytest.raises(CommandError, match="only a booked show can be scheduled"):
+        call_command("book_show", fed.slug, "--schedule", stdout=io.StringIO())
+    with pytest.raises(CommandError, match="No federation"):
+        call_command("book_show", "nowhere", stdout=io.StringIO())
+
+
+def test_the_admin_actions_autobook_and_schedule(admin_client, copperline):
+    show = show_create(federation=copperline)
+    url = "/admin/matches/show/"
+    response = admin_client.post(
+        url, {"action": "autobook", "_selected_action": [show.pk]}, follow=True
+    )
+    assert response.status_code == 200
+    assert show.matches.count() == copperline.card_size
+    admin_client.post(url, {"action": "schedule", "_selected_action": [show.pk]}, follow=True)
+    show.refresh_from_db()
+    assert show.status == ShowStatus.SCHEDULED
+    response = admin_client.post(
+        url, {"action": "autobook", "_selected_action": [show.pk]}, follow=True
+    )
+    messages = [str(m) for m in response.context["messages"]]
+    assert autobook.CARD_NOT_EMPTY.format(show=show) in messages
