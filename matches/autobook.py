@@ -85,7 +85,7 @@ NOTE_FEUD = "{a} vs {b}: the feud {feud} goes on (heat {heat})"
 NOTE_BLOWOFF = "{a} vs {b}: blowoff of the feud {feud} (heat {heat}), no disqualification"
 NOTE_TITLE_FEUD = "; it is also their feud (heat {heat})"
 NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no disqualification"
-NOTE_REMATCH_PASSED = "; {names} wrestled him last week and wait"
+NOTE_REMATCH_PASSED = "; {names} wrestled {whom} last week and wait"
 NOTE_UNDERCARD = "Undercard: {a} ({pa}) vs {b} ({pb}), paired by Prestige"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
 
@@ -433,7 +433,9 @@ class _Booker:
                 score=self.score[challenger.pk],
             )
             if passed:
-                note += NOTE_REMATCH_PASSED.format(names=_names(passed))
+                note += NOTE_REMATCH_PASSED.format(
+                    names=" and ".join(w.ring_name for w in passed), whom="him"
+                )
             plan = _Plan(
                 sides=sides,
                 match_type=MatchType.SINGLES,
@@ -520,9 +522,7 @@ class _Booker:
                 score=self._team_score(contender),
             )
             if passed:
-                note += NOTE_REMATCH_PASSED.format(names=" and ".join(passed)).replace(
-                    "him", "them"
-                )
+                note += NOTE_REMATCH_PASSED.format(names=" and ".join(passed), whom="them")
             plan = _Plan(
                 sides=sides,
                 match_type=MatchType.TAG,
