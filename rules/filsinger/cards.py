@@ -612,6 +612,7 @@ def parse_card(data: Mapping[str, Any]) -> FilsingerCard:
             for i, entry in enumerate(offense_levels.get(lvl, ()))
         ]
         offense.append(tuple(row))  # type: ignore[arg-type]
+    for lvl in (1, 2, 3):
         drow = [
             _defense(entry, lvl, name, f"defense.{lvl}[{i}]", problems, pins)
             for i, entry in enumerate(defense_levels.get(lvl, ()))
