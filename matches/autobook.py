@@ -33,6 +33,7 @@ from django.db import transaction
 
 from matches.booking import (
     CLOSED_STATUSES,
+    NO_ENGINE,
     SHOW_HAS_RUN,
     BookingError,
     match_book,
@@ -340,6 +341,8 @@ class _Booker:
         return sum(self.score.get(w.pk, w.prestige) for side in sides for w in side)
 
     def _problems(self, wrestler: Wrestler) -> list[str]:
+        if wrestler.pk in self.available and wrestler.pk not in self.used:
+            return []
         return wrestler_problems(
             show=self.show, wrestler=wrestler, system=self.system, on=self.on, booked=self.used
         )
@@ -700,6 +703,9 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
             raise BookingError([SHOW_HAS_RUN.format(show=show, status=show.get_status_display())])
         if show.matches.exists():
             raise BookingError([CARD_NOT_EMPTY.format(show=show)])
+        system = show.federation.rule_system
+        if system not in registry.systems:
+            raise BookingError([NO_ENGINE.format(system=system)])
         plans, skipped = _Booker(show, config).plan()
         if not plans:
             raise BookingError([*skipped, NOTHING_BOOKED.format(show=show)])

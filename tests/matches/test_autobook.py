@@ -602,3 +602,18 @@ def test_the_admin_actions_autobook_and_schedule(admin_client, copperline):
     )
     messages = [str(m) for m in response.context["messages"]]
     assert autobook.CARD_NOT_EMPTY.format(show=show) in messages
+
+
+def test_refused_when_the_rule_system_cannot_simulate_yet(fed, make):
+    from matches.booking import NO_ENGINE
+    from rules import registry
+
+    missing = [system for system in ("superstar", "arm") if system not in registry.systems]
+    if not missing:
+        pytest.skip("every rule system has an engine")
+    fed.rule_system = missing[0]
+    fed.save()
+    make(card=missing[0]), make(card=missing[0])
+    with pytest.raises(BookingError) as caught:
+        show_autobook(show=show_create(federation=fed))
+    assert caught.value.reasons == [NO_ENGINE.format(system=missing[0])]
