@@ -75,7 +75,7 @@ def test_options_parse_names_numbers_and_all(fs):
     assert fs.parse_options(["1", "add1"]) == {"fatigue", "add1"}
     assert fs.parse_options(None) == fs.parse_options("") == frozenset()
     with pytest.raises(
-        OptionError, match="unknown filsinger rule option.*cage, ko.*Valid: fatigue"
+        OptionError, match=r"unknown filsinger rule option.*cage, ko.*Valid: fatigue"
     ):
         fs.parse_options("cage,fatigue,ko")
 
