@@ -41,6 +41,9 @@ MAX_ATTEMPTS = 3
 #: serialization failure. Anything else is a fault of the show and marks it failed.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OperationalError, InterfaceError)
 
+#: Stipulations that only the roster side reads (the engines never see them).
+ROSTER_STIPULATIONS = frozenset({"blowoff"})
+
 ABANDONED = (
     "Abandoned after {attempts} attempts that never finished (the worker running it died each "
     "time)."
@@ -276,7 +279,11 @@ def _spec(match: Match, rows: list[MatchParticipant], engine, card_of, hurt: set
                 )
         else:
             allies[row.side] = Ringside(key=row.wrestler.slug, name=row.wrestler.ring_name)
-    stipulations = dict(match.stipulations)
+    stipulations = {
+        name: value
+        for name, value in match.stipulations.items()
+        if name not in ROSTER_STIPULATIONS
+    }
     if match.no_disqualification:
         stipulations["no_dq"] = True
     time_limit = None

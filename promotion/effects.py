@@ -20,6 +20,7 @@ from promotion.models import (
     Division,
     Federation,
     Feud,
+    FeudParticipant,
     FeudStatus,
     Injury,
     InjurySource,
@@ -34,6 +35,7 @@ from rules.models import System, WrestlerCard
 
 TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination"})
 DQ_METHODS = frozenset({"disqualification", "count_out"})
+DQ_DRAWS = frozenset({"double_disqualification", "double_count_out"})
 
 
 @dataclass(frozen=True)
@@ -93,8 +95,24 @@ class RosterBook:
             ).values_list("title_id", "holder_wrestler_id", "holder_team_id")
         )
         self.feuds: dict[int, Feud] = {
-            feud.pk: feud for feud in federation.feuds.exclude(status=FeudStatus.ENDED)
+            feud.pk: feud
+            for feud in federation.feuds.exclude(status=FeudStatus.ENDED).prefetch_related(
+                "participants"
+            )
         }
+        self.rivalries: set[frozenset] = {
+            frozenset(
+                frozenset(
+                    ("team", p.team_id) if p.team_id else ("wrestler", p.wrestler_id)
+                    for p in feud.participants.all()
+                    if p.side == side
+                )
+                for side in (0, 1)
+            )
+            for feud in self.feuds.values()
+        }
+        self.new_feuds: list[tuple[Feud, tuple[frozenset, frozenset]]] = []
+        self.team_names: dict[int, str] = dict(federation.teams.values_list("pk", "name"))
         self.open_injuries: list[Injury] = list(
             Injury.objects.filter(wrestler__federation=federation, healed_on__isnull=True)
         )
@@ -222,13 +240,17 @@ class RosterBook:
                         match,
                     )
 
+        changed_hands = False
         if bout.title_id is not None:
-            self._apply_title(bout, match)
+            changed_hands = self._apply_title(bout, match)
         if bout.feud_id is not None:
             self._apply_feud(bout, match, cornered)
+        else:
+            self._spark_feud(bout, cornered, changed_hands)
         self._apply_injuries(bout, match)
 
-    def _apply_title(self, bout: Bout, match) -> None:
+    def _apply_title(self, bout: Bout, match) -> bool:
+        """Defenses and title changes; True when the title changed hands."""
         rules = self.rules
         reign = self.open_reigns.get(bout.title_id)
         title = reign.title if reign is not None else match.title
@@ -254,7 +276,7 @@ class RosterBook:
                         match,
                     )
         if bout.winner is None:
-            return
+            return False
         changes_hands = bout.method in TITLE_CHANGING_METHODS or (
             bout.title_changes_on_dq and bout.method in DQ_METHODS
         )
@@ -269,15 +291,15 @@ class RosterBook:
                     f"Retained the {title}",
                     match,
                 )
-            return
+            return False
         if not changes_hands:
-            return
+            return False
         if reign is not None:
             self._end_reign(reign, ReignEnd.LOST, ended_at=match)
         if title.division == Division.TAG:
             team_id = bout.teams[bout.winner]
             if team_id is None:
-                return  # booking requires teams for tag titles; nothing to crown otherwise
+                return False  # booking requires teams for tag titles; nothing to crown otherwise
             holder = {"holder_team_id": team_id}
             count_key = (title.pk, "team", team_id)
         else:
@@ -302,6 +324,7 @@ class RosterBook:
             )
             self.change(wrestler_id, "fame", rules["fame"]["title_won"], f"Won the {title}", match)
             self.change(wrestler_id, "heat", rules["heat"]["title_won"], f"Won the {title}", match)
+        return True
 
     def _end_reign(self, reign: TitleReign, reason: str, ended_at=None) -> None:
         reign.ended_on = self.on
@@ -341,6 +364,47 @@ class RosterBook:
             feud.status = FeudStatus.ENDED
             feud.ended_on = self.on
             self.touched_feuds.add(feud.pk)
+
+    def _spark_feud(self, bout: Bout, cornered: set[int], changed_hands: bool) -> None:
+        """A dirty or disputed finish between two sides not feuding yet starts a feud."""
+        if len(bout.sides) != 2 or (bout.winner is None and bout.method not in DQ_DRAWS):
+            return
+        sparks = self.rules["feuds"]["sparks"]
+        heat = max(
+            sparks.get(bout.method, 0),
+            sparks.get("interference", 0) if cornered else 0,
+            sparks.get("title_change", 0) if changed_hands else 0,
+        )
+        if not heat:
+            return
+        sides = tuple(
+            frozenset([("team", team)])
+            if team is not None
+            else frozenset(("wrestler", w) for w in wrestlers)
+            for wrestlers, team in zip(bout.sides, bout.teams, strict=True)
+        )
+        if frozenset(sides) in self.rivalries:
+            return
+        self.rivalries.add(frozenset(sides))
+        names = [self._side_name(side) for side in sides]
+        feud = Feud(
+            federation=self.federation,
+            name=" vs. ".join(names),
+            description=f"Sparked by a {bout.method.replace('_', ' ')} finish on {self.on}.",
+            started_on=self.on,
+            heat=heat,
+            status=FeudStatus.HOT if heat >= self.rules["feuds"]["hot_at"] else FeudStatus.BUILDING,
+        )
+        self.new_feuds.append((feud, sides))
+
+    def _side_name(self, side: frozenset) -> str:
+        names = []
+        for kind, pk in sorted(side):
+            if kind == "wrestler":
+                names.append(self.wrestlers[pk].ring_name)
+            else:
+                names.append(self.team_names[pk])
+        return " & ".join(names)
 
     def _feud_heat(self, feud: Feud, delta: int) -> None:
         feud.heat = max(0, min(10, feud.heat + delta))
@@ -479,4 +543,17 @@ class RosterBook:
             Feud.objects.bulk_update(
                 [self.feuds[pk] for pk in sorted(self.touched_feuds)],
                 ["heat", "status", "ended_on"],
+            )
+        if self.new_feuds:
+            feuds = Feud.objects.bulk_create([feud for feud, _ in self.new_feuds])
+            FeudParticipant.objects.bulk_create(
+                FeudParticipant(
+                    feud=feud,
+                    side=index,
+                    wrestler_id=pk if kind == "wrestler" else None,
+                    team_id=pk if kind == "team" else None,
+                )
+                for feud, (_, sides) in zip(feuds, self.new_feuds, strict=True)
+                for index, side in enumerate(sides)
+                for kind, pk in sorted(side)
             )

@@ -37,7 +37,14 @@ _SCHEMA: dict[str, dict[str, type | tuple]] = {
         "title_won": int,
         "maximum": int,
     },
-    "feuds": {"feud_match": int, "brawl": int, "interference": int, "cooling": int, "hot_at": int},
+    "feuds": {
+        "feud_match": int,
+        "brawl": int,
+        "interference": int,
+        "cooling": int,
+        "hot_at": int,
+        "sparks": dict,
+    },
     "injuries": {"days_per_fight_card": int, "arm_sta_bonus": dict},
 }
 
@@ -65,6 +72,11 @@ def validate(table: Any) -> dict[str, Any]:
             for method in WIN_METHODS:
                 if not isinstance(by_method.get(method), int):
                     problems.append(f"prestige.{outcome}.{method}: must be an integer")
+    sparks = table.get("feuds", {}).get("sparks")
+    if isinstance(sparks, dict):
+        for name, heat in sparks.items():
+            if not isinstance(heat, int) or not 1 <= heat <= 10:
+                problems.append(f"feuds.sparks.{name}: must be a heat from 1 to 10")
     bonus = table.get("injuries", {}).get("arm_sta_bonus")
     if isinstance(bonus, dict) and not all(
         isinstance(k, int) and isinstance(v, int) and v >= 0 for k, v in bonus.items()
