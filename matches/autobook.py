@@ -63,6 +63,10 @@ NOTHING_BOOKED = "Nothing could be booked on {show}: too few wrestlers are avail
 CHAMPION_OUT = "{title}: no defense this week; {reasons}"
 CHAMPION_TEAM_SHORT = "{title}: no defense this week; {team} cannot field two wrestlers. {reasons}"
 NO_CHALLENGER = "{title}: no defense this week; nobody is left to challenge {champion}."
+NO_CHALLENGER_BUT_REMATCH = (
+    "{title}: no defense this week; the only challengers left, {names}, wrestled {champion} "
+    "last week."
+)
 NO_VACANT_CONTENDERS = "{title} (vacant): not enough contenders are available."
 FEUD_UNAVAILABLE = "Feud {feud}: no match this week; {reasons}"
 FEUD_TOO_COLD = "Feud {feud}: too cold for a match (heat {heat})."
@@ -86,7 +90,7 @@ NOTE_FEUD = "{a} vs {b}: the feud {feud} goes on (heat {heat})"
 NOTE_BLOWOFF = "{a} vs {b}: blowoff of the feud {feud} (heat {heat}), no disqualification"
 NOTE_TITLE_FEUD = "; it is also their feud (heat {heat})"
 NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no disqualification"
-NOTE_REMATCH_PASSED = "; {names} wrestled {whom} last week and wait"
+NOTE_REMATCH_PASSED = "; {names}, last week's {opponents}, {wait} a week"
 NOTE_UNDERCARD = "Undercard: {a} ({pa}) vs {b} ({pb}), paired by Prestige"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
 
@@ -244,6 +248,16 @@ class _Plan:
     title: Title | None = None
     feud: Feud | None = None
     blowoff: bool = False
+
+
+def _passed_note(names: Sequence[str]) -> str:
+    """Who was passed over as a challenger because he (or they) wrestled the champion last week."""
+    several = len(names) > 1
+    return NOTE_REMATCH_PASSED.format(
+        names=" and ".join(names),
+        opponents="opponents" if several else "opponent",
+        wait="wait" if several else "waits",
+    )
 
 
 def _names(wrestlers: Sequence[Wrestler]) -> str:
@@ -436,9 +450,7 @@ class _Booker:
                 score=self.score[challenger.pk],
             )
             if passed:
-                note += NOTE_REMATCH_PASSED.format(
-                    names=" and ".join(w.ring_name for w in passed), whom="him"
-                )
+                note += _passed_note([w.ring_name for w in passed])
             plan = _Plan(
                 sides=sides,
                 match_type=MatchType.SINGLES,
@@ -452,7 +464,16 @@ class _Booker:
             )
             self._add(plan, what=f"{title} defense")
             return
-        self.skipped.append(NO_CHALLENGER.format(title=title, champion=champion))
+        self._no_challenger(title, champion, [w.ring_name for w in passed])
+
+    def _no_challenger(self, title: Title, champion, passed: list[str]) -> None:
+        if passed:
+            message = NO_CHALLENGER_BUT_REMATCH.format(
+                title=title, champion=champion, names=" and ".join(passed)
+            )
+        else:
+            message = NO_CHALLENGER.format(title=title, champion=champion)
+        self.skipped.append(message)
 
     def _vacant_singles(self, title: Title) -> None:
         free = [
@@ -525,7 +546,7 @@ class _Booker:
                 score=self._team_score(contender),
             )
             if passed:
-                note += NOTE_REMATCH_PASSED.format(names=" and ".join(passed), whom="them")
+                note += _passed_note(passed)
             plan = _Plan(
                 sides=sides,
                 match_type=MatchType.TAG,
@@ -539,7 +560,7 @@ class _Booker:
             )
             self._add(plan, what=f"{title} defense")
             return
-        self.skipped.append(NO_CHALLENGER.format(title=title, champion=team))
+        self._no_challenger(title, team, passed)
 
     def _vacant_tag(self, title: Title) -> None:
         teams = self._challenger_teams(exclude_team=None)
@@ -577,7 +598,9 @@ class _Booker:
                 continue
             roll = self.rng.random()
             if roll >= self.config.feud_match_chance.get(feud.status, 0.0):
-                self.skipped.append(FEUD_PASSED.format(feud=feud, status=feud.get_status_display()))
+                self.skipped.append(
+                    FEUD_PASSED.format(feud=feud, status=feud.get_status_display().lower())
+                )
                 continue
             if booked >= self.config.feud_max_per_show:
                 self.skipped.append(FEUD_LIMIT.format(feud=feud, count=booked))

@@ -446,7 +446,7 @@ def test_a_title_rematch_from_last_week_goes_to_the_next_contender(fed, make):
     completed_show(fed, days_ago=7, bouts=[([[champion], [first]], 0, "pin")])
     match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
     assert sides_of(match) == [{champion}, {second}]
-    assert f"{first} wrestled him last week" in match.booking_note
+    assert f"{first}, last week's opponent, waits a week" in match.booking_note
 
 
 # -- determinism and all-or-nothing ---------------------------------------------------------------
@@ -617,3 +617,20 @@ def test_refused_when_the_rule_system_cannot_simulate_yet(fed, make):
     with pytest.raises(BookingError) as caught:
         show_autobook(show=show_create(federation=fed))
     assert caught.value.reasons == [NO_ENGINE.format(system=missing[0])]
+
+
+def test_a_tag_title_rematch_from_last_week_is_not_booked_without_a_feud(fed, make):
+    a, b, c, d = make(500), make(480), make(450), make(440)
+    champions, challengers = team_of(fed, a, b), team_of(fed, c, d)
+    title = factories.TitleFactory(federation=fed, division="tag")
+    crown(title, champions)
+    completed_show(fed, days_ago=7, bouts=[([[a, b], [c, d]], 0, "pin")])
+    report = show_autobook(show=show_create(federation=fed))
+    assert not any(m.title_id for m in report)
+    assert (
+        autobook.NO_CHALLENGER_BUT_REMATCH.format(
+            title=title, champion=champions, names=challengers.name
+        )
+        in report.skipped
+    )
+    assert len(report) == 2  # the four wrestle on the undercard instead
