@@ -26,7 +26,7 @@ def write(tmp_path, name, data):
 
 
 def test_cards_are_imported_by_name_or_slug(tmp_path, roster):
-    federation, vale, finch = roster
+    _, vale, finch = roster
     card = sample_card("filsinger", "corrigan-vale")
     other = dict(sample_card("filsinger", "skylar-finch"), slug="finch", name="Anything")
     superstar = sample_card("superstar", "skylar-finch") | {"slug": "finch"}

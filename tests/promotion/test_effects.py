@@ -256,3 +256,22 @@ def test_an_injured_champion_is_stripped_after_the_federation_setting(federation
     champion.refresh_from_db()
     assert champion.status == WrestlerStatus.INJURED
     assert not TitleReign.objects.filter(title=title, ended_on__isnull=True).exists()
+
+
+def test_a_disqualification_between_strangers_sparks_a_feud(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run(federation, singles(federation, a, b, winner=0, method="disqualification"))
+    feud = federation.feuds.get()
+    sides = {p.side: p.wrestler for p in feud.participants.all()}
+    assert sides == {0: a, 1: b}
+    assert feud.heat == standings_table()["feuds"]["sparks"]["disqualification"]
+    assert feud.status == FeudStatus.BUILDING and feud.started_on == ON
+    # the same finish again: they are feuding already, no second feud
+    run(federation, singles(federation, a, b, winner=1, method="disqualification"))
+    assert federation.feuds.count() == 1
+
+
+def test_a_clean_pin_sparks_nothing(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run(federation, singles(federation, a, b, winner=0))
+    assert not federation.feuds.exists()

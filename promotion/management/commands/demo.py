@@ -1,10 +1,12 @@
 """Set up and run the demo federation on whatever database the settings name."""
 
+import datetime as dt
 import secrets
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from promotion.models import Federation
 from promotion.sample import sample_data
@@ -24,8 +26,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--password", help="Demo admin password (default: a new random one each run)."
         )
+        parser.add_argument(
+            "--weeks",
+            type=int,
+            default=4,
+            help="Weeks to simulate when the federation has no results yet (default 4).",
+        )
 
-    def handle(self, *args, no_serve, addr, password, **options):
+    def handle(self, *args, no_serve, addr, password, weeks, **options):
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database migrated.")
 
@@ -43,6 +51,20 @@ class Command(BaseCommand):
             self.stdout.write(f"The sample federation {slug!r} is loaded already.")
         else:
             call_command("load_sample_federation", owner=DEMO_USERNAME, stdout=self.stdout)
+        federation = Federation.objects.get(slug=slug)
+        if weeks and not federation.shows.exists():
+            # The last few weeks become history; the coming week is booked and scheduled.
+            start = timezone.localdate() - dt.timedelta(weeks=weeks)
+            self.stdout.write(f"Simulating {weeks} weeks of {federation.name}...")
+            call_command(
+                "simulate_season",
+                slug,
+                weeks=weeks,
+                start=start,
+                no_progress=True,
+                stdout=self.stdout,
+            )
+            call_command("book_show", slug, auto=True, schedule=True, stdout=self.stdout)
 
         self.stdout.write(
             self.style.SUCCESS(
