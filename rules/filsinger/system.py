@@ -12,7 +12,16 @@ from rules.core.result import ExactOdds, MatchResult, OddsReport
 from rules.core.spec import MatchSpec
 from rules.filsinger import cards as _cards
 from rules.filsinger import exact as _exact
-from rules.filsinger.engine import MATCH_TYPES, PER_SIDE, SYSTEM, Prepared, prepare, run
+from rules.filsinger.engine import (
+    DEFAULT_TIME_LIMIT,
+    MATCH_TYPES,
+    PER_SIDE,
+    STIPULATIONS,
+    SYSTEM,
+    Prepared,
+    prepare,
+    run,
+)
 from rules.filsinger.options import OPTION_NAMES, parse_options
 from rules.filsinger.strategy import DefaultStrategy
 from rules.filsinger.tables import CHART_NAMES, FilsingerTables, load_tables
@@ -24,6 +33,14 @@ class FilsingerSystem:
     option_names = OPTION_NAMES
     match_types = MATCH_TYPES
     chart_names = CHART_NAMES
+    stipulation_names = STIPULATIONS
+    default_time_limit = DEFAULT_TIME_LIMIT
+    #: A turn (one offensive roll and what follows) stands for about 15 seconds of a match.
+    turns_per_minute = 4
+
+    def time_limit_for_minutes(self, minutes: int) -> int:
+        """A match's time limit in turns, from the booked limit in minutes."""
+        return max(1, int(minutes) * self.turns_per_minute)
 
     def parse_card(self, data: Mapping[str, Any]) -> _cards.FilsingerCard:
         return _cards.parse_card(data)

@@ -1,0 +1,47 @@
+"""Play one match and print its play-by-play (or --json)."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand
+
+from rules.core.dice import SeededDice
+from rules.management.cardfiles import add_common_arguments, build, choose_seed, describe, guard
+
+
+class Command(BaseCommand):
+    help = (
+        "Simulate one match: simulate_match --system SYSTEM CARD... [--match TYPE] [--seed N] "
+        "[--rules OPTION,...] [--json]"
+    )
+
+    def add_arguments(self, parser) -> None:
+        add_common_arguments(parser)
+
+    def handle(self, *args, **options) -> None:
+        system, spec = build(options)
+        seed = choose_seed(options["seed"])
+        result = guard(system.simulate, spec, dice=SeededDice(seed), record=True)
+        if options["json"]:
+            self.stdout.write(json.dumps(result.to_json(), indent=2))
+            return
+        self.stdout.write(describe(system, spec))
+        self.stdout.write(f"seed {seed} (replay with --seed {seed})")
+        self.stdout.write("")
+        for event in result.events:
+            dice = f"[{' '.join(str(d) for d in event.dice)}] " if event.dice else ""
+            self.stdout.write(f"  {dice}{event.text}")
+        self.stdout.write("")
+        if result.winner is None:
+            outcome = f"Draw ({result.method.value.replace('_', ' ')})"
+        else:
+            side = spec.sides[result.winner]
+            names = " & ".join(p.name for p in side.participants)
+            outcome = f"Winner: {names} by {result.method.value.replace('_', ' ')}"
+        self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} turns."))
+        effects = result.effects
+        for injury in effects.injuries:
+            self.stdout.write(
+                f"Injury: {injury.key} for {injury.fight_cards} fight card(s): {injury.description}"
+            )

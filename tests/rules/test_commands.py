@@ -1,0 +1,188 @@
+"""The simulate_match and odds commands, driven through call_command."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import yaml
+from django.core.management import CommandError, call_command
+
+FIXTURES = Path(__file__).parent / "fixtures"
+WOLF = str(FIXTURES / "wolf.yaml")
+EXECUTIONER = str(FIXTURES / "executioner.yaml")
+SAMPLES = sorted((Path(__file__).parents[2] / "rules/data/sample/filsinger").glob("*.yaml"))
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_simulate_match_prints_a_match_report_with_the_seed():
+    out = run("simulate_match", "--system", "filsinger", WOLF, EXECUTIONER, "--seed", "7")
+    assert "Wolf vs The Executioner (singles; rules: basic game)" in out
+    assert "seed 7 (replay with --seed 7)" in out
+    assert "wins the opening roll" in out and ("Winner:" in out or "Draw" in out)
+
+
+def test_simulate_match_json_is_replayable():
+    args = ("simulate_match", "--system", "filsinger", WOLF, EXECUTIONER, "--seed", "11", "--json")
+    first, second = json.loads(run(*args)), json.loads(run(*args))
+    assert first == second
+    assert first["winner"] in (0, 1, None) and first["length"] >= 1
+    assert all({"kind", "actor", "dice", "text"} <= set(e) for e in first["events"])
+
+
+def test_a_random_seed_is_chosen_and_printed():
+    data = json.loads(run("simulate_match", "--system", "filsinger", WOLF, EXECUTIONER, "--json"))
+    again = run(
+        "simulate_match",
+        "--system",
+        "filsinger",
+        WOLF,
+        EXECUTIONER,
+        "--seed",
+        str(data["seed"]),
+        "--json",
+    )
+    assert json.loads(again) == data
+
+
+def test_odds_json_reports_exact_beside_monte_carlo():
+    out = run(
+        "odds",
+        "--system",
+        "filsinger",
+        WOLF,
+        EXECUTIONER,
+        "--runs",
+        "2000",
+        "--seed",
+        "1",
+        "--json",
+    )
+    data = json.loads(out)
+    assert {"system", "runs", "seed", "wins", "draws", "methods", "exact"} <= set(data)
+    assert data["runs"] == 2000 and sum(data["wins"]) + data["draws"] == 2000
+    for side in (0, 1):
+        p = data["exact"][side]
+        se = (p * (1 - p) / 2000) ** 0.5
+        assert abs(data["wins"][side] / 2000 - p) <= 4 * se
+
+
+def test_odds_prints_a_table():
+    out = run("odds", "--system", "filsinger", WOLF, EXECUTIONER, "--runs", "500", "--seed", "2")
+    assert "Monte Carlo" in out and "exact" in out and "Markov chain of 6 states" in out
+    assert "Wolf" in out and "%" in out
+
+
+def test_a_cards_list_file_and_a_tag_match_with_all_rules(tmp_path):
+    wolf, executioner = (
+        yaml.safe_load(Path(WOLF).read_text()),
+        yaml.safe_load(Path(EXECUTIONER).read_text()),
+    )
+    both = tmp_path / "teams.yaml"
+    both.write_text(yaml.safe_dump({"cards": [wolf, wolf, executioner, executioner]}))
+    out = run(
+        "simulate_match",
+        "--system",
+        "filsinger",
+        str(both),
+        "--match",
+        "tag",
+        "--rules",
+        "all",
+        "--relationship",
+        "partners",
+        "--seed",
+        "3",
+        "--json",
+    )
+    data = json.loads(out)
+    assert data["method"]
+    out = run(
+        "odds",
+        "--system",
+        "filsinger",
+        str(both),
+        "--match",
+        "tag",
+        "--rules",
+        "all",
+        "--runs",
+        "200",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert "exact" not in json.loads(out) and "exact_note" in json.loads(out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--system", "filsinger", WOLF], "a singles match takes 2 cards"),
+        (["--system", "filsinger", WOLF, EXECUTIONER, "--match", "tag"], "a tag match takes 4"),
+        (["--system", "filsinger", WOLF, EXECUTIONER, "--match", "cage"], "no match type 'cage'"),
+        (["--system", "filsinger", WOLF, EXECUTIONER, "--rules", "fatigue,cage"], "cage"),
+        (["--system", "wwf", WOLF, EXECUTIONER], "unknown rule system 'wwf'"),
+        (["--system", "filsinger", WOLF, "nobody-here"], "nobody-here: no such card file"),
+    ],
+)
+def test_bad_input_is_a_clear_command_error(args, message):
+    for command in ("simulate_match", "odds"):
+        with pytest.raises(CommandError, match=message):
+            run(command, *args)
+
+
+def test_an_invalid_card_lists_every_problem(tmp_path):
+    data = yaml.safe_load(Path(EXECUTIONER).read_text())
+    data["offense"][2][4]["level"] = 4
+    data["ratings"]["ropes"] = "D"
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data))
+    with pytest.raises(CommandError) as info:
+        run("simulate_match", "--system", "filsinger", WOLF, str(bad))
+    text = str(info.value)
+    assert "bad.yaml: invalid card" in text
+    assert "offense.2[4].level: must be 1, 2 or 3" in text and "ratings.ropes" in text
+
+
+@pytest.mark.skipif(len(SAMPLES) < 4, reason="no sample cards")
+@pytest.mark.parametrize("rules", ["", "fatigue", "all"])
+def test_both_commands_run_on_the_sample_cards(rules):
+    files = [str(p) for p in SAMPLES[:4]]
+    for match, cards in (("singles", files[:2]), ("tag", files)):
+        base = ["--system", "filsinger", *cards, "--match", match, "--seed", "5", "--rules", rules]
+        assert json.loads(run("simulate_match", *base, "--json"))["method"]
+        report = json.loads(run("odds", *base, "--runs", "300", "--json"))
+        assert report["runs"] == 300
+
+
+@pytest.mark.django_db
+def test_a_wrestler_slug_reads_the_card_from_the_database():
+    from tests.factories import WrestlerCardFactory, WrestlerFactory
+
+    for slug, path in (("wolf", WOLF), ("the-executioner", EXECUTIONER)):
+        wrestler = WrestlerFactory(slug=slug)
+        WrestlerCardFactory(
+            wrestler=wrestler, system="filsinger", data=yaml.safe_load(Path(path).read_text())
+        )
+    data = json.loads(
+        run(
+            "simulate_match",
+            "--system",
+            "filsinger",
+            "wolf",
+            "the-executioner",
+            "--seed",
+            "1",
+            "--json",
+        )
+    )
+    actors = {e["actor"] for e in data["events"]} - {None}
+    assert actors <= {"wolf", "the-executioner"}
