@@ -50,6 +50,8 @@ class Command(BaseCommand):
                 self.stdout.write(f"Created {show} for {show.scheduled_at.isoformat()}.")
             else:
                 self.stdout.write(f"Using {show} ({show.get_status_display()}).")
+                if at:
+                    self.stdout.write(f"--at is for a new show; {show} keeps its time.")
             skipped: list[str] = []
             if auto:
                 skipped = show_autobook(show=show).skipped
