@@ -1,0 +1,385 @@
+"""Weekly shows run themselves, reliably: PostgreSQL, Redis and real Celery workers and beat,
+each a separate process started by the test against the test database.
+
+The workers run with a short show time limit (the lease, and the soft time limit) so that
+recovery by lease expiry happens in seconds, and with a pause after each match where a test needs
+to catch a show in the middle. Faults are injected through ``tests.faulty_app`` (a worker
+bootstrap), never through switches in production code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import time
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.utils import timezone
+from django_celery_beat.models import IntervalSchedule, PeriodicTask
+
+from matches import simulation
+from matches.checks import federation_check
+from matches.models import Match, MatchStatus, Show, ShowStatus
+from matches.services import shows_due
+from matches.simulation import ABANDONED, MAX_ATTEMPTS, show_simulate
+from promotion.models import Federation
+from rules import registry
+from tests.faulty_app import ENGINE_FAILURE
+from tests.matches.helpers import (
+    book_week,
+    feuds_begun_by,
+    fingerprint,
+    row_counts,
+    sample_federation,
+)
+from tests.workers import Cluster, database_url, redis_ensure, redis_restart, redis_url_with_db
+from tests.workers import wait_for as _wait_for
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+#: A Redis database of its own, flushed at the start of each test: no stale messages.
+REDIS_DB = 11
+#: Seconds: the lease on a running show, and the soft time limit of the task, in the workers.
+LIMIT = 4
+WEEK = dt.timedelta(days=7)
+
+pytestmark = [
+    pytest.mark.skipif(not REDIS_URL, reason="needs REDIS_URL (a real broker)"),
+    pytest.mark.skipif(
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+        reason="needs PostgreSQL (DATABASE_URL): workers share the test database",
+    ),
+    pytest.mark.worker,
+    pytest.mark.django_db(transaction=True),
+]
+
+
+class Rollback(Exception):
+    pass
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    """Make a Cluster of worker processes; every process it started is stopped at teardown."""
+    made: list[Cluster] = []
+
+    def make(**env) -> Cluster:
+        env.setdefault("SHOW_TIME_LIMIT_SECONDS", LIMIT)
+        made.append(
+            Cluster(
+                database_url=database_url(connection.settings_dict),
+                broker_url=redis_url_with_db(REDIS_URL, REDIS_DB),
+                logs=tmp_path / f"cluster{len(made)}",
+                **env,
+            )
+        )
+        made[-1].flush()
+        return made[-1]
+
+    yield make
+    for each in made:
+        each.stop_all()
+        print(each.dump_logs())  # shown when the test failed
+
+
+def wait_for(predicate, *, timeout: float, what: str = "", cluster: Cluster | None = None):
+    try:
+        return _wait_for(predicate, timeout=timeout, every=0.05, what=what)
+    except TimeoutError:
+        if cluster is not None:
+            print(cluster.dump_logs())
+        raise
+
+
+def beat_every_second() -> None:
+    """The dispatcher's beat row, ticking every second instead of every minute."""
+    every, _ = IntervalSchedule.objects.get_or_create(every=1, period=IntervalSchedule.SECONDS)
+    PeriodicTask.objects.update_or_create(
+        name="Dispatch due shows",
+        defaults={"task": "matches.dispatch_due_shows", "interval": every, "enabled": True},
+    )
+
+
+def season_start(weeks: int) -> dt.datetime:
+    """Weekly slots that are all in the past: every show is due as soon as it is scheduled."""
+    return timezone.now() - (weeks + 1) * WEEK
+
+
+def status_of(show: Show) -> str:
+    show.refresh_from_db(fields=["status", "error", "attempts", "started_at"])
+    return show.status
+
+
+def wait_done(show: Show, *, timeout: float, cluster: Cluster) -> Show:
+    wait_for(
+        lambda: status_of(show) in (ShowStatus.COMPLETED, ShowStatus.FAILED),
+        timeout=timeout,
+        what=f"{show} to finish",
+        cluster=cluster,
+    )
+    return show
+
+
+def run_season(
+    federation: Federation, *, weeks: int, cluster: Cluster, seed: int, between=None
+) -> list[Show]:
+    """Book each week by hand once the previous one is done; beat and the workers run them."""
+    start = season_start(weeks)
+    feuds_begun_by(federation, start.date())
+    shows = []
+    for week in range(weeks):
+        show = book_week(
+            federation,
+            scheduled_at=federation.next_show_time(start + week * WEEK),
+            seed=seed + week,
+            matches=8,
+        )
+        if between is not None:
+            between(week, show)
+        wait_done(show, timeout=60, cluster=cluster)
+        assert show.status == ShowStatus.COMPLETED, show.error
+        shows.append(show)
+    return shows
+
+
+def reference(show: Show) -> tuple[dict, dict]:
+    """What an uninterrupted run of the show writes, computed in process and rolled back."""
+    result = {}
+    try:
+        with transaction.atomic():
+            assert show_simulate(show_id=show.pk).status == "completed"
+            result["fingerprint"] = fingerprint(show)
+            result["counts"] = row_counts(show.federation)
+            raise Rollback
+    except Rollback:
+        pass
+    assert status_of(show) == ShowStatus.SCHEDULED
+    return result["fingerprint"], result["counts"]
+
+
+def assert_clean(federation: Federation) -> None:
+    assert federation_check(federation=federation) == []
+    call_command("check_federation", federation.slug, stdout=open(os.devnull, "w"))  # noqa: SIM115
+
+
+# -- a season ---------------------------------------------------------------------------------
+
+
+def test_a_twelve_week_season_runs_on_two_workers_and_beat(cluster):
+    federation = sample_federation()
+    beat_every_second()
+    workers = cluster()
+    workers.worker("w1", ready=False)
+    workers.worker("w2", ready=False)
+    workers.wait_ready("w1", "w2")
+    workers.beat()
+
+    shows = run_season(federation, weeks=12, cluster=workers, seed=7000)
+
+    assert [s.status for s in shows] == [ShowStatus.COMPLETED] * 12
+    assert [s.attempts for s in shows] == [1] * 12  # each claimed, and wrestled, once
+    assert Show.objects.filter(federation=federation, status=ShowStatus.COMPLETED).count() == 12
+    assert (
+        Match.objects.filter(show__in=shows, status=MatchStatus.COMPLETED).count()
+        == Match.objects.filter(show__in=shows).count()
+        >= 12 * 6
+    )
+    assert_clean(federation)
+
+
+# -- a worker killed in the middle of a show --------------------------------------------------
+
+
+def test_a_worker_killed_mid_show_is_replaced_and_the_results_equal_an_uninterrupted_run(
+    cluster,
+):
+    federation = sample_federation()
+    show = book_week(
+        federation, scheduled_at=timezone.now() - dt.timedelta(hours=1), seed=4242, matches=8
+    )
+    expected, expected_counts = reference(show)
+    before = row_counts(federation)
+
+    beat_every_second()
+    # 8 matches x 0.35 s: about three seconds a show, under the four-second lease.
+    workers = cluster(SHOW_SIMULATION_MATCH_DELAY=0.35)
+    workers.worker("w1", ready=False)
+    workers.worker("w2", ready=False)
+    workers.wait_ready("w1", "w2")
+    result = workers.simulate(show.pk)
+    wait_for(lambda: result.state == "STARTED", timeout=20, what="the show to start")
+    victim = workers.name_of(result.info["hostname"])
+    time.sleep(1.2)  # three matches in
+    assert status_of(show) == ShowStatus.RUNNING
+    workers.kill(victim)
+    assert row_counts(federation) == before  # the dead worker's transaction rolled back
+    survivor = "w2" if victim == "w1" else "w1"
+
+    workers.beat()  # the dispatcher finds the show once its lease has expired
+    wait_done(show, timeout=40, cluster=workers)
+
+    assert show.status == ShowStatus.COMPLETED, show.error
+    assert show.attempts == 2
+    assert "matches.simulate_show" in workers.log(survivor)
+    assert fingerprint(show) == expected
+    assert row_counts(federation) == expected_counts
+    assert Match.objects.filter(show=show).count() == 8
+    assert_clean(federation)
+
+
+# -- the same task twice at once --------------------------------------------------------------
+
+
+def test_the_same_show_delivered_twice_at_once_is_wrestled_once(cluster):
+    federation = sample_federation()
+    show = book_week(
+        federation, scheduled_at=timezone.now() - dt.timedelta(hours=1), seed=99, matches=8
+    )
+    expected, expected_counts = reference(show)
+    workers = cluster(SHOW_SIMULATION_MATCH_DELAY=0.2)
+    workers.worker("w1", ready=False)
+    workers.worker("w2", ready=False)
+    workers.wait_ready("w1", "w2")
+
+    first, second = workers.simulate(show.pk), workers.simulate(show.pk)
+    outcomes = sorted([first.get(timeout=40)["status"], second.get(timeout=40)["status"]])
+
+    assert outcomes == ["busy", "completed"]
+    assert status_of(show) == ShowStatus.COMPLETED
+    assert show.attempts == 1  # the second delivery claimed nothing and wrote nothing
+    assert fingerprint(show) == expected
+    assert row_counts(federation) == expected_counts
+
+
+# -- Redis restarted during a season ----------------------------------------------------------
+
+
+@pytest.fixture
+def redis_comes_back():
+    yield
+    redis_ensure(REDIS_URL)
+
+
+def test_a_season_completes_when_redis_restarts_in_the_middle(cluster, redis_comes_back):
+    federation = sample_federation()
+    beat_every_second()
+    workers = cluster(SHOW_SIMULATION_MATCH_DELAY=0.1)
+    workers.worker("w1", ready=False)
+    workers.worker("w2", ready=False)
+    workers.wait_ready("w1", "w2")
+    workers.beat()
+    restarted = []
+
+    def restart_redis(week: int, show: Show) -> None:
+        if week == 2:
+            # the third show has just been scheduled: beat sends it, a worker takes it
+            wait_for(lambda: status_of(show) != ShowStatus.SCHEDULED, timeout=20)
+            redis_restart(REDIS_URL)
+            restarted.append(status_of(show))
+
+    shows = run_season(federation, weeks=5, cluster=workers, seed=500, between=restart_redis)
+
+    assert restarted  # Redis did go down in the middle of the season
+    assert [s.status for s in shows] == [ShowStatus.COMPLETED] * 5
+    assert_clean(federation)
+
+
+# -- an engine that raises --------------------------------------------------------------------
+
+
+class Exploding:
+    """The real engine, except that the third match of a show raises."""
+
+    def __init__(self, real):
+        self.real = real
+        self.calls = 0
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def simulate(self, *args, **kwargs):
+        self.calls += 1
+        if self.calls == 3:
+            raise RuntimeError(ENGINE_FAILURE)
+        return self.real.simulate(*args, **kwargs)
+
+
+def two_due_weeks(federation: Federation, first_name: str = "") -> tuple[Show, Show]:
+    start = season_start(2)
+    feuds_begun_by(federation, start.date())
+    first = book_week(
+        federation, scheduled_at=federation.next_show_time(start), seed=1, name=first_name
+    )
+    second = book_week(federation, scheduled_at=federation.next_show_time(start + WEEK), seed=2)
+    return first, second
+
+
+def test_a_show_whose_engine_raises_is_failed_and_the_next_show_waits(monkeypatch):
+    federation = sample_federation()
+    first, second = two_due_weeks(federation)
+    before = fingerprint(first), row_counts(federation)
+    monkeypatch.setitem(registry.systems, "filsinger", Exploding(registry.systems["filsinger"]))
+
+    outcome = show_simulate(show_id=first.pk)
+
+    assert outcome.status == "failed"
+    assert status_of(first) == ShowStatus.FAILED
+    assert first.error == f"RuntimeError: {ENGINE_FAILURE}"
+    assert (fingerprint(first), row_counts(federation)) == before  # nothing else changed
+    assert not Match.objects.filter(show=first).exclude(status=MatchStatus.BOOKED).exists()
+    assert show_simulate(show_id=second.pk).status == "waiting"
+    assert status_of(second) == ShowStatus.SCHEDULED
+    assert shows_due() == []
+
+
+def test_through_the_task_a_failing_show_is_marked_failed_and_the_next_waits(cluster):
+    federation = sample_federation()
+    first, second = two_due_weeks(federation, first_name="Friday RAISE")
+    before = fingerprint(first), fingerprint(second), row_counts(federation)
+    workers = cluster()
+    workers.worker("w1", app="tests.faulty_app")
+
+    assert workers.simulate(first.pk).get(timeout=30)["status"] == "failed"
+    assert workers.simulate(second.pk).get(timeout=30)["status"] == "waiting"
+
+    assert status_of(first) == ShowStatus.FAILED
+    assert first.error == f"RuntimeError: {ENGINE_FAILURE}"
+    assert status_of(second) == ShowStatus.SCHEDULED
+    assert (fingerprint(first), fingerprint(second), row_counts(federation)) == before
+
+
+# -- bounded redelivery -----------------------------------------------------------------------
+
+
+def test_a_show_that_kills_its_worker_every_time_is_failed_after_three_attempts(cluster):
+    federation = sample_federation()
+    first, second = two_due_weeks(federation, first_name="Friday CRASH")
+    before = row_counts(federation)
+    beat_every_second()
+    workers = cluster()
+    workers.worker("w1", app="tests.faulty_app", ready=False)
+    workers.worker("w2", app="tests.faulty_app", ready=False)
+    workers.wait_ready("w1", "w2")
+    workers.beat()
+
+    wait_done(first, timeout=60, cluster=workers)
+
+    assert first.status == ShowStatus.FAILED
+    assert first.error == ABANDONED.format(attempts=MAX_ATTEMPTS)
+    assert first.attempts == MAX_ATTEMPTS + 1  # three that died, one that gave up
+    assert sum(log.count("WorkerLostError") for log in map(workers.log, ("w1", "w2"))) >= 3
+    assert row_counts(federation) == before
+    assert status_of(second) == ShowStatus.SCHEDULED  # waits behind the failed show
+    assert all(workers.processes[name].poll() is None for name in ("w1", "w2"))
+
+
+def test_the_visibility_timeout_outlasts_the_longest_show():
+    from config.celery import app
+    from matches.tasks import simulate_show
+
+    timeout = app.conf.broker_transport_options["visibility_timeout"]
+    assert timeout > settings.SHOW_TIME_LIMIT_SECONDS  # the lease and the soft time limit
+    assert timeout > simulate_show.time_limit  # the hard limit: when a show is surely over
+    assert simulation.MAX_ATTEMPTS == 3
