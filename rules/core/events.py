@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One step of a match. ``dice`` holds the faces this step rolled, in order."""
+class Event(NamedTuple):
+    """One step of a match. ``dice`` holds the faces this step rolled, in order.
+
+    Immutable (a named tuple: cheap to make, as a match writes thousands of them). ``actor`` is
+    the participant key of whoever acted, or None; ``data`` holds the step's figures.
+    """
 
     kind: str
     actor: str | None
     dice: tuple[int, ...]
     text: str
-    data: Mapping[str, Any] | None = field(default=None, compare=False)
+    data: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from rules.core.events import Event
 
@@ -49,8 +49,7 @@ class InjuryEffect:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Effects:
+class Effects(NamedTuple):
     """What the roster side needs to apply a result.
 
     ``interference``/``distractions``: side indexes whose ringside people got involved (an
@@ -60,6 +59,7 @@ class Effects:
 
     injuries: tuple[InjuryEffect, ...] = ()
     feud_brawl: bool = False
+    # (a named tuple: immutable, and cheap to make for every one of thousands of matches)
     feud_text: str = ""
     interference: tuple[int, ...] = ()
     distractions: tuple[int, ...] = ()
@@ -76,16 +76,19 @@ class Effects:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class MatchResult:
-    """``winner`` is a side index, or None for a draw; ``length`` counts offensive turns."""
+class MatchResult(NamedTuple):
+    """``winner`` is a side index, or None for a draw; ``length`` counts offensive turns.
+
+    A named tuple like ``Event`` and ``Effects``: immutable, and cheap enough to make once for
+    each of the many thousands of matches an odds run plays.
+    """
 
     system: str
     winner: int | None
     method: Method
     length: int
     events: tuple[Event, ...] = ()
-    effects: Effects = field(default_factory=Effects)
+    effects: Effects = Effects()
     seed: int | None = None
 
     @property

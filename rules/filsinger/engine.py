@@ -11,7 +11,7 @@ exact-odds solver enumerates.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.dice import Dice
@@ -67,12 +67,16 @@ class Wrestler:
         "ag",
         "card",
         "charts",
+        "def_codes",
+        "def_to",
         "defense",
         "disq",
+        "entry_texts",
         "index",
         "key",
         "mname",
         "name",
+        "off_codes",
         "offense",
         "participant",
         "pin0",
@@ -108,6 +112,85 @@ class Wrestler:
             "ring": r.ring,
             "deathjump": r.deathjump,
         }
+        self.entry_texts = tuple(
+            tuple(
+                offense_text(e) if e.kind != CHOICE else f"(ch) {e.choice_situation}" for e in row
+            )
+            for row in card.offense
+        )
+        self.off_codes: tuple[tuple[int, ...], ...] = ()
+        self.def_codes: tuple[tuple[int, ...], ...] = ()
+        self.def_to = tuple(tuple(e.level for e in row) for row in card.defense)
+
+    def compile(self, flags: Flags, relationship: str | None) -> None:
+        """Mark the entries that need nothing but the plain rules under these options.
+
+        Offense: 0 a plain move, 1 anything else. Defense: 0 dazed/hurt/down, 1 a counter,
+        2 a PIN, 3 an entry whose (tag) or (lv) is in play.
+        """
+
+        def plain_move(e: Offense) -> bool:
+            return (
+                e.kind == MOVE
+                and not (e.choice_situation and flags.choice)
+                and not (e.only and flags.tag_moves and e.only != flags.kind_name)
+                and not (e.check and flags.agility)
+                and not (e.dq is not False and flags.dq_moves)
+                and not (e.add1 and flags.add1)
+            )
+
+        def code(d: Any) -> int:
+            if (d.tag and flags.tag_def and relationship in TAG_TARGET) or (
+                d.leave and flags.leave
+            ):
+                return 3
+            return {"counter": 1, "pin": 2}.get(d.result, 0)
+
+        self.off_codes = tuple(
+            tuple(0 if plain_move(e) else 1 for e in row) for row in self.offense
+        )
+        self.def_codes = tuple(tuple(code(d) for d in row) for row in self.defense)
+
+
+@dataclass(frozen=True, slots=True)
+class Flags:
+    """Which optional rules are in play for one match, computed once."""
+
+    fatigue: bool
+    finisher: bool
+    tag_def: bool
+    agility: bool
+    chart_choice: bool
+    leave: bool
+    choice: bool
+    feud: bool
+    ally: bool
+    add1: bool
+    roll: bool
+    tag_moves: bool
+    dq_moves: bool
+    distract: bool
+    kind_name: str
+
+    @classmethod
+    def of(cls, opts: frozenset[str], tag: bool, feud: bool, no_dq: bool) -> Flags:
+        return cls(
+            fatigue=FATIGUE in opts,
+            finisher=FINISHER_RATINGS in opts,
+            tag_def=TAG_ON_DEFENSE in opts and tag,
+            agility=AGILITY_POWER in opts,
+            chart_choice=CHART_CHOICES in opts,
+            leave=LEAVE_RING in opts,
+            choice=CHOICE_SITUATIONS in opts,
+            feud=FEUD_TABLE in opts and feud,
+            ally=RINGSIDE_ALLY in opts and not tag,
+            add1=ADD1 in opts,
+            roll=ROLL_FINISHERS in opts,
+            tag_moves=TAG_MOVES in opts,
+            dq_moves=DQ_MOVES in opts and not no_dq,
+            distract=DISTRACTIONS in opts,
+            kind_name="tag" if tag else "singles",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +207,8 @@ class Prepared:
     time_limit: int
     no_dq: bool
     no_count_out: bool
+    flags: Flags
+    texts: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
@@ -172,6 +257,11 @@ def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
             raise TableError(problems)
     ringside = [tuple(r for r in (side.manager, side.ally) if r is not None) for side in spec.sides]
     st = spec.stipulations
+    no_dq = bool(st.get("no_dq"))
+    flags = Flags.of(options, spec.match_type == "tag", spec.feud, no_dq)
+    for s, side in enumerate(wrestlers):
+        for w in side:
+            w.compile(flags, spec.sides[s].relationship)
     return Prepared(
         spec=spec,
         tables=tables,
@@ -181,8 +271,9 @@ def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
         relationship=tuple(side.relationship for side in spec.sides),
         tag=spec.match_type == "tag",
         time_limit=spec.time_limit if spec.time_limit is not None else DEFAULT_TIME_LIMIT,
-        no_dq=bool(st.get("no_dq")),
+        no_dq=no_dq,
         no_count_out=bool(st.get("no_count_out") or st.get("falls_count_anywhere")),
+        flags=flags,
     )
 
 
@@ -197,6 +288,37 @@ def _distractor_rating(person: Ringside | Participant) -> int:
 class Match:
     """The one mutable state of a match, and the loop that plays it."""
 
+    __slots__ = (
+        "charts",
+        "d6",
+        "dice",
+        "dist_used",
+        "distractions",
+        "end_faces",
+        "end_side",
+        "events",
+        "f",
+        "feud_result",
+        "finisher_hits",
+        "fresh",
+        "interference",
+        "intf_used",
+        "kind_name",
+        "legal",
+        "level",
+        "method",
+        "off",
+        "pins",
+        "prep",
+        "record",
+        "strategy",
+        "tag",
+        "turns",
+        "two",
+        "winner",
+        "ws",
+    )
+
     def __init__(self, prep: Prepared, dice: Dice, strategy: Any, record: bool = True):
         self.prep = prep
         self.dice = dice
@@ -204,30 +326,17 @@ class Match:
         self.two = dice.two_d6
         self.strategy = strategy
         self.record = record
-        opts = prep.options
-        self.o_fatigue = FATIGUE in opts
-        self.o_finisher = FINISHER_RATINGS in opts
-        self.o_tag_def = TAG_ON_DEFENSE in opts and prep.tag
-        self.o_agility = AGILITY_POWER in opts
-        self.o_chart_choice = CHART_CHOICES in opts
-        self.o_leave = LEAVE_RING in opts
-        self.o_choice = CHOICE_SITUATIONS in opts
-        self.o_feud = FEUD_TABLE in opts and prep.spec.feud
-        self.o_ally = RINGSIDE_ALLY in opts and not prep.tag
-        self.o_add1 = ADD1 in opts
-        self.o_roll = ROLL_FINISHERS in opts
-        self.o_tag_moves = TAG_MOVES in opts
-        self.o_dq_moves = DQ_MOVES in opts
-        self.o_distract = DISTRACTIONS in opts
-        self.kind_name = "tag" if prep.tag else "singles"
+        f = prep.flags
+        self.f = f
+        self.kind_name = f.kind_name
         self.charts = prep.tables.charts
-        self.ws = prep.wrestlers
+        self.ws = ws = prep.wrestlers
         self.tag = prep.tag
         # state
         self.off = 0
         self.level = 1
         self.legal = [0, 0]
-        self.pins = [[w.pin0 for w in side] for side in prep.wrestlers]
+        self.pins = [[w.pin0 for w in ws[0]], [w.pin0 for w in ws[1]]]
         self.dist_used = [False, False]
         self.intf_used = [False, False]
         self.fresh = False
@@ -240,6 +349,7 @@ class Match:
         self.finisher_hits = [0, 0]
         self.interference: list[int] = []
         self.distractions: list[int] = []
+        self.feud_result: tuple[str, tuple[InjuryEffect, ...]] = ("", ())
 
     # ---------------------------------------------------------------------------- accessors
     def wrestler(self, side: int) -> Wrestler:
@@ -309,21 +419,57 @@ class Match:
     def play(self) -> None:
         self.opening()
         limit = self.prep.time_limit
-        turn = self.turn
-        while self.method is None:
-            if self.turns >= limit:
-                self.finish(None, Method.DRAW_TIME_LIMIT, (), self.off)
-                if self.record:
-                    self.ev(
-                        "time_limit",
-                        None,
-                        (),
-                        f"Time runs out after {limit} turns: the match is a draw.",
-                    )
-                break
-            turn()
-        if self.o_feud and self.method is not Method.DRAW_TIME_LIMIT:
+        if not (self.record or self.tag or self.f.distract):
+            self._fast_singles(limit)
+        else:
+            turn = self.turn
+            while self.method is None and self.turns < limit:
+                turn()
+        if self.method is None:
+            self.finish(None, Method.DRAW_TIME_LIMIT, (), self.off)
+            if self.record:
+                self.ev(
+                    "time_limit",
+                    None,
+                    (),
+                    f"Time runs out after {limit} turns: the match is a draw.",
+                )
+        if self.f.feud and self.method is not Method.DRAW_TIME_LIMIT:
             self.feud()
+
+    def _fast_singles(self, limit: int) -> None:
+        """``turn()`` repeated, with its plain-move path inlined (no play-by-play, singles, no
+        distractions); everything else goes through ``resolve``. Same dice, same result."""
+        w = (self.ws[0][0], self.ws[1][0])
+        d6 = self.d6
+        pins = self.pins
+        resolve = self.resolve
+        while self.method is None and self.turns < limit:
+            s = self.off
+            level = self.level
+            self.fresh = False
+            self.turns += 1
+            a = w[s]
+            ds = 1 - s
+            d = w[ds]
+            face = d6()
+            e = a.offense[level - 1][face - 1]
+            if a.off_codes[level - 1][face - 1]:
+                resolve(s, level, a, d, face, e)
+                continue
+            dl = e.level - 1
+            roll = d6()
+            code = d.def_codes[dl][roll - 1]
+            if code == 0:
+                self.level = d.def_to[dl][roll - 1]
+            elif code == 1:
+                self.fresh = True
+                self.off = ds
+                self.level = d.def_to[dl][roll - 1]
+            elif code == 2:
+                self.pin(ds, pins[ds][0])
+            else:
+                self.defend(ds, e.level, roll)
 
     def turn(self) -> None:
         s = self.off
@@ -343,30 +489,48 @@ class Match:
                 )
         self.fresh = False
         self.turns += 1
-        a = self.ws[s][self.legal[s]]
+        legal = self.legal
+        a = self.ws[s][legal[s]]
         ds = 1 - s
-        d = self.ws[ds][self.legal[ds]]
+        d = self.ws[ds][legal[ds]]
         face = self.d6()
         e = a.offense[level - 1][face - 1]
-        kind = e.kind
         if rec:
-            self.ev(
-                "offense",
-                a.key,
-                (face,),
-                self._offense_text(a, d, e),
-                level=level,
-                roll=face,
-                entry=offense_text(e) if kind != CHOICE else f"(ch) {e.choice_situation}",
-            )
-        if e.choice_situation is not None and self.o_choice:
+            self._offense_event(a, d, level, face, e)
+        self.resolve(s, level, a, d, face, e)
+
+    def resolve(self, s: int, level: int, a: Wrestler, d: Wrestler, face: int, e: Offense) -> None:
+        """What the offensive roll ``face`` (entry ``e``) of side ``s`` sets off."""
+        rec = self.record
+        ds = 1 - s
+        if a.off_codes[level - 1][face - 1] == 0 and not self.f.distract:
+            # A plain move: the defender rolls on the defense level it names.
+            dl = e.level - 1
+            roll = self.d6()
+            code = d.def_codes[dl][roll - 1]
+            if code == 3:
+                self.defend(ds, e.level, roll)
+                return
+            if rec:
+                self._defense_event(d, a, e.level, roll)
+            if code == 0:
+                self.level = d.def_to[dl][roll - 1]
+            elif code == 1:
+                self.fresh = True
+                self.off = ds
+                self.level = d.def_to[dl][roll - 1]
+            else:
+                self.pin(ds, self.pins[ds][self.legal[ds]])
+            return
+        kind = e.kind
+        if e.choice_situation is not None and self.f.choice:
             self.choice_situation(s, a, d, e.choice_situation)
             return
         if kind == CHOICE:
             if rec:
                 self.ev("reroll", a.key, (), f"{a.sname} rolls again on LEVEL {level} OFFENSE.")
             return
-        if e.only is not None and self.o_tag_moves and e.only != self.kind_name:
+        if e.only is not None and self.f.tag_moves and e.only != self.kind_name:
             if rec:
                 self.ev(
                     "reroll",
@@ -377,7 +541,7 @@ class Match:
                 )
             return
         if kind == MOVE:
-            if e.check is not None and self.o_agility:
+            if e.check is not None and self.f.agility:
                 mine, theirs = (a.ag, d.ag) if e.check == "ag" else (a.pw, d.pw)
                 if theirs < mine:
                     self.gain(ds, 2)
@@ -391,7 +555,7 @@ class Match:
                             f"counters! {d.sname} rolls on LEVEL 2 OFFENSE.",
                         )
                     return
-            if e.dq is not False and self.o_dq_moves and not self.prep.no_dq:
+            if e.dq is not False and self.f.dq_moves:
                 rating = a.disq if e.dq is True else e.dq
                 f1, f2 = self.two()
                 total = f1 + f2
@@ -409,7 +573,7 @@ class Match:
                 if out:
                     self.finish(ds, Method.DISQUALIFICATION, (f1, f2), s)
                     return
-            if e.add1 and self.o_add1:
+            if e.add1 and self.f.add1:
                 self.add_pin(ds)
                 if rec:
                     self.ev(
@@ -421,7 +585,7 @@ class Match:
             self.defend(ds, e.level)
         elif kind == FINISHER:
             bonus = e.rating or 0
-            if e.roll is not None and self.o_roll:
+            if e.roll is not None and self.f.roll:
                 faces = (self.d6(),) if e.roll == "1d6" else self.two()
                 total = sum(faces)
                 if total in e.miss_on:
@@ -445,14 +609,14 @@ class Match:
                         rating=total,
                     )
             self.finisher_hits[s] += 1
-            rating = self.pin_rating(ds) + (bonus if self.o_finisher else 0)
+            rating = self.pin_rating(ds) + (bonus if self.f.finisher else 0)
             self.pin(ds, rating, finisher=e.name)
         else:  # CHART
             chart = e.name
             rating_letter = d.charts[chart]
             if (
                 e.choice
-                and self.o_chart_choice
+                and self.f.chart_choice
                 and not self.strategy.try_chart(self, s, chart, rating_letter)
             ):
                 if rec:
@@ -466,7 +630,7 @@ class Match:
                 return
             if (
                 chart == "ring"
-                and self.o_ally
+                and self.f.ally
                 and self.prep.spec.sides[s].ally is not None
                 and self.strategy.ally_interferes(self, s)
             ):
@@ -498,13 +662,16 @@ class Match:
             self.outcome(outcome, ds)
 
     # ---------------------------------------------------------------------------- steps
-    def defend(self, ds: int, level: int) -> None:
-        """The defender (side ``ds``) answers a move on his LEVEL ``level`` DEFENSE."""
+    def defend(self, ds: int, level: int, face: int = 0) -> None:
+        """The defender (side ``ds``) answers a move on his LEVEL ``level`` DEFENSE.
+
+        ``face``: the defensive die when it has already been rolled."""
         rec = self.record
         s = 1 - ds
         d = self.ws[ds][self.legal[ds]]
         if (
-            self.o_distract
+            not face
+            and self.f.distract
             and not self.intf_used[ds]
             and self.ringside(ds)
             and self.strategy.outside_interference(self, ds, level)
@@ -524,22 +691,14 @@ class Match:
                 )
             self.outcome(outcome, ds)
             return
-        face = self.d6()
+        if not face:
+            face = self.d6()
         de = d.defense[level - 1][face - 1]
         result = de.result
         if rec:
-            self.ev(
-                "defense",
-                d.key,
-                (face,),
-                self._defense_text(d, self.wrestler(s), de.result, de.level, level),
-                level=level,
-                roll=face,
-                result=result,
-                to=de.level,
-            )
-        can_tag = de.tag and self.o_tag_def and self.prep.relationship[ds] in TAG_TARGET
-        can_leave = de.leave and self.o_leave
+            self._defense_event(d, self.wrestler(s), level, face)
+        can_tag = de.tag and self.f.tag_def and self.prep.relationship[ds] in TAG_TARGET
+        can_leave = de.leave and self.f.leave
         if can_tag or can_leave:
             choice = self.strategy.escape(self, ds, can_tag, can_leave)
             if choice == "tag" and can_tag:
@@ -598,7 +757,7 @@ class Match:
         s = 1 - ds
         d = self.ws[ds][self.legal[ds]]
         if (
-            self.o_distract
+            self.f.distract
             and not self.dist_used[ds]
             and self.ringside(ds)
             and self.strategy.distract(self, ds, rating)
@@ -640,7 +799,7 @@ class Match:
                     pinned=True,
                 )
             return
-        if self.o_fatigue:
+        if self.f.fatigue:
             self.add_pin(ds)
         if rec:
             a = self.wrestler(s)
@@ -820,6 +979,25 @@ class Match:
             )
 
     # ---------------------------------------------------------------------------- text
+    def _offense_event(self, a: Wrestler, d: Wrestler, level: int, face: int, e: Offense) -> None:
+        texts = self.prep.texts
+        key = ("o", a.side, a.index, d.index, level, face)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = self._offense_text(a, d, e)
+        data = {"level": level, "roll": face, "entry": a.entry_texts[level - 1][face - 1]}
+        self.events.append(Event("offense", a.key, (face,), text, data))
+
+    def _defense_event(self, d: Wrestler, a: Wrestler, level: int, face: int) -> None:
+        texts = self.prep.texts
+        key = ("d", d.side, d.index, a.index, level, face)
+        de = d.defense[level - 1][face - 1]
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = self._defense_text(d, a, de.result, de.level, level)
+        data = {"level": level, "roll": face, "result": de.result, "to": de.level}
+        self.events.append(Event("defense", d.key, (face,), text, data))
+
     def _offense_text(self, a: Wrestler, d: Wrestler, e: Offense) -> str:
         if e.kind == MOVE:
             move = e.name[0].lower() + e.name[1:] if not e.name.isupper() else e.name
@@ -847,27 +1025,17 @@ class Match:
 
     # ---------------------------------------------------------------------------- result
     def result(self, seed: int | None = None) -> MatchResult:
-        feud_text, injuries = getattr(self, "feud_result", ("", ()))
+        feud_text, injuries = self.feud_result
         effects = Effects(
-            injuries=injuries,
-            feud_brawl=bool(feud_text),
-            feud_text=feud_text,
-            interference=tuple(self.interference),
-            distractions=tuple(self.distractions),
-            finisher_hits=tuple(self.finisher_hits),
+            injuries,
+            bool(feud_text),
+            feud_text,
+            tuple(self.interference) if self.interference else (),
+            tuple(self.distractions) if self.distractions else (),
+            tuple(self.finisher_hits),
         )
-        events = tuple(self.events)
-        if self.record and self.method is not None:
-            events = (*events, self._final_event())
-        return MatchResult(
-            system=SYSTEM,
-            winner=self.winner,
-            method=self.method or Method.DRAW_TIME_LIMIT,
-            length=self.turns,
-            events=events,
-            effects=effects,
-            seed=seed,
-        )
+        events = (*self.events, self._final_event()) if self.record else ()
+        return MatchResult(SYSTEM, self.winner, self.method, self.turns, events, effects, seed)
 
     def _final_event(self) -> Event:
         method = self.method

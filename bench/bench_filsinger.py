@@ -1,0 +1,105 @@
+"""Filsinger engine speed: the fast path and the full play-by-play against the dice alone, and
+the exact odds of one pairing. Prints its figures; asserts nothing.
+
+    python bench/bench_filsinger.py [--matches N] [--rules OPTIONS]
+
+Goals: the fast path at most 3x the cost of drawing the same dice with nothing else, the full
+path at most 10x, exact odds for one pairing under the basic rules in under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules.core.dice import SeededDice  # noqa: E402
+from rules.filsinger import system as fs  # noqa: E402
+from rules.filsinger.engine import prepare, run  # noqa: E402
+from rules.filsinger.exact import solve  # noqa: E402
+from rules.filsinger.strategy import DefaultStrategy  # noqa: E402
+
+FIXTURES = ROOT / "tests/rules/fixtures"
+
+
+def best_of(repeat: int, fn) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=20000)
+    parser.add_argument("--rules", default="")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    cards = [
+        fs.parse_card(yaml.safe_load((FIXTURES / f"{name}.yaml").read_text()))
+        for name in ("wolf", "executioner")
+    ]
+    spec = fs.make_spec(cards, options=args.rules)
+    prep = prepare(spec)
+    strategy = DefaultStrategy()
+    n = args.matches
+
+    counter = SeededDice(args.seed)
+    for _ in range(n):
+        run(prep, counter, strategy, record=False)
+    dice_count = len(counter.rolls)
+
+    def dice_only() -> None:
+        d6 = SeededDice(args.seed, record=False).d6
+        for _ in range(dice_count):
+            d6()
+
+    def fast() -> None:
+        dice = SeededDice(args.seed, record=False)
+        for _ in range(n):
+            run(prep, dice, strategy, record=False)
+
+    def full() -> None:
+        dice = SeededDice(args.seed)
+        for _ in range(n):
+            run(prep, dice, strategy, record=True)
+
+    t_dice = best_of(3, dice_only)
+    t_fast = best_of(3, fast)
+    t_full = best_of(3, full)
+
+    basic = prepare(fs.make_spec(cards))
+    solve(basic, strategy)  # warm up (tables are loaded once)
+    t_exact = best_of(5, lambda: solve(basic, strategy))
+    t_fatigue = best_of(1, lambda: solve(prepare(fs.make_spec(cards, options="fatigue")), strategy))
+
+    rules = args.rules or "basic"
+    print(f"Filsinger engine, Wolf vs the Executioner, rules: {rules}")
+    print(f"  matches                      {n}")
+    print(f"  dice drawn                   {dice_count} ({dice_count / n:.1f} a match)")
+    per_die = t_dice / dice_count * 1e9
+    print(f"  dice alone                   {t_dice * 1e3:8.1f} ms  ({per_die:.0f} ns a die)")
+    ratio = t_fast / t_dice
+    print(
+        f"  fast path (no play-by-play)  {t_fast * 1e3:8.1f} ms  {ratio:5.2f}x dice  (goal <= 3x)"
+    )
+    ratio = t_full / t_dice
+    print(
+        f"  full play-by-play            {t_full * 1e3:8.1f} ms  {ratio:5.2f}x dice  (goal <= 10x)"
+    )
+    print(f"  per match: fast {t_fast / n * 1e6:.1f} us, full {t_full / n * 1e6:.1f} us")
+    print(f"  exact odds, basic rules      {t_exact * 1e3:8.1f} ms  (goal < 50 ms)")
+    print(f"  exact odds, fatigue          {t_fatigue * 1e3:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
