@@ -491,6 +491,8 @@ class RosterBook:
                 wrestler.suspended_until = None
                 self.touched.add(wrestler.pk)
         for feud in self.feuds.values():
+            if feud.started_on > self.on:
+                continue  # not begun by this show's date: nothing to cool, and it cannot end
             if feud.pk not in self.featured_feuds and feud.status != FeudStatus.ENDED:
                 self._feud_heat(feud, -self.rules["feuds"]["cooling"])
         self._vacate_titles(still_out)

@@ -1,0 +1,31 @@
+"""A show dated before a feud began leaves that feud alone (it cannot cool, nor end, early)."""
+
+import datetime as dt
+
+import pytest
+
+from matches.models import ShowStatus
+from matches.simulation import show_simulate
+from tests.matches.helpers import book_week, sample_federation
+
+
+@pytest.mark.django_db
+def test_a_show_before_a_feud_began_neither_cools_nor_ends_it():
+    federation = sample_federation()
+    feud = federation.feuds.order_by("-started_on").first()
+    before = (feud.heat, feud.status, feud.ended_on)
+    on = feud.started_on - dt.timedelta(days=21)
+    show = book_week(
+        federation,
+        scheduled_at=dt.datetime.combine(on, dt.time(20), tzinfo=dt.UTC),
+        seed=3,
+        matches=4,
+    )
+
+    outcome = show_simulate(show_id=show.pk)
+
+    assert outcome.status == "completed", outcome.detail
+    show.refresh_from_db()
+    assert show.status == ShowStatus.COMPLETED
+    feud.refresh_from_db()
+    assert (feud.heat, feud.status, feud.ended_on) == before
