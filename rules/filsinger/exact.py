@@ -54,6 +54,8 @@ def _load(m: Match, k: State) -> None:
     m.intf_used[0], m.intf_used[1] = k[9], k[10]
     m.winner = None
     m.method = None
+    m.interference.clear()
+    m.distractions.clear()
 
 
 class NotFinite(Exception):

@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from rules.core.dice import SeededDice
+from rules.filsinger.options import OPTION_NAMES
 
 SAMPLES = sorted((Path(__file__).parents[2] / "rules/data/sample/filsinger").glob("*.yaml"))
 
@@ -28,3 +29,23 @@ def test_sample_cards_play_singles_and_tag(fs, options):
         assert fs.simulate(singles, dice=SeededDice(i)).method
         tag = fs.make_spec(cards[i : i + 4], "tag", options=options, relationship="partners")
         assert fs.simulate(tag, dice=SeededDice(i)).method
+
+
+@pytest.mark.skipif(len(SAMPLES) < 4, reason="not enough sample cards")
+@pytest.mark.parametrize("option", ["", *OPTION_NAMES])
+def test_each_optional_rule_alone_plays_on_the_sample_cards(fs, option):
+    cards = [fs.parse_card(yaml.safe_load(p.read_text())) for p in SAMPLES[:4]]
+    for spec in (
+        fs.make_spec(cards[:2], options=option, feud=True),
+        fs.make_spec(cards, "tag", options=option, relationship="group", feud=True),
+    ):
+        for seed in range(5):
+            full = fs.simulate(spec, dice=SeededDice(seed))
+            fast = fs.simulate(spec, dice=SeededDice(seed), record=False)
+            assert (full.winner, full.method, full.length) == (
+                fast.winner,
+                fast.method,
+                fast.length,
+            )
+        report = fs.odds(spec, runs=50, seed=1, exact=False)
+        assert sum(report.wins) + report.draws == 50
