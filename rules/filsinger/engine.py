@@ -1001,7 +1001,8 @@ class Match:
     def _offense_text(self, a: Wrestler, d: Wrestler, e: Offense) -> str:
         if e.kind == MOVE:
             move = e.name[0].lower() + e.name[1:] if not e.name.isupper() else e.name
-            return f"{a.sname} hits {d.mname} with {article(move)} {move}!"
+            art = article(move)
+            return f"{a.sname} hits {d.mname} with {art + ' ' if art else ''}{move}!"
         if e.kind == FINISHER:
             return f"{a.sname} hits the {e.name}!"
         if e.kind == CHART:

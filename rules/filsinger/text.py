@@ -18,8 +18,12 @@ def mid_name(name: str) -> str:
 
 
 def article(noun: str) -> str:
+    """ "a", "an", "the" (a finisher in capitals) or "" (plurals: "punches", "knees to the gut")."""
     if noun[:1].isupper() and noun.isupper():
         return "the"
+    first = noun.split(" ", 1)[0].lower()
+    if first.endswith("s") and not first.endswith(("ss", "us", "is")):
+        return ""
     return "an" if noun[:1].lower() in "aeiou" else "a"
 
 
