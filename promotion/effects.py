@@ -337,8 +337,8 @@ class RosterBook:
 
     def _apply_feud(self, bout: Bout, match, cornered: set[int]) -> None:
         feud = self.feuds.get(bout.feud_id)
-        if feud is None:
-            return
+        if feud is None or feud.started_on > self.on:
+            return  # ended, or not begun by this show's date: it cannot heat up, nor end, yet
         rules = self.rules
         effects = bout.effects or {}
         self.featured_feuds.add(feud.pk)

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 
+from matches.booking import match_book, show_create, show_schedule
 from matches.models import ShowStatus
 from matches.simulation import show_simulate
 from tests.matches.helpers import book_week, sample_federation
@@ -27,5 +28,27 @@ def test_a_show_before_a_feud_began_neither_cools_nor_ends_it():
     assert outcome.status == "completed", outcome.detail
     show.refresh_from_db()
     assert show.status == ShowStatus.COMPLETED
+    feud.refresh_from_db()
+    assert (feud.heat, feud.status, feud.ended_on) == before
+
+
+@pytest.mark.django_db
+def test_a_feud_match_wrestled_before_the_feud_began_leaves_the_feud_alone():
+    federation = sample_federation()
+    feud = federation.feuds.order_by("-started_on").first()
+    before = (feud.heat, feud.status, feud.ended_on)
+    on = feud.started_on - dt.timedelta(days=21)
+    show = show_create(
+        federation=federation,
+        scheduled_at=dt.datetime.combine(on, dt.time(20), tzinfo=dt.UTC),
+        seed=5,
+    )
+    sides = [[p.wrestler or p.team.members.first()] for p in feud.participants.order_by("side")]
+    match_book(show=show, sides=sides, feud=feud, stipulations={"blowoff": True})
+    show_schedule(show=show)
+
+    outcome = show_simulate(show_id=show.pk)
+
+    assert outcome.status == "completed", outcome.detail
     feud.refresh_from_db()
     assert (feud.heat, feud.status, feud.ended_on) == before
