@@ -65,11 +65,13 @@ class NotFinite(Exception):
 def state_bound(prep: Prepared) -> int:
     """An upper bound on the number of states, known before building the chain."""
     opts = prep.options
-    rising = bool({"fatigue", "add1", "distractions"} & opts)
     bound = 2 * 3
     for side in prep.wrestlers:
-        for w in side:
-            bound *= (MAX_PIN - w.pin0 + 1) if rising else 1
+        if {"fatigue", "add1"} & opts:  # each PIN rating can rise to 12
+            for w in side:
+                bound *= MAX_PIN - w.pin0 + 1
+        elif "distractions" in opts:  # one successful distraction a side: +1 for one wrestler
+            bound *= 1 + len(side)
     if prep.tag:
         bound *= 4 * 2
     if "distractions" in opts:

@@ -71,6 +71,16 @@ def test_monte_carlo_agrees_with_exact_odds_each_optional_rule(fs, option):
     assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), option)
 
 
+@pytest.mark.parametrize(
+    "option", ["tag_on_defense", "leave_ring", "tag_moves", "distractions", "chart_choices"]
+)
+def test_monte_carlo_agrees_with_exact_odds_tag_rules(fs, option):
+    seed = OPTION_NAMES.index(option)
+    cards = random_pair(fs, 500 + seed, 4)
+    spec = with_ringside(fs.make_spec(cards, "tag", options=option, relationship="partners"))
+    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), f"tag {option}")
+
+
 def test_monte_carlo_agrees_with_exact_odds_all_rules_singles(fs):
     spec = with_ringside(fs.make_spec(random_pair(fs, 300), options="all"))
     assert_agrees(fs.odds(spec, runs=RUNS, seed=3), "all")
