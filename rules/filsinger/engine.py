@@ -208,6 +208,8 @@ class Prepared:
     no_dq: bool
     no_count_out: bool
     flags: Flags
+    #: Outside interference can come before a defensive roll (rule 14 and someone at ringside).
+    interference: bool
     texts: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -274,6 +276,7 @@ def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
         no_dq=no_dq,
         no_count_out=bool(st.get("no_count_out") or st.get("falls_count_anywhere")),
         flags=flags,
+        interference=flags.distract and (flags.kind_name == "tag" or any(ringside)),
     )
 
 
@@ -419,7 +422,7 @@ class Match:
     def play(self) -> None:
         self.opening()
         limit = self.prep.time_limit
-        if not (self.record or self.tag or self.f.distract):
+        if not (self.record or self.tag or self.prep.interference):
             self._fast_singles(limit)
         else:
             turn = self.turn
@@ -503,7 +506,7 @@ class Match:
         """What the offensive roll ``face`` (entry ``e``) of side ``s`` sets off."""
         rec = self.record
         ds = 1 - s
-        if a.off_codes[level - 1][face - 1] == 0 and not self.f.distract:
+        if a.off_codes[level - 1][face - 1] == 0 and not self.prep.interference:
             # A plain move: the defender rolls on the defense level it names.
             dl = e.level - 1
             roll = self.d6()
