@@ -242,6 +242,18 @@ class Cluster:
     def dump_logs(self) -> str:
         return "\n".join(f"===== {name} =====\n{self.log(name)[-4000:]}" for name in self.processes)
 
+    def manage(self, *args: str, timeout: float = 240) -> subprocess.CompletedProcess:
+        """Run a management command with the workers' environment."""
+        return subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+
     # -- tasks -------------------------------------------------------------------------------
     def simulate(self, show_id: int):
         return self.client.send_task("matches.simulate_show", args=[show_id])

@@ -34,14 +34,6 @@ def sample_federation() -> Federation:
     return Federation.objects.get(slug=SAMPLE)
 
 
-def feuds_begun_by(federation: Federation, on: dt.date) -> None:
-    """Move the sample feuds' start back to ``on``, for seasons dated before they began.
-
-    (A show dated before a feud's start cools it and may end it before it began, which the
-    schema refuses: see the report on ``RosterBook.end_of_show``.)"""
-    federation.feuds.filter(started_on__gt=on).update(started_on=on)
-
-
 def available(federation: Federation, on: dt.date) -> list[Wrestler]:
     """Wrestlers who can work on ``on``, best first (Prestige, then name)."""
     out = Injury.objects.filter(
