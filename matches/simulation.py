@@ -280,9 +280,7 @@ def _spec(match: Match, rows: list[MatchParticipant], engine, card_of, hurt: set
         else:
             allies[row.side] = Ringside(key=row.wrestler.slug, name=row.wrestler.ring_name)
     stipulations = {
-        name: value
-        for name, value in match.stipulations.items()
-        if name not in ROSTER_STIPULATIONS
+        name: value for name, value in match.stipulations.items() if name not in ROSTER_STIPULATIONS
     }
     if match.no_disqualification:
         stipulations["no_dq"] = True
