@@ -1,8 +1,13 @@
 """The Filsinger match loop: one mutable match state, injected dice, a strategy for choices.
 
-The same loop serves both paths: ``record=True`` writes the play-by-play (every event with the
+The same code serves both paths: ``record=True`` writes the play-by-play (every event with the
 dice it used), ``record=False`` skips all formatting and is the fast path for odds. Both draw the
-same dice in the same order, so the same seed gives the same winner, method and length.
+same dice in the same order, so the same seed gives the same winner, method and length. (The fast
+path of a singles match runs ``_fast_singles``, which is ``turn()`` with its commonest case, a plain
+move and a plain answer, written inline; the tests hold the two paths to the same results.)
+
+Cards are compiled per match (``Wrestler.compile``): entries that need nothing but the plain rules
+under the chosen options are marked, so the loop tests one small integer instead of six flags.
 
 A match advances in *turns*: one offensive roll and everything it sets off (the defender's roll,
 a chart, a pin, a disqualification roll ...). ``turn()`` plays exactly one, which is also what the
@@ -792,11 +797,13 @@ class Match:
             self.finish(s, Method.PIN, (f1, f2), ds)
             if rec:
                 a = self.wrestler(s)
+                move = f" with the {finisher}" if finisher else ""
                 self.ev(
                     "pin",
                     d.key,
                     (f1, f2),
-                    f"One, two, three! {a.sname} pins {d.mname} ({total} against PIN {rating}).",
+                    f"One, two, three! {a.sname} pins {d.mname}{move} "
+                    f"({total} against PIN {rating}).",
                     rating=rating,
                     total=total,
                     pinned=True,
