@@ -35,10 +35,12 @@ class Dice:
 class SeededDice(Dice):
     """Dice from a seed, with their own ``random.Random``. The same seed gives the same faces."""
 
-    __slots__ = ("_random", "d6", "rolls", "seed")
+    __slots__ = ("_random", "d6", "record", "rolls", "seed")
 
     def __init__(self, seed: int, *, record: bool = True):
+        """``record=False`` keeps no list of rolls (the fast path for odds)."""
         self.seed = seed
+        self.record = record
         self._random = random.Random(seed)
         self.rolls = []
         rnd = self._random.random
@@ -65,7 +67,8 @@ class SeededDice(Dice):
         if sides == 6:
             return tuple(self.d6() for _ in range(n))
         faces = tuple(int(self._random.random() * sides) + 1 for _ in range(n))
-        self.rolls.extend(faces)
+        if self.record:
+            self.rolls.extend(faces)
         return faces
 
     def d20(self) -> int:
