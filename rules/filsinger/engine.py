@@ -954,6 +954,7 @@ class Match:
         loser = self.end_side if self.winner is None else 1 - self.winner
         winner = 1 - loser
         injuries: list[InjuryEffect] = []
+        names: list[str] = []
         dice: list[int] = [f1, f2]
         for inj in row.injuries:
             sides = (
@@ -970,14 +971,15 @@ class Match:
                     dice.extend(rolled)
                     cards = sum(rolled)
                 w = self.wrestler(side)
+                names.append(w.name)
                 injuries.append(
                     InjuryEffect(key=w.key, fight_cards=cards, description=f"{row.text} ({w.name})")
                 )
         self.feud_result = (row.text, tuple(injuries))
         if self.record:
             hurt = "; ".join(
-                f"{i.key} injured for {i.fight_cards} fight card{'s' if i.fight_cards != 1 else ''}"
-                for i in injuries
+                f"{name} injured for {i.fight_cards} fight card{'s' if i.fight_cards != 1 else ''}"
+                for name, i in zip(names, injuries, strict=True)
             )
             self.ev(
                 "feud",

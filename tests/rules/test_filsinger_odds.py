@@ -137,3 +137,14 @@ def test_every_event_carries_the_dice_it_used(fs):
         result = fs.simulate(spec, dice=dice)
         used = [face for e in result.events for face in e.dice]
         assert used == dice.rolls
+
+
+def test_a_fixed_seed_reproduces_the_recorded_transcript(fs, wolf, executioner):
+    """A regression transcript: if this changes, the engine plays differently (say why)."""
+    import json
+    from pathlib import Path
+
+    golden = Path(__file__).parent / "fixtures/golden_wolf_executioner_all_2080.json"
+    spec = fs.make_spec([wolf, executioner], options="all", feud=True)
+    result = fs.simulate(spec, dice=SeededDice(2080))
+    assert result.to_json() == json.loads(golden.read_text())
