@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.dice import Dice
-from rules.core.errors import SpecError, TableError
+from rules.core.errors import OptionError, SpecError, TableError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
 from rules.core.spec import MatchSpec, Participant, Ringside
@@ -44,6 +44,7 @@ from rules.filsinger.options import (
     FEUD_TABLE,
     FINISHER_RATINGS,
     LEAVE_RING,
+    OPTION_NAMES,
     RINGSIDE_ALLY,
     ROLL_FINISHERS,
     TAG_MOVES,
@@ -240,6 +241,12 @@ def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
             f"(filsinger knows {', '.join(STIPULATIONS)})"
         )
     options = frozenset(spec.options or ())
+    unknown_options = sorted(options - set(OPTION_NAMES))
+    if unknown_options:
+        raise OptionError(
+            f"unknown filsinger rule option(s): {', '.join(unknown_options)}. "
+            f"Valid: {', '.join(OPTION_NAMES)}"
+        )
     tables = tables or load_tables()
     fatigue = FATIGUE in options
     wrestlers = tuple(

@@ -417,3 +417,11 @@ def test_match_spec_rejects_wrong_sides(fs, wolf, executioner):
         fs.simulate(bad, dice=None)
     with pytest.raises(SpecError, match="unknown stipulation"):
         fs.simulate(singles(fs, wolf, executioner, stipulations={"cage": True}), dice=None)
+
+
+def test_a_spec_with_an_unknown_option_is_refused(fs, wolf, executioner):
+    from rules.core.errors import OptionError
+
+    spec = replace(singles(fs, wolf, executioner), options=frozenset({"fatigue", "steel_cage"}))
+    with pytest.raises(OptionError, match="steel_cage"):
+        fs.simulate(spec, dice=None)
