@@ -454,37 +454,49 @@ class Match:
 
     def _fast_singles(self, limit: int) -> None:
         """``turn()`` repeated, with its plain-move path inlined (no play-by-play, singles, no
-        distractions); everything else goes through ``resolve``. Same dice, same result."""
+        interference): who is on offense, the level and the turn count live in locals and are
+        written back before anything else (a chart, a pin, a strategy) can look at the match.
+        Same dice, same result as ``turn()``; the tests hold the two to it."""
         w = (self.ws[0][0], self.ws[1][0])
         d6 = self.d6
         pins = self.pins
         resolve = self.resolve
-        while self.method is None and self.turns < limit:
-            s = self.off
-            level = self.level
-            self.fresh = False
-            self.turns += 1
+        turns = self.turns
+        s = self.off
+        level = self.level
+        fresh = self.fresh
+        while turns < limit:
+            turns += 1
             a = w[s]
-            ds = 1 - s
-            d = w[ds]
             face = d6()
             e = a.offense[level - 1][face - 1]
             if a.off_codes[level - 1][face - 1]:
-                resolve(s, level, a, d, face, e)
-                continue
-            dl = e.level - 1
-            roll = d6()
-            code = d.def_codes[dl][roll - 1]
-            if code == 0:
-                self.level = d.def_to[dl][roll - 1]
-            elif code == 1:
-                self.fresh = True
-                self.off = ds
-                self.level = d.def_to[dl][roll - 1]
-            elif code == 2:
-                self.pin(ds, pins[ds][0])
+                self.turns, self.off, self.level, self.fresh = turns, s, level, False
+                resolve(s, level, a, w[1 - s], face, e)
             else:
-                self.defend(ds, e.level, roll)
+                ds = 1 - s
+                d = w[ds]
+                dl = e.level - 1
+                roll = d6()
+                code = d.def_codes[dl][roll - 1]
+                if code == 0:
+                    level = d.def_to[dl][roll - 1]
+                    fresh = False
+                    continue
+                if code == 1:
+                    s = ds
+                    level = d.def_to[dl][roll - 1]
+                    fresh = True
+                    continue
+                self.turns, self.off, self.level, self.fresh = turns, s, level, False
+                if code == 2:
+                    self.pin(ds, pins[ds][0])
+                else:
+                    self.defend(ds, e.level, roll)
+            if self.method is not None:
+                return
+            s, level, fresh = self.off, self.level, self.fresh
+        self.turns, self.off, self.level, self.fresh = turns, s, level, fresh
 
     def turn(self) -> None:
         s = self.off
