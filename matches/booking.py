@@ -14,7 +14,16 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
-from matches.models import Match, MatchParticipant, MatchType, Role, Show, ShowKind, ShowStatus
+from matches.models import (
+    ROSTER_STIPULATIONS,
+    Match,
+    MatchParticipant,
+    MatchType,
+    Role,
+    Show,
+    ShowKind,
+    ShowStatus,
+)
 from promotion.models import Division, Federation, Feud, Team, TeamKind, Title, Wrestler
 from rules import registry
 
@@ -31,6 +40,7 @@ NO_ENGINE = "The {system} rule system cannot simulate matches yet."
 MATCH_TYPE_UNSUPPORTED = "The {system} rules have no {match_type} match (they offer: {offered})."
 WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
 BAD_OPTIONS = "Rule options: {error}"
+UNKNOWN_STIPULATIONS = "Unknown stipulation(s) {names} for {system} (known: {known})."
 TITLE_OTHER_FEDERATION = "The {title} belongs to another federation."
 TITLE_INACTIVE = "The {title} is not active."
 SINGLES_TITLE_ON_TAG = (
@@ -193,6 +203,14 @@ def match_book(
                 engine.parse_options(options)
             except ValueError as exc:
                 reasons.append(BAD_OPTIONS.format(error=exc))
+            known = ROSTER_STIPULATIONS | set(engine.stipulation_names)
+            unknown = sorted(set(stipulations or {}) - known)
+            if unknown:
+                reasons.append(
+                    UNKNOWN_STIPULATIONS.format(
+                        names=", ".join(unknown), system=system, known=", ".join(sorted(known))
+                    )
+                )
         if match_type not in SIDE_SHAPES:
             reasons.append(f"Unknown match type {match_type!r}.")
         else:

@@ -12,6 +12,9 @@ from django.urls import reverse
 from promotion.models import Federation, Feud, Team, Title, Wrestler
 from rules.models import System
 
+#: Stipulations that only the roster side reads; the engines never see them.
+ROSTER_STIPULATIONS = frozenset({"blowoff"})
+
 
 class ShowKind(models.TextChoices):
     WEEKLY = "weekly", "Weekly show"

@@ -26,7 +26,15 @@ from django.db import DatabaseError, InterfaceError, OperationalError, transacti
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
-from matches.models import Match, MatchParticipant, MatchStatus, Role, Show, ShowStatus
+from matches.models import (
+    ROSTER_STIPULATIONS,
+    Match,
+    MatchParticipant,
+    MatchStatus,
+    Role,
+    Show,
+    ShowStatus,
+)
 from promotion.effects import Bout, RosterBook
 from promotion.models import Injury, TeamKind
 from rules import registry
@@ -40,9 +48,6 @@ MAX_ATTEMPTS = 3
 #: Database errors worth retrying: the connection or the server went away, a deadlock, a
 #: serialization failure. Anything else is a fault of the show and marks it failed.
 TRANSIENT_ERRORS: tuple[type[BaseException], ...] = (OperationalError, InterfaceError)
-
-#: Stipulations that only the roster side reads (the engines never see them).
-ROSTER_STIPULATIONS = frozenset({"blowoff"})
 
 ABANDONED = (
     "Abandoned after {attempts} attempts that never finished (the worker running it died each "
@@ -284,10 +289,7 @@ def _spec(match: Match, rows: list[MatchParticipant], engine, card_of, hurt: set
     }
     if match.no_disqualification:
         stipulations["no_dq"] = True
-    time_limit = None
-    if match.time_limit:
-        convert = getattr(engine, "time_limit_for_minutes", None)
-        time_limit = convert(match.time_limit) if convert else match.time_limit
+    time_limit = engine.time_limit_for_minutes(match.time_limit) if match.time_limit else None
     return MatchSpec(
         match_type=match.match_type,
         sides=tuple(

@@ -16,6 +16,10 @@ class RuleSystem(Protocol):
     title: str
     option_names: tuple[str, ...]
     match_types: tuple[str, ...]
+    stipulation_names: tuple[str, ...]
+
+    def time_limit_for_minutes(self, minutes: int) -> int:
+        """A booked time limit in minutes, in the system's own unit of match length."""
 
     def parse_card(self, data: Mapping[str, Any]) -> Any:
         """A card from its structured (or shorthand) form; raises CardError listing problems."""

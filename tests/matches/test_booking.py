@@ -376,3 +376,24 @@ def test_a_show_already_scheduled_or_run_cannot_be_scheduled(show, make, status)
     assert caught.value.reasons == [
         booking.CANNOT_SCHEDULE.format(show=show, status=show.get_status_display())
     ]
+
+
+@pytest.mark.django_db
+def test_an_unknown_stipulation_is_refused_naming_the_known_ones():
+    from matches import booking
+    from tests import factories
+
+    federation = factories.FederationFactory()
+    show = factories.ShowFactory(federation=federation, status="draft")
+    a, b = factories.BookableWrestlerFactory.create_batch(2, federation=federation)
+    with pytest.raises(booking.BookingError) as refused:
+        booking.match_book(show=show, sides=[[a], [b]], stipulations={"ladder": True})
+    assert refused.value.reasons == [
+        booking.UNKNOWN_STIPULATIONS.format(
+            names="ladder",
+            system="filsinger",
+            known="blowoff, falls_count_anywhere, no_count_out, no_dq",
+        )
+    ]
+    match = booking.match_book(show=show, sides=[[a], [b]], stipulations={"no_count_out": True})
+    assert match.stipulations == {"no_count_out": True}
