@@ -40,6 +40,7 @@ NO_ENGINE = "The {system} rule system cannot simulate matches yet."
 MATCH_TYPE_UNSUPPORTED = "The {system} rules have no {match_type} match (they offer: {offered})."
 WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
 BAD_OPTIONS = "Rule options: {error}"
+TAG_TITLE_NEEDS_TEAMS = "The {title} is contested between teams; {side} are not one."
 UNKNOWN_STIPULATIONS = "Unknown stipulation(s) {names} for {system} (known: {known})."
 TITLE_OTHER_FEDERATION = "The {title} belongs to another federation."
 TITLE_INACTIVE = "The {title} is not active."
@@ -307,6 +308,11 @@ def _title_problems(
         problems.append(SINGLES_TITLE_ON_TAG.format(title=title, match_type=match_type))
     if title.division == Division.TAG and match_type not in TAG_TYPES:
         problems.append(TAG_TITLE_NOT_TAG.format(title=title))
+    if title.division == Division.TAG and match_type in TAG_TYPES:
+        for side in sides:
+            if side and _side_team(federation, side, on) is None:
+                names = " & ".join(str(w) for w in side)
+                problems.append(TAG_TITLE_NEEDS_TEAMS.format(title=title, side=names))
     reign = title.current_reign
     if reign is None:
         return problems
