@@ -13,7 +13,7 @@
    throughput ratio. Goal: at least 1.7 on two cores.
 
 It works in a database of its own (the DATABASE_URL's name with ``_bench_season``, created and
-dropped here) and in Redis database 12 (flushed).
+dropped here) and in Redis database 9 (flushed).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-REDIS_DB = 12
+REDIS_DB = 9
 COPIED = (
     "matches_match",
     "matches_matchparticipant",
@@ -49,6 +49,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=8)
     parser.add_argument("--federations", type=int, default=8)
     parser.add_argument("--scaling-weeks", type=int, default=12)
+    parser.add_argument("--rounds", type=int, default=2, help="Rounds of one vs two workers.")
     parser.add_argument("--keep", action="store_true", help="Keep the bench database.")
     args = parser.parse_args()
 
@@ -97,7 +98,8 @@ def _run(args, bench_url: str, broker: str) -> None:
             _copy_floor(season)
         finally:
             cluster.stop_all()
-        _scaling(bench_url, broker, Path(logs), args)
+        if args.federations > 0 and args.scaling_weeks > 0:
+            _scaling(bench_url, broker, Path(logs), args)
 
 
 # -- a federation of N wrestlers from the sample cards -----------------------------------------
@@ -255,20 +257,25 @@ def _season(cluster, args) -> dict:
         )
         sent = time.perf_counter()
         booking += sent - began
-        cluster.simulate(show.pk)
-        _wait_completed([show.pk])
+        # wait on the result backend (Redis), not by polling the database the worker writes to
+        cluster.simulate(show.pk).get(timeout=120)
         round_trips.append(time.perf_counter() - sent)
         shows.append(show.pk)
     total = time.perf_counter() - season_started
-    for started_at, completed_at in Show.objects.filter(pk__in=shows).values_list(
-        "started_at", "completed_at"
+    for started_at, completed_at in (
+        Show.objects.filter(pk__in=shows)
+        .order_by("number")
+        .values_list("started_at", "completed_at")
     ):
         durations.append((completed_at - started_at).total_seconds())
     failed = Show.objects.filter(pk__in=shows).exclude(status=ShowStatus.COMPLETED).count()
     from matches.models import Match
 
     matches = Match.objects.filter(show_id__in=shows).count()
-    print(f"shows: {len(shows)} ({failed} not completed), matches: {matches}")
+    print(
+        f"shows: {len(shows)} ({failed} not completed), matches: {matches}, "
+        f"feuds at the end: {federation.feuds.count()}"
+    )
     print(f"total wall time:              {total:8.2f} s  (booking by hand: {booking:.2f} s)")
     print(f"simulation, dispatch to done: {sum(round_trips):8.2f} s")
     print(f"simulation, inside the worker:{sum(durations):8.2f} s  (claim to commit, summed)")
@@ -276,6 +283,12 @@ def _season(cluster, args) -> dict:
         f"median per show: {statistics.median(round_trips) * 1000:.1f} ms dispatch to done, "
         f"{statistics.median(durations) * 1000:.1f} ms inside the worker (goal: under 50 ms)"
     )
+    if len(durations) >= 20:
+        print(
+            f"median inside the worker, first ten shows: "
+            f"{statistics.median(durations[:10]) * 1000:.1f} ms, last ten: "
+            f"{statistics.median(durations[-10:]) * 1000:.1f} ms"
+        )
     return {
         "shows": shows,
         "round_trips": sum(round_trips),
@@ -360,35 +373,36 @@ def _scaling(bench_url: str, broker: str, logs: Path, args) -> None:
 
     print(
         f"\n== {args.federations} federations x {args.scaling_weeks} weeks: one worker process "
-        "against two"
+        f"against two, {args.rounds} interleaved rounds (the best of each counts)"
     )
     start = dt.datetime(2025, 1, 3, 20, tzinfo=dt.UTC)
+    runs = [(workers, round_) for round_ in range(args.rounds) for workers in (1, 2)]
     sets = {}
-    for label in ("one", "two"):
-        federations = [
-            federation_build(slug=f"bench-{label}-{index}", wrestlers=args.wrestlers)
-            for index in range(args.federations)
-        ]
+    for workers, round_ in runs:
         weeks = []
-        for federation in federations:
+        for index in range(args.federations):
+            federation = federation_build(
+                slug=f"bench-{workers}-{round_}-{index}", wrestlers=args.wrestlers
+            )
             booker = Booker(federation, matches=args.matches, skip_injured=False)
             weeks.append(
                 [
                     booker.book(
                         number=week + 1,
                         scheduled_at=start + dt.timedelta(weeks=week),
-                        seed=1000 * week + 7,
+                        seed=1000 * week + index,
                     ).pk
                     for week in range(args.scaling_weeks)
                 ]
             )
-        sets[label] = weeks
-    results = {}
-    for label, workers in (("one", 1), ("two", 2)):
+        sets[workers, round_] = weeks
+    best = {1: 0.0, 2: 0.0}
+    shows = args.federations * args.scaling_weeks
+    for workers, round_ in runs:
         cluster = Cluster(
             database_url=bench_url,
             broker_url=broker,
-            logs=logs / label,
+            logs=logs / f"scaling-{workers}-{round_}",
             DJANGO_LOG_LEVEL="WARNING",
         )
         cluster.flush()
@@ -397,16 +411,16 @@ def _scaling(bench_url: str, broker: str, logs: Path, args) -> None:
             for name in names:
                 cluster.worker(name, ready=False)
             cluster.wait_ready(*names)
-            elapsed = _drive(cluster, sets[label])
+            elapsed = _drive(cluster, sets[workers, round_])
         finally:
             cluster.stop_all()
-        shows = args.federations * args.scaling_weeks
-        results[label] = shows / elapsed
+        best[workers] = max(best[workers], shows / elapsed)
         print(
-            f"{workers} worker(s): {shows} shows in {elapsed:.2f} s, {results[label]:.1f} shows/s"
+            f"round {round_ + 1}, {workers} worker(s): {shows} shows in {elapsed:.2f} s, "
+            f"{shows / elapsed:.1f} shows/s"
         )
     print(
-        f"throughput ratio two/one: {results['two'] / results['one']:.2f} "
+        f"throughput ratio two/one: {best[2] / best[1]:.2f} "
         f"(goal: at least 1.7 on two cores; this machine has {os.cpu_count()} CPUs)"
     )
 
@@ -432,7 +446,7 @@ def _drive(cluster, weeks: list[list[int]]) -> float:
                 pending[following] = index
                 cluster.simulate(following)
         if pending:
-            time.sleep(0.002)
+            time.sleep(0.01)  # the queue never runs dry: eight chains for at most two workers
     return time.perf_counter() - began
 
 
