@@ -39,8 +39,9 @@ from tests.workers import Cluster, database_url, redis_ensure, redis_restart, re
 from tests.workers import wait_for as _wait_for
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-#: A Redis database of its own, flushed at the start of each test: no stale messages.
-REDIS_DB = 11
+#: A Redis database of its own, flushed at the start of each test: no stale messages. Chosen
+#: by process among 10..15, so that two runs on one machine rarely share (or flush) one.
+REDIS_DB = 10 + os.getpid() % 6
 #: Seconds: the lease on a running show, and the soft time limit of the task, in the workers.
 LIMIT = 4
 WEEK = dt.timedelta(days=7)
