@@ -35,6 +35,7 @@ from matches.models import (
     Show,
     ShowStatus,
 )
+from promotion.db import bulk_update_rows
 from promotion.effects import Bout, RosterBook
 from promotion.models import Injury, TeamKind
 from rules import registry
@@ -181,30 +182,32 @@ def _wrestle(show: Show) -> None:
         by_match.setdefault(participant.match_id, []).append(participant)
     wrestler_ids = {p.wrestler_id for p in participants}
     systems = {m.rule_system for m in matches}
-    cards: dict[tuple[int, str], dict] = {
-        (card.wrestler_id, card.system): card.data
-        for card in WrestlerCard.objects.filter(wrestler_id__in=wrestler_ids, system__in=systems)
+    cards: dict[tuple[int, str], WrestlerCard] = {
+        (card.wrestler_id, card.system): card
+        for card in WrestlerCard.objects.filter(
+            wrestler_id__in=wrestler_ids, system__in=systems
+        ).order_by()
     }
     overrides: dict[str, dict[str, Any]] = {}
-    for override in ChartOverride.objects.filter(federation=federation, system__in=systems):
+    for override in ChartOverride.objects.filter(
+        federation=federation, system__in=systems
+    ).order_by():
         overrides.setdefault(override.system, {})[override.chart] = override.data
     hurt: set[int] = set(
         Injury.objects.filter(wrestler_id__in=wrestler_ids, occurred_on__lte=on)
         .filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
+        .order_by()
         .values_list("wrestler_id", flat=True)
     )
     tables = {
         system: _engine(system).load_tables(overrides.get(system) or None) for system in systems
     }
-    parsed: dict[tuple[int, str], Any] = {}
 
     def card_of(participant: MatchParticipant, system: str):
-        key = (participant.wrestler_id, system)
-        if key not in parsed:
-            if key not in cards:
-                raise SimulationError(f"{participant.wrestler} has no {system} card.")
-            parsed[key] = _engine(system).parse_card(cards[key])
-        return parsed[key]
+        card = cards.get((participant.wrestler_id, system))
+        if card is None:
+            raise SimulationError(f"{participant.wrestler} has no {system} card.")
+        return _parsed_card(card)
 
     book = RosterBook(federation=federation, show=show, on=on, at=show.scheduled_at)
     delay = float(getattr(settings, "SHOW_SIMULATION_MATCH_DELAY", 0) or 0)
@@ -250,11 +253,26 @@ def _wrestle(show: Show) -> None:
         if delay:
             time.sleep(delay)
     book.end_of_show()
-    Match.objects.bulk_update(
+    bulk_update_rows(
         matches,
         ["seed", "status", "winner_side", "method", "length", "play_by_play", "effects"],
     )
     book.flush()
+
+
+#: Parsed cards by (card id, last change): a worker parses each version of a card once.
+_PARSED_CARDS: dict[tuple[int, Any], Any] = {}
+_PARSED_CARDS_LIMIT = 4096
+
+
+def _parsed_card(card: WrestlerCard):
+    key = (card.pk, card.updated_at)
+    parsed = _PARSED_CARDS.get(key)
+    if parsed is None:
+        if len(_PARSED_CARDS) >= _PARSED_CARDS_LIMIT:
+            _PARSED_CARDS.clear()
+        parsed = _PARSED_CARDS[key] = _engine(card.system).parse_card(card.data)
+    return parsed
 
 
 def _engine(system: str):

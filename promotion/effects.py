@@ -14,8 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max
-
+from promotion.db import bulk_update_rows
 from promotion.models import (
     Division,
     Federation,
@@ -81,24 +80,25 @@ class RosterBook:
             reign.title_id: reign
             for reign in TitleReign.objects.filter(
                 title__federation=federation, ended_on__isnull=True
-            ).select_related("title")
+            )
+            .select_related("title")
+            .order_by()
         }
-        self.last_number: dict[int, int] = dict(
+        self.last_number: dict[int, int] = {}
+        self.reign_counts: Counter[tuple[int, str, int]] = Counter()
+        for title_id, number, wrestler_id, team_id in (
             TitleReign.objects.filter(title__federation=federation)
-            .values_list("title_id")
-            .annotate(n=Max("number"))
-        )
-        self.reign_counts: Counter[tuple[int, str, int]] = Counter(
-            (title_id, "wrestler" if wrestler_id else "team", wrestler_id or team_id)
-            for title_id, wrestler_id, team_id in TitleReign.objects.filter(
-                title__federation=federation
-            ).values_list("title_id", "holder_wrestler_id", "holder_team_id")
-        )
+            .order_by()
+            .values_list("title_id", "number", "holder_wrestler_id", "holder_team_id")
+        ):
+            self.last_number[title_id] = max(number, self.last_number.get(title_id, 0))
+            holder = ("wrestler", wrestler_id) if wrestler_id else ("team", team_id)
+            self.reign_counts[(title_id, *holder)] += 1
         self.feuds: dict[int, Feud] = {
             feud.pk: feud
-            for feud in federation.feuds.exclude(status=FeudStatus.ENDED).prefetch_related(
-                "participants"
-            )
+            for feud in federation.feuds.exclude(status=FeudStatus.ENDED)
+            .order_by("pk")
+            .prefetch_related("participants")
         }
         self.rivalries: set[frozenset] = {
             frozenset(
@@ -114,7 +114,9 @@ class RosterBook:
         self.new_feuds: list[tuple[Feud, tuple[frozenset, frozenset]]] = []
         self.team_names: dict[int, str] = dict(federation.teams.values_list("pk", "name"))
         self.open_injuries: list[Injury] = list(
-            Injury.objects.filter(wrestler__federation=federation, healed_on__isnull=True)
+            Injury.objects.filter(wrestler__federation=federation, healed_on__isnull=True).order_by(
+                "pk"
+            )
         )
         self.arm_sta: dict[int, int] = self._arm_stamina()
         self.ledger: list[StandingChange] = []
@@ -522,7 +524,7 @@ class RosterBook:
     # -- write back --------------------------------------------------------------------------
     def flush(self) -> None:
         if self.touched:
-            Wrestler.objects.bulk_update(
+            bulk_update_rows(
                 [self.wrestlers[pk] for pk in sorted(self.touched)],
                 ["fame", "prestige", "heat", "edge", "status", "suspended_until"],
             )
@@ -532,17 +534,15 @@ class RosterBook:
             for reign in self.open_reigns.values():
                 if reign.pk in self.defended:
                     reigns[reign.pk] = reign
-            TitleReign.objects.bulk_update(
+            bulk_update_rows(
                 list(reigns.values()), ["ended_on", "ended_at", "end_reason", "defenses"]
             )
         TitleReign.objects.bulk_create(self.new_reigns)
         Injury.objects.bulk_create(self.new_injuries)
         if self.healed:
-            Injury.objects.bulk_update(
-                self.healed, ["fight_cards_remaining", "points", "healed_on"]
-            )
+            bulk_update_rows(self.healed, ["fight_cards_remaining", "points", "healed_on"])
         if self.touched_feuds:
-            Feud.objects.bulk_update(
+            bulk_update_rows(
                 [self.feuds[pk] for pk in sorted(self.touched_feuds)],
                 ["heat", "status", "ended_on"],
             )

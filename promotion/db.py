@@ -1,0 +1,44 @@
+"""Bulk writes for the hot path of a show.
+
+Django's ``bulk_update`` builds a ``CASE WHEN`` expression per field and row in Python, which
+costs more than the simulation itself. On PostgreSQL ``bulk_update_rows`` sends one
+``UPDATE ... FROM (VALUES ...)`` statement instead; elsewhere it falls back to ``bulk_update``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import connections, router
+from django.db.models import Model
+
+
+def bulk_update_rows(objs: Sequence[Model], fields: Sequence[str]) -> None:
+    if not objs:
+        return
+    model = type(objs[0])
+    connection = connections[router.db_for_write(model)]
+    if connection.vendor != "postgresql":
+        model.objects.bulk_update(objs, fields)
+        return
+    meta = model._meta
+    columns = [meta.pk, *(meta.get_field(name) for name in fields)]
+    quote = connection.ops.quote_name
+    casts = [f"%s::{field.db_type(connection)}" for field in columns]
+    row = "(" + ", ".join(casts) + ")"
+    params = []
+    for obj in objs:
+        for field in columns:
+            params.append(field.get_db_prep_save(getattr(obj, field.attname), connection))
+    names = ", ".join(quote(field.column) for field in columns)
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.{quote(field.column)}" for field in columns[1:]
+    )
+    pk = quote(meta.pk.column)
+    sql = (
+        f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
+        f"FROM (VALUES {', '.join([row] * len(objs))}) AS v ({names}) "
+        f"WHERE t.{pk} = v.{pk}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
