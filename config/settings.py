@@ -176,7 +176,8 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
     # Above the longest show: a show still running is never handed to a second worker, and a
     # show whose worker died comes back once its lease has expired.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SHOW_TIME_LIMIT_SECONDS * 2}
+    # (The task's hard time limit is SHOW_TIME_LIMIT_SECONDS + 30: see matches/tasks.py.)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SHOW_TIME_LIMIT_SECONDS * 2 + 60}
     CELERY_RESULT_EXPIRES = 24 * 3600
 else:
     CELERY_BROKER_URL = "memory://"
