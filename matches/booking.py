@@ -54,6 +54,12 @@ ALLY_NO_SIDE = "An ally is named for side {side}, but the match has sides 0 to {
 BAD_POSITION = "Position {position} is not on a card; positions start at 1."
 FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
 FEUD_ENDED = "The feud {feud} has ended."
+FEUD_NOT_STARTED = "The feud {feud} begins on {started}, after this show ({on})."
+REIGN_AFTER_SHOW = "The {title}'s current reign began on {won}, after this show ({on})."
+SHOW_BEFORE_HISTORY = (
+    "A show cannot be dated {at}: the federation's history runs to {last} already, and shows "
+    "are wrestled in date order."
+)
 POSITION_TAKEN = "Position {position} on {show} is taken."
 NOTHING_TO_SCHEDULE = "{show} has no matches to wrestle."
 CANNOT_SCHEDULE = "{show} is {status}; only a booked show can be scheduled."
@@ -98,6 +104,11 @@ def show_create(
         if scheduled_at is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
             scheduled_at = federation.next_show_time(after=last)
+        last_run = federation.shows.filter(
+            status__in=[ShowStatus.RUNNING, ShowStatus.COMPLETED]
+        ).aggregate(last=Max("scheduled_at"))["last"]
+        if last_run is not None and scheduled_at < last_run:
+            raise BookingError([SHOW_BEFORE_HISTORY.format(at=scheduled_at, last=last_run)])
         return Show.objects.create(
             federation=federation,
             number=number,
@@ -239,6 +250,8 @@ def match_book(
                 reasons.append(FEUD_OTHER_FEDERATION)
             elif not feud.is_active:
                 reasons.append(FEUD_ENDED.format(feud=feud))
+            elif feud.started_on > on:
+                reasons.append(FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=on))
         if position is not None and position < 1:
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():
@@ -316,6 +329,8 @@ def _title_problems(
     reign = title.current_reign
     if reign is None:
         return problems
+    if reign.won_on > on:
+        problems.append(REIGN_AFTER_SHOW.format(title=title, won=reign.won_on, on=on))
     in_ring = {w.pk for side in sides for w in side}
     if reign.holder_wrestler_id is not None:
         if reign.holder_wrestler_id not in in_ring:

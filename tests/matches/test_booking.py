@@ -418,3 +418,37 @@ def test_a_tag_title_is_contested_between_teams():
         booking.match_book(show=show, sides=[[a, b], [c, d]], match_type="tag", title=title)
     names = f"{c} & {d}"
     assert refused.value.reasons == [booking.TAG_TITLE_NEEDS_TEAMS.format(title=title, side=names)]
+
+
+@pytest.mark.django_db
+def test_history_is_wrestled_in_date_order():
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from matches import booking
+    from tests import factories
+
+    federation = factories.FederationFactory()
+    done = factories.ShowFactory(federation=federation, status="completed")
+    earlier = done.scheduled_at - dt.timedelta(days=7)
+    with pytest.raises(booking.BookingError) as refused:
+        booking.show_create(federation=federation, scheduled_at=earlier)
+    assert refused.value.reasons == [
+        booking.SHOW_BEFORE_HISTORY.format(at=earlier, last=done.scheduled_at)
+    ]
+    assert booking.show_create(federation=federation).scheduled_at > timezone.now()
+
+    show = booking.show_create(federation=federation, scheduled_at=done.scheduled_at)
+    feud = factories.FeudFactory(federation=federation, started_on=show.date + dt.timedelta(days=1))
+    title = factories.TitleFactory(federation=federation)
+    a, b = factories.BookableWrestlerFactory.create_batch(2, federation=federation)
+    reign = factories.TitleReignFactory(
+        title=title, holder_wrestler=a, won_on=show.date + dt.timedelta(days=2)
+    )
+    with pytest.raises(booking.BookingError) as refused:
+        booking.match_book(show=show, sides=[[a], [b]], feud=feud, title=title)
+    assert set(refused.value.reasons) == {
+        booking.FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=show.date),
+        booking.REIGN_AFTER_SHOW.format(title=title, won=reign.won_on, on=show.date),
+    }

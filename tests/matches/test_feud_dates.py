@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 
-from matches.booking import match_book, show_create, show_schedule
+from matches.booking import BookingError, match_book, show_create, show_schedule
 from matches.models import ShowStatus
 from matches.simulation import show_simulate
 from tests.matches.helpers import book_week, sample_federation
@@ -44,7 +44,13 @@ def test_a_feud_match_wrestled_before_the_feud_began_leaves_the_feud_alone():
         seed=5,
     )
     sides = [[p.wrestler or p.team.members.first()] for p in feud.participants.order_by("side")]
+    with pytest.raises(BookingError, match="begins on"):
+        match_book(show=show, sides=sides, feud=feud, stipulations={"blowoff": True})
+    # Booked while the feud's start still read earlier, then the promoter moved its start.
+    started_on = feud.started_on
+    type(feud).objects.filter(pk=feud.pk).update(started_on=on)
     match_book(show=show, sides=sides, feud=feud, stipulations={"blowoff": True})
+    type(feud).objects.filter(pk=feud.pk).update(started_on=started_on)
     show_schedule(show=show)
 
     outcome = show_simulate(show_id=show.pk)
