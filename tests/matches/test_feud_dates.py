@@ -47,8 +47,7 @@ def test_a_feud_match_wrestled_before_the_feud_began_leaves_the_feud_alone():
     with pytest.raises(BookingError, match="begins on"):
         match_book(show=show, sides=sides, feud=feud, stipulations={"blowoff": True})
     # Booked while the feud's start still read earlier, then the promoter moved its start.
-    started_on = feud.started_on
-    type(feud).objects.filter(pk=feud.pk).update(started_on=on)
+    started_on, feud.started_on = feud.started_on, on
     match_book(show=show, sides=sides, feud=feud, stipulations={"blowoff": True})
     type(feud).objects.filter(pk=feud.pk).update(started_on=started_on)
     show_schedule(show=show)
