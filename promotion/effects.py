@@ -111,6 +111,9 @@ class RosterBook:
             )
             for feud in self.feuds.values()
         }
+        self.feuding: set[tuple[str, int]] = {
+            member for rivalry in self.rivalries for side in rivalry for member in side
+        }
         self.new_feuds: list[tuple[Feud, tuple[frozenset, frozenset]]] = []
         self.team_names: dict[int, str] = dict(federation.teams.values_list("pk", "name"))
         self.open_injuries: list[Injury] = list(
@@ -368,7 +371,8 @@ class RosterBook:
             self.touched_feuds.add(feud.pk)
 
     def _spark_feud(self, bout: Bout, cornered: set[int], changed_hands: bool) -> None:
-        """A dirty or disputed finish between two sides not feuding yet starts a feud."""
+        """A dirty or disputed finish between two sides not feuding yet starts a feud, unless
+        one of them is in a feud already."""
         if len(bout.sides) != 2 or (bout.winner is None and bout.method not in DQ_DRAWS):
             return
         sparks = self.rules["feuds"]["sparks"]
@@ -385,9 +389,12 @@ class RosterBook:
             else frozenset(("wrestler", w) for w in wrestlers)
             for wrestlers, team in zip(bout.sides, bout.teams, strict=True)
         )
-        if frozenset(sides) in self.rivalries:
-            return
+        if frozenset(sides) in self.rivalries or any(
+            member in self.feuding for side in sides for member in side
+        ):
+            return  # one rivalry at a time: a wrestler already feuding is not drawn into another
         self.rivalries.add(frozenset(sides))
+        self.feuding.update(member for side in sides for member in side)
         names = [self._side_name(side) for side in sides]
         feud = Feud(
             federation=self.federation,

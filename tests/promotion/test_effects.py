@@ -275,3 +275,10 @@ def test_a_clean_pin_sparks_nothing(federation):
     a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
     run(federation, singles(federation, a, b, winner=0))
     assert not federation.feuds.exists()
+
+
+def test_a_wrestler_already_feuding_is_not_drawn_into_another_feud(federation):
+    a, b, c = factories.WrestlerFactory.create_batch(3, federation=federation)
+    run(federation, singles(federation, a, b, winner=0, method="disqualification"))
+    run(federation, singles(federation, a, c, winner=0, method="disqualification"))
+    assert federation.feuds.count() == 1
