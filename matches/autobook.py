@@ -310,7 +310,7 @@ class _Booker:
             self.teammates.setdefault(wrestler_id, set()).add(team_id)
             self.team_members.setdefault(team_id, set()).add(wrestler_id)
         self.feuds = sorted(
-            active_feuds(federation=self.federation),
+            active_feuds(federation=self.federation, on=self.on),
             key=lambda f: (-f.heat, -f.started_on.toordinal(), f.pk),
         )
         self.reigns = {reign.title_id: reign for reign in champions(federation=self.federation)}

@@ -12,6 +12,7 @@ from django.utils import timezone
 from matches.booking import show_create, show_schedule
 from matches.models import Show, ShowStatus
 from matches.services import show_dispatch
+from matches.simulation import match_seed
 from promotion.models import Federation
 
 SEASON_SHOW_FAILED = "{show} failed: {error}"
@@ -28,6 +29,7 @@ def season_simulate(
     weeks: int,
     start: dt.datetime | None = None,
     on_show: Callable[[Show], None] | None = None,
+    seed: int | None = None,
     poll_seconds: float = 0.1,
     redispatch_seconds: float = 5.0,
 ) -> list[Show]:
@@ -36,16 +38,17 @@ def season_simulate(
 
     Each week waits for the previous one, since its card depends on the results. A show whose
     task was lost on the way (a broker restart) is sent again; one that fails stops the season.
+    With ``seed`` every show's seed derives from it, so the same database and seed give the same
+    season.
     """
     from matches.autobook import show_autobook
 
     shows = []
     after = start
-    for _ in range(weeks):
-        if after is None:
-            show = show_create(federation=federation)
-        else:
-            show = show_create(federation=federation, scheduled_at=federation.next_show_time(after))
+    for week in range(weeks):
+        show_seed = None if seed is None else match_seed(seed, week + 1)
+        scheduled_at = None if after is None else federation.next_show_time(after)
+        show = show_create(federation=federation, scheduled_at=scheduled_at, seed=show_seed)
         after = show.scheduled_at
         show_autobook(show=show)
         show_schedule(show=show)

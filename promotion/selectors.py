@@ -58,14 +58,14 @@ def title_lineage(*, title: Title) -> QuerySet[TitleReign]:
     ).order_by("number")
 
 
-def active_feuds(*, federation: Federation) -> QuerySet[Feud]:
-    return (
-        federation.feuds.exclude(status="ended")
-        .prefetch_related(
-            Prefetch("participants", queryset=_feud_participants()),
-        )
-        .order_by("-heat", "-started_on")
-    )
+def active_feuds(*, federation: Federation, on=None) -> QuerySet[Feud]:
+    """Feuds not ended (and, with ``on``, already begun on that date), hottest first."""
+    feuds = federation.feuds.exclude(status="ended")
+    if on is not None:
+        feuds = feuds.filter(started_on__lte=on)
+    return feuds.prefetch_related(
+        Prefetch("participants", queryset=_feud_participants()),
+    ).order_by("-heat", "-started_on")
 
 
 def _feud_participants():

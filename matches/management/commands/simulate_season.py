@@ -24,9 +24,12 @@ class Command(BaseCommand):
             type=dt.date.fromisoformat,
             help="Run the weeks from this date (YYYY-MM-DD) on; default: after the last show.",
         )
+        parser.add_argument(
+            "--seed", type=int, help="Derive every show's seed from this: a reproducible season."
+        )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
-    def handle(self, *args, slug, weeks, start, no_progress, **options):
+    def handle(self, *args, slug, weeks, start, seed, no_progress, **options):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
@@ -53,7 +56,7 @@ class Command(BaseCommand):
 
         try:
             shows = season_simulate(
-                federation=federation, weeks=weeks, start=start_at, on_show=progress
+                federation=federation, weeks=weeks, start=start_at, seed=seed, on_show=progress
             )
         except (BookingError, SeasonError) as exc:
             raise CommandError(str(exc)) from None
