@@ -442,29 +442,42 @@ class _Booker:
             if self._is_rematch(sides) and feud is None:
                 passed.append(challenger)
                 continue
-            extra, blowoff = self._feud_note(feud)
             note = NOTE_TITLE.format(
                 title=title,
                 champion=champion,
                 challenger=challenger,
                 score=self.score[challenger.pk],
             )
-            if passed:
-                note += _passed_note([w.ring_name for w in passed])
-            plan = _Plan(
-                sides=sides,
-                match_type=MatchType.SINGLES,
-                note=note + extra,
-                stakes=self._title_stakes(title, feud, blowoff),
-                strength=self._strength(sides),
-                priority=len(self.plans),
-                title=title,
-                feud=feud,
-                blowoff=blowoff,
-            )
-            self._add(plan, what=f"{title} defense")
+            passed_names = [w.ring_name for w in passed]
+            self._defense(title, sides, MatchType.SINGLES, note, passed_names, feud)
             return
         self._no_challenger(title, champion, [w.ring_name for w in passed])
+
+    def _defense(
+        self,
+        title: Title,
+        sides: list[list[Wrestler]],
+        match_type: str,
+        note: str,
+        passed: list[str],
+        feud: Feud | None,
+    ) -> None:
+        """Plan a title defense; ``passed`` names the contenders skipped as last week's bouts."""
+        extra, blowoff = self._feud_note(feud)
+        if passed:
+            note += _passed_note(passed)
+        plan = _Plan(
+            sides=sides,
+            match_type=match_type,
+            note=note + extra,
+            stakes=self._title_stakes(title, feud, blowoff),
+            strength=self._strength(sides),
+            priority=len(self.plans),
+            title=title,
+            feud=feud,
+            blowoff=blowoff,
+        )
+        self._add(plan, what=f"{title} defense")
 
     def _no_challenger(self, title: Title, champion, passed: list[str]) -> None:
         if passed:
@@ -538,27 +551,13 @@ class _Booker:
             if self._is_rematch(sides) and feud is None:
                 passed.append(contender.team.name)
                 continue
-            extra, blowoff = self._feud_note(feud)
             note = NOTE_TAG_TITLE.format(
                 title=title,
                 champion=team,
                 challenger=contender.team,
                 score=self._team_score(contender),
             )
-            if passed:
-                note += _passed_note(passed)
-            plan = _Plan(
-                sides=sides,
-                match_type=MatchType.TAG,
-                note=note + extra,
-                stakes=self._title_stakes(title, feud, blowoff),
-                strength=self._strength(sides),
-                priority=len(self.plans),
-                title=title,
-                feud=feud,
-                blowoff=blowoff,
-            )
-            self._add(plan, what=f"{title} defense")
+            self._defense(title, sides, MatchType.TAG, note, passed, feud)
             return
         self._no_challenger(title, team, passed)
 
