@@ -437,9 +437,10 @@ class Match:
         if not (self.record or self.tag or self.prep.interference):
             self._fast_singles(limit)
         else:
-            turn = self.turn
+            before, roll = self.before_roll, self.offense_roll
             while self.method is None and self.turns < limit:
-                turn()
+                before()
+                roll()
         if self.method is None:
             self.finish(None, Method.DRAW_TIME_LIMIT, (), self.off)
             if self.record:
@@ -499,22 +500,37 @@ class Match:
         self.turns, self.off, self.level, self.fresh = turns, s, level, fresh
 
     def turn(self) -> None:
+        """One turn: ``before_roll()`` (no dice), then ``offense_roll()``."""
+        self.before_roll()
+        self.offense_roll()
+
+    def before_roll(self) -> None:
+        """What comes before the offensive roll and draws no dice: in a tag match the side on
+        offense may tag in its partner, who rolls at the same level. Clears ``fresh``.
+
+        (The exact-odds solver plays the two halves of a turn separately.)"""
+        if self.tag:
+            s = self.off
+            if self.strategy.tag_on_offense(self, s):
+                old = self.wrestler(s)
+                self.legal[s] = 1 - self.legal[s]
+                if self.record:
+                    new = self.wrestler(s)
+                    self.ev(
+                        "tag",
+                        new.key,
+                        (),
+                        f"{old.sname} tags in {new.mname}, who comes in on LEVEL {self.level} "
+                        "OFFENSE.",
+                        level=self.level,
+                    )
+        self.fresh = False
+
+    def offense_roll(self) -> None:
+        """The offensive roll and everything it sets off (the turn after ``before_roll()``)."""
         s = self.off
         level = self.level
         rec = self.record
-        if self.tag and self.strategy.tag_on_offense(self, s):
-            old = self.wrestler(s)
-            self.legal[s] = 1 - self.legal[s]
-            if rec:
-                new = self.wrestler(s)
-                self.ev(
-                    "tag",
-                    new.key,
-                    (),
-                    f"{old.sname} tags in {new.mname}, who comes in on LEVEL {level} OFFENSE.",
-                    level=level,
-                )
-        self.fresh = False
         self.turns += 1
         legal = self.legal
         a = self.ws[s][legal[s]]

@@ -22,7 +22,13 @@ from rules.core.dice import EnumeratingDice
 from rules.core.result import ExactOdds, Method
 from rules.filsinger.engine import MAX_PIN, Match, Prepared
 
-MAX_STATES = 20_000
+#: The most states solved exactly (a tag match with every rule has about 600,000).
+MAX_STATES = 2_000_000
+#: Chains this small (by ``state_bound``) are solved here in plain Python; bigger ones, and
+#: every tag match, by ``exact_sparse`` (numpy and scipy.sparse).
+PYTHON_BOUND = 24
+#: Without numpy and scipy, the plain-Python solver takes chains up to this bound.
+PYTHON_MAX_STATES = 20_000
 _EPSILON = 1e-15
 
 State = tuple
@@ -129,6 +135,29 @@ def build_chain(
 
 
 def solve(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) -> ExactOdds:
+    """The exact odds, or ``NotFinite`` saying why not."""
+    if not getattr(strategy, "markov", False):
+        raise NotFinite("the strategy is not Markov (it may use more than the match state)")
+    if state_bound(prep) > PYTHON_BOUND:
+        try:
+            from rules.filsinger.exact_sparse import NotFiniteError, solve_sparse
+        except ImportError:  # numpy or scipy missing: small chains only
+            max_states = min(max_states, PYTHON_MAX_STATES)
+            if state_bound(prep) > max_states:
+                raise NotFinite(
+                    f"the chain could have up to {state_bound(prep)} states; more than "
+                    f"{max_states} need numpy and scipy"
+                ) from None
+        else:
+            try:
+                return solve_sparse(prep, strategy, max_states)
+            except NotFiniteError as err:
+                raise NotFinite(str(err)) from None
+    return solve_python(prep, strategy, max_states)
+
+
+def solve_python(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) -> ExactOdds:
+    """The small-chain solver: one dictionary per state, pushed forward in plain Python."""
     starts, chain = build_chain(prep, strategy, max_states)
     dist: dict[State, float] = {starts[0]: 0.5}
     dist[starts[1]] = dist.get(starts[1], 0.0) + 0.5

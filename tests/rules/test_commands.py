@@ -119,7 +119,9 @@ def test_a_cards_list_file_and_a_tag_match_with_all_rules(tmp_path):
         "3",
         "--json",
     )
-    assert "exact" not in json.loads(out) and "exact_note" in json.loads(out)
+    data = json.loads(out)
+    assert "exact_note" not in data
+    assert abs(sum(data["exact_methods"].values()) - 1) < 1e-9
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+import yaml
 
 from rules.core.dice import SeededDice
 from rules.core.spec import Ringside
@@ -14,6 +16,7 @@ from rules.filsinger.options import OPTION_NAMES
 from tests.rules.cardgen import random_card_data
 
 RUNS = 3000
+SAMPLE = Path(__file__).parents[2] / "rules/data/sample/filsinger"
 
 
 def random_pair(fs, seed, n=2):
@@ -86,13 +89,68 @@ def test_monte_carlo_agrees_with_exact_odds_all_rules_singles(fs):
     assert_agrees(fs.odds(spec, runs=RUNS, seed=3), "all")
 
 
-def test_tag_matches_with_rising_pins_are_too_big_to_solve_and_say_so(fs):
-    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="all", relationship="group")
-    report = fs.odds(spec, runs=200, seed=1)
-    assert report.exact is None and "states" in report.exact_note
-    assert "exact" not in report.to_json()
-    with pytest.raises(NotFinite):
-        fs.exact(spec)
+@pytest.mark.parametrize(
+    ("options", "relationship", "ringside", "seed"),
+    [
+        ("fatigue", "partners", False, 0),
+        ("add1", "group", False, 1),
+        ("fatigue,distractions,tag_on_defense", "partners", True, 2),
+    ],
+)
+def test_monte_carlo_agrees_with_exact_odds_tag_with_rising_pins(
+    fs, options, relationship, ringside, seed
+):
+    """Tag matches whose four PIN ratings rise (the chains have thousands of states or more)."""
+    cards = random_pair(fs, 400 + seed, 4)
+    spec = fs.make_spec(cards, "tag", options=options, relationship=relationship)
+    if ringside:
+        spec = with_ringside(spec)
+    report = fs.odds(spec, runs=RUNS, seed=seed)
+    assert report.exact.states > 1000
+    assert_agrees(report, f"tag {options} {relationship}")
+
+
+def test_monte_carlo_agrees_with_exact_odds_tag_with_every_rule(fs):
+    """The issue's example: four sample cards, every optional rule (about 600,000 states)."""
+    names = ("corrigan-vale", "mortimer-gale", "skylar-finch", "dario-quintero")
+    cards = [fs.parse_card(yaml.safe_load((SAMPLE / f"{name}.yaml").read_text())) for name in names]
+    report = fs.odds(fs.make_spec(cards, "tag", options="all"), runs=RUNS, seed=1)
+    assert report.exact.states > 100_000
+    assert_agrees(report, "tag all")
+
+
+@pytest.mark.parametrize(
+    ("options", "match_type", "ringside"),
+    [
+        ("", "tag", False),
+        ("add1", "singles", False),
+        ("distractions", "singles", True),
+        ("tag_on_defense,leave_ring,distractions", "tag", True),
+    ],
+)
+def test_the_sparse_solver_agrees_with_the_plain_one(fs, options, match_type, ringside):
+    from rules.filsinger.engine import prepare
+    from rules.filsinger.exact import solve_python
+    from rules.filsinger.exact_sparse import solve_sparse
+    from rules.filsinger.strategy import DefaultStrategy
+
+    n = 4 if match_type == "tag" else 2
+    spec = fs.make_spec(random_pair(fs, 600, n), match_type, options=options, relationship="group")
+    if ringside:
+        spec = with_ringside(spec)
+    prep = prepare(spec)
+    plain = solve_python(prep, DefaultStrategy())
+    fast = solve_sparse(prep, DefaultStrategy(), 10_000)
+    assert set(plain.methods) == set(fast.methods)
+    for method, p in plain.methods.items():
+        assert abs(fast.methods[method] - p) < 1e-12, method
+    assert all(abs(a - b) < 1e-12 for a, b in zip(plain.wins, fast.wins, strict=True))
+
+
+def test_a_chain_too_big_for_the_limit_says_so(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
+    with pytest.raises(NotFinite, match="states"):
+        fs.exact(spec, max_states=500)
 
 
 def test_exact_odds_with_a_time_limit_include_the_draw(fs):
