@@ -1,10 +1,11 @@
 """Filsinger engine speed: the fast path and the full play-by-play against the dice alone, and
-the exact odds of one pairing. Prints its figures; asserts nothing.
+the exact odds of one pairing and of two big tag chains. Prints its figures; asserts nothing.
 
-    python bench/bench_filsinger.py [--matches N] [--rules OPTIONS]
+    python bench/bench_filsinger.py [--matches N] [--rules OPTIONS] [--no-tag]
 
 Goals: the fast path at most 3x the cost of drawing the same dice with nothing else, the full
-path at most 10x, exact odds for one pairing under the basic rules in under 50 ms.
+path at most 10x, exact odds for one pairing under the basic rules in under 50 ms, and for a tag
+match with every rule in a few seconds.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from rules.filsinger.exact import solve  # noqa: E402
 from rules.filsinger.strategy import DefaultStrategy  # noqa: E402
 
 FIXTURES = ROOT / "tests/rules/fixtures"
+SAMPLE = ROOT / "rules/data/sample/filsinger"
+#: The tag match of the exact-odds issue: four sample cards.
+TAG_CARDS = ("corrigan-vale", "mortimer-gale", "skylar-finch", "dario-quintero")
 
 
 def best_of(repeat: int, fn) -> float:
@@ -42,6 +46,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20000)
     parser.add_argument("--rules", default="")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-tag", action="store_true", help="skip the big tag chains")
     args = parser.parse_args()
 
     cards = [
@@ -83,7 +88,20 @@ def main() -> None:
     basic = prepare(fs.make_spec(cards))
     solve(basic, strategy)  # warm up (tables are loaded once)
     t_exact = best_of(5, lambda: solve(basic, strategy))
-    t_fatigue = best_of(1, lambda: solve(prepare(fs.make_spec(cards, options="fatigue")), strategy))
+    tired = prepare(fs.make_spec(cards, options="fatigue"))
+    solve(tired, strategy)  # warm up (the first big chain imports numpy and scipy)
+    t_fatigue = best_of(3, lambda: solve(tired, strategy))
+    tag = []
+    if not args.no_tag:
+        four = [
+            fs.parse_card(yaml.safe_load((SAMPLE / f"{name}.yaml").read_text()))
+            for name in TAG_CARDS
+        ]
+        for rules in ("fatigue", "all"):
+            tag_prep = prepare(fs.make_spec(four, "tag", options=rules))
+            start = time.perf_counter()
+            odds = solve(tag_prep, strategy)
+            tag.append((rules, time.perf_counter() - start, odds.states))
 
     rules = args.rules or "basic"
     print(f"Filsinger engine, Wolf vs the Executioner, rules: {rules}")
@@ -102,6 +120,9 @@ def main() -> None:
     print(f"  per match: fast {t_fast / n * 1e6:.1f} us, full {t_full / n * 1e6:.1f} us")
     print(f"  exact odds, basic rules      {t_exact * 1e3:8.1f} ms  (goal < 50 ms)")
     print(f"  exact odds, fatigue          {t_fatigue * 1e3:8.1f} ms")
+    for rules, seconds, states in tag:
+        label = f"exact odds, tag {rules}"
+        print(f"  {label:<28} {seconds:8.2f} s   ({states} states; {', '.join(TAG_CARDS)})")
 
 
 if __name__ == "__main__":

@@ -437,10 +437,11 @@ class Match:
         if not (self.record or self.tag or self.prep.interference):
             self._fast_singles(limit)
         else:
-            before, roll = self.before_roll, self.offense_roll
+            # Outside a tag match ``before_roll()`` only clears ``fresh``, which ``offense_roll()``
+            # does too: one call a turn.
+            turn = self.turn if self.tag else self.offense_roll
             while self.method is None and self.turns < limit:
-                before()
-                roll()
+                turn()
         if self.method is None:
             self.finish(None, Method.DRAW_TIME_LIMIT, (), self.off)
             if self.record:
@@ -531,6 +532,7 @@ class Match:
         s = self.off
         level = self.level
         rec = self.record
+        self.fresh = False
         self.turns += 1
         legal = self.legal
         a = self.ws[s][legal[s]]
