@@ -108,13 +108,39 @@ class _Sym:
     def __rsub__(self, other: Any) -> Any:
         return other - self.value()
 
+    # Any other arithmetic takes the exact value.
     def __mul__(self, other: Any) -> Any:
         return self.value() * other
 
-    __rmul__ = __mul__
+    def __rmul__(self, other: Any) -> Any:
+        return other * self.value()
+
+    def __floordiv__(self, other: Any) -> Any:
+        return self.value() // other
+
+    def __rfloordiv__(self, other: Any) -> Any:
+        return other // self.value()
+
+    def __truediv__(self, other: Any) -> Any:
+        return self.value() / other
+
+    def __rtruediv__(self, other: Any) -> Any:
+        return other / self.value()
+
+    def __mod__(self, other: Any) -> Any:
+        return self.value() % other
+
+    def __rmod__(self, other: Any) -> Any:
+        return other % self.value()
 
     def __neg__(self) -> int:
         return -self.value()
+
+    def __abs__(self) -> int:
+        return abs(self.value())
+
+    def __float__(self) -> float:
+        return float(self.value())
 
     def __bool__(self) -> bool:
         return bool(self.value())
@@ -169,7 +195,6 @@ class _Builder:
         self.cradix = (2, 3, nlegal, nlegal, 2)
         self.ncodes = int(np.prod(self.cradix))
         self.size = self.ncodes * self.es
-        self.fresh_unit = self.es  # the index step of ``fresh``
 
         m = Match(prep, EnumeratingDice(), strategy, record=False)
         npins = len(self.pos)

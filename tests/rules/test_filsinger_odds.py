@@ -147,6 +147,46 @@ def test_the_sparse_solver_agrees_with_the_plain_one(fs, options, match_type, ri
     assert all(abs(a - b) < 1e-12 for a, b in zip(plain.wins, fast.wins, strict=True))
 
 
+def test_the_sparse_solver_follows_a_strategy_that_reads_pins_any_way(fs):
+    """The sparse solver hands the strategy unknown PIN ratings; any use of them must come out
+    as the plain solver (which hands it numbers) has it."""
+    from rules.filsinger.engine import prepare
+    from rules.filsinger.exact import solve_python
+    from rules.filsinger.exact_sparse import solve_sparse
+    from rules.filsinger.strategy import DefaultStrategy
+
+    class Fussy(DefaultStrategy):
+        def tag_on_offense(self, match, side):
+            return sum(match.pins[side]) % 3 == 0 or max(match.pins[1 - side]) > 7
+
+        def distract(self, match, side, pin_rating):
+            return pin_rating * 2 >= 13 and match.pins[side] != [9, 9]
+
+        def outside_interference(self, match, side, level):
+            return level > 1 and sorted(match.pins[side])[0] in (6, 7, 8)
+
+    spec = fs.make_spec(
+        random_pair(fs, 700, 4), "tag", options="distractions,tag_on_defense", relationship="group"
+    )
+    prep = prepare(with_ringside(spec))
+    plain = solve_python(prep, Fussy())
+    fast = solve_sparse(prep, Fussy(), 100_000)
+    assert plain.methods.keys() == fast.methods.keys()
+    for method, p in plain.methods.items():
+        assert abs(fast.methods[method] - p) < 1e-12, method
+
+
+def test_without_numpy_and_scipy_small_chains_are_still_solved(fs, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "rules.filsinger.exact_sparse", None)  # import fails
+    singles = fs.make_spec(random_pair(fs, 2), options="fatigue")
+    assert fs.exact(singles).states > 100
+    tag = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
+    with pytest.raises(NotFinite, match="numpy and scipy"):
+        fs.exact(tag)
+
+
 def test_a_chain_too_big_for_the_limit_says_so(fs):
     spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
     with pytest.raises(NotFinite, match="states"):
@@ -158,6 +198,14 @@ def test_exact_odds_with_a_time_limit_include_the_draw(fs):
     report = fs.odds(spec, runs=RUNS, seed=5)
     assert report.exact.methods["draw_time_limit"] > 0.3
     assert_agrees(report, "short time limit")
+
+
+def test_exact_odds_of_a_big_chain_with_a_time_limit_include_the_draw(fs):
+    cards = random_pair(fs, 401, 4)
+    spec = fs.make_spec(cards, "tag", options="fatigue", relationship="partners", time_limit=6)
+    report = fs.odds(spec, runs=RUNS, seed=6)
+    assert report.exact.methods["draw_time_limit"] > 0.1
+    assert_agrees(report, "tag fatigue, short time limit")
 
 
 def test_a_strategy_that_is_not_markov_gets_no_exact_odds(fs):
