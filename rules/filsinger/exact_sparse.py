@@ -221,8 +221,8 @@ class _Builder:
         self.dice = EnumeratingDice()
         self.end_ids: dict[tuple[int | None, Method], int] = {}
         # Per half (0: before_roll, 1: offense_roll) and position code: every branch of the
-        # walk, with the entries it revealed; the entries any branch revealed (as strides, 0
-        # where none did); the cells met so far, by key.
+        # walk, with the offsets it allows each entry; the entries any branch narrowed (as
+        # strides, 0 where none did); the cells met so far, by key.
         self.leaves: list[dict[int, tuple[np.ndarray, ...]]] = [{}, {}]
         self.mask = [np.zeros((self.ncodes, n), dtype=np.int64) for _ in range(2)]
         self.cell_of: list[dict[int, int]] = [{}, {}]
