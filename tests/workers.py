@@ -117,7 +117,10 @@ class Cluster:
             **{key: str(value) for key, value in env.items()},
         }
         self.processes: dict[str, subprocess.Popen] = {}
-        self.client = Celery("ringside-test-client", broker=broker_url, backend=broker_url)
+        # Not the current app: shared tasks in this process must stay bound to the project's app.
+        self.client = Celery(
+            "ringside-test-client", broker=broker_url, backend=broker_url, set_as_current=False
+        )
         self.client.conf.update(
             task_serializer="json",
             accept_content=["json"],

@@ -67,7 +67,7 @@ def book_week(
     def take(wrestler: Wrestler) -> None:
         free.remove(wrestler)
 
-    feud = _singles_feud(federation)
+    feud = _singles_feud(federation, on)
     for title in federation.titles.filter(division=Division.SINGLES, is_active=True).order_by(
         "rank"
     ):
@@ -104,9 +104,10 @@ def book_week(
     return show
 
 
-def _singles_feud(federation: Federation) -> dict | None:
-    """The first active one-on-one feud as {wrestler: rival, ..., "pk": id}."""
-    for feud in federation.feuds.exclude(status=FeudStatus.ENDED).order_by("pk"):
+def _singles_feud(federation: Federation, on: dt.date) -> dict | None:
+    """The first one-on-one feud active on ``on`` as {wrestler: rival, ..., "pk": id}."""
+    feuds = federation.feuds.exclude(status=FeudStatus.ENDED).filter(started_on__lte=on)
+    for feud in feuds.order_by("pk"):
         sides: dict[int, list[int]] = {}
         for row in feud.participants.all():
             if row.wrestler_id:
