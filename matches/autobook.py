@@ -463,9 +463,22 @@ class _Booker:
         feud: Feud | None,
     ) -> None:
         """Plan a title defense; ``passed`` names the contenders skipped as last week's bouts."""
-        extra, blowoff = self._feud_note(feud)
         if passed:
             note += _passed_note(passed)
+        self._title_match(title, sides, match_type, note, feud, what=f"{title} defense")
+
+    def _title_match(
+        self,
+        title: Title,
+        sides: list[list[Wrestler]],
+        match_type: str,
+        note: str,
+        feud: Feud | None,
+        *,
+        what: str,
+    ) -> None:
+        """Plan a match for a title, a defense or for the vacant belt."""
+        extra, blowoff = self._feud_note(feud)
         plan = _Plan(
             sides=sides,
             match_type=match_type,
@@ -477,7 +490,7 @@ class _Booker:
             feud=feud,
             blowoff=blowoff,
         )
-        self._add(plan, what=f"{title} defense")
+        self._add(plan, what=what)
 
     def _no_challenger(self, title: Title, champion, passed: list[str]) -> None:
         if passed:
@@ -498,19 +511,10 @@ class _Booker:
                 feud = self._feud_between(sides)
                 if self._is_rematch(sides) and feud is None:
                     continue
-                extra, blowoff = self._feud_note(feud)
-                plan = _Plan(
-                    sides=sides,
-                    match_type=MatchType.SINGLES,
-                    note=NOTE_VACANT.format(title=title, a=first, b=second) + extra,
-                    stakes=self._title_stakes(title, feud, blowoff),
-                    strength=self._strength(sides),
-                    priority=len(self.plans),
-                    title=title,
-                    feud=feud,
-                    blowoff=blowoff,
+                note = NOTE_VACANT.format(title=title, a=first, b=second)
+                self._title_match(
+                    title, sides, MatchType.SINGLES, note, feud, what=f"{title} (vacant)"
                 )
-                self._add(plan, what=f"{title} (vacant)")
                 return
         self.skipped.append(NO_VACANT_CONTENDERS.format(title=title))
 
@@ -571,19 +575,8 @@ class _Booker:
                 feud = self._feud_between(sides)
                 if self._is_rematch(sides) and feud is None:
                     continue
-                extra, blowoff = self._feud_note(feud)
-                plan = _Plan(
-                    sides=sides,
-                    match_type=MatchType.TAG,
-                    note=NOTE_VACANT.format(title=title, a=first.team, b=second.team) + extra,
-                    stakes=self._title_stakes(title, feud, blowoff),
-                    strength=self._strength(sides),
-                    priority=len(self.plans),
-                    title=title,
-                    feud=feud,
-                    blowoff=blowoff,
-                )
-                self._add(plan, what=f"{title} (vacant)")
+                note = NOTE_VACANT.format(title=title, a=first.team, b=second.team)
+                self._title_match(title, sides, MatchType.TAG, note, feud, what=f"{title} (vacant)")
                 return
         self.skipped.append(NO_VACANT_CONTENDERS.format(title=title))
 
