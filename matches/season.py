@@ -7,12 +7,11 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.utils import timezone
 
 from matches.booking import show_create, show_schedule
 from matches.models import Show, ShowStatus
 from matches.services import show_dispatch
-from matches.simulation import match_seed
+from matches.simulation import lease_expired_before, match_seed
 from promotion.models import Federation
 
 SEASON_SHOW_FAILED = "{show} failed: {error}"
@@ -84,9 +83,8 @@ def _lost(show: Show) -> bool:
     """Still waiting for a worker, or held on a lease that has expired."""
     if show.status == ShowStatus.SCHEDULED:
         return True
-    expired = timezone.now() - dt.timedelta(seconds=settings.SHOW_TIME_LIMIT_SECONDS)
     return (
         show.status == ShowStatus.RUNNING
         and show.started_at is not None
-        and (show.started_at < expired)
+        and show.started_at < lease_expired_before()
     )

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from matches.models import Show, ShowStatus
-from matches.simulation import _lease_expired_before, earlier_unfinished
+from matches.simulation import earlier_unfinished, lease_expired_before
 
 
 def shows_due(*, now: dt.datetime | None = None) -> list[int]:
@@ -20,7 +20,7 @@ def shows_due(*, now: dt.datetime | None = None) -> list[int]:
         Show.objects.filter(scheduled_at__lte=now)
         .filter(
             Q(status=ShowStatus.SCHEDULED)
-            | Q(status=ShowStatus.RUNNING, started_at__lt=_lease_expired_before())
+            | Q(status=ShowStatus.RUNNING, started_at__lt=lease_expired_before())
         )
         .filter(~earlier_unfinished())
         .order_by("scheduled_at", "pk")

@@ -72,7 +72,8 @@ def match_seed(show_seed: int, position: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def _lease_expired_before() -> dt.datetime:
+def lease_expired_before() -> dt.datetime:
+    """A lease taken before this moment has expired: its worker is presumed dead."""
     return timezone.now() - dt.timedelta(seconds=settings.SHOW_TIME_LIMIT_SECONDS)
 
 
@@ -92,7 +93,7 @@ def show_claim(*, show_id: int) -> tuple[Outcome | None, dt.datetime | None]:
     """Take the lease on a show. Returns (None, lease) when claimed, else (why not, None)."""
     lease = timezone.now()
     claimable = Q(status=ShowStatus.SCHEDULED) | Q(
-        status=ShowStatus.RUNNING, started_at__lt=_lease_expired_before()
+        status=ShowStatus.RUNNING, started_at__lt=lease_expired_before()
     )
     claimed = (
         Show.objects.filter(pk=show_id)
@@ -210,7 +211,7 @@ def _wrestle(show: Show) -> None:
         return _parsed_card(card)
 
     book = RosterBook(federation=federation, show=show, on=on, at=show.scheduled_at)
-    delay = float(getattr(settings, "SHOW_SIMULATION_MATCH_DELAY", 0) or 0)
+    delay = settings.SHOW_SIMULATION_MATCH_DELAY
     for match in matches:
         engine = _engine(match.rule_system)
         rows = by_match.get(match.pk, [])
