@@ -37,6 +37,7 @@ from matches.models import (
 )
 from promotion.db import bulk_update_rows
 from promotion.effects import Bout, RosterBook
+from promotion.selectors import champion_ids
 from promotion.models import Injury, TeamKind
 from rules import registry
 from rules.core.dice import SeededDice
@@ -169,56 +170,107 @@ def _release(show_id: int, lease: dt.datetime) -> None:
 after_match_hooks: list[Callable[[Show, Match], None]] = []
 
 
-def _wrestle(show: Show) -> None:
-    federation = show.federation
-    on = show.date
-    matches = list(show.matches.select_related("title", "feud").order_by("position"))
-    participants = list(
-        MatchParticipant.objects.filter(show=show)
-        .select_related("wrestler", "team")
-        .order_by("match_id", "side", "order")
-    )
-    by_match: dict[int, list[MatchParticipant]] = {}
-    for participant in participants:
-        by_match.setdefault(participant.match_id, []).append(participant)
-    wrestler_ids = {p.wrestler_id for p in participants}
-    systems = {m.rule_system for m in matches}
-    cards: dict[tuple[int, str], WrestlerCard] = {
-        (card.wrestler_id, card.system): card
-        for card in WrestlerCard.objects.filter(
-            wrestler_id__in=wrestler_ids, system__in=systems
-        ).order_by()
-    }
-    overrides: dict[str, dict[str, Any]] = {}
-    for override in ChartOverride.objects.filter(
-        federation=federation, system__in=systems
-    ).order_by():
-        overrides.setdefault(override.system, {})[override.chart] = override.data
-    hurt: set[int] = set(
-        Injury.objects.filter(wrestler_id__in=wrestler_ids, occurred_on__lte=on)
-        .filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
-        .order_by()
-        .values_list("wrestler_id", flat=True)
-    )
-    tables = {
-        system: _engine(system).load_tables(overrides.get(system) or None) for system in systems
-    }
+@dataclass
+class ShowInputs:
+    """Everything the engines need to wrestle one show's card, read in a fixed number of
+    queries: the matches, their participants, the cards, the charts (with the federation's
+    overrides), the injuries the wrestlers carry and who holds a title."""
 
-    def card_of(participant: MatchParticipant, system: str):
-        card = cards.get((participant.wrestler_id, system))
+    show: Show
+    matches: list[Match]
+    by_match: dict[int, list[MatchParticipant]]
+    cards: dict[tuple[int, str], WrestlerCard]
+    tables: dict[str, Any]
+    wounds: dict[int, list[dict[str, Any]]]
+    champions: set[int]
+
+    @classmethod
+    def load(cls, show: Show, *, champions: set[int] | None = None) -> ShowInputs:
+        federation = show.federation
+        on = show.date
+        matches = list(show.matches.select_related("title", "feud").order_by("position"))
+        participants = list(
+            MatchParticipant.objects.filter(show=show)
+            .select_related("wrestler", "team")
+            .order_by("match_id", "side", "order")
+        )
+        by_match: dict[int, list[MatchParticipant]] = {}
+        for participant in participants:
+            by_match.setdefault(participant.match_id, []).append(participant)
+        wrestler_ids = {p.wrestler_id for p in participants}
+        systems = {m.rule_system for m in matches}
+        cards: dict[tuple[int, str], WrestlerCard] = {
+            (card.wrestler_id, card.system): card
+            for card in WrestlerCard.objects.filter(
+                wrestler_id__in=wrestler_ids, system__in=systems
+            ).order_by()
+        }
+        overrides: dict[str, dict[str, Any]] = {}
+        for override in ChartOverride.objects.filter(
+            federation=federation, system__in=systems
+        ).order_by():
+            overrides.setdefault(override.system, {})[override.chart] = override.data
+        wounds: dict[int, list[dict[str, Any]]] = {}
+        for wrestler_id, body_part, points, description, keeps_off in (
+            Injury.objects.filter(wrestler_id__in=wrestler_ids, occurred_on__lte=on)
+            .filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
+            .order_by("occurred_on", "pk")
+            .values_list("wrestler_id", "body_part", "points", "description", "keeps_off_cards")
+        ):
+            wounds.setdefault(wrestler_id, []).append(
+                {
+                    "body_part": body_part,
+                    "points": points,
+                    "description": description,
+                    "keeps_off_cards": keeps_off,
+                }
+            )
+        tables = {
+            system: _engine(system).load_tables(overrides.get(system) or None)
+            for system in systems
+        }
+        if champions is None:
+            champions = champion_ids(federation=federation, on=on)
+        return cls(show, matches, by_match, cards, tables, wounds, champions)
+
+    def card_of(self, participant: MatchParticipant, system: str):
+        card = self.cards.get((participant.wrestler_id, system))
         if card is None:
             raise SimulationError(f"{participant.wrestler} has no {system} card.")
         return _parsed_card(card)
 
+    def spec(self, match: Match) -> MatchSpec:
+        engine = _engine(match.rule_system)
+        return _spec(
+            match,
+            self.by_match.get(match.pk, []),
+            engine,
+            lambda p: self.card_of(p, match.rule_system),
+            wounds=self.wounds,
+            champions=self.champions,
+        )
+
+
+def show_specs(*, show: Show) -> list[tuple[Match, MatchSpec]]:
+    """The engine's spec of every match on a show's card, as it would be wrestled now."""
+    inputs = ShowInputs.load(show)
+    return [(match, inputs.spec(match)) for match in inputs.matches]
+
+
+def _wrestle(show: Show) -> None:
+    federation = show.federation
+    on = show.date
     book = RosterBook(federation=federation, show=show, on=on, at=show.scheduled_at)
+    inputs = ShowInputs.load(show, champions=book.champion_ids())
+    matches = inputs.matches
     delay = settings.SHOW_SIMULATION_MATCH_DELAY
     for match in matches:
         engine = _engine(match.rule_system)
-        rows = by_match.get(match.pk, [])
-        spec = _spec(match, rows, engine, lambda p, s=match.rule_system: card_of(p, s), hurt)
+        rows = inputs.by_match.get(match.pk, [])
+        spec = inputs.spec(match)
         seed = match_seed(show.seed, match.position)
         result = engine.simulate(
-            spec, dice=SeededDice(seed), tables=tables[match.rule_system], record=True
+            spec, dice=SeededDice(seed), tables=inputs.tables[match.rule_system], record=True
         )
         match.seed = seed
         match.status = MatchStatus.COMPLETED
@@ -283,7 +335,16 @@ def _engine(system: str):
     return engine
 
 
-def _spec(match: Match, rows: list[MatchParticipant], engine, card_of, hurt: set[int]):
+def _spec(
+    match: Match,
+    rows: list[MatchParticipant],
+    engine,
+    card_of,
+    *,
+    wounds: dict[int, list[dict[str, Any]]],
+    champions: set[int],
+):
+    """The engine's spec of one match: the cards, and what the roster knows at show time."""
     sides: dict[int, list[Participant]] = {}
     relationship: dict[int, str | None] = {}
     allies: dict[int, Ringside] = {}
@@ -294,7 +355,13 @@ def _spec(match: Match, rows: list[MatchParticipant], engine, card_of, hurt: set
                     key=row.wrestler.slug,
                     name=row.wrestler.ring_name,
                     card=card_of(row),
-                    injured=row.wrestler_id in hurt,
+                    injured=row.wrestler_id in wounds,
+                    fame=row.wrestler.fame,
+                    prestige=row.wrestler.prestige,
+                    heat=row.wrestler.heat,
+                    edge=row.wrestler.base_edge,
+                    champion=row.wrestler_id in champions,
+                    injuries=tuple(wounds.get(row.wrestler_id, ())),
                 )
             )
             if row.team is not None:

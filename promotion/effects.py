@@ -29,12 +29,14 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
+from promotion.selectors import champion_ids
 from promotion.standings import arm_sta_bonus, standings_table
 from rules.models import System, WrestlerCard
 
 TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination"})
 DQ_METHODS = frozenset({"disqualification", "count_out"})
 DQ_DRAWS = frozenset({"double_disqualification", "double_count_out"})
+STANDING_ATTRIBUTES = frozenset({"fame", "prestige", "heat", "edge"})
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,12 @@ class RosterBook:
             for card in cards
         }
 
+    def champion_ids(self) -> set[int]:
+        """Wrestlers holding a title as the show begins (see ``selectors.champion_ids``)."""
+        return champion_ids(
+            federation=self.federation, on=self.on, reigns=list(self.open_reigns.values())
+        )
+
     # -- standing ----------------------------------------------------------------------------
     def change(self, wrestler_id: int, attribute: str, delta: int, reason: str, match=None):
         wrestler = self.wrestlers[wrestler_id]
@@ -244,6 +252,17 @@ class RosterBook:
                         f"Hit the finisher {hits} time(s)",
                         match,
                     )
+
+        for effect in effects.get("standing", ()) or ():
+            wrestler_id = bout.keys.get(effect.get("key"))
+            if wrestler_id is not None and effect.get("attribute") in STANDING_ATTRIBUTES:
+                self.change(
+                    wrestler_id,
+                    effect["attribute"],
+                    int(effect.get("delta") or 0),
+                    str(effect.get("reason") or "By the rules of the match")[:240],
+                    match,
+                )
 
         changed_hands = False
         if bout.title_id is not None:

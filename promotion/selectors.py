@@ -52,6 +52,27 @@ def champions(*, federation: Federation) -> QuerySet[TitleReign]:
     )
 
 
+def champion_ids(
+    *, federation: Federation, on, reigns: Iterable[TitleReign] | None = None
+) -> set[int]:
+    """Wrestlers who hold a title on ``on``: singles champions and the members of champion teams
+    on that date. ``reigns`` saves the query when the open reigns are at hand."""
+    if reigns is None:
+        reigns = TitleReign.objects.filter(
+            title__federation=federation, ended_on__isnull=True
+        ).order_by()
+    reigns = list(reigns)
+    holders = {r.holder_wrestler_id for r in reigns if r.holder_wrestler_id}
+    teams = {r.holder_team_id for r in reigns if r.holder_team_id}
+    if teams:
+        holders.update(
+            TeamMembership.objects.filter(team_id__in=teams, started_on__lte=on)
+            .filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on))
+            .values_list("wrestler_id", flat=True)
+        )
+    return holders
+
+
 def title_lineage(*, title: Title) -> QuerySet[TitleReign]:
     return title.reigns.select_related(
         "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"

@@ -33,19 +33,55 @@ _DRAWS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class InjuryEffect:
-    """A wrestler hurt for a number of fight cards (shows)."""
+    """A wrestler hurt in or after a match.
+
+    Filsinger counts an injury in ``fight_cards`` (shows); ARM in injury ``points`` on a
+    ``body_part``, healed by the STA bonus each week. ``keeps_off_cards`` None lets the roster
+    decide (an injury counted in fight cards may be wrestled through, PIN +2; one counted in
+    points keeps the wrestler off cards).
+    """
 
     key: str
-    fight_cards: int
     description: str
+    fight_cards: int | None = None
     source: str = "feud_table"
+    points: int | None = None
+    body_part: str = ""
+    keeps_off_cards: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "key": self.key,
             "fight_cards": self.fight_cards,
             "description": self.description,
             "source": self.source,
+        }
+        if self.points is not None:
+            out["points"] = self.points
+        if self.body_part:
+            out["body_part"] = self.body_part
+        if self.keeps_off_cards is not None:
+            out["keeps_off_cards"] = self.keeps_off_cards
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class StandingEffect:
+    """A change to a participant's Fame, Prestige, Heat or Edge that the rules of the match
+    themselves make (ARM: Edge spent, Heat from playing to the crowd or cheating, the Prestige
+    penalty of an engineered result), with the reason the ledger will show."""
+
+    key: str
+    attribute: str  # fame | prestige | heat | edge
+    delta: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "attribute": self.attribute,
+            "delta": self.delta,
+            "reason": self.reason,
         }
 
 
@@ -54,7 +90,10 @@ class Effects(NamedTuple):
 
     ``interference``/``distractions``: side indexes whose ringside people got involved (an
     ally's interference or outside interference / a distraction attempt), in match order.
-    ``finisher_hits``: per side, how many times its finisher connected.
+    ``finisher_hits``: per side, how many times its finisher connected. ``standing``: changes
+    the system's own rules make to the participants' standing (applied on top of the
+    federation's standings table). ``eliminations``: participant keys in the order they were
+    eliminated (battle royals).
     """
 
     injuries: tuple[InjuryEffect, ...] = ()
@@ -64,9 +103,11 @@ class Effects(NamedTuple):
     interference: tuple[int, ...] = ()
     distractions: tuple[int, ...] = ()
     finisher_hits: tuple[int, ...] = ()
+    standing: tuple[StandingEffect, ...] = ()
+    eliminations: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "injuries": [i.to_json() for i in self.injuries],
             "feud_brawl": self.feud_brawl,
             "feud_text": self.feud_text,
@@ -74,6 +115,11 @@ class Effects(NamedTuple):
             "distractions": list(self.distractions),
             "finisher_hits": list(self.finisher_hits),
         }
+        if self.standing:
+            out["standing"] = [s.to_json() for s in self.standing]
+        if self.eliminations:
+            out["eliminations"] = list(self.eliminations)
+        return out
 
 
 class MatchResult(NamedTuple):

@@ -58,6 +58,12 @@ class Participant:
 
     ``injured`` and ``pin_modifier`` carry in-ring effects the roster knows about; each
     system says how it applies them (Filsinger: an injured wrestler's PIN rating is 2 higher).
+
+    What the roster knows at show time, for the systems that read it (None outside a show, when
+    the card's own figures stand): ``fame``, ``prestige``, ``heat`` and ``edge`` (ARM: Edge at
+    match start is Fame // 100), ``champion`` (a reigning champion: Superstar's Eye of the
+    Tiger) and ``injuries`` (unhealed injuries the wrestler wrestles through, each a mapping
+    with at least ``body_part`` and ``points`` where the system keeps them).
     """
 
     key: str
@@ -65,6 +71,12 @@ class Participant:
     card: Any
     injured: bool = False
     pin_modifier: int = 0
+    fame: int | None = None
+    prestige: int | None = None
+    heat: int | None = None
+    edge: int | None = None
+    champion: bool = False
+    injuries: tuple[Mapping[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

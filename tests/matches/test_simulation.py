@@ -181,15 +181,7 @@ def test_feud_table_injuries_weaken_the_wrestler_in_his_next_match(copperline):
     opponent = (
         copperline.wrestlers.exclude(pk=wrestler.pk).exclude(reigns__ended_on__isnull=True).first()
     )
-    match = match_book(show=show, sides=[[wrestler], [opponent]])
-    rows = list(match.participants.select_related("wrestler", "team"))
-    engine = registry.systems["filsinger"]
-    spec = simulation._spec(
-        match,
-        rows,
-        engine,
-        lambda p: engine.parse_card(p.wrestler.cards.get(system="filsinger").data),
-        {wrestler.pk},
-    )
+    match_book(show=show, sides=[[wrestler], [opponent]])
+    [(_, spec)] = simulation.show_specs(show=show)
     injured = {p.key: p.injured for side in spec.sides for p in side.participants}
     assert injured == {wrestler.slug: True, opponent.slug: False}
