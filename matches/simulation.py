@@ -37,8 +37,8 @@ from matches.models import (
 )
 from promotion.db import bulk_update_rows
 from promotion.effects import Bout, RosterBook
-from promotion.selectors import champion_ids
 from promotion.models import Injury, TeamKind
+from promotion.selectors import champion_ids
 from rules import registry
 from rules.core.dice import SeededDice
 from rules.core.spec import MatchSpec, Participant, Ringside, Side
@@ -226,8 +226,7 @@ class ShowInputs:
                 }
             )
         tables = {
-            system: _engine(system).load_tables(overrides.get(system) or None)
-            for system in systems
+            system: _engine(system).load_tables(overrides.get(system) or None) for system in systems
         }
         if champions is None:
             champions = champion_ids(federation=federation, on=on)
