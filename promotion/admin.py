@@ -6,6 +6,7 @@ from promotion.models import (
     Feud,
     FeudParticipant,
     Injury,
+    Membership,
     StandingChange,
     Team,
     TeamMembership,
@@ -54,8 +55,15 @@ class CardInline(admin.StackedInline):
     readonly_fields = ["validated"]
 
 
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    raw_id_fields = ["user"]
+
+
 @admin.register(Federation)
 class FederationAdmin(admin.ModelAdmin):
+    inlines = [MembershipInline]
     list_display = [
         "name",
         "slug",
@@ -71,7 +79,7 @@ class FederationAdmin(admin.ModelAdmin):
     raw_id_fields = ["owner"]
 
 
-class MembershipInline(admin.TabularInline):
+class TeamMembershipInline(admin.TabularInline):
     model = TeamMembership
     extra = 0
     autocomplete_fields = ["wrestler"]
@@ -104,7 +112,7 @@ class TeamAdmin(admin.ModelAdmin):
     list_filter = ["federation", "kind"]
     search_fields = ["name", "slug", "members__ring_name"]
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [MembershipInline]
+    inlines = [TeamMembershipInline]
 
 
 class ReignInline(admin.TabularInline):

@@ -96,6 +96,34 @@ class Federation(models.Model):
         return candidate
 
 
+class MemberRole(models.TextChoices):
+    """What a member may do in a federation besides its owner (see ``promotion.access``)."""
+
+    BOOKER = "booker", "Booker"
+    VIEWER = "viewer", "Viewer"
+
+
+class Membership(models.Model):
+    """A user's role in a federation: bookers book, schedule, simulate and edit the roster and
+    cards; viewers read a private federation. The owner is ``Federation.owner``, not a row here."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="federation_memberships"
+    )
+    role = models.CharField(max_length=10, choices=MemberRole.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["federation", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "user"], name="membership_one_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.federation}"
+
+
 class Wrestler(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="wrestlers")
     ring_name = models.CharField(max_length=120)

@@ -25,12 +25,10 @@ from promotion.models import (
 
 
 def federations_visible_to(*, user) -> QuerySet[Federation]:
-    federations = Federation.objects.select_related("owner").order_by("name")
-    if user.is_authenticated and user.is_superuser:
-        return federations
-    if user.is_authenticated:
-        return federations.filter(Q(is_public=True) | Q(owner=user))
-    return federations.filter(is_public=True)
+    """Federations ``user`` may read (see ``promotion.access``), by name."""
+    from promotion.access import federations_for
+
+    return federations_for(user).select_related("owner").order_by("name")
 
 
 def roster(*, federation: Federation) -> QuerySet[Wrestler]:
