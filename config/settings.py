@@ -7,7 +7,7 @@ secret key and allowed hosts.
 
 Variables: DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS,
 DATABASE_URL, REDIS_URL, DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL,
-SHOW_TIME_LIMIT_SECONDS.
+SHOW_TIME_LIMIT_SECONDS, SHOW_LEASE_SECONDS.
 """
 
 from __future__ import annotations
@@ -160,6 +160,11 @@ REDIS_URL = env_str("REDIS_URL")
 # The longest a show may take; the broker's visibility timeout must stay above it so that a
 # show still running is never handed to a second worker.
 SHOW_TIME_LIMIT_SECONDS = env_int("SHOW_TIME_LIMIT_SECONDS", default=600)
+# A running show's lease: its worker renews it every quarter of this, so a worker that dies
+# hands its show on within about this many seconds (see matches/simulation.py).
+SHOW_LEASE_SECONDS = env_int("SHOW_LEASE_SECONDS", default=20)
+if SHOW_LEASE_SECONDS < 2:
+    raise ImproperlyConfigured("SHOW_LEASE_SECONDS must be at least 2.")
 # Fault injection for the reliability tests: seconds to pause after each match of a show.
 SHOW_SIMULATION_MATCH_DELAY = float(env_str("SHOW_SIMULATION_MATCH_DELAY", "0") or 0)
 CELERY_TIMEZONE = TIME_ZONE
@@ -180,10 +185,19 @@ if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SHOW_TIME_LIMIT_SECONDS * 2 + 60}
     CELERY_RESULT_EXPIRES = 24 * 3600
 else:
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = None
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+
+# --- Cache: Redis beside the broker, else this process's memory ------------------------------
+# (It carries a running show's progress from the worker to the pages.)
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Production hardening (passes `manage.py check --deploy`) --------------------------------
 if not DEBUG:

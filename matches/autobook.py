@@ -715,7 +715,9 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
     with transaction.atomic():
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         if show.status in CLOSED_STATUSES:
-            raise BookingError([SHOW_HAS_RUN.format(show=show, status=show.get_status_display())])
+            raise BookingError(
+                [SHOW_HAS_RUN.format(show=show, status=show.get_status_display().lower())]
+            )
         if show.matches.exists():
             raise BookingError([CARD_NOT_EMPTY.format(show=show)])
         system = show.federation.rule_system

@@ -28,7 +28,11 @@ from promotion.models import Division, Federation, Feud, Team, TeamKind, Title, 
 from rules import registry
 
 # Messages the promoter sees (tests reuse them).
-SHOW_HAS_RUN = "{show} has already run ({status}); its card cannot change."
+SHOW_HAS_RUN = "{show} is {status}; its card cannot change."
+STRANDED = (
+    "{show} is dated {at}, before the federation's last show that has run ({last}); its card "
+    "can no longer change. Move it or cancel it."
+)
 ALREADY_ON_SHOW = "{wrestler} is already on {show}."
 TWICE_IN_MATCH = "{wrestler} is named twice in this match."
 INJURED = "{wrestler} is injured on {date}."
@@ -60,9 +64,14 @@ SHOW_BEFORE_HISTORY = (
     "A show cannot be dated {at}: the federation's history runs to {last} already, and shows "
     "are wrestled in date order."
 )
+SLOT_TAKEN = "The federation already has a show at {at}."
 POSITION_TAKEN = "Position {position} on {show} is taken."
 NOTHING_TO_SCHEDULE = "{show} has no matches to wrestle."
 CANNOT_SCHEDULE = "{show} is {status}; only a booked show can be scheduled."
+SCHEDULE_BEFORE_HISTORY = (
+    "{show} is dated {at}, before the federation's last show that has run ({last}): it can "
+    "never be wrestled in date order. Move it or cancel it."
+)
 
 #: Sides a match type takes: (number of sides or None for "three or more", wrestlers per side).
 SIDE_SHAPES: dict[str, tuple[int | None, int]] = {
@@ -75,7 +84,7 @@ SIDE_SHAPES: dict[str, tuple[int | None, int]] = {
     MatchType.GRUDGE: (2, 1),
 }
 TAG_TYPES = {MatchType.TAG, MatchType.THREE_MAN_TAG}
-CLOSED_STATUSES = {ShowStatus.RUNNING, ShowStatus.COMPLETED}
+CLOSED_STATUSES = {ShowStatus.RUNNING, ShowStatus.COMPLETED, ShowStatus.CANCELLED}
 
 
 class BookingError(ValueError):
@@ -104,11 +113,15 @@ def show_create(
         if scheduled_at is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
             scheduled_at = federation.next_show_time(after=last)
-        last_run = federation.shows.filter(
-            status__in=[ShowStatus.RUNNING, ShowStatus.COMPLETED]
-        ).aggregate(last=Max("scheduled_at"))["last"]
+        last_run = history_end(federation=federation)
         if last_run is not None and scheduled_at < last_run:
             raise BookingError([SHOW_BEFORE_HISTORY.format(at=scheduled_at, last=last_run)])
+        if (
+            federation.shows.filter(scheduled_at=scheduled_at)
+            .exclude(status=ShowStatus.CANCELLED)
+            .exists()
+        ):
+            raise BookingError([SLOT_TAKEN.format(at=scheduled_at)])
         return Show.objects.create(
             federation=federation,
             number=number,
@@ -119,6 +132,13 @@ def show_create(
             status=ShowStatus.DRAFT,
             seed=new_seed() if seed is None else seed,
         )
+
+
+def history_end(*, federation: Federation) -> dt.datetime | None:
+    """When the federation's last show that has run (or is running) began: later shows only."""
+    return federation.shows.filter(status__in=[ShowStatus.RUNNING, ShowStatus.COMPLETED]).aggregate(
+        last=Max("scheduled_at")
+    )["last"]
 
 
 def _side_team(federation: Federation, wrestlers: Sequence[Wrestler], on: dt.date) -> Team | None:
@@ -200,7 +220,11 @@ def match_book(
         reasons: list[str] = []
 
         if show.status in CLOSED_STATUSES:
-            reasons.append(SHOW_HAS_RUN.format(show=show, status=show.get_status_display()))
+            reasons.append(SHOW_HAS_RUN.format(show=show, status=show.get_status_display().lower()))
+        else:
+            last = history_end(federation=federation)
+            if last is not None and show.scheduled_at < last:
+                reasons.append(STRANDED.format(show=show, at=show.scheduled_at, last=last))
         engine = registry.systems.get(system)
         if engine is None:
             reasons.append(NO_ENGINE.format(system=system))
@@ -354,14 +378,19 @@ def _team_present(members: set[int], in_ring: set[int]) -> bool:
 def show_schedule(*, show: Show) -> Show:
     """A booked show goes on the schedule: the dispatcher will run it when it is due."""
     with transaction.atomic():
-        show = Show.objects.select_for_update().get(pk=show.pk)
-        if show.status not in {ShowStatus.BOOKED, ShowStatus.FAILED}:
-            status = show.get_status_display()
+        show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
+        if show.status != ShowStatus.BOOKED:
+            status = show.get_status_display().lower()
             raise BookingError([CANNOT_SCHEDULE.format(show=show, status=status)])
         if not show.matches.exists():
             raise BookingError([NOTHING_TO_SCHEDULE.format(show=show)])
-        show.status = ShowStatus.SCHEDULED
-        show.error = ""
-        show.attempts = 0
-        show.save(update_fields=["status", "error", "attempts"])
+        last = history_end(federation=show.federation)
+        if last is not None and show.scheduled_at < last:
+            raise BookingError(
+                [SCHEDULE_BEFORE_HISTORY.format(show=show, at=show.scheduled_at, last=last)]
+            )
+        Show.objects.filter(pk=show.pk, status=ShowStatus.BOOKED).update(
+            status=ShowStatus.SCHEDULED, error="", attempts=0
+        )
+        show.refresh_from_db()
         return show

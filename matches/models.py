@@ -28,6 +28,20 @@ class ShowStatus(models.TextChoices):
     RUNNING = "running", "Running"
     COMPLETED = "completed", "Completed"
     FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+#: Shows that must finish before a later show of their federation may run: the dispatcher waits
+#: for them (a failed one until it is retried or cancelled). Drafts and booked shows that were
+#: never scheduled do not hold anything up.
+BLOCKING_STATUSES = (ShowStatus.SCHEDULED, ShowStatus.RUNNING, ShowStatus.FAILED)
+#: Shows whose card can still change.
+OPEN_STATUSES = (ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.FAILED)
+#: Shows with nothing more to do.
+FINISHED_STATUSES = (ShowStatus.COMPLETED, ShowStatus.CANCELLED)
+
+#: What visitors read about a failed show; the error itself is for the federation's members.
+PUBLIC_FAILURE = "This show could not be wrestled as booked; the promoter is looking into it."
 
 
 class Show(models.Model):
@@ -42,9 +56,14 @@ class Show(models.Model):
     attempts = models.PositiveSmallIntegerField(
         default=0, help_text="Simulation attempts so far (bounded redelivery)."
     )
-    started_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the current (or last) claim began: the lease."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the running show's lease was last renewed."
+    )
     completed_at = models.DateTimeField(null=True, blank=True)
-    error = models.TextField(blank=True)
+    error = models.TextField(blank=True, help_text="Why it failed (shown to members only).")
 
     class Meta:
         ordering = ["federation", "scheduled_at", "number"]
@@ -53,6 +72,11 @@ class Show(models.Model):
             models.CheckConstraint(
                 condition=Q(completed_at__isnull=True) | Q(status="completed"),
                 name="show_completed_at_only_when_completed",
+            ),
+            models.UniqueConstraint(
+                fields=["federation", "scheduled_at"],
+                condition=~Q(status="cancelled"),
+                name="show_one_per_slot",
             ),
         ]
         indexes = [models.Index(fields=["status", "scheduled_at"])]
@@ -68,7 +92,17 @@ class Show(models.Model):
     @property
     def date(self):
         """The show's date in its federation's time zone."""
-        return self.scheduled_at.astimezone(self.federation.time_zone).date()
+        return self.local_time.date()
+
+    @property
+    def local_time(self):
+        """When the show starts, in its federation's time zone."""
+        return self.scheduled_at.astimezone(self.federation.time_zone)
+
+    @property
+    def public_error(self) -> str:
+        """What visitors may read about a failure (members read ``error``)."""
+        return PUBLIC_FAILURE if self.status == ShowStatus.FAILED else ""
 
 
 class MatchType(models.TextChoices):
@@ -212,3 +246,19 @@ class MatchParticipant(models.Model):
         if self.show_id is None and self.match_id is not None:
             self.show_id = Match.objects.values_list("show_id", flat=True).get(pk=self.match_id)
         super().save(*args, **kwargs)
+
+
+class SeasonLock(models.Model):
+    """One season at a time per federation: ``simulate_season`` holds this row while it runs and
+    renews it each step; a holder that stops renewing it (its process died) loses it after
+    ``matches.season.LOCK_SECONDS``."""
+
+    federation = models.OneToOneField(
+        Federation, on_delete=models.CASCADE, primary_key=True, related_name="season_lock"
+    )
+    holder = models.CharField(max_length=160, help_text="host, process and token of the holder")
+    acquired_at = models.DateTimeField()
+    renewed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.federation}: season run by {self.holder}"

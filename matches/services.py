@@ -1,35 +1,83 @@
-"""Operations on shows beyond booking: dispatching the due ones to the workers."""
+"""Operations on shows beyond booking: dispatching the due ones, running one now, a promoter's
+retry and cancel, and running the week.
+
+Every door (pages, API, admin, commands, tasks) changes a show's state through these functions or
+through ``matches.booking``; each refuses with ``BookingError`` (every reason a sentence) and
+writes only under a lock on the show row, conditioned on the state it read.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.utils import timezone
 
-from matches.models import Show, ShowStatus
-from matches.simulation import earlier_unfinished, lease_expired_before
+from matches.booking import BookingError, history_end, show_create, show_schedule
+from matches.models import (
+    OPEN_STATUSES,
+    Show,
+    ShowStatus,
+)
+from matches.simulation import (
+    Outcome,
+    blocker_of,
+    earlier_blocking,
+    expired_lease,
+    show_simulate,
+    waiting_reason,
+)
+from promotion.models import Federation
+
+logger = logging.getLogger(__name__)
+
+# Messages the promoter sees (tests reuse them).
+CANNOT_RUN = "{show} is {status}; only a booked or scheduled show can be run."
+RUN_FAILED_FIRST = "{show} failed; retry it or cancel it first."
+CANNOT_RETRY = "{show} is {status}; only a failed show can be retried."
+CANNOT_CANCEL = "{show} is {status}; only a show that has not run can be cancelled."
+SHOW_WAITS = "{show} {reason}."
+NOTHING_TO_RUN = "{show} has no matches to wrestle."
+
+
+def _due() -> Q:
+    return Q(status=ShowStatus.SCHEDULED) | expired_lease()
 
 
 def shows_due(*, now: dt.datetime | None = None) -> list[int]:
     """Shows that should run now: scheduled and due, or running on a lease that has expired
-    (their worker died), and with no earlier unfinished show in their federation."""
+    (their worker died), and with no earlier show of their federation to wait for."""
     now = now or timezone.now()
     return list(
         Show.objects.filter(scheduled_at__lte=now)
-        .filter(
-            Q(status=ShowStatus.SCHEDULED)
-            | Q(status=ShowStatus.RUNNING, started_at__lt=lease_expired_before())
-        )
-        .filter(~earlier_unfinished())
+        .filter(_due())
+        .filter(~earlier_blocking())
         .order_by("scheduled_at", "pk")
         .values_list("pk", flat=True)
     )
 
 
+def shows_waiting(
+    *, federation: Federation | None = None, now: dt.datetime | None = None
+) -> list[tuple[Show, Show]]:
+    """Shows that are due but wait for an earlier show, each with the show it waits for."""
+    now = now or timezone.now()
+    shows = Show.objects.filter(scheduled_at__lte=now).filter(_due()).filter(earlier_blocking())
+    if federation is not None:
+        shows = shows.filter(federation=federation)
+    waiting = []
+    for show in shows.select_related("federation").order_by("scheduled_at", "pk"):
+        blocker = blocker_of(show)
+        if blocker is not None:
+            waiting.append((show, blocker))
+    return waiting
+
+
 def show_dispatch(*, show_id: int) -> None:
-    """Send one show to the workers once the current transaction commits."""
+    """Send one show to the workers once the current transaction commits (with no broker, the
+    task runs in this process right then)."""
     from matches.tasks import simulate_show
 
     transaction.on_commit(lambda: simulate_show.delay(show_id))
@@ -40,3 +88,110 @@ def shows_dispatch_due(*, now: dt.datetime | None = None) -> list[int]:
     for show_id in due:
         show_dispatch(show_id=show_id)
     return due
+
+
+def shows_run_due(*, now: dt.datetime | None = None, limit: int = 1000) -> list[Outcome]:
+    """Wrestle every due show in this process, in date order, until none is left: finishing one
+    may free the next of its federation. The embedded default's scheduler (``run_shows``, the
+    demo's server)."""
+    outcomes: list[Outcome] = []
+    tried: set[int] = set()
+    while len(outcomes) < limit:
+        due = [pk for pk in shows_due(now=now) if pk not in tried]
+        if not due:
+            break
+        for show_id in due:
+            tried.add(show_id)
+            outcomes.append(show_simulate(show_id=show_id))
+    return outcomes
+
+
+def _locked(show: Show) -> Show:
+    return Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
+
+
+def show_run_now(*, show: Show) -> Show:
+    """Wrestle a show now, whatever its date: a booked show is scheduled first, then sent to the
+    workers (in process without a broker: it has run when this returns). Refused while an
+    earlier show of the federation must finish first."""
+    with transaction.atomic():
+        show = _locked(show)
+        if show.status == ShowStatus.FAILED:
+            raise BookingError([RUN_FAILED_FIRST.format(show=show)])
+        if show.status not in (ShowStatus.BOOKED, ShowStatus.SCHEDULED):
+            status = show.get_status_display().lower()
+            raise BookingError([CANNOT_RUN.format(show=show, status=status)])
+        blocker = blocker_of(show)
+        if blocker is not None:
+            raise BookingError([SHOW_WAITS.format(show=show, reason=waiting_reason(blocker))])
+        if show.status == ShowStatus.BOOKED:
+            show = show_schedule(show=show)
+        show_dispatch(show_id=show.pk)
+    show.refresh_from_db()
+    return show
+
+
+def show_retry(*, show: Show) -> Show:
+    """A failed show goes back on the schedule (its attempts counted afresh); if it is due, it
+    is sent to the workers at once."""
+    with transaction.atomic():
+        show = _locked(show)
+        if show.status != ShowStatus.FAILED:
+            status = show.get_status_display().lower()
+            raise BookingError([CANNOT_RETRY.format(show=show, status=status)])
+        if not show.matches.exists():
+            raise BookingError([NOTHING_TO_RUN.format(show=show)])
+        Show.objects.filter(pk=show.pk, status=ShowStatus.FAILED).update(
+            status=ShowStatus.SCHEDULED, error="", attempts=0, started_at=None, heartbeat_at=None
+        )
+        if show.scheduled_at <= timezone.now():
+            show_dispatch(show_id=show.pk)
+    show.refresh_from_db()
+    return show
+
+
+def show_cancel(*, show: Show) -> Show:
+    """A show that has not run is called off: its card stays as it was booked, unwrestled, and
+    the federation's later shows no longer wait for it."""
+    with transaction.atomic():
+        show = _locked(show)
+        if show.status not in OPEN_STATUSES:
+            status = show.get_status_display().lower()
+            raise BookingError([CANNOT_CANCEL.format(show=show, status=status)])
+        Show.objects.filter(pk=show.pk, status=show.status).update(
+            status=ShowStatus.CANCELLED, heartbeat_at=None
+        )
+    show.refresh_from_db()
+    return show
+
+
+def next_open_show(*, federation: Federation) -> Show | None:
+    """The federation's next show that can still be booked or run: the earliest not run yet,
+    leaving out drafts stranded before a show that has run (see ``stranded_shows``)."""
+    shows = federation.shows.filter(status__in=[*OPEN_STATUSES, ShowStatus.RUNNING])
+    end = history_end(federation=federation)
+    if end is not None:
+        shows = shows.filter(scheduled_at__gte=end)
+    return shows.order_by("scheduled_at", "number").first()
+
+
+def week_run(*, federation: Federation) -> Show:
+    """ "Run this week": the federation's next show (created in its weekly slot and auto-booked
+    when needed) is scheduled and wrestled now. A failed show must be retried or cancelled
+    first; a show already running is returned as it is."""
+    from matches.autobook import show_autobook
+
+    show = next_open_show(federation=federation)
+    if show is not None and show.status == ShowStatus.RUNNING:
+        return show
+    if show is not None and show.status == ShowStatus.FAILED:
+        raise BookingError([RUN_FAILED_FIRST.format(show=show)])
+    if show is None:
+        last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
+        show = show_create(
+            federation=federation,
+            scheduled_at=federation.next_show_time(after=max(filter(None, [last, timezone.now()]))),
+        )
+    if not show.matches.exists():
+        show_autobook(show=show)
+    return show_run_now(show=show)

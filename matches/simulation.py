@@ -2,10 +2,18 @@
 their effects to the roster, all in one transaction.
 
 The claim is a lease: a conditional update moves the show from scheduled to running and stamps
-``started_at``; a second delivery of the same task finds it running and leaves. A worker that dies
-mid-show leaves the lease behind (its transaction rolls back); once the lease is older than
-``SHOW_TIME_LIMIT_SECONDS`` the show may be claimed again. Each claim counts an attempt, and a
-show whose attempts run out is marked failed instead of looping.
+``started_at`` (the lease's token) and ``heartbeat_at``; a second delivery of the same task finds
+it running and leaves. While the show is wrestled, a heartbeat thread with its own database
+connection renews ``heartbeat_at`` every few seconds, so the lease can be short
+(``SHOW_LEASE_SECONDS``) whatever the show's time limit: a worker that dies stops renewing it and
+another may claim the show within seconds. (On SQLite there are no concurrent workers, tasks run
+in the process, and a second connection could not write beside the show's transaction: there
+the lease lasts the show's time limit and has no heartbeat.)
+
+Every write to a show's state is conditional on the state read: completion, failure and release
+all update ``WHERE status = running AND started_at = <this lease>``, so a worker whose lease was
+taken over writes nothing. Each claim counts an attempt, and a show whose attempts run out is
+marked failed instead of looping.
 
 The same show, from the same database state and seed, always gives the same results: every
 match's dice come from a seed derived from the show's seed and the match's position.
@@ -16,17 +24,20 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, InterfaceError, OperationalError, transaction
+from django.core.cache import cache
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from matches.models import (
+    BLOCKING_STATUSES,
     ROSTER_STIPULATIONS,
     Match,
     MatchParticipant,
@@ -55,10 +66,15 @@ ABANDONED = (
     "Abandoned after {attempts} attempts that never finished (the worker running it died each "
     "time)."
 )
+LEASE_LOST = "the lease passed to another worker"
 
 
 class SimulationError(RuntimeError):
     """A show could not be simulated; the message says why, for the promoter."""
+
+
+class LeaseLost(RuntimeError):
+    """The show's lease was taken over while it was being wrestled: write nothing."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +82,8 @@ class Outcome:
     show_id: int
     status: str  # completed | failed | busy | waiting | done | missing | not_scheduled
     detail: str = ""
+    #: For "busy": seconds until the holder's lease expires if it stops renewing it.
+    retry_in: float | None = None
 
 
 def match_seed(show_seed: int, position: int) -> int:
@@ -73,47 +91,138 @@ def match_seed(show_seed: int, position: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def heartbeats() -> bool:
+    """Whether running shows renew their lease (not on SQLite: see the module's docstring)."""
+    return connection.vendor != "sqlite"
+
+
+def lease_seconds() -> float:
+    """How long a lease lasts without renewal."""
+    if heartbeats():
+        return float(settings.SHOW_LEASE_SECONDS)
+    return float(settings.SHOW_TIME_LIMIT_SECONDS)
+
+
 def lease_expired_before() -> dt.datetime:
-    """A lease taken before this moment has expired: its worker is presumed dead."""
-    return timezone.now() - dt.timedelta(seconds=settings.SHOW_TIME_LIMIT_SECONDS)
+    """A lease last renewed before this moment has expired: its worker is presumed dead."""
+    return timezone.now() - dt.timedelta(seconds=lease_seconds())
 
 
-def earlier_unfinished():
-    """A subquery: an earlier show of the same federation that is not completed yet."""
+def expired_lease() -> Q:
+    """Running shows whose lease has expired."""
+    before = lease_expired_before()
+    return Q(status=ShowStatus.RUNNING) & (
+        Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True, started_at__lt=before)
+    )
+
+
+def earlier_blocking():
+    """A subquery: an earlier show of the same federation that must finish first (scheduled,
+    running or failed; drafts, booked and cancelled shows do not hold the federation up)."""
     return Exists(
         Show.objects.filter(federation=OuterRef("federation"))
         .filter(
             Q(scheduled_at__lt=OuterRef("scheduled_at"))
             | Q(scheduled_at=OuterRef("scheduled_at"), number__lt=OuterRef("number"))
         )
-        .exclude(status=ShowStatus.COMPLETED)
+        .filter(status__in=BLOCKING_STATUSES)
     )
+
+
+def blocker_of(show: Show) -> Show | None:
+    """The earliest earlier show of the federation that ``show`` waits for, if any."""
+    return (
+        Show.objects.filter(federation_id=show.federation_id, status__in=BLOCKING_STATUSES)
+        .filter(
+            Q(scheduled_at__lt=show.scheduled_at)
+            | Q(scheduled_at=show.scheduled_at, number__lt=show.number)
+        )
+        .order_by("scheduled_at", "number")
+        .first()
+    )
+
+
+def waiting_reason(blocker: Show) -> str:
+    """Why a show waits for ``blocker``, in words a promoter can act on."""
+    if blocker.status == ShowStatus.FAILED:
+        return f"waits for {blocker}, which failed: retry or cancel it"
+    if blocker.status == ShowStatus.RUNNING:
+        return f"waits for {blocker}, which is being wrestled"
+    return f"waits for {blocker}, scheduled for {blocker.scheduled_at.isoformat()}"
 
 
 def show_claim(*, show_id: int) -> tuple[Outcome | None, dt.datetime | None]:
     """Take the lease on a show. Returns (None, lease) when claimed, else (why not, None)."""
     lease = timezone.now()
-    claimable = Q(status=ShowStatus.SCHEDULED) | Q(
-        status=ShowStatus.RUNNING, started_at__lt=lease_expired_before()
-    )
+    claimable = Q(status=ShowStatus.SCHEDULED) | expired_lease()
     claimed = (
         Show.objects.filter(pk=show_id)
         .filter(claimable)
-        .filter(~earlier_unfinished())
-        .update(status=ShowStatus.RUNNING, started_at=lease, attempts=F("attempts") + 1)
+        .filter(~earlier_blocking())
+        .update(
+            status=ShowStatus.RUNNING,
+            started_at=lease,
+            heartbeat_at=lease,
+            attempts=F("attempts") + 1,
+        )
     )
     if claimed:
         return None, lease
     show = Show.objects.filter(pk=show_id).first()
     if show is None:
         return Outcome(show_id, "missing"), None
-    if show.status in (ShowStatus.COMPLETED, ShowStatus.FAILED):
+    if show.status in (ShowStatus.COMPLETED, ShowStatus.FAILED, ShowStatus.CANCELLED):
         return Outcome(show_id, "done", show.status), None
     if show.status == ShowStatus.RUNNING:
-        return Outcome(show_id, "busy", "another worker holds the show"), None
+        renewed = show.heartbeat_at or show.started_at or timezone.now()
+        left = lease_seconds() - (timezone.now() - renewed).total_seconds()
+        return Outcome(show_id, "busy", "another worker holds the show", max(left, 0.0)), None
     if show.status != ShowStatus.SCHEDULED:
         return Outcome(show_id, "not_scheduled", show.status), None
-    return Outcome(show_id, "waiting", "an earlier show of the federation is unfinished"), None
+    blocker = blocker_of(show)
+    detail = waiting_reason(blocker) if blocker else "an earlier show is unfinished"
+    return Outcome(show_id, "waiting", detail), None
+
+
+class Heartbeat:
+    """Renews a running show's lease from a thread of its own (its own database connection)
+    until stopped; notices when the lease has been taken over."""
+
+    def __init__(self, show_id: int, lease: dt.datetime, every: float):
+        self.show_id = show_id
+        self.lease = lease
+        self.every = every
+        self.lost = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, name=f"show-{show_id}-heartbeat", daemon=True
+        )
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self._stop.set()
+        self._thread.join(timeout=self.every + 5)
+
+    def _run(self) -> None:
+        from django.db import connections
+
+        try:
+            while not self._stop.wait(self.every):
+                try:
+                    renewed = Show.objects.filter(
+                        pk=self.show_id, status=ShowStatus.RUNNING, started_at=self.lease
+                    ).update(heartbeat_at=timezone.now())
+                except DatabaseError:
+                    logger.warning("Heartbeat of show %s could not renew its lease", self.show_id)
+                    continue
+                if not renewed:
+                    self.lost.set()
+                    return
+        finally:
+            connections.close_all()
 
 
 def show_simulate(*, show_id: int) -> Outcome:
@@ -126,16 +235,22 @@ def show_simulate(*, show_id: int) -> Outcome:
         reason = ABANDONED.format(attempts=attempts - 1)
         _mark_failed(show_id, lease, reason)
         return Outcome(show_id, "failed", reason)
+    heartbeat = Heartbeat(show_id, lease, every=max(lease_seconds() / 4, 0.2))
     try:
-        with transaction.atomic():
-            show = Show.objects.select_for_update().select_related("federation").get(pk=show_id)
+        with heartbeat if heartbeats() else _nothing(), transaction.atomic():
+            show = Show.objects.select_related("federation").get(pk=show_id)
             if show.status != ShowStatus.RUNNING or show.started_at != lease:
-                return Outcome(show_id, "busy", "the lease passed to another worker")
-            _wrestle(show)
-            show.status = ShowStatus.COMPLETED
-            show.completed_at = timezone.now()
-            show.error = ""
-            show.save(update_fields=["status", "completed_at", "error"])
+                raise LeaseLost
+            _wrestle(show, lost=heartbeat.lost)
+            if heartbeat.lost.is_set():
+                raise LeaseLost
+            completed = Show.objects.filter(
+                pk=show_id, status=ShowStatus.RUNNING, started_at=lease
+            ).update(status=ShowStatus.COMPLETED, completed_at=timezone.now(), error="")
+            if not completed:
+                raise LeaseLost
+    except LeaseLost:
+        return Outcome(show_id, "busy", LEASE_LOST)
     except TRANSIENT_ERRORS:
         _release(show_id, lease)
         raise
@@ -144,7 +259,21 @@ def show_simulate(*, show_id: int) -> Outcome:
         reason = f"{type(exc).__name__}: {exc}"
         _mark_failed(show_id, lease, reason)
         return Outcome(show_id, "failed", reason)
+    finally:
+        cache.delete(progress_key(show_id))
     return Outcome(show_id, "completed")
+
+
+class _nothing:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc_info):
+        return None
+
+
+def progress_key(show_id: int) -> str:
+    return f"ringside:show-progress:{show_id}"
 
 
 def _mark_failed(show_id: int, lease: dt.datetime, reason: str) -> None:
@@ -256,14 +385,14 @@ def show_specs(*, show: Show) -> list[tuple[Match, MatchSpec]]:
     return [(match, inputs.spec(match)) for match in inputs.matches]
 
 
-def _wrestle(show: Show) -> None:
+def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
     federation = show.federation
     on = show.date
     book = RosterBook(federation=federation, show=show, on=on, at=show.scheduled_at)
     inputs = ShowInputs.load(show, champions=book.champion_ids())
     matches = inputs.matches
     delay = settings.SHOW_SIMULATION_MATCH_DELAY
-    for match in matches:
+    for done, match in enumerate(matches, start=1):
         engine = _engine(match.rule_system)
         rows = inputs.by_match.get(match.pk, [])
         spec = inputs.spec(match)
@@ -304,6 +433,9 @@ def _wrestle(show: Show) -> None:
             hook(show, match)
         if delay:
             time.sleep(delay)
+        if lost is not None and lost.is_set():
+            raise LeaseLost
+        cache.set(progress_key(show.pk), (done, len(matches)), timeout=3600)
     book.end_of_show()
     bulk_update_rows(
         matches,

@@ -11,8 +11,13 @@ from kombu.exceptions import OperationalError as BrokerError
 from matches.services import shows_dispatch_due
 from matches.simulation import TRANSIENT_ERRORS, show_simulate
 
+#: A redelivered show that finds another worker holding it waits for that lease to expire and
+#: tries again, up to this many times (the holder renews its lease while it lives).
+BUSY_RETRIES = 60
+
 
 @shared_task(
+    bind=True,
     name="matches.simulate_show",
     # A show must survive its worker dying: acknowledge only once it is done, and put it back
     # when the worker process is lost. The claim makes a second delivery harmless.
@@ -26,8 +31,13 @@ from matches.simulation import TRANSIENT_ERRORS, show_simulate
     soft_time_limit=settings.SHOW_TIME_LIMIT_SECONDS,
     time_limit=settings.SHOW_TIME_LIMIT_SECONDS + 30,
 )
-def simulate_show(show_id: int) -> dict:
-    return asdict(show_simulate(show_id=show_id))
+def simulate_show(self, show_id: int) -> dict:
+    outcome = show_simulate(show_id=show_id)
+    if outcome.status == "busy" and outcome.retry_in is not None and not self.request.is_eager:
+        # Another worker holds the show: if it died, its lease expires within ``retry_in``
+        # seconds, and this delivery takes the show over then instead of giving up.
+        raise self.retry(countdown=outcome.retry_in + 1, max_retries=BUSY_RETRIES)
+    return asdict(outcome)
 
 
 @shared_task(

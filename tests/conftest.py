@@ -17,3 +17,14 @@ def federation(db):
 @pytest.fixture
 def wrestler(federation):
     return factories.WrestlerFactory(federation=federation)
+
+
+@pytest.fixture
+def in_process():
+    """Run the tasks in this process even when a broker is configured."""
+    from config.celery import app
+
+    saved = {key: app.conf.get(key) for key in ("task_always_eager", "task_eager_propagates")}
+    app.conf.update(task_always_eager=True, task_eager_propagates=True)
+    yield
+    app.conf.update(saved)

@@ -504,7 +504,7 @@ def test_refused_on_a_show_that_has_run_or_already_has_matches(fed, make):
     show.save(update_fields=["status"])
     with pytest.raises(BookingError) as caught:
         show_autobook(show=show)
-    assert caught.value.reasons == [SHOW_HAS_RUN.format(show=show, status="Completed")]
+    assert caught.value.reasons == [SHOW_HAS_RUN.format(show=show, status="completed")]
 
 
 # -- selectors and weights ------------------------------------------------------------------------

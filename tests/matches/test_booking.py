@@ -264,7 +264,9 @@ def test_refused_when_the_show_has_already_run(show, make, status):
     show.status = status
     show.save(update_fields=["status"])
     reasons = refused(show=show, sides=[[make()], [make()]])
-    assert reasons == [booking.SHOW_HAS_RUN.format(show=show, status=show.get_status_display())]
+    assert reasons == [
+        booking.SHOW_HAS_RUN.format(show=show, status=show.get_status_display().lower())
+    ]
 
 
 def test_refused_when_the_position_is_taken_or_impossible(show, make):
@@ -347,7 +349,7 @@ def test_a_booked_show_goes_on_the_schedule(show, make):
 def test_a_draft_show_cannot_be_scheduled(show):
     with pytest.raises(BookingError) as caught:
         show_schedule(show=show)
-    assert caught.value.reasons == [booking.CANNOT_SCHEDULE.format(show=show, status="Draft")]
+    assert caught.value.reasons == [booking.CANNOT_SCHEDULE.format(show=show, status="draft")]
 
 
 def test_a_show_without_matches_cannot_be_scheduled(federation):
@@ -357,13 +359,18 @@ def test_a_show_without_matches_cannot_be_scheduled(federation):
     assert caught.value.reasons == [booking.NOTHING_TO_SCHEDULE.format(show=show)]
 
 
-def test_a_failed_show_can_be_scheduled_again_with_a_clean_slate(show, make):
+def test_a_failed_show_is_retried_with_a_clean_slate_not_scheduled(show, make):
+    from matches.services import show_retry
+
     match_book(show=show, sides=[[make()], [make()]])
     show.refresh_from_db()
     show.status, show.error, show.attempts = ShowStatus.FAILED, "boom", 3
     show.save()
-    scheduled = show_schedule(show=show)
-    assert (scheduled.status, scheduled.error, scheduled.attempts) == ("scheduled", "", 0)
+    with pytest.raises(BookingError) as caught:
+        show_schedule(show=show)
+    assert caught.value.reasons == [booking.CANNOT_SCHEDULE.format(show=show, status="failed")]
+    retried = show_retry(show=show)
+    assert (retried.status, retried.error, retried.attempts) == ("scheduled", "", 0)
 
 
 @pytest.mark.parametrize("status", [ShowStatus.SCHEDULED, ShowStatus.RUNNING, ShowStatus.COMPLETED])
@@ -375,7 +382,7 @@ def test_a_show_already_scheduled_or_run_cannot_be_scheduled(show, make, status)
     with pytest.raises(BookingError) as caught:
         show_schedule(show=show)
     assert caught.value.reasons == [
-        booking.CANNOT_SCHEDULE.format(show=show, status=show.get_status_display())
+        booking.CANNOT_SCHEDULE.format(show=show, status=status.label.lower())
     ]
 
 
@@ -439,7 +446,12 @@ def test_history_is_wrestled_in_date_order():
     ]
     assert booking.show_create(federation=federation).scheduled_at > timezone.now()
 
-    show = booking.show_create(federation=federation, scheduled_at=done.scheduled_at)
+    with pytest.raises(booking.BookingError) as refused:
+        booking.show_create(federation=federation, scheduled_at=done.scheduled_at)
+    assert refused.value.reasons == [booking.SLOT_TAKEN.format(at=done.scheduled_at)]
+    show = booking.show_create(
+        federation=federation, scheduled_at=done.scheduled_at + dt.timedelta(hours=1)
+    )
     feud = factories.FeudFactory(federation=federation, started_on=show.date + dt.timedelta(days=1))
     title = factories.TitleFactory(federation=federation)
     a, b = factories.BookableWrestlerFactory.create_batch(2, federation=federation)

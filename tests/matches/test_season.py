@@ -7,18 +7,8 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Sum
 
-from config.celery import app
 from matches.models import Match, MatchStatus, Show, ShowStatus
 from promotion.models import Federation, Injury, TitleReign
-
-
-@pytest.fixture
-def in_process():
-    """Run the tasks in this process even when a broker is configured."""
-    saved = {key: app.conf.get(key) for key in ("task_always_eager", "task_eager_propagates")}
-    app.conf.update(task_always_eager=True, task_eager_propagates=True)
-    yield
-    app.conf.update(saved)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -92,17 +92,19 @@ def test_a_show_held_on_a_fresh_lease_is_left_alone(copperline):
 
 def test_an_expired_lease_is_claimed_again(copperline, settings):
     show = book_show(copperline)
-    stale = timezone.now() - dt.timedelta(seconds=settings.SHOW_TIME_LIMIT_SECONDS + 1)
-    Show.objects.filter(pk=show.pk).update(status=ShowStatus.RUNNING, started_at=stale, attempts=1)
+    stale = timezone.now() - dt.timedelta(seconds=simulation.lease_seconds() + 1)
+    Show.objects.filter(pk=show.pk).update(
+        status=ShowStatus.RUNNING, started_at=stale, heartbeat_at=stale, attempts=1
+    )
     assert show_simulate(show_id=show.pk).status == "completed"
     assert Show.objects.get(pk=show.pk).attempts == 2
 
 
 def test_redelivery_is_bounded(copperline, settings):
     show = book_show(copperline)
-    stale = timezone.now() - dt.timedelta(seconds=settings.SHOW_TIME_LIMIT_SECONDS + 1)
+    stale = timezone.now() - dt.timedelta(seconds=simulation.lease_seconds() + 1)
     Show.objects.filter(pk=show.pk).update(
-        status=ShowStatus.RUNNING, started_at=stale, attempts=MAX_ATTEMPTS
+        status=ShowStatus.RUNNING, started_at=stale, heartbeat_at=stale, attempts=MAX_ATTEMPTS
     )
     outcome = show_simulate(show_id=show.pk)
     assert outcome.status == "failed"

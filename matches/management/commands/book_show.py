@@ -1,8 +1,11 @@
-"""``book_show SLUG [--auto] [--schedule] [--at ISO_DATETIME]``: the week's show from the shell.
+"""``book_show SLUG [--auto] [--schedule] [--at ISO_DATETIME] [--new]``: the week's show from the
+shell.
 
-Uses the federation's latest draft or booked show, or creates the next one (at ``--at`` when
-given); ``--auto`` fills its card with the auto-booker; the card is printed with one explanation
-line per match; ``--schedule`` puts it on the schedule. A refusal lists every reason.
+Uses the federation's next show that has not run (the earliest: draft, booked, scheduled or
+failed), or creates the next one (at ``--at`` when given; ``--new`` always creates one, after the
+federation's last show); ``--auto`` fills an empty card with the auto-booker and leaves a booked
+card as it is; the card is printed with one explanation line per match; ``--schedule`` puts it on
+the schedule. A refusal lists every reason.
 """
 
 from __future__ import annotations
@@ -10,16 +13,22 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Max
 from django.utils import timezone
 
 from matches.autobook import BookingConfigError, show_autobook
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import Show, ShowStatus
 from matches.selectors import card_of
+from matches.services import next_open_show
 from promotion.models import Federation
 
 NO_FEDERATION = "No federation with the slug {slug!r}."
 BAD_TIME = "--at takes an ISO date and time, such as 2027-01-08T20:00:00-06:00; got {value!r}."
+ALREADY_BOOKED = (
+    "{show} already has its card ({count} matches); the auto-booker leaves it as it is."
+)
+ALREADY_SCHEDULED = "{show} is already scheduled."
 
 
 class Command(BaseCommand):
@@ -34,35 +43,58 @@ class Command(BaseCommand):
             help="When a new show starts (ISO 8601; the federation's time zone if no offset). "
             "Default: the next weekly slot.",
         )
+        parser.add_argument(
+            "--new",
+            action="store_true",
+            help="Create a new show after the federation's last one, even if one is still open.",
+        )
 
-    def handle(self, *args, slug, auto, schedule, at, **options):
+    def handle(self, *args, slug, auto, schedule, at, new, **options):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(NO_FEDERATION.format(slug=slug))
-        show = (
-            federation.shows.filter(status__in=[ShowStatus.DRAFT, ShowStatus.BOOKED])
-            .order_by("-scheduled_at", "-number")
-            .first()
-        )
+        show = None if new else next_open_show(federation=federation)
+        if show is not None and show.status == ShowStatus.RUNNING:
+            show = None
         try:
             if show is None:
-                show = show_create(federation=federation, scheduled_at=self._time(at, federation))
-                self.stdout.write(f"Created {show} for {show.scheduled_at.isoformat()}.")
+                when = self._time(at, federation)
+                if when is None:
+                    last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
+                    when = federation.next_show_time(
+                        after=max(filter(None, [last, timezone.now()]))
+                    )
+                show = show_create(federation=federation, scheduled_at=when)
+                self.stdout.write(f"Created {show} for {self._local(show)}.")
             else:
-                self.stdout.write(f"Using {show} ({show.get_status_display()}).")
+                self.stdout.write(
+                    f"Using {show} ({show.get_status_display()}), {self._local(show)}."
+                )
                 if at:
                     self.stdout.write(f"--at is for a new show; {show} keeps its time.")
             skipped: list[str] = []
             if auto:
-                skipped = show_autobook(show=show).skipped
+                count = show.matches.count()
+                if count:
+                    self.stdout.write(ALREADY_BOOKED.format(show=show, count=count))
+                else:
+                    skipped = show_autobook(show=show).skipped
             self._print(show, skipped)
             if schedule:
-                show = show_schedule(show=show)
-                self.stdout.write(self.style.SUCCESS(f"{show} is scheduled."))
+                show.refresh_from_db()
+                if show.status == ShowStatus.SCHEDULED:
+                    self.stdout.write(ALREADY_SCHEDULED.format(show=show))
+                else:
+                    show = show_schedule(show=show)
+                    self.stdout.write(self.style.SUCCESS(f"{show} is scheduled."))
         except BookingError as exc:
             raise CommandError("\n".join(exc.reasons)) from None
         except BookingConfigError as exc:
             raise CommandError(str(exc)) from None
+
+    @staticmethod
+    def _local(show: Show) -> str:
+        return f"{show.local_time:%Y-%m-%d %H:%M} ({show.federation.time_zone})"
 
     @staticmethod
     def _time(value: str | None, federation: Federation) -> dt.datetime | None:

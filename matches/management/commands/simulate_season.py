@@ -2,18 +2,20 @@ import datetime as dt
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 from tqdm import tqdm
 
 from matches.booking import BookingError
 from matches.season import SeasonError, season_simulate
+from matches.simulation import TRANSIENT_ERRORS
 from promotion.models import Federation
 
 
 class Command(BaseCommand):
     help = (
-        "Auto-book, schedule and simulate N consecutive weekly shows for a federation, through "
-        "the simulate_show task (in process by default, on the workers when REDIS_URL is set)."
+        "Run a federation's next N weekly shows one after another: each is auto-booked (if its "
+        "card is empty), scheduled and wrestled through the simulate_show task (in this process "
+        "by default, on the workers when REDIS_URL is set). A show already booked or scheduled "
+        "runs first, as the first of the N weeks. Dates are in the federation's time zone."
     )
 
     def add_arguments(self, parser):
@@ -22,14 +24,25 @@ class Command(BaseCommand):
         parser.add_argument(
             "--start",
             type=dt.date.fromisoformat,
-            help="Run the weeks from this date (YYYY-MM-DD) on; default: after the last show.",
+            help="Place new shows from this date (YYYY-MM-DD, the federation's calendar) on; "
+            "default: after the federation's last show.",
         )
         parser.add_argument(
-            "--seed", type=int, help="Derive every show's seed from this: a reproducible season."
+            "--seed",
+            type=int,
+            help="Derive every new show's seed from this and the show's number: a reproducible "
+            "season, which a rerun after an interruption continues with the same seeds.",
         )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
     def handle(self, *args, slug, weeks, start, seed, no_progress, **options):
+        try:
+            self._run(slug, weeks, start, seed, no_progress)
+        except TRANSIENT_ERRORS as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise CommandError(f"The database is unavailable: {first[:200]}") from None
+
+    def _run(self, slug, weeks, start, seed, no_progress):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
@@ -37,10 +50,9 @@ class Command(BaseCommand):
             raise CommandError("--weeks must be at least 1.")
         start_at = None
         if start is not None:
+            # The first slot on or after the start date, in the federation's own calendar.
             start_at = dt.datetime.combine(
-                start - dt.timedelta(days=1),
-                dt.time(23, 59),
-                tzinfo=timezone.get_current_timezone(),
+                start - dt.timedelta(days=1), dt.time(23, 59), tzinfo=federation.time_zone
             )
         bar = tqdm(
             total=weeks,
@@ -52,18 +64,26 @@ class Command(BaseCommand):
 
         def progress(show):
             bar.update(1)
-            bar.set_postfix_str(f"#{show.number} {show.scheduled_at:%Y-%m-%d}")
+            bar.set_postfix_str(f"#{show.number} {show.date:%Y-%m-%d}")
+
+        def waiting(message):
+            bar.write(message, file=sys.stderr)
 
         try:
             shows = season_simulate(
-                federation=federation, weeks=weeks, start=start_at, seed=seed, on_show=progress
+                federation=federation,
+                weeks=weeks,
+                start=start_at,
+                seed=seed,
+                on_show=progress,
+                on_wait=waiting,
             )
-        except (BookingError, SeasonError) as exc:
+        except BookingError as exc:
+            raise CommandError("\n".join(exc.reasons)) from None
+        except SeasonError as exc:
             raise CommandError(str(exc)) from None
         finally:
             bar.close()
         for show in shows:
-            self.stdout.write(
-                f"{show.name} ({show.scheduled_at:%Y-%m-%d}): {show.matches.count()} matches"
-            )
+            self.stdout.write(f"{show.name} ({show.date:%Y-%m-%d}): {show.matches.count()} matches")
         self.stdout.write(self.style.SUCCESS(f"Simulated {len(shows)} weeks of {federation.name}."))

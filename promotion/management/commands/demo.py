@@ -1,8 +1,11 @@
 """Set up and run the demo federation on whatever database the settings name."""
 
 import datetime as dt
+import os
 import secrets
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
@@ -12,6 +15,9 @@ from promotion.models import Federation
 from promotion.sample import sample_data
 
 DEMO_USERNAME = "admin"
+#: The demo admin's password, kept beside the project (git ignores it) so that a rerun of the
+#: demo prints the same one instead of silently changing it.
+PASSWORD_FILE = Path(settings.BASE_DIR) / ".demo-admin-password"
 
 
 class Command(BaseCommand):
@@ -24,7 +30,11 @@ class Command(BaseCommand):
         parser.add_argument("--no-serve", action="store_true", help="Set up, then exit.")
         parser.add_argument("--addr", default="127.0.0.1:8000", help="Address to serve on.")
         parser.add_argument(
-            "--password", help="Demo admin password (default: a new random one each run)."
+            "--password",
+            help="Set the demo admin's password (default: keep the one set before, or make one).",
+        )
+        parser.add_argument(
+            "--new-password", action="store_true", help="Make a new random demo admin password."
         )
         parser.add_argument(
             "--weeks",
@@ -33,18 +43,10 @@ class Command(BaseCommand):
             help="Weeks to simulate when the federation has no results yet (default 4).",
         )
 
-    def handle(self, *args, no_serve, addr, password, weeks, **options):
+    def handle(self, *args, no_serve, addr, password, new_password, weeks, **options):
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database migrated.")
-
-        User = get_user_model()
-        admin, _ = User.objects.get_or_create(
-            username=DEMO_USERNAME, defaults={"email": "admin@example.com"}
-        )
-        password = password or secrets.token_urlsafe(9)
-        admin.is_staff = admin.is_superuser = True
-        admin.set_password(password)
-        admin.save()
+        password = self._admin(password, new_password)
 
         slug = sample_data()["federation"]["slug"]
         if Federation.objects.filter(slug=slug).exists():
@@ -54,7 +56,7 @@ class Command(BaseCommand):
         federation = Federation.objects.get(slug=slug)
         if weeks and not federation.shows.exists():
             # The last few weeks become history; the coming week is booked and scheduled.
-            start = timezone.localdate() - dt.timedelta(weeks=weeks)
+            start = timezone.localdate(timezone=federation.time_zone) - dt.timedelta(weeks=weeks)
             self.stdout.write(f"Simulating {weeks} weeks of {federation.name}...")
             call_command(
                 "simulate_season",
@@ -73,5 +75,35 @@ class Command(BaseCommand):
         )
         if no_serve:
             return
+        if not settings.REDIS_URL:
+            # No broker, no beat: this process wrestles the shows as they fall due.
+            from matches.runner import ShowRunner
+
+            ShowRunner(every=30, report=self.stdout.write).start()
+            self.stdout.write("Scheduled shows are wrestled here as they fall due (every 30 s).")
+        self.stdout.write(
+            self.style.WARNING(
+                "This is the demo: DEBUG is on and the data is a local file. To serve real "
+                "visitors, see deploy/ (production settings)."
+            )
+        )
         self.stdout.write(self.style.SUCCESS(f"Serving the site at http://{addr}/ (Ctrl-C stops)."))
         call_command("runserver", addr, use_reloader=False)
+
+    def _admin(self, password: str | None, new_password: bool) -> str:
+        """The demo admin account: its password is kept across reruns unless asked otherwise."""
+        User = get_user_model()
+        admin, _ = User.objects.get_or_create(
+            username=DEMO_USERNAME, defaults={"email": "admin@example.com"}
+        )
+        kept = PASSWORD_FILE.read_text().strip() if PASSWORD_FILE.is_file() else ""
+        if not password and not new_password and kept and admin.check_password(kept):
+            password = kept
+        else:
+            password = password or secrets.token_urlsafe(9)
+            admin.set_password(password)
+            PASSWORD_FILE.write_text(password + "\n")
+            os.chmod(PASSWORD_FILE, 0o600)
+        admin.is_staff = admin.is_superuser = True
+        admin.save()
+        return password

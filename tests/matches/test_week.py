@@ -1,0 +1,243 @@
+"""The promoter's week on the embedded default (SQLite or PostgreSQL, tasks in process): nothing
+stalls, nothing is booked twice, a failed show can be retried or cancelled, and a season is one
+at a time, resumable and sturdy against a dropped connection."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import OperationalError
+from django.utils import timezone
+
+from matches import season as season_module
+from matches import services
+from matches.booking import STRANDED, BookingError, match_book, show_create
+from matches.models import Match, MatchStatus, Show, ShowStatus
+from matches.runner import run_due_once
+from matches.season import SeasonLockHeld
+from matches.services import (
+    CANNOT_CANCEL,
+    CANNOT_RETRY,
+    RUN_FAILED_FIRST,
+    show_cancel,
+    show_retry,
+    show_run_now,
+    shows_due,
+    shows_waiting,
+    week_run,
+)
+from matches.simulation import show_simulate
+from promotion.models import Federation
+from tests.matches.helpers import SAMPLE, book_week, sample_federation
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run(*args, **kwargs) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO(), **kwargs)
+    return out.getvalue()
+
+
+def check_clean(slug: str = SAMPLE) -> None:
+    assert "every invariant holds" in run("check_federation", slug)
+
+
+def test_the_demo_then_a_four_week_season_finishes_at_once(in_process):
+    run("demo", no_serve=True, weeks=4)
+    federation = Federation.objects.get(slug=SAMPLE)
+    pending = federation.shows.get(status=ShowStatus.SCHEDULED)
+    assert pending.scheduled_at > timezone.now()
+
+    out = run("simulate_season", SAMPLE, weeks=4, no_progress=True)
+
+    assert "Simulated 4 weeks" in out
+    shows = federation.shows.order_by("number")
+    assert [s.status for s in shows] == [ShowStatus.COMPLETED] * 8
+    # The show the demo left scheduled was the first of the four weeks, not a duplicate.
+    assert shows.filter(scheduled_at=pending.scheduled_at).count() == 1
+    check_clean()
+
+
+def test_book_show_after_the_demo_books_no_duplicate(in_process):
+    run("demo", no_serve=True, weeks=1)
+    federation = Federation.objects.get(slug=SAMPLE)
+    before = list(federation.shows.values_list("pk", flat=True))
+    pending = federation.shows.get(status=ShowStatus.SCHEDULED)
+
+    out = run("book_show", SAMPLE, auto=True, schedule=True)
+
+    assert list(federation.shows.values_list("pk", flat=True)) == before
+    assert f"Using {pending}" in out
+    assert "already has its card" in out
+    assert f"{pending} is already scheduled." in out
+
+
+def test_run_shows_wrestles_what_is_due_and_names_what_waits(in_process):
+    federation = sample_federation()
+    now = timezone.now()
+    first = book_week(federation, scheduled_at=now - dt.timedelta(days=2), seed=1, matches=2)
+    second = book_week(federation, scheduled_at=now - dt.timedelta(days=1), seed=2, matches=2)
+    Show.objects.filter(pk=first.pk).update(status=ShowStatus.FAILED, error="boom")
+
+    said: list[str] = []
+    assert run_due_once(report=said.append) == []
+    assert said == [f"{second} waits for {first}, which failed: retry or cancel it."]
+    assert shows_waiting(federation=federation) == [(second, first)]
+
+    show_retry(show=first)  # due: wrestled at once
+    first.refresh_from_db()
+    assert first.status == ShowStatus.COMPLETED
+    out = run("run_shows")
+    assert f"Show {second.pk}: completed." in out
+    assert Show.objects.get(pk=second.pk).status == ShowStatus.COMPLETED
+    assert "No show is due." in run("run_shows")
+    check_clean()
+
+
+def test_a_cancelled_show_no_longer_holds_the_federation_up(in_process):
+    federation = sample_federation()
+    now = timezone.now()
+    first = book_week(federation, scheduled_at=now - dt.timedelta(days=2), seed=1, matches=2)
+    second = book_week(federation, scheduled_at=now - dt.timedelta(days=1), seed=2, matches=2)
+    Show.objects.filter(pk=first.pk).update(status=ShowStatus.FAILED, error="boom")
+    assert shows_due() == []
+
+    out = run("show", SAMPLE, first.number, cancel=True)
+
+    assert "Cancelled" in out
+    assert shows_due() == [second.pk]
+    assert not Match.objects.filter(show=first, status=MatchStatus.COMPLETED).exists()
+    with pytest.raises(BookingError) as refused:
+        show_retry(show=first)
+    assert refused.value.reasons == [CANNOT_RETRY.format(show=first, status="cancelled")]
+
+
+def test_a_show_that_has_run_cannot_be_cancelled_or_retried(in_process):
+    federation = sample_federation()
+    show = book_week(
+        federation, scheduled_at=timezone.now() - dt.timedelta(hours=1), seed=3, matches=2
+    )
+    show_run_now(show=show)
+    show.refresh_from_db()
+    assert show.status == ShowStatus.COMPLETED
+    with pytest.raises(BookingError) as refused:
+        show_cancel(show=show)
+    assert refused.value.reasons == [CANNOT_CANCEL.format(show=show, status="completed")]
+    with pytest.raises(CommandError, match="only a failed show can be retried"):
+        run("show", SAMPLE, show.number, retry=True)
+
+
+def test_run_this_week_books_and_wrestles_the_next_show(in_process):
+    federation = sample_federation()
+    show = week_run(federation=federation)
+    assert show.status == ShowStatus.COMPLETED
+    assert show.matches.count() == federation.card_size
+    assert show.scheduled_at > timezone.now()
+    following = week_run(federation=federation)
+    assert following.number == show.number + 1
+    assert following.scheduled_at - show.scheduled_at == dt.timedelta(days=7)
+    check_clean()
+
+
+def test_run_this_week_asks_for_a_failed_show_to_be_dealt_with_first(in_process):
+    federation = sample_federation()
+    show = book_week(federation, scheduled_at=timezone.now() + dt.timedelta(days=1), seed=4)
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.FAILED, error="boom")
+    with pytest.raises(BookingError) as refused:
+        week_run(federation=federation)
+    assert refused.value.reasons == [RUN_FAILED_FIRST.format(show=show)]
+    with pytest.raises(CommandError, match="retry it or cancel it first"):
+        run("simulate_season", SAMPLE, weeks=1, no_progress=True)
+
+
+def test_a_stray_draft_blocks_nothing_and_cannot_be_booked_once_history_passed_it(in_process):
+    federation = sample_federation()
+    now = timezone.now()
+    draft = show_create(federation=federation, scheduled_at=now - dt.timedelta(days=3))
+    later = book_week(federation, scheduled_at=now - dt.timedelta(days=1), seed=5, matches=2)
+    assert shows_due() == [later.pk]
+    assert show_simulate(show_id=later.pk).status == "completed"
+
+    a, b = federation.wrestlers.order_by("pk")[:2]
+    with pytest.raises(BookingError) as refused:
+        match_book(show=draft, sides=[[a], [b]])
+    later.refresh_from_db()
+    assert refused.value.reasons == [
+        STRANDED.format(show=draft, at=draft.scheduled_at, last=later.scheduled_at)
+    ]
+    assert services.next_open_show(federation=federation) is None
+
+
+def test_a_second_season_of_one_federation_is_refused_at_once(in_process):
+    federation = sample_federation()
+    holder = SeasonLockHeld(federation).acquire()
+    try:
+        with pytest.raises(CommandError) as refused:
+            run("simulate_season", SAMPLE, weeks=2, no_progress=True)
+        assert "already running" in str(refused.value)
+        assert holder.holder in str(refused.value)
+        assert not federation.shows.exists()
+    finally:
+        holder.release()
+    run("simulate_season", SAMPLE, weeks=1, no_progress=True)
+    assert federation.shows.count() == 1
+
+
+def _season_results(slug: str = SAMPLE):
+    return list(
+        Match.objects.filter(show__federation__slug=slug)
+        .order_by("show__number", "position")
+        .values_list("show__number", "position", "winner_side", "method", "seed")
+    )
+
+
+def test_an_interrupted_season_resumes_with_the_same_seeds(in_process):
+    start = dt.date(2026, 9, 4)
+    sample_federation()
+    run("simulate_season", SAMPLE, weeks=3, seed=11, start=start, no_progress=True)
+    whole = _season_results()
+
+    call_command("load_sample_federation", replace=True, verbosity=0)
+    run("simulate_season", SAMPLE, weeks=1, seed=11, start=start, no_progress=True)
+    run("simulate_season", SAMPLE, weeks=2, seed=11, no_progress=True)
+    assert _season_results() == whole
+
+
+def test_a_season_survives_a_dropped_connection(in_process, monkeypatch):
+    sample_federation()
+    real = season_module.next_open_show
+    drops = iter([True, True])
+
+    def flaky(**kwargs):
+        if next(drops, False):
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(**kwargs)
+
+    monkeypatch.setattr(season_module, "next_open_show", flaky)
+    monkeypatch.setattr(season_module.time, "sleep", lambda seconds: None)
+    out = run("simulate_season", SAMPLE, weeks=2, no_progress=True)
+    assert "Simulated 2 weeks" in out
+    check_clean()
+
+
+def test_a_season_whose_database_stays_down_stops_with_one_line(in_process, monkeypatch):
+    sample_federation()
+
+    def down(**kwargs):
+        raise OperationalError("could not connect to server: Connection refused\nIs it running?")
+
+    monkeypatch.setattr(season_module, "next_open_show", down)
+    monkeypatch.setattr(season_module.time, "sleep", lambda seconds: None)
+    with pytest.raises(CommandError) as stopped:
+        run("simulate_season", SAMPLE, weeks=2, no_progress=True)
+    message = str(stopped.value)
+    assert message == season_module.DATABASE_GONE.format(
+        attempts=season_module.DATABASE_ATTEMPTS,
+        error="could not connect to server: Connection refused",
+    )
+    assert "\n" not in message
