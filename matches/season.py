@@ -31,7 +31,8 @@ from django.utils import timezone
 
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import SeasonLock, Show, ShowStatus
-from matches.services import RUN_FAILED_FIRST, next_open_show, show_dispatch
+from matches.selectors import next_open_show
+from matches.services import RUN_FAILED_FIRST, show_dispatch
 from matches.simulation import TRANSIENT_ERRORS, expired_lease, match_seed
 from promotion.models import Federation
 

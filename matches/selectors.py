@@ -7,10 +7,19 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
 
-from matches.models import Match, MatchParticipant, MatchStatus, Role, Show, ShowStatus
+from matches.booking import history_end
+from matches.models import (
+    FINISHED_STATUSES,
+    OPEN_STATUSES,
+    PUBLIC_FAILURE,
+    Match,
+    MatchParticipant,
+    MatchStatus,
+    Role,
+    Show,
+    ShowStatus,
+)
 from promotion.models import Federation
-
-UNFINISHED = [ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.RUNNING]
 
 
 def card_of(*, show: Show) -> QuerySet[Match]:
@@ -29,8 +38,81 @@ def card_of(*, show: Show) -> QuerySet[Match]:
     )
 
 
+def next_open_show(*, federation: Federation) -> Show | None:
+    """The federation's next show that can still be booked or run (or is running): the earliest
+    not run yet, leaving out drafts stranded before a show that has run."""
+    shows = federation.shows.filter(status__in=[*OPEN_STATUSES, ShowStatus.RUNNING])
+    end = history_end(federation=federation)
+    if end is not None:
+        shows = shows.filter(scheduled_at__gte=end)
+    return shows.order_by("scheduled_at", "number").first()
+
+
 def next_show(*, federation: Federation) -> Show | None:
-    return federation.shows.filter(status__in=UNFINISHED).order_by("scheduled_at", "number").first()
+    """The show a fan looks forward to: the next one not run yet (see ``next_open_show``)."""
+    return next_open_show(federation=federation)
+
+
+def stranded_shows(*, federation: Federation) -> QuerySet[Show]:
+    """Shows not run (nor cancelled) dated before the federation's last show that has run: they
+    can never be wrestled in date order, and wait for the promoter to move or cancel them."""
+    end = history_end(federation=federation)
+    if end is None:
+        return federation.shows.none()
+    return federation.shows.filter(status__in=OPEN_STATUSES, scheduled_at__lt=end).order_by(
+        "scheduled_at", "number"
+    )
+
+
+@dataclass(frozen=True)
+class ShowProgress:
+    """Where a show stands, for a status endpoint or a progress bar. ``message`` is safe to show
+    anyone; ``error`` (why it failed) is for the federation's members."""
+
+    status: str
+    done: int
+    total: int
+    message: str
+    error: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED_STATUSES or self.status == ShowStatus.FAILED
+
+
+def show_progress(*, show: Show) -> ShowProgress:
+    from django.core.cache import cache
+
+    from matches.simulation import blocker_of, progress_key, waiting_reason
+
+    show.refresh_from_db(fields=["status", "error", "scheduled_at"])
+    total = show.matches.count()
+    done = 0
+    if show.status == ShowStatus.COMPLETED:
+        done = total
+        message = f"Completed: {total} matches wrestled."
+    elif show.status == ShowStatus.RUNNING:
+        done, _ = cache.get(progress_key(show.pk)) or (0, total)
+        message = f"Being wrestled: {done} of {total} matches done."
+    elif show.status == ShowStatus.SCHEDULED:
+        blocker = blocker_of(show)
+        when = show.local_time.strftime("%Y-%m-%d %H:%M")
+        message = (
+            f"Scheduled for {when}; it {waiting_reason(blocker)}."
+            if blocker is not None
+            else f"Scheduled for {when}."
+        )
+    elif show.status == ShowStatus.FAILED:
+        message = PUBLIC_FAILURE
+    else:
+        message = show.get_status_display() + "."
+    return ShowProgress(
+        status=show.status,
+        done=done,
+        total=total,
+        message=message,
+        error=show.error if show.status == ShowStatus.FAILED else "",
+    )
 
 
 def recent_shows(*, federation: Federation, limit: int = 5) -> list[Show]:

@@ -15,12 +15,13 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from matches.booking import BookingError, history_end, show_create, show_schedule
+from matches.booking import BookingError, show_create, show_schedule
 from matches.models import (
     OPEN_STATUSES,
     Show,
     ShowStatus,
 )
+from matches.selectors import next_open_show
 from matches.simulation import (
     Outcome,
     blocker_of,
@@ -163,16 +164,6 @@ def show_cancel(*, show: Show) -> Show:
         )
     show.refresh_from_db()
     return show
-
-
-def next_open_show(*, federation: Federation) -> Show | None:
-    """The federation's next show that can still be booked or run: the earliest not run yet,
-    leaving out drafts stranded before a show that has run (see ``stranded_shows``)."""
-    shows = federation.shows.filter(status__in=[*OPEN_STATUSES, ShowStatus.RUNNING])
-    end = history_end(federation=federation)
-    if end is not None:
-        shows = shows.filter(scheduled_at__gte=end)
-    return shows.order_by("scheduled_at", "number").first()
 
 
 def week_run(*, federation: Federation) -> Show:

@@ -241,3 +241,27 @@ def test_a_season_whose_database_stays_down_stops_with_one_line(in_process, monk
         error="could not connect to server: Connection refused",
     )
     assert "\n" not in message
+
+
+def test_progress_tells_the_public_the_state_and_members_the_error(in_process):
+    from matches.models import PUBLIC_FAILURE
+    from matches.selectors import show_progress
+
+    federation = sample_federation()
+    now = timezone.now()
+    first = book_week(federation, scheduled_at=now + dt.timedelta(days=1), seed=1, matches=2)
+    second = book_week(federation, scheduled_at=now + dt.timedelta(days=2), seed=2, matches=3)
+    progress = show_progress(show=second)
+    assert (progress.status, progress.done, progress.total) == ("scheduled", 0, 3)
+    assert f"waits for {first}" in progress.message
+
+    Show.objects.filter(pk=first.pk).update(status=ShowStatus.FAILED, error="KeyError: 19")
+    failed = show_progress(show=first)
+    assert failed.message == PUBLIC_FAILURE
+    assert failed.error == "KeyError: 19"
+    assert "KeyError" not in failed.message
+
+    show_cancel(show=first)
+    show_run_now(show=second)
+    done = show_progress(show=second)
+    assert (done.status, done.done, done.total, done.finished) == ("completed", 3, 3, True)

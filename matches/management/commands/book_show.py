@@ -19,8 +19,7 @@ from django.utils import timezone
 from matches.autobook import BookingConfigError, show_autobook
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import Show, ShowStatus
-from matches.selectors import card_of
-from matches.services import next_open_show
+from matches.selectors import card_of, next_open_show
 from promotion.models import Federation
 
 NO_FEDERATION = "No federation with the slug {slug!r}."
