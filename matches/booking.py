@@ -18,6 +18,7 @@ from matches.models import (
     ROSTER_STIPULATIONS,
     Match,
     MatchParticipant,
+    MatchStatus,
     MatchType,
     Role,
     Show,
@@ -394,3 +395,64 @@ def show_schedule(*, show: Show) -> Show:
         )
         show.refresh_from_db()
         return show
+
+
+SHOW_CLOSED = "{show} is {status}; its details can no longer change."
+RESCHEDULE_LOCKED = (
+    "{show} is {status}; only a draft or booked show can move (cancel it and book another)."
+)
+MATCH_WRESTLED = "{match} has been wrestled; it cannot change."
+EDITABLE_SHOW_FIELDS = ("name", "venue", "kind", "scheduled_at")
+
+
+def show_update(*, show: Show, **changes: Any) -> Show:
+    """Change a show's name, venue, kind or date (a draft or booked show only may move), writing
+    only the fields given, under a lock and on the condition of the status read."""
+    unknown = sorted(set(changes) - set(EDITABLE_SHOW_FIELDS))
+    if unknown:
+        raise ValueError(f"show_update cannot change {', '.join(unknown)}")
+    with transaction.atomic():
+        show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
+        status = show.get_status_display().lower()
+        if show.status in CLOSED_STATUSES:
+            raise BookingError([SHOW_CLOSED.format(show=show, status=status)])
+        changes = {name: value for name, value in changes.items() if getattr(show, name) != value}
+        when = changes.get("scheduled_at")
+        if when is not None:
+            if show.status not in (ShowStatus.DRAFT, ShowStatus.BOOKED):
+                raise BookingError([RESCHEDULE_LOCKED.format(show=show, status=status)])
+            reasons = []
+            last = history_end(federation=show.federation)
+            if last is not None and when < last:
+                reasons.append(SHOW_BEFORE_HISTORY.format(at=when, last=last))
+            if (
+                show.federation.shows.filter(scheduled_at=when)
+                .exclude(status=ShowStatus.CANCELLED)
+                .exclude(pk=show.pk)
+                .exists()
+            ):
+                reasons.append(SLOT_TAKEN.format(at=when))
+            if reasons:
+                raise BookingError(reasons)
+        if changes:
+            Show.objects.filter(pk=show.pk, status=show.status).update(**changes)
+            show.refresh_from_db()
+        return show
+
+
+def match_remove(*, match: Match) -> None:
+    """Take a booked match off a show that has not run; a card left empty makes the show a
+    draft again."""
+    with transaction.atomic():
+        show = Show.objects.select_for_update().get(pk=match.show_id)
+        match = Match.objects.get(pk=match.pk)
+        if show.status in CLOSED_STATUSES:
+            status = show.get_status_display().lower()
+            raise BookingError([SHOW_HAS_RUN.format(show=show, status=status)])
+        if match.status != MatchStatus.BOOKED:
+            raise BookingError([MATCH_WRESTLED.format(match=match)])
+        match.delete()
+        if show.status == ShowStatus.BOOKED and not show.matches.exists():
+            Show.objects.filter(pk=show.pk, status=ShowStatus.BOOKED).update(
+                status=ShowStatus.DRAFT
+            )
