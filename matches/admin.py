@@ -145,15 +145,19 @@ class ShowAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         """Written by the service in the form's validation (see ``ShowAdminForm``). A form
         loaded before the show ran comes back with fields that are read-only now: say so."""
-        if change and obj.status in CLOSED_STATUSES:
-            if any(name in request.POST for name in EDITABLE_SHOW_FIELDS):
-                status = obj.get_status_display().lower()
-                messages.error(request, SHOW_CLOSED.format(show=obj, status=status))
+        if change and self._stale_post(request, obj):
+            status = obj.get_status_display().lower()
+            messages.error(request, SHOW_CLOSED.format(show=obj, status=status))
+
+    @staticmethod
+    def _stale_post(request, obj) -> bool:
+        """A form that offered fields the show no longer lets anyone change."""
+        return obj.status in CLOSED_STATUSES and any(
+            name in request.POST for name in EDITABLE_SHOW_FIELDS
+        )
 
     def response_change(self, request, obj):
-        if obj.status in CLOSED_STATUSES and any(
-            name in request.POST for name in EDITABLE_SHOW_FIELDS
-        ):
+        if self._stale_post(request, obj):
             return self.response_post_save_change(request, obj)
         return super().response_change(request, obj)
 
