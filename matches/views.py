@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
 from matches.models import Show
 from matches.selectors import card_of
+from promotion.access import role_of
 from promotion.selectors import federations_visible_to
 
 
@@ -15,6 +17,10 @@ def show_detail(request, federation: str, number: int):
         federation__slug=federation,
         number=number,
     )
-    return render(
-        request, "matches/show_detail.html", {"show": show, "matches": card_of(show=show)}
-    )
+    timezone.activate(show.federation.time_zone)
+    context = {
+        "show": show,
+        "matches": card_of(show=show),
+        "is_member": role_of(request.user, show.federation) is not None,
+    }
+    return render(request, "matches/show_detail.html", context)

@@ -76,9 +76,16 @@ def wrestler_create(
     prestige: int = 0,
     heat: int = 0,
     reason: str = "Signed with the federation",
+    signed_at: dt.datetime | None = None,
     **fields: Any,
 ) -> Wrestler:
-    """Sign a wrestler; the starting Fame, Prestige, Heat and Edge open the ledger."""
+    """Sign a wrestler; the starting Fame, Prestige, Heat and Edge open the ledger.
+
+    The opening rows are dated ``signed_at``: by default the start of the wrestler's debut day
+    in the federation's time zone when a debut date is given (so that they come before any
+    show he wrestled, even one wrestled in the past), else now."""
+    if signed_at is None and fields.get("debut_on"):
+        signed_at = dt.datetime.combine(fields["debut_on"], dt.time(0, 0), federation.time_zone)
     with transaction.atomic():
         wrestler = Wrestler.objects.create(
             federation=federation, ring_name=ring_name, slug=slug, **fields
@@ -90,7 +97,13 @@ def wrestler_create(
             ("edge", max(fame, 0) // 100),
         ):
             if value:
-                standing_change(wrestler=wrestler, attribute=attribute, delta=value, reason=reason)
+                standing_change(
+                    wrestler=wrestler,
+                    attribute=attribute,
+                    delta=value,
+                    reason=reason,
+                    at=signed_at,
+                )
         return wrestler
 
 

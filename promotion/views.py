@@ -13,7 +13,9 @@ from promotion.models import Federation
 
 
 def _visible_federation(request, slug: str) -> Federation:
+    """The federation if the user may read it (404 otherwise); its pages speak its time zone."""
     federation = get_object_or_404(selectors.federations_visible_to(user=request.user), slug=slug)
+    timezone.activate(federation.time_zone)
     return federation
 
 
@@ -32,7 +34,7 @@ def home(request):
 
 def federation_detail(request, slug: str):
     federation = _visible_federation(request, slug)
-    today = timezone.localdate()
+    today = timezone.localdate(timezone=federation.time_zone)
     context = {
         "federation": federation,
         "roster": selectors.roster(federation=federation),

@@ -265,3 +265,23 @@ def test_progress_tells_the_public_the_state_and_members_the_error(in_process):
     show_run_now(show=second)
     done = show_progress(show=second)
     assert (done.status, done.done, done.total, done.finished) == ("completed", 3, 3, True)
+
+
+def test_the_ledger_reads_in_order_after_the_demo(in_process):
+    """Signing rows come first (dated by the debut), and each row's value follows the last."""
+    from promotion.models import StandingChange
+
+    run("demo", no_serve=True, weeks=2)
+    federation = Federation.objects.get(slug=SAMPLE)
+    for wrestler in federation.wrestlers.all():
+        rows = list(StandingChange.objects.filter(wrestler=wrestler).order_by("created_at", "id"))
+        assert rows[0].reason == "Signed with the federation"
+        running: dict[str, int] = {}
+        for row in rows:
+            running[row.attribute] = running.get(row.attribute, 0) + row.delta
+            assert row.value_after == running[row.attribute], (wrestler, row)
+        shows = {row.show_id for row in rows if row.show_id}
+        for row in rows:
+            if row.show_id:
+                assert row.created_at == row.show.scheduled_at
+        assert len(shows) <= 2
