@@ -40,7 +40,7 @@ from matches.booking import (
     wrestler_problems,
 )
 from matches.models import Match, MatchType, Method, Show
-from matches.selectors import Bout, bout_of, last_week_bouts, recent_results
+from matches.selectors import Bout, bout_of, last_week_bouts, recent_history, recent_results
 from promotion.models import (
     Division,
     Feud,
@@ -64,8 +64,8 @@ CHAMPION_OUT = "{title}: no defense this week; {reasons}"
 CHAMPION_TEAM_SHORT = "{title}: no defense this week; {team} cannot field two wrestlers. {reasons}"
 NO_CHALLENGER = "{title}: no defense this week; nobody is left to challenge {champion}."
 NO_CHALLENGER_BUT_REMATCH = (
-    "{title}: no defense this week; the only challengers left, {names}, wrestled {champion} "
-    "last week."
+    "{title}: no defense this week; the only challengers left, {names}, met {champion} too "
+    "recently for a rematch."
 )
 NO_VACANT_CONTENDERS = "{title} (vacant): not enough contenders are available."
 FEUD_UNAVAILABLE = "Feud {feud}: no match this week; {reasons}"
@@ -76,6 +76,7 @@ FEUD_NO_MATCH_TYPE = (
     "Feud {feud}: no match this week; the {system} rules have no {match_type} match."
 )
 FEUD_LIMIT = "Feud {feud}: no match this week; the card already has {count} feud matches."
+FEUD_RESTING = "Feud {feud}: its sides rest this week after their match {ago}."
 MATCH_TYPE_MISSING = "{what}: left off; {system} has no {match_type} match."
 CARD_FULL = "{what}: left off; the card is full ({size} matches)."
 
@@ -90,8 +91,10 @@ NOTE_FEUD = "{a} vs {b}: the feud {feud} goes on (heat {heat})"
 NOTE_BLOWOFF = "{a} vs {b}: blowoff of the feud {feud} (heat {heat}), no disqualification"
 NOTE_TITLE_FEUD = "; it is also their feud (heat {heat})"
 NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no disqualification"
-NOTE_REMATCH_PASSED = "; {names}, last week's {opponents}, {wait} a week"
-NOTE_UNDERCARD = "Undercard: {a} ({pa}) vs {b} ({pb}), paired by Prestige"
+NOTE_REMATCH_PASSED = "; passed over, too soon for a rematch: {names}"
+NOTE_UNDERCARD = "Undercard: {a} vs {b}, close in Prestige ({pa} and {pb})"
+NOTE_IDLE = "; {names} had not wrestled for {shows}"
+NOTE_MET_BEFORE = "; they met {ago} (nobody fresher was free)"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
 
 #: Methods that give a winner; each needs a weight in ``contention.result_points``.
@@ -134,6 +137,11 @@ class BookingConfig:
     avoid_teammates: bool
     stakes: dict[str, int]
     opener: str
+    feud_rest_shows: int = 1
+    feud_blowoff_after: int = 3
+    rematch_shows: int = 6
+    idle_shows: int = 2
+    title_rematch_shows: int = 2
 
 
 def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConfig:
@@ -188,6 +196,7 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
     avoid = undercard.get("avoid_teammates")
     if not isinstance(avoid, bool):
         fail("undercard.avoid_teammates", f"true or false is required, got {avoid!r}")
+    variety = section("variety")
     stakes_section = section("stakes")
     stakes = {key: integer(stakes_section, "stakes", key) for key in STAKES_KEYS}
     opener = section("card_order").get("opener")
@@ -205,6 +214,11 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
         avoid_teammates=avoid,
         stakes=stakes,
         opener=opener,
+        feud_rest_shows=integer(feuds, "feuds", "rest_shows", 0),
+        feud_blowoff_after=integer(feuds, "feuds", "blowoff_after", 1),
+        rematch_shows=integer(variety, "variety", "rematch_shows", 0),
+        idle_shows=integer(variety, "variety", "idle_shows", 1),
+        title_rematch_shows=integer(variety, "variety", "title_rematch_shows", 0),
     )
 
 
@@ -251,13 +265,8 @@ class _Plan:
 
 
 def _passed_note(names: Sequence[str]) -> str:
-    """Who was passed over as a challenger because he (or they) wrestled the champion last week."""
-    several = len(names) > 1
-    return NOTE_REMATCH_PASSED.format(
-        names=" and ".join(names),
-        opponents="opponents" if several else "opponent",
-        wait="wait" if several else "waits",
-    )
+    """Who was passed over as a challenger: a title rematch too soon, or a resting feud."""
+    return NOTE_REMATCH_PASSED.format(names=", ".join(names))
 
 
 def _names(wrestlers: Sequence[Wrestler]) -> str:
@@ -304,6 +313,16 @@ class _Booker:
             )
         }
         self.last_bouts: set[Bout] = last_week_bouts(show=show)
+        self.history = recent_history(
+            show=show,
+            shows=max(
+                config.rematch_shows,
+                config.idle_shows,
+                config.feud_rest_shows,
+                config.title_rematch_shows,
+                1,
+            ),
+        )
         self.teammates: dict[int, set[int]] = {}
         self.team_members: dict[int, set[int]] = {}
         for wrestler_id, team_id in self._memberships():
@@ -393,12 +412,31 @@ class _Booker:
     def _is_rematch(self, sides: Sequence[Sequence[Wrestler]]) -> bool:
         return bout_of(sides) in self.last_bouts
 
+    def _title_rematch(self, sides: Sequence[Sequence[Wrestler]]) -> bool:
+        """The same title bout within the last ``variety.title_rematch_shows`` shows."""
+        met = self.history.met(sides)
+        return bool(met) and min(met) <= self.config.title_rematch_shows
+
     def _feud_note(self, feud: Feud | None) -> tuple[str, bool]:
         if feud is None:
             return "", False
-        if feud.heat >= self.config.blowoff_heat:
+        if self._is_blowoff(feud):
             return NOTE_TITLE_BLOWOFF.format(heat=feud.heat), True
         return NOTE_TITLE_FEUD.format(heat=feud.heat), False
+
+    def _is_blowoff(self, feud: Feud) -> bool:
+        """Its heat has reached the blowoff, or it has had its matches but the last."""
+        played = self.history.feud_totals.get(feud.pk, 0)
+        return feud.heat >= self.config.blowoff_heat or played + 1 >= self.config.feud_blowoff_after
+
+    def _feud_resting(self, feud: Feud | None) -> int | None:
+        """Shows back of the feud's last match when it is still resting from it, else None."""
+        if feud is None or not self.config.feud_rest_shows:
+            return None
+        recent = [ago for ago in self.history.feud_matches.get(feud.pk, ()) if ago]
+        if recent and min(recent) <= self.config.feud_rest_shows:
+            return min(recent)
+        return None
 
     def _title_stakes(self, title: Title, feud: Feud | None, blowoff: bool) -> int:
         stakes = self.config.stakes
@@ -439,7 +477,7 @@ class _Booker:
                 continue
             sides = [[champion], [challenger]]
             feud = self._feud_between(sides)
-            if self._is_rematch(sides) and feud is None:
+            if (self._title_rematch(sides) and feud is None) or self._feud_resting(feud):
                 passed.append(challenger)
                 continue
             note = NOTE_TITLE.format(
@@ -509,7 +547,7 @@ class _Booker:
             for second in free[index + 1 :]:
                 sides = [[first], [second]]
                 feud = self._feud_between(sides)
-                if self._is_rematch(sides) and feud is None:
+                if (self._title_rematch(sides) and feud is None) or self._feud_resting(feud):
                     continue
                 note = NOTE_VACANT.format(title=title, a=first, b=second)
                 self._title_match(
@@ -552,7 +590,7 @@ class _Booker:
         for contender, members in self._challenger_teams(exclude_team=team.pk):
             sides = [champions, members]
             feud = self._feud_between(sides)
-            if self._is_rematch(sides) and feud is None:
+            if (self._title_rematch(sides) and feud is None) or self._feud_resting(feud):
                 passed.append(contender.team.name)
                 continue
             note = NOTE_TAG_TITLE.format(
@@ -573,7 +611,7 @@ class _Booker:
                     continue
                 sides = [first_members, second_members]
                 feud = self._feud_between(sides)
-                if self._is_rematch(sides) and feud is None:
+                if (self._title_rematch(sides) and feud is None) or self._feud_resting(feud):
                     continue
                 note = NOTE_VACANT.format(title=title, a=first.team, b=second.team)
                 self._title_match(title, sides, MatchType.TAG, note, feud, what=f"{title} (vacant)")
@@ -587,6 +625,10 @@ class _Booker:
                 continue
             if feud.heat < self.config.feud_min_heat:
                 self.skipped.append(FEUD_TOO_COLD.format(feud=feud, heat=feud.heat))
+                continue
+            resting = self._feud_resting(feud)
+            if resting:
+                self.skipped.append(FEUD_RESTING.format(feud=feud, ago=_shows_ago(resting)))
                 continue
             roll = self.rng.random()
             if roll >= self.config.feud_match_chance.get(feud.status, 0.0):
@@ -611,7 +653,7 @@ class _Booker:
                     FEUD_NO_MATCH_TYPE.format(feud=feud, system=self.system, match_type=match_type)
                 )
                 continue
-            blowoff = feud.heat >= self.config.blowoff_heat
+            blowoff = self._is_blowoff(feud)
             template = NOTE_BLOWOFF if blowoff else NOTE_FEUD
             stakes = self.config.stakes
             plan = _Plan(
@@ -659,9 +701,15 @@ class _Booker:
         return " & ".join(str(t) for t in teams) if teams else _names(wrestlers)
 
     def _undercard(self) -> None:
+        """The wrestlers left, in pairs: those who have waited longest for a match first (idle
+        for ``variety.idle_shows`` or more), each against the free wrestler closest in Prestige
+        whom he has not met in the last ``variety.rematch_shows`` shows (and not a teammate)."""
+        history = self.history
         free = [w for w in self.by_prestige if w.pk not in self.used]
+        order = sorted(free, key=lambda w: (-history.idle(w.pk), -w.prestige, w.ring_name, w.pk))
         while not self.full and len(free) >= 2:
-            first = free.pop(0)
+            first = next(w for w in order if w in free)
+            free.remove(first)
             options = [w for w in free if not self._is_rematch([[first], [w]])]
             if self.config.avoid_teammates:
                 apart = [
@@ -672,22 +720,48 @@ class _Booker:
                 options = apart or options
             if not options:
                 continue
-            second = options[0]
+            fresh = [w for w in options if not self._met_recently(first, w)]
+            pool = (
+                fresh or sorted(options, key=lambda w: -min(history.met([[first], [w]]) or [0]))[:1]
+            )
+            second = min(pool, key=lambda w: (abs(w.prestige - first.prestige), -w.prestige, w.pk))
             free.remove(second)
             sides = [[first], [second]]
+            note = NOTE_UNDERCARD.format(a=first, pa=first.prestige, b=second, pb=second.prestige)
+            idle = [w for w in (first, second) if history.idle(w.pk) >= self.config.idle_shows]
+            if idle:
+                shows = max(history.idle(w.pk) for w in idle)
+                note += NOTE_IDLE.format(
+                    names=" and ".join(w.ring_name for w in idle),
+                    shows=_shows_count(shows, history.shows),
+                )
+            if not fresh:
+                note += NOTE_MET_BEFORE.format(ago=_shows_ago(min(history.met(sides))))
             self._add(
                 _Plan(
                     sides=sides,
                     match_type=MatchType.SINGLES,
-                    note=NOTE_UNDERCARD.format(
-                        a=first, pa=first.prestige, b=second, pb=second.prestige
-                    ),
+                    note=note,
                     stakes=self.config.stakes["undercard"],
                     strength=self._strength(sides),
                     priority=len(self.plans),
                 ),
                 what="Undercard",
             )
+
+    def _met_recently(self, a: Wrestler, b: Wrestler) -> bool:
+        met = self.history.met([[a], [b]])
+        return bool(met) and min(met) <= self.config.rematch_shows
+
+
+def _shows_ago(shows: int) -> str:
+    return "last week" if shows == 1 else f"{shows} weeks ago"
+
+
+def _shows_count(shows: int, window: int) -> str:
+    if shows > window:
+        return f"{window} weeks or more"
+    return "a week" if shows == 1 else f"{shows} weeks"
 
 
 def card_order(plans: Sequence[_Plan], *, opener: str) -> list[_Plan]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.db import models
 from django.db.models import Prefetch, QuerySet
 
 from matches.booking import history_end
@@ -211,3 +212,75 @@ def recent_results(
             teams_counted.add((match_id, team_id))
             totals.teams[team_id] = totals.teams.get(team_id, 0) + points
     return totals
+
+
+@dataclass
+class History:
+    """What the federation's last few completed shows before a show tell the booker.
+
+    Counting is in shows back: 1 is the last completed show. ``bouts`` maps each bout to the
+    shows back it was wrestled; ``worked`` each wrestler to the show back he last wrestled on;
+    ``feud_matches`` each feud to the shows back it had a match; ``feud_totals`` each feud to
+    its completed matches in all (for the blowoff)."""
+
+    shows: int = 0
+    bouts: dict[Bout, list[int]] = field(default_factory=dict)
+    worked: dict[int, int] = field(default_factory=dict)
+    feud_matches: dict[int, list[int]] = field(default_factory=dict)
+    feud_totals: dict[int, int] = field(default_factory=dict)
+
+    def met(self, sides) -> list[int]:
+        """The shows back on which these sides met (empty: not in the window)."""
+        return self.bouts.get(bout_of(sides), [])
+
+    def idle(self, wrestler_id: int) -> int:
+        """Shows since the wrestler last worked: ``shows + 1`` when not within the window."""
+        return self.worked.get(wrestler_id, self.shows + 1)
+
+
+def recent_history(*, show: Show, shows: int) -> History:
+    """The federation's last ``shows`` completed shows before ``show``. Three queries."""
+    window = list(
+        show.federation.shows.filter(
+            status=ShowStatus.COMPLETED, scheduled_at__lt=show.scheduled_at
+        )
+        .exclude(pk=show.pk)
+        .order_by("-scheduled_at", "-number")
+        .values_list("pk", flat=True)[:shows]
+    )
+    history = History(shows=shows)
+    back = {show_id: index for index, show_id in enumerate(window, start=1)}
+    sides: dict[tuple[int, int], set[int]] = {}
+    match_back: dict[int, int] = {}
+    rows = MatchParticipant.objects.filter(
+        match__show__in=window, role__in=WRESTLING_ROLES
+    ).values_list("match_id", "match__show_id", "match__feud_id", "side", "wrestler_id")
+    for match_id, show_id, feud_id, side, wrestler_id in rows:
+        ago = back[show_id]
+        sides.setdefault((match_id, side), set()).add(wrestler_id)
+        match_back[match_id] = ago
+        history.worked[wrestler_id] = min(ago, history.worked.get(wrestler_id, ago))
+        if feud_id is not None:
+            seen = history.feud_matches.setdefault(feud_id, [])
+            if ago not in seen:
+                seen.append(ago)
+    by_match: dict[int, list[set[int]]] = {}
+    for (match_id, _), members in sorted(sides.items()):
+        by_match.setdefault(match_id, []).append(members)
+    for match_id, match_sides in by_match.items():
+        history.bouts.setdefault(bout_of(match_sides), []).append(match_back[match_id])
+    for feud_id, count in (
+        Match.objects.filter(
+            show__federation=show.federation,
+            status=MatchStatus.COMPLETED,
+            feud__isnull=False,
+        )
+        .exclude(show=show)
+        .values_list("feud_id")
+        .annotate(n=models.Count("id"))
+        .values_list("feud_id", "n")
+    ):
+        history.feud_totals[feud_id] = count
+    for appearances in history.bouts.values():
+        appearances.sort()
+    return history
