@@ -701,12 +701,22 @@ class _Booker:
         return " & ".join(str(t) for t in teams) if teams else _names(wrestlers)
 
     def _undercard(self) -> None:
-        """The wrestlers left, in pairs: those who have waited longest for a match first (idle
-        for ``variety.idle_shows`` or more), each against the free wrestler closest in Prestige
+        """The wrestlers left, in pairs: new signings who have never wrestled here first, then
+        those who have waited longest for a match (idle for ``variety.idle_shows`` or more), each
+        against the free wrestler closest in Prestige
         whom he has not met in the last ``variety.rematch_shows`` shows (and not a teammate)."""
         history = self.history
         free = [w for w in self.by_prestige if w.pk not in self.used]
-        order = sorted(free, key=lambda w: (-history.idle(w.pk), -w.prestige, w.ring_name, w.pk))
+        order = sorted(
+            free,
+            key=lambda w: (
+                w.pk in history.ever_worked or not history.ever_worked,  # new signings first
+                -history.idle(w.pk),
+                -w.prestige,
+                w.ring_name,
+                w.pk,
+            ),
+        )
         while not self.full and len(free) >= 2:
             first = next(w for w in order if w in free)
             free.remove(first)

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from promotion.models import Federation, Feud, Team, Title, Wrestler
+from promotion.validators import plain_text
 from rules.models import System
 
 #: Stipulations that only the roster side reads; the engines never see them.
@@ -46,11 +47,11 @@ PUBLIC_FAILURE = "This show could not be wrestled as booked; the promoter is loo
 
 class Show(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="shows")
-    name = models.CharField(max_length=160)
+    name = models.CharField(max_length=160, validators=[plain_text])
     number = models.PositiveIntegerField(help_text="The federation's show number, from 1.")
     kind = models.CharField(max_length=10, choices=ShowKind.choices, default=ShowKind.WEEKLY)
     scheduled_at = models.DateTimeField()
-    venue = models.CharField(max_length=160, blank=True)
+    venue = models.CharField(max_length=160, blank=True, validators=[plain_text])
     status = models.CharField(max_length=10, choices=ShowStatus.choices, default=ShowStatus.DRAFT)
     seed = models.BigIntegerField(help_text="Fixes every die of the show.")
     attempts = models.PositiveSmallIntegerField(

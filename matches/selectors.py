@@ -228,6 +228,8 @@ class History:
     worked: dict[int, int] = field(default_factory=dict)
     feud_matches: dict[int, list[int]] = field(default_factory=dict)
     feud_totals: dict[int, int] = field(default_factory=dict)
+    #: Wrestlers who have wrestled for the federation at all (a new signing has not).
+    ever_worked: set[int] = field(default_factory=set)
 
     def met(self, sides) -> list[int]:
         """The shows back on which these sides met (empty: not in the window)."""
@@ -239,7 +241,7 @@ class History:
 
 
 def recent_history(*, show: Show, shows: int) -> History:
-    """The federation's last ``shows`` completed shows before ``show``. Three queries."""
+    """The federation's last ``shows`` completed shows before ``show``. Four queries."""
     window = list(
         show.federation.shows.filter(
             status=ShowStatus.COMPLETED, scheduled_at__lt=show.scheduled_at
@@ -283,4 +285,13 @@ def recent_history(*, show: Show, shows: int) -> History:
         history.feud_totals[feud_id] = count
     for appearances in history.bouts.values():
         appearances.sort()
+    history.ever_worked = set(
+        MatchParticipant.objects.filter(
+            show__federation=show.federation,
+            match__status=MatchStatus.COMPLETED,
+            role__in=WRESTLING_ROLES,
+        )
+        .values_list("wrestler_id", flat=True)
+        .distinct()
+    )
     return history

@@ -14,7 +14,7 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
-from promotion.services import card_normalise
+from promotion.services import ServiceError, card_normalise, wrestler_create
 from rules.models import WrestlerCard
 
 
@@ -85,6 +85,59 @@ class TeamMembershipInline(admin.TabularInline):
     autocomplete_fields = ["wrestler"]
 
 
+class WrestlerSigningForm(forms.ModelForm):
+    """Signing a wrestler in the admin is ``wrestler_create``: his starting Fame, Prestige and
+    Heat open the ledger."""
+
+    starting_fame = forms.IntegerField(
+        required=False, min_value=0, help_text="Empty: the roster's lower quartile."
+    )
+    starting_prestige = forms.IntegerField(
+        required=False, min_value=0, help_text="Empty: the roster's lower quartile."
+    )
+    starting_heat = forms.IntegerField(required=False, min_value=0, max_value=10, initial=0)
+
+    class Meta:
+        model = Wrestler
+        fields = [
+            "federation",
+            "ring_name",
+            "slug",
+            "alignment",
+            "style",
+            "height_in",
+            "weight_lb",
+            "hometown",
+            "debut_on",
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        details = {
+            name: cleaned[name]
+            for name in ("alignment", "style", "height_in", "weight_lb", "hometown", "debut_on")
+            if name in cleaned
+        }
+        try:
+            self.instance = wrestler_create(
+                federation=cleaned["federation"],
+                ring_name=cleaned["ring_name"],
+                slug=cleaned["slug"],
+                fame=cleaned.get("starting_fame"),
+                prestige=cleaned.get("starting_prestige"),
+                heat=cleaned.get("starting_heat") or 0,
+                **details,
+            )
+        except ServiceError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return cleaned
+
+    def _post_clean(self):
+        pass  # wrestler_create has written him
+
+
 @admin.register(Wrestler)
 class WrestlerAdmin(admin.ModelAdmin):
     list_display = [
@@ -104,6 +157,37 @@ class WrestlerAdmin(admin.ModelAdmin):
     readonly_fields = ["fame", "prestige", "heat", "edge"]
     list_select_related = ["federation"]
     inlines = [CardInline]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = WrestlerSigningForm
+            kwargs["fields"] = [
+                *WrestlerSigningForm.Meta.fields,
+                "starting_fame",
+                "starting_prestige",
+                "starting_heat",
+            ]
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return [
+                *WrestlerSigningForm.Meta.fields,
+                "starting_fame",
+                "starting_prestige",
+                "starting_heat",
+            ]
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else self.readonly_fields
+
+    def get_inlines(self, request, obj):
+        return [] if obj is None else self.inlines
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
 
 
 @admin.register(Team)

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from timezone_field import TimeZoneField
 
+from promotion.validators import plain_text
 from rules.models import System
 
 
@@ -47,7 +48,7 @@ class Federation(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="federations"
     )
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=60, unique=True)
     description = models.TextField(blank=True)
     rule_system = models.CharField(max_length=20, choices=System.choices, default=System.FILSINGER)
@@ -126,7 +127,7 @@ class Membership(models.Model):
 
 class Wrestler(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="wrestlers")
-    ring_name = models.CharField(max_length=120)
+    ring_name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=80)
     alignment = models.CharField(max_length=10, choices=Alignment.choices, default=Alignment.FACE)
     status = models.CharField(
@@ -197,7 +198,7 @@ class Team(models.Model):
     rules distinguish them."""
 
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=80)
     kind = models.CharField(max_length=10, choices=TeamKind.choices, default=TeamKind.TAG_TEAM)
     formed_on = models.DateField(null=True, blank=True)
@@ -262,7 +263,7 @@ class Division(models.TextChoices):
 
 class Title(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="titles")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=80)
     division = models.CharField(max_length=10, choices=Division.choices, default=Division.SINGLES)
     rank = models.PositiveSmallIntegerField(
@@ -390,7 +391,7 @@ class FeudStatus(models.TextChoices):
 
 class Feud(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="feuds")
-    name = models.CharField(max_length=160, blank=True)
+    name = models.CharField(max_length=160, blank=True, validators=[plain_text])
     description = models.TextField(blank=True)
     started_on = models.DateField()
     ended_on = models.DateField(null=True, blank=True)

@@ -212,3 +212,22 @@ def team_contenders(
     ]
     result.sort(key=lambda c: (-c.prestige, c.team.name, c.team.pk))
     return result
+
+
+def suggested_start(*, federation: Federation) -> dict[str, int]:
+    """Starting Fame and Prestige for a new signing: the lower quartile of the active roster's
+    (zero for an empty roster), so a newcomer starts near the bottom of the card."""
+
+    def quartile(values: list[int]) -> int:
+        if not values:
+            return 0
+        values = sorted(values)
+        return values[(len(values) - 1) // 4]
+
+    rows = list(
+        federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).values_list("fame", "prestige")
+    )
+    return {
+        "fame": quartile([fame for fame, _ in rows]),
+        "prestige": quartile([prestige for _, prestige in rows]),
+    }

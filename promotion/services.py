@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 
@@ -19,6 +20,7 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
+from promotion.validators import plain_text
 from rules.models import System, WrestlerCard
 
 # Error messages a user sees; tests reuse them.
@@ -34,6 +36,18 @@ UNKNOWN_STANDING = "Unknown standing {attribute!r}; it is one of fame, prestige,
 
 class ServiceError(ValueError):
     """A business rule refused the operation. The message is for the user."""
+
+
+WRESTLER_NAME_REQUIRED = "A wrestler needs a ring name and a slug."
+WRESTLER_SLUG_TAKEN = "{federation} already has a wrestler with the slug {slug!r}."
+
+
+def _plain_text_problems(value: str) -> list[str]:
+    try:
+        plain_text(value)
+    except ValidationError as exc:
+        return list(exc.messages)
+    return []
 
 
 def standing_change(
@@ -72,8 +86,8 @@ def wrestler_create(
     federation,
     ring_name: str,
     slug: str,
-    fame: int = 0,
-    prestige: int = 0,
+    fame: int | None = None,
+    prestige: int | None = None,
     heat: int = 0,
     reason: str = "Signed with the federation",
     signed_at: dt.datetime | None = None,
@@ -81,9 +95,32 @@ def wrestler_create(
 ) -> Wrestler:
     """Sign a wrestler; the starting Fame, Prestige, Heat and Edge open the ledger.
 
+    Fame and Prestige left out start at the roster's lower quartile (``suggested_start``): a
+    new signing starts near the bottom of the card, not below everyone at zero.
+
     The opening rows are dated ``signed_at``: by default the start of the wrestler's debut day
     in the federation's time zone when a debut date is given (so that they come before any
     show he wrestled, even one wrestled in the past), else now."""
+    problems = [
+        f"{label}: {message}"
+        for label, value in (("Ring name", ring_name), ("Slug", slug))
+        for message in _plain_text_problems(value)
+    ]
+    if not slug or not ring_name or not ring_name.strip():
+        problems.append(WRESTLER_NAME_REQUIRED)
+    elif Wrestler.objects.filter(federation=federation, slug=slug).exists():
+        problems.append(WRESTLER_SLUG_TAKEN.format(slug=slug, federation=federation))
+    for label, value in (("Fame", fame), ("Prestige", prestige)):
+        if value is not None and value < 0:
+            problems.append(f"{label} cannot be negative (got {value}).")
+    if problems:
+        raise ServiceError(" ".join(problems))
+    if fame is None or prestige is None:
+        from promotion.selectors import suggested_start
+
+        start = suggested_start(federation=federation)
+        fame = start["fame"] if fame is None else fame
+        prestige = start["prestige"] if prestige is None else prestige
     if signed_at is None and fields.get("debut_on"):
         signed_at = dt.datetime.combine(fields["debut_on"], dt.time(0, 0), federation.time_zone)
     with transaction.atomic():

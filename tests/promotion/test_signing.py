@@ -1,0 +1,87 @@
+"""Signing a wrestler: starting Fame and Prestige (given, or the roster's lower quartile), names
+as plain text, through the service from the admin too; and a new signing gets booked."""
+
+import datetime as dt
+import io
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from matches.models import MatchParticipant
+from promotion.models import Federation, StandingChange, Wrestler
+from promotion.sample import sample_card
+from promotion.selectors import suggested_start
+from promotion.services import ServiceError, card_store, wrestler_create
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def test_starting_figures_default_to_the_rosters_lower_quartile():
+    federation = factories.FederationFactory()
+    for prestige in (100, 200, 300, 400, 500):
+        factories.WrestlerFactory(federation=federation, prestige=prestige, fame=prestige * 2)
+    # The lower quartile of five: the second smallest, (5 - 1) // 4 = index 1.
+    assert suggested_start(federation=federation) == {"fame": 400, "prestige": 200}
+    rookie = wrestler_create(federation=federation, ring_name="Rookie", slug="rookie")
+    assert (rookie.prestige, rookie.fame, rookie.edge) == (200, 400, 4)
+    rows = StandingChange.objects.filter(wrestler=rookie)
+    assert {(r.attribute, r.delta) for r in rows} == {("prestige", 200), ("fame", 400), ("edge", 4)}
+
+
+def test_an_empty_roster_starts_its_first_signing_at_zero():
+    federation = factories.FederationFactory()
+    first = wrestler_create(federation=federation, ring_name="First", slug="first")
+    assert (first.prestige, first.fame) == (0, 0)
+
+
+@pytest.mark.parametrize("name", ["Evil\u202eniaga", "Two\nlines", "Bell\x07"])
+def test_names_with_control_characters_are_refused(name):
+    federation = factories.FederationFactory()
+    with pytest.raises(ServiceError, match="control character|line break"):
+        wrestler_create(federation=federation, ring_name=name, slug="x")
+    assert not Wrestler.objects.exists()
+
+
+def test_the_admin_signs_through_the_service(admin_client):
+    federation = factories.FederationFactory()
+    url = reverse("admin:promotion_wrestler_add")
+    data = {
+        "federation": federation.pk,
+        "ring_name": "Nova Quill",
+        "slug": "nova-quill",
+        "alignment": "face",
+        "starting_fame": "250",
+        "starting_prestige": "180",
+        "starting_heat": "1",
+    }
+    assert admin_client.post(url, data).status_code == 302
+    nova = Wrestler.objects.get(slug="nova-quill")
+    assert (nova.fame, nova.prestige, nova.heat, nova.edge) == (250, 180, 1, 2)
+    assert nova.standing_changes.count() == 4
+    bad = admin_client.post(url, {**data, "slug": "other", "ring_name": "Nova\u202eQuill"})
+    assert bad.status_code == 200
+    assert "control character" in bad.content.decode()
+    taken = admin_client.post(url, data)
+    assert "already has a wrestler with the slug" in taken.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_signing_at_zero_is_booked_within_his_first_three_weeks(in_process):
+    call_command("load_sample_federation", verbosity=0)
+    federation = Federation.objects.get(slug="copperline")
+    rookie = wrestler_create(
+        federation=federation, ring_name="Nova Quill", slug="nova-quill", fame=0, prestige=0
+    )
+    card_store(wrestler=rookie, system="filsinger", data=sample_card("filsinger", "felix-ardent"))
+    call_command(
+        "simulate_season",
+        "copperline",
+        weeks=3,
+        seed=3,
+        start=dt.date(2026, 9, 4),
+        no_progress=True,
+        stdout=io.StringIO(),
+    )
+    assert MatchParticipant.objects.filter(wrestler=rookie).exists()
