@@ -1,4 +1,26 @@
-"""``federation_check``: every invariant of a federation's history, as a list of violations."""
+"""``federation_check``: every invariant of a federation's history, as a list of violations.
+
+Each violation is one sentence naming the rows involved. The invariants, one function each:
+
+- reigns: only the last reign of a title open, reigns in order without overlap, a reign lost
+  ends the day the next begins, a reign won at a match went to that match's winner, the title
+  passed from a champion who wrestled in that match, no two reigns won at one match;
+- shows: no completed show after an earlier one still scheduled, running or failed; every match
+  of a completed show decided with its play-by-play; no results on a show not completed; no
+  completed show without matches;
+- appearances: a wrestler on one show a night, never booked while injured, every participant of
+  the show's own federation;
+- ledger: each wrestler's rows add up to his Fame, Prestige, Heat and Edge, and no match wrote
+  the same change twice (a show wrestled twice);
+- injuries: no match recorded the same injury twice.
+
+The schema itself refuses two open reigns of a title, two shows of a federation in one slot and
+a wrestler twice on one show (``reign_one_open_per_title``, ``show_one_per_slot``,
+``appearance_once_per_show``), so no check is needed for those.
+
+``federation_notices`` lists what is not corrupt but waits on the promoter (a draft stranded
+before the federation's history, a failed show holding the next ones up).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +29,23 @@ from itertools import pairwise
 
 from django.db.models import Count, Q, Sum
 
-from matches.models import Match, MatchParticipant, MatchStatus, Role, Show, ShowStatus
-from promotion.models import Federation, Injury, ReignEnd, StandingChange, TitleReign
+from matches.models import (
+    BLOCKING_STATUSES,
+    Match,
+    MatchParticipant,
+    MatchStatus,
+    Role,
+    Show,
+    ShowStatus,
+)
+from promotion.models import (
+    Federation,
+    Injury,
+    ReignEnd,
+    StandingChange,
+    TeamMembership,
+    TitleReign,
+)
 
 STANDINGS = ("fame", "prestige", "heat", "edge")
 
@@ -19,7 +56,25 @@ def federation_check(*, federation: Federation) -> list[str]:
     problems += _shows(federation)
     problems += _appearances(federation)
     problems += _ledger(federation)
+    problems += _injuries(federation)
     return problems
+
+
+def federation_notices(*, federation: Federation) -> list[str]:
+    """What waits on the promoter: not corruption, but nothing will move until he acts."""
+    from matches.selectors import stranded_shows
+    from matches.simulation import blocker_of, waiting_reason
+
+    notices = [
+        f"{show} ({show.get_status_display().lower()}) is dated before the federation's last "
+        "show that has run: it can never be wrestled in date order. Move it or cancel it."
+        for show in stranded_shows(federation=federation)
+    ]
+    for show in federation.shows.filter(status=ShowStatus.SCHEDULED).order_by("scheduled_at"):
+        blocker = blocker_of(show)
+        if blocker is not None and blocker.status == ShowStatus.FAILED:
+            notices.append(f"{show} {waiting_reason(blocker)}.")
+    return notices
 
 
 def _reigns(federation: Federation) -> list[str]:
@@ -33,11 +88,19 @@ def _reigns(federation: Federation) -> list[str]:
     for reign in reigns:
         by_title[reign.title_id].append(reign)
     winners = _winners({r.won_at_id for r in reigns if r.won_at_id})
+    holders_at = _wrestlers_at({r.won_at_id for r in reigns if r.won_at_id})
+    won_at_counts = defaultdict(list)
+    for reign in reigns:
+        if reign.won_at_id:
+            won_at_counts[(reign.title_id, reign.won_at_id)].append(reign)
+    for (_, _), same in won_at_counts.items():
+        if len(same) > 1:
+            numbers = ", ".join(f"#{r.number}" for r in same)
+            problems.append(
+                f"{same[0].title}: reigns {numbers} were all won at match {same[0].won_at}."
+            )
     for title_reigns in by_title.values():
         title = title_reigns[0].title
-        open_reigns = [r for r in title_reigns if r.ended_on is None]
-        if len(open_reigns) > 1:
-            problems.append(f"{title}: {len(open_reigns)} open reigns.")
         for before, after in pairwise(title_reigns):
             if before.ended_on is None:
                 problems.append(
@@ -52,6 +115,16 @@ def _reigns(federation: Federation) -> list[str]:
                 problems.append(
                     f"{title}: reign #{before.number} was lost on {before.ended_on} but "
                     f"#{after.number} began {after.won_on}."
+                )
+            if (
+                after.won_at_id
+                and before.end_reason == ReignEnd.LOST
+                and before.ended_on == after.won_on
+                and not _holder_wrestled(before, holders_at.get(after.won_at_id, set()))
+            ):
+                problems.append(
+                    f"{title}: reign #{after.number} was won at match {after.won_at}, in which "
+                    f"the champion of reign #{before.number}, {before.holder}, did not wrestle."
                 )
         for reign in title_reigns:
             if reign.won_at_id is None:
@@ -72,6 +145,29 @@ def _reigns(federation: Federation) -> list[str]:
                     f"match {reign.won_at}."
                 )
     return problems
+
+
+def _wrestlers_at(match_ids: set[int]) -> dict[int, set[tuple[str, int]]]:
+    """Who wrestled in each match: ("wrestler", id) and ("team", id) entries."""
+    present: dict[int, set[tuple[str, int]]] = defaultdict(set)
+    for match_id, wrestler_id, team_id in MatchParticipant.objects.filter(
+        match_id__in=match_ids, role__in=[Role.IN_RING, Role.PARTNER]
+    ).values_list("match_id", "wrestler_id", "team_id"):
+        present[match_id].add(("wrestler", wrestler_id))
+        if team_id:
+            present[match_id].add(("team", team_id))
+    return present
+
+
+def _holder_wrestled(reign: TitleReign, present: set[tuple[str, int]]) -> bool:
+    if reign.holder_wrestler_id:
+        return ("wrestler", reign.holder_wrestler_id) in present
+    if ("team", reign.holder_team_id) in present:
+        return True
+    members = TeamMembership.objects.filter(team_id=reign.holder_team_id).values_list(
+        "wrestler_id", flat=True
+    )
+    return any(("wrestler", member) in present for member in members)
 
 
 def _winners(match_ids: set[int]) -> dict[int, tuple[set[int], set[int]]]:
@@ -95,15 +191,15 @@ def _winners(match_ids: set[int]) -> dict[int, tuple[set[int], set[int]]]:
 def _shows(federation: Federation) -> list[str]:
     problems = []
     shows = list(federation.shows.order_by("scheduled_at", "number"))
-    unfinished_before = None
+    waiting_for = None
     for show in shows:
-        if show.status == ShowStatus.COMPLETED and unfinished_before is not None:
+        if show.status == ShowStatus.COMPLETED and waiting_for is not None:
             problems.append(
-                f"{show} completed while the earlier {unfinished_before} is "
-                f"{unfinished_before.get_status_display().lower()}."
+                f"{show} completed while the earlier {waiting_for} is "
+                f"{waiting_for.get_status_display().lower()}."
             )
-        if show.status != ShowStatus.COMPLETED and unfinished_before is None:
-            unfinished_before = show
+        if show.status in BLOCKING_STATUSES and waiting_for is None:
+            waiting_for = show
     undecided = (
         Match.objects.filter(show__federation=federation, show__status=ShowStatus.COMPLETED)
         .filter(Q(status=MatchStatus.BOOKED) | Q(method="") | Q(play_by_play=[]))
@@ -111,6 +207,16 @@ def _shows(federation: Federation) -> list[str]:
     )
     for match in undecided:
         problems.append(f"{match}: on a completed show but not decided with its play-by-play.")
+    early = (
+        Match.objects.filter(show__federation=federation)
+        .exclude(show__status=ShowStatus.COMPLETED)
+        .filter(Q(status=MatchStatus.COMPLETED) | ~Q(method="") | Q(winner_side__isnull=False))
+        .select_related("show")
+    )
+    for match in early:
+        problems.append(
+            f"{match}: has a result, but its show is {match.show.get_status_display().lower()}."
+        )
     empty = Show.objects.filter(federation=federation, status=ShowStatus.COMPLETED).annotate(
         n=Count("matches")
     )
@@ -121,16 +227,39 @@ def _shows(federation: Federation) -> list[str]:
 
 def _appearances(federation: Federation) -> list[str]:
     problems = []
-    twice = (
+    outsiders = (
         MatchParticipant.objects.filter(show__federation=federation)
-        .values("show_id", "wrestler_id")
-        .annotate(n=Count("id"))
-        .filter(n__gt=1)
+        .exclude(wrestler__federation=federation)
+        .select_related("wrestler__federation", "match__show")
     )
-    for row in twice:
+    for row in outsiders:
         problems.append(
-            f"Wrestler {row['wrestler_id']} is booked {row['n']} times on show {row['show_id']}."
+            f"{row.wrestler} of {row.wrestler.federation} is on {row.match} of {federation}."
         )
+    foreign_teams = (
+        MatchParticipant.objects.filter(show__federation=federation, team__isnull=False)
+        .exclude(team__federation=federation)
+        .select_related("team", "match__show")
+    )
+    for row in foreign_teams:
+        problems.append(f"{row.match}: the team {row.team} belongs to another federation.")
+    nights: dict[tuple[int, object], set] = defaultdict(set)
+    for wrestler_id, show_id, scheduled_at in (
+        MatchParticipant.objects.filter(show__federation=federation)
+        .exclude(show__status=ShowStatus.CANCELLED)
+        .values_list("wrestler_id", "show_id", "show__scheduled_at")
+    ):
+        night = scheduled_at.astimezone(federation.time_zone).date()
+        nights[(wrestler_id, night)].add(show_id)
+    names = dict(federation.wrestlers.values_list("pk", "ring_name"))
+    numbers = dict(federation.shows.values_list("pk", "number"))
+    for (wrestler_id, night), show_ids in sorted(nights.items(), key=lambda item: str(item[0])):
+        if len(show_ids) > 1:
+            listed = ", ".join(f"#{numbers[pk]}" for pk in sorted(show_ids))
+            problems.append(
+                f"{names.get(wrestler_id, wrestler_id)} is on shows {listed}, the same night "
+                f"({night})."
+            )
     appearances = (
         MatchParticipant.objects.filter(show__federation=federation)
         .filter(role__in=[Role.IN_RING, Role.PARTNER])
@@ -159,6 +288,19 @@ def _appearances(federation: Federation) -> list[str]:
 
 def _ledger(federation: Federation) -> list[str]:
     problems = []
+    twice = (
+        StandingChange.objects.filter(wrestler__federation=federation, match__isnull=False)
+        .values("match_id", "wrestler_id", "attribute", "reason")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+        .order_by("match_id", "wrestler_id", "attribute", "reason")
+    )
+    names = dict(federation.wrestlers.values_list("pk", "ring_name"))
+    for row in twice:
+        problems.append(
+            f"Match {row['match_id']} wrote {names.get(row['wrestler_id'])}'s "
+            f'{row["attribute"]} change "{row["reason"]}" {row["n"]} times (wrestled twice?).'
+        )
     sums: dict[tuple[int, str], int] = {
         (row["wrestler_id"], row["attribute"]): row["total"]
         for row in StandingChange.objects.filter(wrestler__federation=federation)
@@ -173,4 +315,22 @@ def _ledger(federation: Federation) -> list[str]:
                 problems.append(
                     f"{wrestler}: {attribute} is {current} but the ledger adds up to {ledger}."
                 )
+    return problems
+
+
+def _injuries(federation: Federation) -> list[str]:
+    problems = []
+    twice = (
+        Injury.objects.filter(wrestler__federation=federation, match__isnull=False)
+        .values("match_id", "wrestler_id", "description")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+        .order_by("match_id", "wrestler_id")
+    )
+    names = dict(federation.wrestlers.values_list("pk", "ring_name"))
+    for row in twice:
+        problems.append(
+            f"Match {row['match_id']} injured {names.get(row['wrestler_id'])} {row['n']} times "
+            f"the same way ({row['description'] or 'no description'})."
+        )
     return problems

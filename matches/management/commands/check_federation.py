@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from matches.checks import federation_check
+from matches.checks import federation_check, federation_notices
 from promotion.models import Federation
 
 
@@ -15,6 +15,8 @@ class Command(BaseCommand):
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
         problems = federation_check(federation=federation)
+        for notice in federation_notices(federation=federation):
+            self.stdout.write(f"Note: {notice}")
         if problems:
             for problem in problems:
                 self.stdout.write(f"- {problem}")
