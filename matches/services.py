@@ -43,17 +43,18 @@ SHOW_WAITS = "{show} {reason}."
 NOTHING_TO_RUN = "{show} has no matches to wrestle."
 
 
-def _due() -> Q:
-    return Q(status=ShowStatus.SCHEDULED) | expired_lease()
+def _due(now: dt.datetime) -> Q:
+    """Scheduled shows whose time has come, and running shows whose lease has expired (their
+    worker died), whatever their date: a show run ahead of its date must be taken over too."""
+    return Q(status=ShowStatus.SCHEDULED, scheduled_at__lte=now) | expired_lease()
 
 
 def shows_due(*, now: dt.datetime | None = None) -> list[int]:
-    """Shows that should run now: scheduled and due, or running on a lease that has expired
-    (their worker died), and with no earlier show of their federation to wait for."""
+    """Shows that should run now (see ``_due``) with no earlier show of their federation to
+    wait for."""
     now = now or timezone.now()
     return list(
-        Show.objects.filter(scheduled_at__lte=now)
-        .filter(_due())
+        Show.objects.filter(_due(now))
         .filter(~earlier_blocking())
         .order_by("scheduled_at", "pk")
         .values_list("pk", flat=True)
@@ -65,7 +66,7 @@ def shows_waiting(
 ) -> list[tuple[Show, Show]]:
     """Shows that are due but wait for an earlier show, each with the show it waits for."""
     now = now or timezone.now()
-    shows = Show.objects.filter(scheduled_at__lte=now).filter(_due()).filter(earlier_blocking())
+    shows = Show.objects.filter(_due(now)).filter(earlier_blocking())
     if federation is not None:
         shows = shows.filter(federation=federation)
     waiting = []

@@ -285,3 +285,14 @@ def test_the_ledger_reads_in_order_after_the_demo(in_process):
             if row.show_id:
                 assert row.created_at == row.show.scheduled_at
         assert len(shows) <= 2
+
+
+def test_a_show_run_ahead_of_its_date_whose_worker_died_is_taken_over(in_process):
+    federation = sample_federation()
+    show = book_week(federation, scheduled_at=timezone.now() + dt.timedelta(days=5), seed=6)
+    assert shows_due() == []  # not due yet
+    stale = timezone.now() - dt.timedelta(hours=1)
+    Show.objects.filter(pk=show.pk).update(
+        status=ShowStatus.RUNNING, started_at=stale, heartbeat_at=stale, attempts=1
+    )
+    assert shows_due() == [show.pk]
