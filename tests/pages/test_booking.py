@@ -123,7 +123,7 @@ def test_reorder_and_remove_matches(booker, sample):
 
 
 def test_autobook_explains_each_match_then_simulate_now_shows_the_results(
-    booker, sample, django_capture_on_commit_callbacks
+    booker, sample, django_capture_on_commit_callbacks, in_process
 ):
     show = _new_show(booker, sample)
     response = booker.post(reverse("show-autobook", args=[sample.slug, show.number]), follow=True)
@@ -155,7 +155,7 @@ def test_a_running_show_reports_its_progress_for_polling(booker, sample):
     assert f"0 of {show.matches.count()}" in progress.content.decode()
 
 
-def test_a_failed_show_is_retried_or_cancelled_by_a_booker(booker, sample):
+def test_a_failed_show_is_retried_or_cancelled_by_a_booker(booker, sample, in_process):
     show = _new_show(booker, sample)
     booker.post(reverse("show-autobook", args=[sample.slug, show.number]))
     Show.objects.filter(pk=show.pk).update(status=ShowStatus.FAILED, error="boom")
@@ -173,7 +173,7 @@ def test_a_failed_show_is_retried_or_cancelled_by_a_booker(booker, sample):
 
 
 def test_run_this_week_books_and_wrestles_the_coming_show(
-    booker, sample, django_capture_on_commit_callbacks
+    booker, sample, django_capture_on_commit_callbacks, in_process
 ):
     before = sample.shows.count()
     with django_capture_on_commit_callbacks(execute=True):
