@@ -6,12 +6,14 @@ process. Production is switched on by ``DJANGO_DEBUG=0`` and then refuses to sta
 secret key and allowed hosts.
 
 Variables: DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS,
-DATABASE_URL, REDIS_URL, DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL,
+DATABASE_URL, REDIS_URL, DJANGO_EMAIL_BACKEND, DJANGO_DEFAULT_FROM_EMAIL, AXES_FAILURE_LIMIT,
+DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL,
 SHOW_TIME_LIMIT_SECONDS, SHOW_LEASE_SECONDS.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import dj_database_url
@@ -48,7 +50,7 @@ else:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be a random string of 50+ characters.")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_site.RingsideAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -60,6 +62,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "django_celery_beat",
+    "axes",
+    "accounts.apps.AccountsConfig",
     "promotion",
     "matches",
     "rules",
@@ -76,6 +80,15 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.views.NotFoundMiddleware",
+    # Pages: the federation's time zone reset after each request, the site's own 403 page.
+    "config.pages.SitePagesMiddleware",
+    # Sign-in throttling; last, as django-axes asks.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -129,6 +142,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The site's own stylesheet and the vendored Pico CSS and htmx (static/vendor/README.md).
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -140,7 +155,21 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Password-reset mail goes to the console unless an SMTP backend is configured.
+EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DJANGO_DEFAULT_FROM_EMAIL", "ringside@localhost")
+
+# Sign-in throttling (django-axes): five failures for one username from one address lock that
+# pair out for fifteen minutes; the lockout page says so.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
 
 # --- REST API ---------------------------------------------------------------------------------
 REST_FRAMEWORK = {

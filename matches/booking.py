@@ -456,3 +456,34 @@ def match_remove(*, match: Match) -> None:
             Show.objects.filter(pk=show.pk, status=ShowStatus.BOOKED).update(
                 status=ShowStatus.DRAFT
             )
+        # The later matches move up: the card keeps its numbers 1, 2, 3...
+        for index, row in enumerate(show.matches.order_by("position"), start=1):
+            if row.position != index:
+                Match.objects.filter(pk=row.pk).update(position=index)
+
+
+MATCH_NOT_ON_SHOW = "That match is not on {show}."
+
+
+def match_move(*, match: Match, position: int) -> Match:
+    """Move a match to another place on its show's card; the matches between shift by one."""
+    with transaction.atomic():
+        show = Show.objects.select_for_update().get(pk=match.show_id)
+        if show.status in CLOSED_STATUSES:
+            raise BookingError([SHOW_HAS_RUN.format(show=show, status=show.get_status_display())])
+        matches = list(show.matches.order_by("position"))
+        current = next((m for m in matches if m.pk == match.pk), None)
+        if current is None:
+            raise BookingError([MATCH_NOT_ON_SHOW.format(show=show)])
+        if not 1 <= position <= len(matches):
+            raise BookingError([BAD_POSITION.format(position=position)])
+        matches.remove(current)
+        matches.insert(position - 1, current)
+        # Two passes keep (show, position) unique: out of the way first, then into place.
+        offset = len(matches) + 1000
+        for index, row in enumerate(matches, start=1):
+            Match.objects.filter(pk=row.pk).update(position=offset + index)
+        for index, row in enumerate(matches, start=1):
+            Match.objects.filter(pk=row.pk).update(position=index)
+            row.position = index
+        return current

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.db import models
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from matches.booking import history_end
 from matches.models import (
@@ -295,3 +295,58 @@ def recent_history(*, show: Show, shows: int) -> History:
         .distinct()
     )
     return history
+
+
+# -- pages ---------------------------------------------------------------------------------------
+
+
+def show_archive(*, federation: Federation, year: int | None = None) -> QuerySet[Show]:
+    """Every show of the federation, latest first, with its number of matches and its main
+    event's participants at hand (``main_events``)."""
+    shows = federation.shows.all()
+    if year is not None:
+        shows = shows.filter(scheduled_at__year=year)
+    return (
+        shows.annotate(match_count=Count("matches"))
+        .prefetch_related(
+            Prefetch(
+                "matches",
+                queryset=Match.objects.filter(is_main_event=True)
+                .select_related("title")
+                .prefetch_related(Prefetch("participants", queryset=_participants())),
+                to_attr="main_events",
+            )
+        )
+        .order_by("-scheduled_at", "-number")
+    )
+
+
+def show_years(*, federation: Federation) -> list[int]:
+    """The years (in the active time zone) in which the federation has shows, latest first."""
+    return sorted(
+        {d.year for d in federation.shows.dates("scheduled_at", "year")},
+        reverse=True,
+    )
+
+
+def _participants():
+    return MatchParticipant.objects.select_related("wrestler", "team").order_by("side", "order")
+
+
+def last_completed_show(*, federation: Federation) -> Show | None:
+    return (
+        federation.shows.filter(status=ShowStatus.COMPLETED)
+        .order_by("-scheduled_at", "-number")
+        .first()
+    )
+
+
+def wrestler_matches(*, wrestler) -> QuerySet[MatchParticipant]:
+    """The wrestler's appearances, latest first, each with its match, show and every participant
+    of the match (for the opponents)."""
+    return (
+        MatchParticipant.objects.filter(wrestler=wrestler)
+        .select_related("match__show", "match__title", "team")
+        .prefetch_related(Prefetch("match__participants", queryset=_participants()))
+        .order_by("-match__show__scheduled_at", "-match__position")
+    )

@@ -2,6 +2,20 @@ from django.urls import path
 
 from matches import views
 
+S = "f/<slug:federation>/shows/<int:number>/"
+
 urlpatterns = [
-    path("f/<slug:federation>/shows/<int:number>/", views.show_detail, name="show-detail"),
+    path("f/<slug:slug>/shows/", views.show_archive, name="show-archive"),
+    path("f/<slug:slug>/shows/new/", views.show_new, name="show-create"),
+    path("f/<slug:slug>/run-week/", views.week_run_view, name="week-run"),
+    path(S, views.show_detail, name="show-detail"),
+    path(S + "progress/", views.show_progress, name="show-progress"),
+    path(S + "matches/", views.match_add, name="match-add"),
+    path(S + "matches/<int:pk>/move/", views.match_reorder, name="match-move"),
+    path(S + "matches/<int:pk>/remove/", views.match_delete, name="match-remove"),
+    path(S + "autobook/", views.show_autobook_view, name="show-autobook"),
+    path(S + "schedule/", views.show_schedule_view, name="show-schedule"),
+    path(S + "run/", views.show_run_view, name="show-run"),
+    path(S + "retry/", views.show_retry_view, name="show-retry"),
+    path(S + "cancel/", views.show_cancel_view, name="show-cancel"),
 ]

@@ -1,26 +1,243 @@
+"""The shows' pages: the archive, each show with its card, results and play-by-play, its live
+progress, and the booking of a federation's bookers.
+
+Every state change goes through a service (``matches.booking``, ``matches.autobook``,
+``matches.services``); their refusals (``BookingError.reasons``) are shown on the page.
+"""
+
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
 
-from matches.models import Show
-from matches.selectors import card_of
-from promotion.access import role_of
-from promotion.selectors import federations_visible_to
+from config.pages import federation_page, page
+from matches import selectors, services
+from matches.autobook import show_autobook
+from matches.booking import (
+    BookingError,
+    match_book,
+    match_move,
+    match_remove,
+    show_create,
+    show_schedule,
+)
+from matches.forms import MatchForm, ShowForm
+from matches.models import PUBLIC_FAILURE, Match, Show, ShowStatus
+from promotion.access import Action
+
+#: What a visitor reads about a failed show; members see ``Show.error`` beside it.
+FAILED_FOR_VISITORS = PUBLIC_FAILURE
+OPEN_STATUSES = {ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.FAILED}
+LIVE_STATUSES = {ShowStatus.SCHEDULED, ShowStatus.RUNNING}
 
 
-def show_detail(request, federation: str, number: int):
-    show = get_object_or_404(
-        Show.objects.select_related("federation").filter(
-            federation__in=federations_visible_to(user=request.user)
-        ),
-        federation__slug=federation,
-        number=number,
-    )
-    timezone.activate(show.federation.time_zone)
+def _show(request, federation: str, number: int, action=Action.READ) -> Show:
+    fed = federation_page(request, federation, action)
+    show = get_object_or_404(fed.shows, number=number)
+    show.federation = fed
+    return show
+
+
+def _refused(request, error: BookingError) -> None:
+    for reason in error.reasons:
+        messages.error(request, reason)
+
+
+def show_archive(request, slug: str):
+    federation = federation_page(request, slug)
+    years = selectors.show_years(federation=federation)
+    try:
+        year = int(request.GET.get("year", ""))
+    except ValueError:
+        year = None
+    shows = selectors.show_archive(federation=federation, year=year)
     context = {
-        "show": show,
-        "matches": card_of(show=show),
-        "is_member": role_of(request.user, show.federation) is not None,
+        "nav": "shows",
+        "years": years,
+        "year": year,
+        "page_obj": Paginator(shows, 20).get_page(request.GET.get("page")),
     }
-    return render(request, "matches/show_detail.html", context)
+    return page(request, "matches/show_archive.html", context)
+
+
+def show_detail(request, federation: str, number: int, form: MatchForm | None = None):
+    show = _show(request, federation, number)
+    context = request.federation_context
+    can_book = context["can_book"]
+    is_member = context["role"] is not None
+    card = list(selectors.card_of(show=show))
+    extra = {
+        "nav": "shows",
+        "show": show,
+        "matches": card,
+        "is_member": is_member,
+        "failed_text": FAILED_FOR_VISITORS,
+        "live": show.status in LIVE_STATUSES,
+        "dice": request.GET.get("dice") == "1",
+        "bookable": can_book and show.status in OPEN_STATUSES,
+    }
+    if extra["bookable"]:
+        extra["form"] = form or MatchForm(show=show)
+    return page(request, "matches/show_detail.html", extra, status=400 if form else 200)
+
+
+def show_progress(request, federation: str, number: int):
+    """The htmx poll of a running show: "match k of n". Once the show is done the page reloads
+    to show the results (``HX-Refresh``)."""
+    show = _show(request, federation, number)
+    progress = selectors.show_progress(show=show)
+    response = page(request, "matches/_progress.html", {"show": show, "progress": progress})
+    if show.status not in LIVE_STATUSES:
+        response["HX-Refresh"] = "true"
+    return response
+
+
+def show_new(request, slug: str):
+    federation = federation_page(request, slug, Action.BOOK)
+    form = ShowForm(request.POST or None, federation=federation)
+    if request.method == "POST" and form.is_valid():
+        try:
+            show = show_create(
+                federation=federation,
+                scheduled_at=form.scheduled_at(),
+                name=form.cleaned_data["name"],
+                venue=form.cleaned_data["venue"],
+            )
+        except BookingError as error:
+            for reason in error.reasons:
+                form.add_error(None, reason)
+        else:
+            messages.success(request, f"{show.name} is on the calendar. Book its card.")
+            return redirect(show.get_absolute_url())
+    return page(request, "matches/show_form.html", {"nav": "shows", "form": form})
+
+
+@require_POST
+def match_add(request, federation: str, number: int):
+    show = _show(request, federation, number, Action.BOOK)
+    form = MatchForm(request.POST, show=show)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = match_book(
+                show=show,
+                sides=form.sides(),
+                match_type=data["match_type"],
+                title=data["title"],
+                feud=data["feud"],
+                rule_system=data["rule_system"],
+                rule_options=data["rule_options"],
+                time_limit=data["time_limit"],
+                no_disqualification=data["no_disqualification"],
+                title_changes_on_dq=data["title_changes_on_dq"],
+                stipulations=dict.fromkeys(data["stipulations"], True),
+                is_main_event=data["is_main_event"],
+                note=data["note"],
+            )
+        except BookingError as error:
+            for reason in error.reasons:
+                form.add_error(None, reason)
+        else:
+            messages.success(request, f"Match {match.position} booked.")
+            return redirect(show.get_absolute_url())
+    return show_detail(request, federation, number, form=form)
+
+
+def _match(show: Show, pk: int) -> Match:
+    return get_object_or_404(show.matches, pk=pk)
+
+
+@require_POST
+def match_reorder(request, federation: str, number: int, pk: int):
+    show = _show(request, federation, number, Action.BOOK)
+    match = _match(show, pk)
+    try:
+        position = int(request.POST.get("position", ""))
+        match_move(match=match, position=position)
+    except ValueError:
+        messages.error(request, "Choose a place on the card.")
+    except BookingError as error:
+        _refused(request, error)
+    return redirect(show.get_absolute_url())
+
+
+@require_POST
+def match_delete(request, federation: str, number: int, pk: int):
+    show = _show(request, federation, number, Action.BOOK)
+    match = _match(show, pk)
+    try:
+        match_remove(match=match)
+    except BookingError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, "Match taken off the card.")
+    return redirect(show.get_absolute_url())
+
+
+@require_POST
+def show_autobook_view(request, federation: str, number: int):
+    show = _show(request, federation, number, Action.BOOK)
+    try:
+        report = show_autobook(show=show)
+    except BookingError as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request, f"The auto-booker put {len(report)} matches on the card; each says why."
+        )
+        for skipped in report.skipped:
+            messages.info(request, skipped)
+    return redirect(show.get_absolute_url())
+
+
+def _show_action(request, federation: str, number: int, action, done: str):
+    show = _show(request, federation, number, Action.BOOK)
+    try:
+        action(show=show)
+    except BookingError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, done.format(show=show))
+    return redirect(show.get_absolute_url())
+
+
+@require_POST
+def show_schedule_view(request, federation: str, number: int):
+    return _show_action(
+        request, federation, number, show_schedule, "{show.name} is on the schedule."
+    )
+
+
+@require_POST
+def show_run_view(request, federation: str, number: int):
+    return _show_action(
+        request, federation, number, services.show_run_now, "{show.name} is under way."
+    )
+
+
+@require_POST
+def show_retry_view(request, federation: str, number: int):
+    return _show_action(
+        request, federation, number, services.show_retry, "{show.name} is back on the schedule."
+    )
+
+
+@require_POST
+def show_cancel_view(request, federation: str, number: int):
+    return _show_action(
+        request, federation, number, services.show_cancel, "{show.name} is cancelled."
+    )
+
+
+@require_POST
+def week_run_view(request, slug: str):
+    """ "Run this week": book the coming show if it needs it and wrestle it now."""
+    federation = federation_page(request, slug, Action.BOOK)
+    try:
+        show = services.week_run(federation=federation)
+    except BookingError as error:
+        _refused(request, error)
+        return redirect(federation.get_absolute_url())
+    return redirect(show.get_absolute_url())

@@ -55,9 +55,17 @@ def _date(value) -> dt.date | None:
 
 
 @transaction.atomic
-def sample_federation_load(*, owner, replace: bool = False) -> Federation:
+def sample_federation_load(
+    *, owner, replace: bool = False, name: str | None = None, slug: str | None = None
+) -> Federation:
+    """Load the sample federation for ``owner``; ``name`` and ``slug`` rename it (the pages let
+    anyone start a federation from the sample under a name of their own)."""
     data = sample_data()
-    info = data["federation"]
+    info = dict(data["federation"])
+    if name:
+        info["name"] = name
+    if slug:
+        info["slug"] = slug
     existing = Federation.objects.filter(slug=info["slug"]).first()
     if existing is not None:
         if not replace:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import models
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
@@ -14,6 +16,7 @@ from promotion.models import (
     Feud,
     FeudParticipant,
     Injury,
+    StandingChange,
     Team,
     TeamKind,
     TeamMembership,
@@ -231,3 +234,186 @@ def suggested_start(*, federation: Federation) -> dict[str, int]:
         "fame": quartile([fame for fame, _ in rows]),
         "prestige": quartile([prestige for _, prestige in rows]),
     }
+
+
+# -- pages ---------------------------------------------------------------------------------------
+
+#: The roster page's sort keys: the visitor's word to the ordering.
+ROSTER_SORTS: dict[str, tuple[str, ...]] = {
+    "prestige": ("-prestige", "ring_name"),
+    "fame": ("-fame", "ring_name"),
+    "heat": ("-heat", "ring_name"),
+    "name": ("ring_name",),
+    "alignment": ("alignment", "ring_name"),
+    "status": ("status", "ring_name"),
+}
+
+
+def roster_page(
+    *,
+    federation: Federation,
+    alignment: str = "",
+    status: str = "",
+    division: str = "",
+    min_prestige: int | None = None,
+    search: str = "",
+    sort: str = "prestige",
+) -> QuerySet[Wrestler]:
+    """The roster as the roster page filters and sorts it; every wrestler, retired included
+    when asked for by status. ``division`` is ``tag`` (in an active tag team) or ``singles``."""
+    wrestlers = federation.wrestlers.all()
+    if status:
+        wrestlers = wrestlers.filter(status=status)
+    else:
+        wrestlers = wrestlers.exclude(status=WrestlerStatus.RETIRED)
+    if alignment:
+        wrestlers = wrestlers.filter(alignment=alignment)
+    if min_prestige is not None:
+        wrestlers = wrestlers.filter(prestige__gte=min_prestige)
+    if search:
+        wrestlers = wrestlers.filter(Q(ring_name__icontains=search) | Q(hometown__icontains=search))
+    in_tag_team = TeamMembership.objects.filter(
+        team__kind=TeamKind.TAG_TEAM, team__disbanded_on__isnull=True, ended_on__isnull=True
+    ).values("wrestler_id")
+    if division == Division.TAG:
+        wrestlers = wrestlers.filter(pk__in=in_tag_team)
+    elif division == Division.SINGLES:
+        wrestlers = wrestlers.exclude(pk__in=in_tag_team)
+    return wrestlers.prefetch_related(
+        Prefetch("teams", queryset=Team.objects.filter(disbanded_on__isnull=True).order_by("name"))
+    ).order_by(*ROSTER_SORTS.get(sort, ROSTER_SORTS["prestige"]))
+
+
+def titles_with_holders(*, federation: Federation) -> QuerySet[Title]:
+    """Every title (active first, by rank) with its open reign at hand as ``open_reigns``."""
+    return (
+        federation.titles.prefetch_related(
+            Prefetch(
+                "reigns",
+                queryset=TitleReign.objects.filter(ended_on__isnull=True).select_related(
+                    "holder_wrestler", "holder_team"
+                ),
+                to_attr="open_reigns",
+            )
+        )
+        .annotate(reign_count=models.Count("reigns"))
+        .order_by("-is_active", "rank", "name")
+    )
+
+
+@dataclass(frozen=True)
+class LineageRow:
+    """One row of a title's lineage: a reign, or a vacancy between two reigns (``reign`` None)."""
+
+    reign: TitleReign | None
+    start: dt.date
+    end: dt.date | None
+    reason: str = ""
+
+    @property
+    def days(self) -> int | None:
+        return None if self.end is None else (self.end - self.start).days
+
+
+def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
+    """The lineage in order, a vacancy row wherever the belt had no holder: between a reign that
+    ended other than by a loss and the next reign (or today, while the belt is still vacant)."""
+    rows: list[LineageRow] = []
+    reigns = list(title_lineage(title=title))
+    for index, reign in enumerate(reigns):
+        rows.append(LineageRow(reign=reign, start=reign.won_on, end=reign.ended_on))
+        if reign.ended_on is None or reign.end_reason == "lost":
+            continue
+        following = reigns[index + 1] if index + 1 < len(reigns) else None
+        if following is not None and following.won_on <= reign.ended_on:
+            continue
+        rows.append(
+            LineageRow(
+                reign=None,
+                start=reign.ended_on,
+                end=following.won_on if following else None,
+                reason=reign.get_end_reason_display(),
+            )
+        )
+    return rows
+
+
+def feuds_page(*, federation: Federation) -> QuerySet[Feud]:
+    """Every feud, the active ones first (hottest first), then the ended ones, latest first."""
+    return (
+        federation.feuds.prefetch_related(Prefetch("participants", queryset=_feud_participants()))
+        .annotate(
+            ended=models.Case(
+                models.When(status="ended", then=models.Value(1)),
+                default=models.Value(0),
+                output_field=models.IntegerField(),
+            )
+        )
+        .order_by("ended", "-heat", "-started_on", "pk")
+    )
+
+
+def injuries_page(*, federation: Federation) -> QuerySet[Injury]:
+    """Every injury, the unhealed ones first, then by date, latest first."""
+    return (
+        Injury.objects.filter(wrestler__federation=federation)
+        .select_related("wrestler", "match__show")
+        .annotate(
+            healed=models.Case(
+                models.When(healed_on__isnull=True, then=models.Value(0)),
+                default=models.Value(1),
+                output_field=models.IntegerField(),
+            )
+        )
+        .order_by("healed", "-occurred_on", "wrestler__ring_name", "pk")
+    )
+
+
+def teams_page(*, federation: Federation) -> QuerySet[Team]:
+    """Tag teams and stables, the active ones first, with their memberships and members."""
+    return federation.teams.prefetch_related(
+        Prefetch(
+            "memberships",
+            queryset=TeamMembership.objects.select_related("wrestler").order_by(
+                "ended_on", "started_on", "wrestler__ring_name"
+            ),
+        )
+    ).order_by(models.F("disbanded_on").asc(nulls_first=True), "kind", "name")
+
+
+def wrestler_reigns(*, wrestler: Wrestler) -> QuerySet[TitleReign]:
+    """The wrestler's reigns, alone or with a team he belonged to when it won, oldest first."""
+    team_ids = wrestler.memberships.values("team_id")
+    return (
+        TitleReign.objects.filter(Q(holder_wrestler=wrestler) | Q(holder_team_id__in=team_ids))
+        .select_related("title", "holder_wrestler", "holder_team", "won_at__show")
+        .order_by("won_on", "pk")
+    )
+
+
+def wrestler_feuds(*, wrestler: Wrestler) -> QuerySet[Feud]:
+    """Feuds the wrestler took part in, himself or through a team, active first."""
+    team_ids = wrestler.memberships.values("team_id")
+    return (
+        Feud.objects.filter(
+            Q(participants__wrestler=wrestler) | Q(participants__team_id__in=team_ids)
+        )
+        .distinct()
+        .prefetch_related(Prefetch("participants", queryset=_feud_participants()))
+        .order_by(models.F("ended_on").desc(nulls_first=True), "-started_on")
+    )
+
+
+def standing_history(*, wrestler: Wrestler) -> list[tuple[dt.datetime, str, int]]:
+    """(when, attribute, value after) of every Fame and Prestige change, oldest first."""
+    return list(
+        wrestler.standing_changes.filter(attribute__in=["fame", "prestige"])
+        .order_by("created_at", "id")
+        .values_list("created_at", "attribute", "value_after")
+    )
+
+
+def wrestler_ledger(*, wrestler: Wrestler) -> QuerySet[StandingChange]:
+    return wrestler.standing_changes.select_related("match__show", "show").order_by(
+        "-created_at", "-id"
+    )

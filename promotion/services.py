@@ -312,3 +312,78 @@ def cards_import(*, federation, documents: list[tuple[str, Any]]) -> list[Wrestl
             card_store(wrestler=wrestler, system=system, data=data)
             for wrestler, system, data in accepted
         ]
+
+
+# -- federations, members, the roster by hand (pages and API) ----------------------------------
+
+SLUG_TAKEN = "The address {slug!r} is taken; choose another."
+OWNER_IS_NOT_A_MEMBER = "{user} owns {federation}; an owner needs no membership."
+ALREADY_A_MEMBER = "{user} is already a {role} of {federation}."
+UNKNOWN_ROLE = "Unknown role {role!r}; a member is a booker or a viewer."
+
+
+def federation_create(*, owner, name: str, slug: str, **fields: Any):
+    """A new, empty federation owned by ``owner``."""
+    from promotion.models import Federation
+
+    with transaction.atomic():
+        if Federation.objects.filter(slug=slug).exists():
+            raise ServiceError(SLUG_TAKEN.format(slug=slug))
+        federation = Federation(owner=owner, name=name, slug=slug, **fields)
+        federation.full_clean()
+        federation.save()
+        return federation
+
+
+def membership_set(*, federation, user, role: str):
+    """Give ``user`` a role in the federation (a booker or a viewer), or change it."""
+    from promotion.models import MemberRole, Membership
+
+    if role not in MemberRole.values:
+        raise ServiceError(UNKNOWN_ROLE.format(role=role))
+    if federation.owner_id == user.pk:
+        raise ServiceError(OWNER_IS_NOT_A_MEMBER.format(user=user, federation=federation))
+    with transaction.atomic():
+        membership, created = Membership.objects.select_for_update().get_or_create(
+            federation=federation, user=user, defaults={"role": role}
+        )
+        if not created:
+            if membership.role == role:
+                raise ServiceError(
+                    ALREADY_A_MEMBER.format(
+                        user=user, role=membership.get_role_display().lower(), federation=federation
+                    )
+                )
+            membership.role = role
+            membership.save(update_fields=["role"])
+        return membership
+
+
+def membership_remove(*, membership) -> None:
+    membership.delete()
+
+
+#: Fields of a wrestler a promoter edits by hand; standings move only through the ledger.
+WRESTLER_PROFILE_FIELDS = (
+    "ring_name",
+    "alignment",
+    "status",
+    "style",
+    "height_in",
+    "weight_lb",
+    "hometown",
+    "debut_on",
+    "suspended_until",
+)
+
+
+def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
+    """Change a wrestler's profile; writes only the fields given (never the standings)."""
+    unknown = set(fields) - set(WRESTLER_PROFILE_FIELDS)
+    if unknown:
+        raise ServiceError(f"Not a profile field: {', '.join(sorted(unknown))}.")
+    for name, value in fields.items():
+        setattr(wrestler, name, value)
+    wrestler.full_clean(exclude=["federation"])
+    wrestler.save(update_fields=list(fields))
+    return wrestler

@@ -2,10 +2,26 @@ from django.urls import path
 
 from promotion import views
 
+W = "f/<slug:federation>/wrestlers/<slug:slug>/"
+
 urlpatterns = [
     path("", views.home, name="home"),
+    path("federations/new/", views.federation_create, name="federation-create"),
     path("f/<slug:slug>/", views.federation_detail, name="federation-detail"),
-    path(
-        "f/<slug:federation>/wrestlers/<slug:slug>/", views.wrestler_detail, name="wrestler-detail"
-    ),
+    path("f/<slug:slug>/members/", views.members, name="members"),
+    path("f/<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member-remove"),
+    path("f/<slug:slug>/roster/", views.roster, name="roster"),
+    path("f/<slug:slug>/wrestlers/new/", views.wrestler_create, name="wrestler-create"),
+    path(W, views.wrestler_detail, name="wrestler-detail"),
+    path(W + "edit/", views.wrestler_edit, name="wrestler-edit"),
+    path(W + "cards/<slug:system>/", views.card_edit, name="card-edit"),
+    path(W + "cards/<slug:system>/check/", views.card_check, name="card-check"),
+    path(W + "cards/<slug:system>/odds/", views.card_odds, name="card-odds"),
+    path("f/<slug:slug>/titles/", views.title_list, name="title-list"),
+    path("f/<slug:federation>/titles/<slug:slug>/", views.title_detail, name="title-detail"),
+    path("f/<slug:slug>/feuds/", views.feud_list, name="feud-list"),
+    path("f/<slug:slug>/injuries/", views.injury_list, name="injury-list"),
+    path("f/<slug:slug>/records/", views.records, name="records"),
+    path("f/<slug:slug>/teams/", views.team_list, name="team-list"),
+    path("f/<slug:federation>/teams/<slug:slug>/", views.team_detail, name="team-detail"),
 ]

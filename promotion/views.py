@@ -1,63 +1,467 @@
-"""Plain pages: the home page and a federation's front page. Reads go through selectors."""
+"""The federation's pages: its front page, roster, wrestlers, titles, feuds, injuries, records,
+teams and members, and the roster editing of its bookers.
+
+Reads go through selectors; writes through services. Each page finds its federation with
+``config.pages.federation_page``, which applies the one access policy and makes the federation's
+time zone current.
+"""
 
 from __future__ import annotations
 
+import inspect
+
+import yaml
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
 from django.utils import timezone
+from django.views.decorators.http import require_POST
 
-from matches.records import wrestler_record
-from matches.selectors import next_show, recent_shows
-from promotion import selectors
-from promotion.models import Federation
+from config.pages import federation_page, page
+from matches import records as match_records
+from matches import selectors as match_selectors
+from matches.selectors import card_of, next_show
+from promotion import charts, selectors, services
+from promotion.access import Action
+from promotion.forms import (
+    START_SAMPLE,
+    CardForm,
+    FederationForm,
+    MemberForm,
+    OddsForm,
+    RosterFilterForm,
+    WrestlerForm,
+)
+from promotion.models import Division, Federation, Membership, Wrestler
+from promotion.sample import sample_federation_load
+from rules import registry
+from rules.core.safeyaml import YamlError, load_text
+from rules.models import WrestlerCard
+
+PER_PAGE = 25
+ODDS_RUNS = 2000
+ODDS_SEED = 20240601
 
 
-def _visible_federation(request, slug: str) -> Federation:
-    """The federation if the user may read it (404 otherwise); its pages speak its time zone."""
-    federation = get_object_or_404(selectors.federations_visible_to(user=request.user), slug=slug)
-    timezone.activate(federation.time_zone)
-    return federation
+def _paginate(request, rows, per_page: int = PER_PAGE):
+    return Paginator(rows, per_page).get_page(request.GET.get("page"))
+
+
+# -- the federations -----------------------------------------------------------------------------
 
 
 def home(request):
-    federations = [
+    federations = list(selectors.federations_visible_to(user=request.user))
+    mine = set()
+    if request.user.is_authenticated:
+        mine = set(
+            Federation.objects.filter(owner=request.user).values_list("pk", flat=True)
+        ) | set(request.user.federation_memberships.values_list("federation_id", flat=True))
+    return render(
+        request,
+        "home.html",
         {
-            "federation": federation,
-            "roster": selectors.roster(federation=federation),
-            "champions": selectors.champions(federation=federation),
-            "next_show": next_show(federation=federation),
-        }
-        for federation in selectors.federations_visible_to(user=request.user)
-    ]
-    return render(request, "home.html", {"federations": federations})
+            "mine": [f for f in federations if f.pk in mine],
+            "others": [f for f in federations if f.pk not in mine],
+        },
+    )
+
+
+@login_required
+def federation_create(request):
+    form = FederationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        start = data.pop("start")
+        try:
+            if start == START_SAMPLE:
+                federation = sample_federation_load(
+                    owner=request.user, name=data["name"], slug=data["slug"]
+                )
+                fields = [k for k in data if k not in ("name", "slug")]
+                for key in fields:
+                    setattr(federation, key, data[key])
+                federation.save(update_fields=fields)
+            else:
+                federation = services.federation_create(owner=request.user, **data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{federation.name} is open for business.")
+            return redirect(federation.get_absolute_url())
+    return render(request, "promotion/federation_form.html", {"form": form})
 
 
 def federation_detail(request, slug: str):
-    federation = _visible_federation(request, slug)
-    today = timezone.localdate(timezone=federation.time_zone)
+    federation = federation_page(request, slug)
+    today = timezone.localdate()
+    upcoming = next_show(federation=federation)
+    last = match_selectors.last_completed_show(federation=federation)
+    champions = list(selectors.champions(federation=federation))
+    taken = {r.holder_wrestler_id for r in champions if r.holder_wrestler_id}
+    contenders = {
+        "Singles": selectors.contenders(
+            federation=federation, division=Division.SINGLES, on=today, exclude=taken
+        )[:5],
+        "Tag teams": selectors.contenders(federation=federation, division=Division.TAG, on=today)[
+            :3
+        ],
+    }
     context = {
-        "federation": federation,
-        "roster": selectors.roster(federation=federation),
-        "champions": selectors.champions(federation=federation),
+        "nav": "home",
+        "champions": champions,
         "feuds": selectors.active_feuds(federation=federation),
         "injuries": selectors.injury_report(federation=federation, on=today),
-        "next_show": next_show(federation=federation),
-        "recent_shows": recent_shows(federation=federation, limit=5),
+        "next_show": upcoming,
+        "next_card": card_of(show=upcoming) if upcoming else [],
+        "last_show": last,
+        "last_card": card_of(show=last) if last else [],
+        "contenders": contenders,
+        "today": today,
     }
-    return render(request, "promotion/federation_detail.html", context)
+    return page(request, "promotion/federation_detail.html", context)
+
+
+# -- members -------------------------------------------------------------------------------------
+
+
+def members(request, slug: str):
+    federation = federation_page(request, slug, Action.MANAGE)
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            membership = services.membership_set(
+                federation=federation,
+                user=form.cleaned_data["user"],
+                role=form.cleaned_data["role"],
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                f"{membership.user} is now a {membership.get_role_display().lower()} "
+                f"of {federation}.",
+            )
+            return redirect("members", slug=federation.slug)
+    rows = federation.memberships.select_related("user").order_by("role", "user__username")
+    return page(
+        request, "promotion/members.html", {"nav": "members", "form": form, "memberships": rows}
+    )
+
+
+@require_POST
+def member_remove(request, slug: str, pk: int):
+    federation = federation_page(request, slug, Action.MANAGE)
+    membership = get_object_or_404(Membership, pk=pk, federation=federation)
+    services.membership_remove(membership=membership)
+    messages.success(request, f"{membership.user} is no longer a member of {federation}.")
+    return redirect("members", slug=federation.slug)
+
+
+# -- the roster ----------------------------------------------------------------------------------
+
+
+def roster(request, slug: str):
+    federation = federation_page(request, slug)
+    form = RosterFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    wrestlers = selectors.roster_page(
+        federation=federation,
+        alignment=filters.get("alignment") or "",
+        status=filters.get("status") or "",
+        division=filters.get("division") or "",
+        min_prestige=filters.get("min_prestige"),
+        search=(filters.get("q") or "").strip(),
+        sort=filters.get("sort") or "prestige",
+    )
+    context = {"nav": "roster", "form": form, "page_obj": _paginate(request, wrestlers, 50)}
+    if request.htmx:
+        return page(request, "promotion/_roster_table.html", context)
+    return page(request, "promotion/roster.html", context)
+
+
+def _wrestler(federation: Federation, slug: str) -> Wrestler:
+    wrestler = federation.wrestlers.filter(slug=slug).first()
+    if wrestler is None:
+        raise Http404("No such wrestler in this federation.")
+    wrestler.federation = federation
+    return wrestler
 
 
 def wrestler_detail(request, federation: str, slug: str):
-    fed = _visible_federation(request, federation)
-    wrestler = fed.wrestlers.filter(slug=slug).prefetch_related("teams", "cards").first()
-    if wrestler is None:
-        raise Http404("No such wrestler in this federation.")
+    fed = federation_page(request, federation)
+    wrestler = _wrestler(fed, slug)
+    today = timezone.localdate()
+    history = selectors.standing_history(wrestler=wrestler)
+    cards = list(wrestler.cards.order_by("system"))
+    record = match_records.wrestler_record(wrestler=wrestler)
+    methods = sorted(set(record.wins_by) | set(record.losses_by))
     context = {
-        "federation": fed,
+        "nav": "roster",
         "wrestler": wrestler,
-        "reigns": wrestler.reigns.select_related("title").order_by("won_on"),
-        "injuries": wrestler.injuries.order_by("-occurred_on"),
-        "ledger": wrestler.standing_changes.order_by("-created_at", "-id")[:50],
-        "record": wrestler_record(wrestler=wrestler),
+        "record": record,
+        "method_rows": [(m, record.wins_by[m], record.losses_by[m]) for m in methods],
+        "head_to_heads": match_records.head_to_heads(wrestler=wrestler)[:10],
+        "reigns": selectors.wrestler_reigns(wrestler=wrestler),
+        "injuries": wrestler.injuries.select_related("match__show").order_by(
+            "healed_on", "-occurred_on"
+        ),
+        "feuds": selectors.wrestler_feuds(wrestler=wrestler),
+        "teams": wrestler.memberships.select_related("team").order_by("-started_on"),
+        "matches": _paginate(request, match_selectors.wrestler_matches(wrestler=wrestler), 10),
+        "ledger": Paginator(selectors.wrestler_ledger(wrestler=wrestler), PER_PAGE).get_page(
+            request.GET.get("ledger")
+        ),
+        "chart": charts.standing_chart(history, zone=timezone.get_current_timezone(), today=today),
+        "cards": [(card, _card_view(card)) for card in cards],
+        "today": today,
     }
-    return render(request, "promotion/wrestler_detail.html", context)
+    return page(request, "promotion/wrestler_detail.html", context)
+
+
+def _card_view(card: WrestlerCard):
+    """The template that lays out a card of this system as the printed card (a plain listing
+    for a system without its own layout)."""
+    return select_template([f"rules/card_{card.system}.html", "rules/card_any.html"])
+
+
+def wrestler_create(request, slug: str):
+    federation = federation_page(request, slug, Action.BOOK)
+    form = WrestlerForm(request.POST or None, federation=federation, creating=True)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            wrestler = services.wrestler_create(
+                federation=federation,
+                ring_name=data.pop("ring_name"),
+                slug=data.pop("slug"),
+                fame=data.pop("fame"),
+                prestige=data.pop("prestige"),
+                **data,
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{wrestler} signed. Now type in a card.")
+            return redirect(
+                "card-edit",
+                federation=federation.slug,
+                slug=wrestler.slug,
+                system=federation.rule_system,
+            )
+    return page(
+        request, "promotion/wrestler_form.html", {"nav": "roster", "form": form, "creating": True}
+    )
+
+
+def wrestler_edit(request, federation: str, slug: str):
+    fed = federation_page(request, federation, Action.BOOK)
+    wrestler = _wrestler(fed, slug)
+    form = WrestlerForm(request.POST or None, instance=wrestler, federation=fed, creating=False)
+    if request.method == "POST" and form.is_valid():
+        changed = {name: form.cleaned_data[name] for name in form.changed_data}
+        if changed:
+            services.wrestler_update(wrestler=wrestler, **changed)
+        messages.success(request, f"{wrestler} saved.")
+        return redirect(wrestler.get_absolute_url())
+    return page(
+        request,
+        "promotion/wrestler_form.html",
+        {"nav": "roster", "form": form, "wrestler": wrestler, "creating": False},
+    )
+
+
+# -- the card editor -----------------------------------------------------------------------------
+
+
+def _engine_or_404(system: str):
+    engine = registry.systems.get(system)
+    if engine is None:
+        raise Http404("No such rule system.")
+    return engine
+
+
+def _check_card(engine, text: str):
+    """(normalised data, problems): the card's problems as the engine's parser names them."""
+    try:
+        data = load_text(text, source="card")
+    except YamlError as exc:
+        return None, [str(exc)]
+    if not isinstance(data, dict):
+        return None, ["card: a card is a mapping of fields (system:, name:, ...)"]
+    named = data.get("system")
+    if named is not None and named != engine.name:
+        return None, [f"system: this editor holds a {engine.name} card, not {named!r}"]
+    data = {**data, "system": engine.name}
+    try:
+        return engine.card_to_data(engine.parse_card(data)), []
+    except ValueError as exc:
+        return None, str(exc).splitlines()
+
+
+def card_edit(request, federation: str, slug: str, system: str):
+    fed = federation_page(request, federation, Action.BOOK)
+    wrestler = _wrestler(fed, slug)
+    engine = _engine_or_404(system)
+    card = wrestler.cards.filter(system=system).first()
+    if request.method == "POST":
+        form = CardForm(request.POST)
+        problems: list[str] = []
+        if form.is_valid():
+            data, problems = _check_card(engine, form.cleaned_data["text"])
+            if not problems:
+                services.card_store(wrestler=wrestler, system=system, data=data)
+                messages.success(request, f"{wrestler}'s {engine.title} card saved.")
+                return redirect(wrestler.get_absolute_url())
+    else:
+        text = (
+            yaml.safe_dump(card.data, sort_keys=False, allow_unicode=True)
+            if card
+            else _card_template(engine, wrestler)
+        )
+        form = CardForm(initial={"text": text})
+        problems = []
+    context = {
+        "nav": "roster",
+        "wrestler": wrestler,
+        "engine": engine,
+        "system": system,
+        "card": card,
+        "form": form,
+        "problems": problems,
+        "odds_form": OddsForm(wrestler=wrestler, system=system),
+        "systems": sorted(registry.systems),
+    }
+    return page(request, "promotion/card_form.html", context)
+
+
+def _card_template(engine, wrestler: Wrestler) -> str:
+    """A starting point: the system's sample card with this wrestler's name."""
+    from promotion.sample import sample_card
+
+    for path in ("bastian-holloway", "corrigan-vale"):
+        data = sample_card(engine.name, path)
+        if data:
+            data["name"] = wrestler.ring_name
+            return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    return f"system: {engine.name}\nname: {wrestler.ring_name}\n"
+
+
+@require_POST
+def card_check(request, federation: str, slug: str, system: str):
+    """The editor's live validation (htmx): every problem by path, or that the card is valid."""
+    fed = federation_page(request, federation, Action.BOOK)
+    _wrestler(fed, slug)
+    engine = _engine_or_404(system)
+    _, problems = _check_card(engine, request.POST.get("text", ""))
+    return render(request, "promotion/_card_problems.html", {"problems": problems, "checked": True})
+
+
+@require_POST
+def card_odds(request, federation: str, slug: str, system: str):
+    """The odds of the card in the editor against a chosen opponent's stored card (htmx)."""
+    fed = federation_page(request, federation, Action.BOOK)
+    wrestler = _wrestler(fed, slug)
+    engine = _engine_or_404(system)
+    form = OddsForm(request.POST, wrestler=wrestler, system=system)
+    data, problems = _check_card(engine, request.POST.get("text", ""))
+    context = {"problems": problems, "wrestler": wrestler}
+    if not problems and form.is_valid():
+        opponent = form.cleaned_data["opponent"]
+        theirs = opponent.cards.get(system=system)
+        spec = engine.make_spec(
+            [engine.parse_card(data), engine.parse_card(theirs.data)],
+            "singles",
+            options=fed.rule_options,
+        )
+        kwargs = {"runs": ODDS_RUNS, "seed": ODDS_SEED}
+        if "exact" in inspect.signature(engine.odds).parameters:
+            kwargs["exact"] = False  # the exact solver can take long; a page answers at once
+        report = engine.odds(spec, **kwargs)
+        context.update(
+            {
+                "opponent": opponent,
+                "report": report,
+                "percent": [round(100 * w / report.runs, 1) for w in report.wins],
+                "draw_percent": round(100 * report.draws / report.runs, 1),
+            }
+        )
+    elif not problems:
+        context["problems"] = [e for errors in form.errors.values() for e in errors]
+    return render(request, "promotion/_card_odds.html", context)
+
+
+# -- titles, feuds, injuries, records, teams ---------------------------------------------------
+
+
+def title_list(request, slug: str):
+    federation = federation_page(request, slug)
+    titles = selectors.titles_with_holders(federation=federation)
+    return page(request, "promotion/title_list.html", {"nav": "titles", "titles": titles})
+
+
+def title_detail(request, federation: str, slug: str):
+    fed = federation_page(request, federation)
+    title = get_object_or_404(fed.titles, slug=slug)
+    today = timezone.localdate()
+    rows = selectors.lineage_rows(title=title, today=today)
+    number = 0
+    numbered = []
+    for row in rows:
+        if row.reign is not None:
+            number += 1
+        numbered.append((number if row.reign is not None else None, row))
+    context = {
+        "nav": "titles",
+        "title": title,
+        "rows": numbered,
+        "timeline": charts.reign_timeline(rows, today=today),
+        "today": today,
+    }
+    return page(request, "promotion/title_detail.html", context)
+
+
+def feud_list(request, slug: str):
+    federation = federation_page(request, slug)
+    feuds = _paginate(request, selectors.feuds_page(federation=federation))
+    return page(request, "promotion/feud_list.html", {"nav": "feuds", "page_obj": feuds})
+
+
+def injury_list(request, slug: str):
+    federation = federation_page(request, slug)
+    injuries = _paginate(request, selectors.injuries_page(federation=federation))
+    return page(
+        request,
+        "promotion/injury_list.html",
+        {"nav": "injuries", "page_obj": injuries, "today": timezone.localdate()},
+    )
+
+
+def records(request, slug: str):
+    federation = federation_page(request, slug)
+    book = match_records.federation_records(federation=federation, today=timezone.localdate())
+    return page(request, "promotion/records.html", {"nav": "records", "book": book})
+
+
+def team_list(request, slug: str):
+    federation = federation_page(request, slug)
+    teams = list(selectors.teams_page(federation=federation))
+    team_records = match_records.team_records(federation=federation)
+    rows = [(team, team_records.get(team.pk)) for team in teams]
+    return page(request, "promotion/team_list.html", {"nav": "teams", "rows": rows})
+
+
+def team_detail(request, federation: str, slug: str):
+    fed = federation_page(request, federation)
+    team = get_object_or_404(selectors.teams_page(federation=fed), slug=slug)
+    record = match_records.team_records(federation=fed).get(team.pk)
+    reigns = team.reigns.select_related("title", "won_at__show").order_by("won_on")
+    return page(
+        request,
+        "promotion/team_detail.html",
+        {"nav": "teams", "team": team, "record": record, "reigns": reigns},
+    )

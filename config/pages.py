@@ -1,0 +1,64 @@
+"""What every federation page shares: its time zone, the access policy, a 403 page.
+
+Views find their federation with ``federation_page``, which applies the one access policy
+(``promotion.access``) and makes the federation's time zone current; the middleware makes sure
+no zone outlives its request, and answers a refused action with the site's 403 page (an
+anonymous visitor is sent to sign in instead). The site's 404 and 500 pages are
+``config.views``'s. The REST API keeps its own answers.
+"""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import render
+from django.utils import timezone
+
+from promotion.access import AccessDenied
+
+API_PREFIX = "/api/"
+
+
+class SitePagesMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
+
+    def process_exception(self, request, exception):
+        if request.path.startswith(API_PREFIX) or not isinstance(exception, AccessDenied):
+            return None
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "403.html", {"message": str(exception)}, status=403)
+
+
+def federation_page(request, slug: str, action="read"):
+    """The federation ``slug`` if the user may take ``action`` on it (404 for the invisible,
+    403 for the forbidden: see ``promotion.access``), with its time zone made current, so that
+    every date and time on the page is the federation's."""
+    from promotion.access import Action, can, federation_for, role_of
+
+    federation = federation_for(request.user, slug, action)
+    timezone.activate(ZoneInfo(str(federation.time_zone)))
+    role = role_of(request.user, federation)
+    request.federation_context = {
+        "federation": federation,
+        "role": role,
+        "can_book": role is not None and can(request.user, federation, Action.BOOK),
+        "can_manage": role is not None and can(request.user, federation, Action.MANAGE),
+    }
+    return federation
+
+
+def page(request, template: str, context: dict | None = None, **kwargs):
+    """Render a federation's page with what its navigation needs (see ``federation_page``)."""
+    merged = dict(getattr(request, "federation_context", {}))
+    merged.update(context or {})
+    return render(request, template, merged, **kwargs)

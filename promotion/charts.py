@@ -1,0 +1,141 @@
+"""Charts drawn from the data as server-side SVG: no script, readable offline, scaled by CSS.
+
+Each chart carries a text alternative (``role="img"`` and an ``aria-label`` saying what it shows)
+so that a screen reader gets the gist; the tables beside each chart hold the figures.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+WIDTH = 640
+HEIGHT = 220
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+
+
+def _nice_max(value: int) -> int:
+    if value <= 10:
+        return 10
+    step = 10 ** (len(str(int(value))) - 1)
+    return ((int(value) + step - 1) // step) * step
+
+
+def standing_chart(
+    history: Sequence[tuple[dt.datetime, str, int]], *, zone, today: dt.date
+) -> SafeString:
+    """Fame and Prestige over time, as two step lines, from the ledger's rows."""
+    if not history:
+        return SafeString("")
+    series: dict[str, list[tuple[dt.date, int]]] = {"fame": [], "prestige": []}
+    for when, attribute, value in history:
+        series[attribute].append((when.astimezone(zone).date(), value))
+    start = min(points[0][0] for points in series.values() if points)
+    end = max(today, *(points[-1][0] for points in series.values() if points))
+    span = max((end - start).days, 1)
+    top = _nice_max(max(value for points in series.values() for _, value in points))
+    bottom = min(0, min(value for points in series.values() for _, value in points))
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(day: dt.date) -> float:
+        return LEFT + plot_w * (day - start).days / span
+
+    def y(value: int) -> float:
+        return TOP + plot_h * (1 - (value - bottom) / (top - bottom or 1))
+
+    parts = []
+    for step in range(5):
+        value = bottom + (top - bottom) * step / 4
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
+            f'y2="{y(value):.1f}"/><text x="{LEFT - 4}" y="{y(value) + 4:.1f}" '
+            f'text-anchor="end">{int(value)}</text>'
+        )
+    parts.append(
+        f'<text x="{LEFT}" y="{HEIGHT - 8}">{start:%b %-d, %Y}</text>'
+        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" text-anchor="end">{end:%b %-d, %Y}</text>'
+    )
+    summary = []
+    for attribute, points in series.items():
+        if not points:
+            continue
+        coords = []
+        previous = None
+        for day, value in points:
+            if previous is not None:
+                coords.append(f"{x(day):.1f},{y(previous):.1f}")
+            coords.append(f"{x(day):.1f},{y(value):.1f}")
+            previous = value
+        coords.append(f"{x(end):.1f},{y(previous):.1f}")
+        parts.append(f'<polyline class="{attribute}" points="{" ".join(coords)}"/>')
+        summary.append(f"{attribute.title()} from {points[0][1]} to {points[-1][1]}")
+    label = "Fame and Prestige over time: " + "; ".join(summary) + "."
+    return mark_safe(
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(label)}" preserveAspectRatio="xMinYMin meet">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def reign_timeline(rows: Sequence, *, today: dt.date) -> SafeString:
+    """A title's reigns as bars on a time line, one lane per reign, vacancies in grey."""
+    if not rows:
+        return SafeString("")
+    lane, label_w = 20, 150
+    start = rows[0].start
+    end = max(today, *(row.end or today for row in rows))
+    span = max((end - start).days, 1)
+    height = TOP + lane * len(rows) + BOTTOM
+    plot_w = WIDTH - label_w - RIGHT
+
+    def x(day: dt.date) -> float:
+        return label_w + plot_w * (day - start).days / span
+
+    parts = []
+    for year in range(start.year + 1, end.year + 1):
+        at = x(dt.date(year, 1, 1))
+        parts.append(
+            f'<line class="grid" x1="{at:.1f}" x2="{at:.1f}" y1="{TOP}" '
+            f'y2="{height - BOTTOM}"/><text x="{at:.1f}" y="{height - 8}" '
+            f'text-anchor="middle">{year}</text>'
+        )
+    reigns = 0
+    for index, row in enumerate(rows):
+        top = TOP + lane * index
+        stop = row.end or today
+        width = max(x(stop) - x(row.start), 2)
+        if row.reign is None:
+            name, css = "Vacant", "vacant"
+        else:
+            name = str(row.reign.holder)
+            css = "reign alt" if reigns % 2 else "reign"
+            reigns += 1
+        days = (stop - row.start).days
+        parts.append(
+            format_html(
+                '<text x="{}" y="{}" text-anchor="end">{}</text>'
+                '<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="2">'
+                "<title>{}: {} to {} ({} days)</title></rect>",
+                label_w - 6,
+                f"{top + lane - 6:.1f}",
+                name[:22],
+                css,
+                f"{x(row.start):.1f}",
+                f"{top + 3:.1f}",
+                f"{width:.1f}",
+                lane - 6,
+                name,
+                row.start,
+                row.end or "today",
+                days,
+            )
+        )
+    label = f"Timeline of {reigns} reigns from {start:%B %Y} to {end:%B %Y}."
+    return mark_safe(
+        f'<svg class="chart timeline" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="{escape(label)}">' + "".join(parts) + "</svg>"
+    )

@@ -1,0 +1,203 @@
+"""Forms of the federation's pages. They check the shape of input; the services decide."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Q
+from django.utils.text import slugify
+
+from promotion.models import (
+    Alignment,
+    Federation,
+    MemberRole,
+    Wrestler,
+    WrestlerStatus,
+)
+from promotion.validators import plain_text
+
+NO_SUCH_USER = "No account has that username or e-mail address; ask them to sign up first."
+START_EMPTY, START_SAMPLE = "empty", "sample"
+
+
+class FederationForm(forms.ModelForm):
+    start = forms.ChoiceField(
+        label="Start with",
+        choices=[
+            (START_EMPTY, "An empty federation"),
+            (START_SAMPLE, "The sample federation: a roster, titles with lineages and feuds"),
+        ],
+        widget=forms.RadioSelect,
+        initial=START_EMPTY,
+    )
+
+    class Meta:
+        model = Federation
+        fields = [
+            "name",
+            "slug",
+            "description",
+            "time_zone",
+            "show_weekday",
+            "show_time",
+            "default_venue",
+            "is_public",
+        ]
+        labels = {
+            "slug": "Address",
+            "show_weekday": "Weekly show on",
+            "show_time": "Show time",
+            "is_public": "Public: anyone may read it",
+        }
+        help_texts = {
+            "slug": "Letters, digits and hyphens: the federation's address is /f/ADDRESS/.",
+            "time_zone": "Every date and time of the federation is shown in this zone.",
+        }
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "show_time": forms.TimeInput(attrs={"type": "time"}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text += " Left empty, it is made from the name."
+
+    def clean_description(self):
+        description = self.cleaned_data["description"]
+        plain_text(description.replace("\n", " ").replace("\r", " "))
+        return description
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("slug") and cleaned.get("name"):
+            cleaned["slug"] = slugify(cleaned["name"])[:60]
+        return cleaned
+
+
+class MemberForm(forms.Form):
+    user = forms.CharField(label="Username or e-mail address", max_length=254)
+    role = forms.ChoiceField(choices=MemberRole.choices, initial=MemberRole.VIEWER)
+
+    def clean_user(self):
+        value = self.cleaned_data["user"].strip()
+        user = (
+            get_user_model()
+            .objects.filter(Q(username__iexact=value) | Q(email__iexact=value))
+            .order_by("pk")
+            .first()
+        )
+        if user is None:
+            raise forms.ValidationError(NO_SUCH_USER)
+        return user
+
+
+class WrestlerForm(forms.ModelForm):
+    """A wrestler's profile; on creation also the starting Fame and Prestige."""
+
+    fame = forms.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="Starting Fame; Edge starts at Fame ÷ 100. Suggested: the roster's lower "
+        "quartile.",
+    )
+    prestige = forms.IntegerField(
+        min_value=0, required=False, help_text="Starting Prestige; suggested as for Fame."
+    )
+
+    class Meta:
+        model = Wrestler
+        fields = [
+            "ring_name",
+            "slug",
+            "alignment",
+            "status",
+            "style",
+            "hometown",
+            "height_in",
+            "weight_lb",
+            "debut_on",
+            "suspended_until",
+        ]
+        labels = {"slug": "Address", "height_in": "Height (inches)", "weight_lb": "Weight (lb)"}
+        help_texts = {"slug": "Left empty, it is made from the ring name."}
+        widgets = {
+            "debut_on": forms.DateInput(attrs={"type": "date"}),
+            "suspended_until": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args, federation: Federation, creating: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.federation = federation
+        self.fields["slug"].required = False
+        self.fields["alignment"].choices = Alignment.choices
+        self.fields["status"].choices = WrestlerStatus.choices
+        if creating:
+            from promotion.selectors import suggested_start
+
+            start = suggested_start(federation=federation)
+            self.fields["fame"].initial = start["fame"]
+            self.fields["prestige"].initial = start["prestige"]
+        else:
+            del self.fields["fame"]
+            del self.fields["prestige"]
+            del self.fields["slug"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if "slug" in self.fields and not cleaned.get("slug") and cleaned.get("ring_name"):
+            cleaned["slug"] = slugify(cleaned["ring_name"])[:80] or "wrestler"
+        slug = cleaned.get("slug")
+        if slug and "slug" in self.fields and self.federation.wrestlers.filter(slug=slug).exists():
+            self.add_error("slug", f"{self.federation} already has a wrestler at {slug!r}.")
+        return cleaned
+
+    def validate_unique(self):
+        # The (federation, slug) pair is checked in clean(); the instance has no federation yet.
+        pass
+
+
+class CardForm(forms.Form):
+    text = forms.CharField(
+        label="Card (YAML)",
+        widget=forms.Textarea(attrs={"class": "yaml", "spellcheck": "false", "rows": 24}),
+        help_text="The card format of docs/cards.md; every problem is listed by its path.",
+    )
+
+
+class OddsForm(forms.Form):
+    opponent = forms.ModelChoiceField(queryset=Wrestler.objects.none(), label="Against")
+
+    def __init__(self, *args, wrestler: Wrestler, system: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["opponent"].queryset = (
+            wrestler.federation.wrestlers.filter(cards__system=system)
+            .exclude(pk=wrestler.pk)
+            .order_by("ring_name")
+        )
+
+
+class RosterFilterForm(forms.Form):
+    q = forms.CharField(label="Search", required=False)
+    alignment = forms.ChoiceField(
+        choices=[("", "Any alignment"), *Alignment.choices], required=False
+    )
+    status = forms.ChoiceField(
+        choices=[("", "Not retired"), *WrestlerStatus.choices], required=False
+    )
+    division = forms.ChoiceField(
+        choices=[("", "Any division"), ("singles", "Singles"), ("tag", "In a tag team")],
+        required=False,
+    )
+    min_prestige = forms.IntegerField(label="Prestige at least", required=False)
+    sort = forms.ChoiceField(
+        choices=[
+            ("prestige", "Prestige"),
+            ("fame", "Fame"),
+            ("heat", "Heat"),
+            ("name", "Name"),
+            ("alignment", "Alignment"),
+            ("status", "Status"),
+        ],
+        required=False,
+    )

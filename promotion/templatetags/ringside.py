@@ -1,0 +1,267 @@
+"""Template helpers for the pages: names of sides, results, holders, words for the ledger."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from matches.models import Method, Role
+
+register = template.Library()
+
+IN_RING = (Role.IN_RING, Role.PARTNER)
+
+#: Ledger reasons the engines and the roster service write, in a promoter's words.
+PROMOTER_WORDS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"^Edge set to Fame // 100 at the start of the match$"),
+        "Edge refreshed before the match (one point per 100 Fame)",
+    ),
+    (re.compile(r"^Hit the finisher 1 time\(s\)$"), "Hit the finisher"),
+    (re.compile(r"^Hit the finisher (\d+) time\(s\)$"), r"Hit the finisher \1 times"),
+    (re.compile(r"\b1 defenses\b"), "1 defense"),
+]
+
+
+@register.filter
+def promoter_words(reason: str) -> str:
+    for pattern, words in PROMOTER_WORDS:
+        reason = pattern.sub(words, reason)
+    return reason
+
+
+@register.filter
+def method_label(value: str) -> str:
+    try:
+        return Method(value).label
+    except ValueError:
+        return value.replace("_", " ")
+
+
+def _wrestler_link(wrestler, federation_slug: str):
+    url = reverse("wrestler-detail", kwargs={"federation": federation_slug, "slug": wrestler.slug})
+    return format_html('<a href="{}">{}</a>', url, wrestler.ring_name)
+
+
+def side_label(side, federation_slug: str):
+    """A side as a fan names it: the team's name when the wrestlers stand as one team (their
+    names after it), else the wrestlers' names; allies after "with"."""
+    wrestlers = [p for p in side if p.role in IN_RING]
+    allies = [p for p in side if p.role not in IN_RING]
+    names = format_html_join(
+        " & ", "{}", ((_wrestler_link(p.wrestler, federation_slug),) for p in wrestlers)
+    )
+    teams = {p.team_id for p in wrestlers}
+    if len(wrestlers) > 1 and len(teams) == 1 and wrestlers[0].team is not None:
+        team = wrestlers[0].team
+        url = reverse("team-detail", kwargs={"federation": federation_slug, "slug": team.slug})
+        label = format_html(
+            '<a href="{}">{}</a> <span class="muted">({})</span>', url, team.name, names
+        )
+    else:
+        label = names
+    if allies:
+        extra = format_html_join(
+            ", ", "{}", ((_wrestler_link(p.wrestler, federation_slug),) for p in allies)
+        )
+        label = format_html('{} <span class="muted">with {}</span>', label, extra)
+    return label
+
+
+@register.simple_tag
+def match_sides(match, federation_slug: str):
+    """All sides of a match: "A vs. B"."""
+    return format_html_join(
+        " vs. ", "{}", ((side_label(side, federation_slug),) for side in match.sides())
+    )
+
+
+@register.simple_tag
+def match_result(match, federation_slug: str):
+    """ "X won by pinfall", "Time-limit draw", or nothing before the bell."""
+    if match.status != "completed":
+        return ""
+    if match.winner_side is None:
+        return format_html("{}", method_label(match.method) or "Draw")
+    sides = match.sides()
+    winners = next((side for side in sides if side and side[0].side == match.winner_side), [])
+    return format_html(
+        "{} won by {}", side_label(winners, federation_slug), method_label(match.method).lower()
+    )
+
+
+@register.simple_tag
+def holder_link(reign, federation_slug: str):
+    if reign is None:
+        return format_html('<span class="muted">Vacant</span>')
+    if reign.holder_wrestler_id:
+        return _wrestler_link(reign.holder_wrestler, federation_slug)
+    team = reign.holder_team
+    url = reverse("team-detail", kwargs={"federation": federation_slug, "slug": team.slug})
+    return format_html('<a href="{}">{}</a>', url, team.name)
+
+
+@register.simple_tag
+def participant_link(participant, federation_slug: str):
+    """A feud participant (a wrestler or a team) as a link."""
+    if participant.wrestler_id:
+        return _wrestler_link(participant.wrestler, federation_slug)
+    url = reverse(
+        "team-detail", kwargs={"federation": federation_slug, "slug": participant.team.slug}
+    )
+    return format_html('<a href="{}">{}</a>', url, participant.team.name)
+
+
+@register.simple_tag
+def feud_sides(feud, federation_slug: str):
+    sides: dict[int, list] = {}
+    for participant in feud.participants.all():
+        sides.setdefault(participant.side, []).append(
+            participant_link(participant, federation_slug)
+        )
+    return format_html_join(
+        " vs. ",
+        "{}",
+        ((format_html_join(" & ", "{}", ((p,) for p in sides[i])),) for i in sorted(sides)),
+    )
+
+
+@register.filter
+def ordinal(value) -> str:
+    value = int(value)
+    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    return f"{value}{suffix}"
+
+
+@register.simple_tag(takes_context=True)
+def query_with(context, **changes) -> str:
+    """The current query string with some parameters changed (pagination, sorting)."""
+    query = context["request"].GET.copy()
+    for key, value in changes.items():
+        if value in (None, ""):
+            query.pop(key, None)
+        else:
+            query[key] = value
+    encoded = query.urlencode()
+    return f"?{encoded}" if encoded else "?"
+
+
+CHART_WORDS = {
+    "ropes": "into the ropes",
+    "turnbuckle": "into the turnbuckle",
+    "ring": "out of the ring",
+    "deathjump": "death jump",
+}
+
+
+@register.filter
+def filsinger_offense(entry: dict) -> str:
+    """An offensive entry of a Filsinger card as the printed card reads ("Dropkick - 2 (ag)")."""
+    if "finisher" in entry:
+        if "roll" in entry:
+            misses = ", ".join(str(n) for n in entry.get("miss_on", []))
+            return (
+                f"{entry['finisher']} ({entry['roll']}{', misses on ' + misses if misses else ''})"
+            )
+        return f"{entry['finisher']} (+{entry.get('rating', 0)})"
+    if "choice_situation" in entry:
+        return f"(ch) {entry['choice_situation']}"
+    if "chart" in entry:
+        text = CHART_WORDS.get(entry["chart"], entry["chart"])
+        return text + (" (c)" if entry.get("choice") else "")
+    text = f"{entry.get('move', '?')} - {entry.get('level', '?')}"
+    for flag, mark in (("check", None), ("dq", "dq"), ("add1", "Add 1"), ("only", None)):
+        value = entry.get(flag)
+        if not value:
+            continue
+        if flag == "check" or flag == "only":
+            text += f" ({value})"
+        elif flag == "dq" and value is not True:
+            text += f" (dq {value})"
+        else:
+            text += f" ({mark})"
+    return text
+
+
+@register.filter
+def filsinger_defense(entry: dict, card: dict) -> str:
+    """A defensive entry as printed ("hurt - 2 (tag)", "WOLF - 2", "PIN 7 (4)")."""
+    result = entry.get("result", "?")
+    if result == "pin":
+        ratings = card.get("ratings", {})
+        return f"PIN {ratings.get('pin', '?')} ({ratings.get('pin_fatigue', '?')})"
+    if result == "counter":
+        name = str(card.get("name", "")).split()[-1].upper() if card.get("name") else "COUNTER"
+        text = f"{name} - {entry.get('level', '?')}"
+    else:
+        text = f"{result} - {entry.get('level', '?')}"
+    if entry.get("tag"):
+        text += " (tag)"
+    if entry.get("leave"):
+        text += " (lv)"
+    return text
+
+
+@register.filter
+def plain_value(value) -> str:
+    """A card's value as text: lists joined, mappings as "key: value"."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {plain_value(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return " · ".join(plain_value(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _superstar_move(entry) -> str:
+    if not isinstance(entry, dict):
+        return str(entry)
+    move = str(entry.get("move", ""))
+    if move == "NA":
+        return "No action"
+    text = move
+    if entry.get("specialty"):
+        text += " (S)"
+    if entry.get("points") is not None:
+        text += f" {entry['points']}"
+    for flag, mark in (("pin", " P/A"), ("submission", " *"), ("dq", " (DQ)"), ("grudge", " XX")):
+        if entry.get(flag):
+            text += mark
+    return text
+
+
+@register.filter
+def superstar_rows(data: dict) -> list[tuple[int, str, str, str, str]]:
+    """A Superstar card's charts side by side, one row per two-dice total 2..12."""
+
+    def column(name: str) -> list:
+        value = data.get(name) or []
+        return list(value) if isinstance(value, list | tuple) else []
+
+    general, offense = column("general"), column("offense")
+    defense, ropes = column("defense"), column("ropes")
+    rows = []
+    for index, total in enumerate(range(2, 13)):
+
+        def at(values, index=index):
+            return values[index] if index < len(values) else ""
+
+        rows.append(
+            (
+                total,
+                str(at(general)),
+                _superstar_move(at(offense)),
+                str(at(defense)),
+                _superstar_move(at(ropes)),
+            )
+        )
+    return rows
+
+
+@register.filter
+def superstar_specialty(data: dict) -> list[str]:
+    specialty = data.get("specialty") or {}
+    rolls = specialty.get("rolls") if isinstance(specialty, dict) else None
+    return [_superstar_move(roll) for roll in rolls or []]

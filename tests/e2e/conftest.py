@@ -1,0 +1,104 @@
+"""Browser tests: Playwright's Python package driving Debian's chromium by its path (never a
+browser Playwright downloads) against the site served by ``tests/e2e/serve.py``.
+
+Without ``/usr/bin/chromium`` the tests skip, saying how to install it; CI sets
+``RINGSIDE_REQUIRE_BROWSER=1`` and installs the package, so there they can only pass or fail.
+Screenshots of every page go to ``tests/e2e/screenshots/<viewport>/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("RINGSIDE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if not Path(CHROMIUM).exists():
+        message = f"needs Debian's chromium at {CHROMIUM} (apt-get install -y chromium)"
+        if os.environ.get("RINGSIDE_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, chromium_path):
+    """The URL of a fresh site on its own SQLite file, served until the session ends."""
+    folder = tmp_path_factory.mktemp("e2e")
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    env.update(
+        DATABASE_URL=f"sqlite:///{folder / 'site.sqlite3'}",
+        DJANGO_DEBUG="1",
+        PYTHONUNBUFFERED="1",
+        DJANGO_LOG_LEVEL="WARNING",
+    )
+    log = (folder / "server.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests/e2e/serve.py"), str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/", timeout=2).read()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        "the site did not start: " + (folder / "server.log").read_text()[-2000:]
+                    ) from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()

@@ -1,0 +1,197 @@
+"""Booking from the pages: every refusal of the booking service shown inline with its reason,
+valid bookings, reordering, the auto-booker, scheduling, simulating now, live progress, retry,
+cancel and "Run this week"."""
+
+from __future__ import annotations
+
+import datetime as dt
+from html import unescape
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.urls import reverse
+
+from matches import booking
+from matches.models import Show, ShowStatus
+from matches.services import CANNOT_CANCEL
+from promotion.models import Division, MemberRole, Membership
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def booker(client, users, sample):
+    client.force_login(users["booker"])
+    return client
+
+
+def _new_show(client, federation) -> Show:
+    response = client.post(
+        reverse("show-create", args=[federation.slug]),
+        {"name": "Friday Brawl", "date": "2027-03-05", "time": "19:30", "venue": "The Foundry"},
+    )
+    assert response.status_code == 302, response.content.decode()
+    return federation.shows.get(name="Friday Brawl")
+
+
+def _page(client, show) -> str:
+    return unescape(client.get(show.get_absolute_url()).content.decode())
+
+
+def test_a_new_show_is_dated_in_the_federations_time_zone(booker, sample):
+    show = _new_show(booker, sample)
+    zone = ZoneInfo(str(sample.time_zone))
+    assert show.scheduled_at == dt.datetime(2027, 3, 5, 19, 30, tzinfo=zone)
+    assert show.venue == "The Foundry"
+    assert "Friday, March 5, 2027, 7:30 p.m." in _page(booker, show)
+
+
+def test_a_refused_booking_shows_every_reason_inline_then_a_valid_one_is_booked(booker, sample):
+    show = _new_show(booker, sample)
+    world = sample.titles.get(division=Division.SINGLES, rank=1)
+    champion = world.current_reign.holder
+    a = sample.wrestlers.exclude(pk=champion.pk).filter(status="active").order_by("slug")[0]
+    url = reverse("match-add", args=[sample.slug, show.number])
+    response = booker.post(
+        url,
+        {
+            "match_type": "singles",
+            "side_a": [a.pk],
+            "side_b": [a.pk],
+            "title": world.pk,
+            "rule_system": "filsinger",
+        },
+    )
+    page = unescape(response.content.decode())
+    assert response.status_code == 400
+    assert "The match was refused" in page
+    assert booking.CHAMPION_MISSING.format(title=world, champion=champion) in page
+    assert booking.TWICE_IN_MATCH.format(wrestler=a) in page
+    assert not show.matches.exists()
+
+    response = booker.post(
+        url,
+        {
+            "match_type": "singles",
+            "side_a": [a.pk],
+            "side_b": [champion.pk],
+            "title": world.pk,
+            "rule_system": "filsinger",
+            "note": "A shot at the belt",
+        },
+    )
+    assert response.status_code == 302
+    match = show.matches.get()
+    assert match.title == world
+    assert {p.wrestler for p in match.participants.all()} == {a, champion}
+    page = _page(booker, show)
+    assert f"{a.ring_name}</a> vs. <a" in page.replace("\n", "")
+    assert "A shot at the belt" in page
+
+
+def test_a_team_fills_its_side_in_a_tag_match(booker, sample):
+    show = _new_show(booker, sample)
+    first, second = sample.teams.filter(kind="tag_team").order_by("slug")[:2]
+    response = booker.post(
+        reverse("match-add", args=[sample.slug, show.number]),
+        {"match_type": "tag", "team_a": first.pk, "team_b": second.pk, "rule_system": "filsinger"},
+    )
+    assert response.status_code == 302, unescape(response.content.decode())
+    match = show.matches.get()
+    assert {p.team_id for p in match.participants.all()} == {first.pk, second.pk}
+    assert first.name in _page(booker, show)
+
+
+def test_reorder_and_remove_matches(booker, sample):
+    show = _new_show(booker, sample)
+    booker.post(reverse("show-autobook", args=[sample.slug, show.number]))
+    ids = list(show.matches.order_by("position").values_list("pk", flat=True))
+    assert len(ids) >= 3
+    booker.post(reverse("match-move", args=[sample.slug, show.number, ids[-1]]), {"position": 1})
+    assert list(show.matches.order_by("position").values_list("pk", flat=True)) == [
+        ids[-1],
+        *ids[:-1],
+    ]
+    booker.post(reverse("match-remove", args=[sample.slug, show.number, ids[0]]))
+    assert list(show.matches.order_by("position").values_list("pk", flat=True)) == [
+        ids[-1],
+        *ids[1:-1],
+    ]
+    assert list(show.matches.order_by("position").values_list("position", flat=True)) == list(
+        range(1, len(ids))
+    )
+
+
+def test_autobook_explains_each_match_then_simulate_now_shows_the_results(
+    booker, sample, django_capture_on_commit_callbacks, in_process
+):
+    show = _new_show(booker, sample)
+    response = booker.post(reverse("show-autobook", args=[sample.slug, show.number]), follow=True)
+    page = unescape(response.content.decode())
+    assert "The auto-booker put" in page
+    for note in show.matches.values_list("booking_note", flat=True):
+        assert note in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(reverse("show-run", args=[sample.slug, show.number]))
+    response = booker.get(response["Location"])
+    show.refresh_from_db()
+    assert show.status == ShowStatus.COMPLETED
+    page = unescape(response.content.decode())
+    assert "won by" in page and "Play-by-play" in page
+    progress = booker.get(reverse("show-progress", args=[sample.slug, show.number]))
+    assert progress["HX-Refresh"] == "true"
+    assert "Completed" in progress.content.decode()
+
+
+def test_a_running_show_reports_its_progress_for_polling(booker, sample):
+    show = _new_show(booker, sample)
+    booker.post(reverse("show-autobook", args=[sample.slug, show.number]))
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.RUNNING)
+    page = _page(booker, show)
+    assert reverse("show-progress", args=[sample.slug, show.number]) in page
+    assert 'hx-trigger="load, every 2s"' in page
+    progress = booker.get(reverse("show-progress", args=[sample.slug, show.number]))
+    assert "HX-Refresh" not in progress
+    assert f"0 of {show.matches.count()}" in progress.content.decode()
+
+
+def test_a_failed_show_is_retried_or_cancelled_by_a_booker(booker, sample, in_process):
+    show = _new_show(booker, sample)
+    booker.post(reverse("show-autobook", args=[sample.slug, show.number]))
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.FAILED, error="boom")
+    booker.post(reverse("show-retry", args=[sample.slug, show.number]))
+    show.refresh_from_db()
+    assert show.status in (ShowStatus.SCHEDULED, ShowStatus.COMPLETED)
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.FAILED, error="boom")
+    booker.post(reverse("show-cancel", args=[sample.slug, show.number]))
+    show.refresh_from_db()
+    assert show.status == ShowStatus.CANCELLED
+    response = booker.post(reverse("show-cancel", args=[sample.slug, show.number]), follow=True)
+    assert CANNOT_CANCEL.format(show=show, status="cancelled") in unescape(
+        response.content.decode()
+    )
+
+
+def test_run_this_week_books_and_wrestles_the_coming_show(
+    booker, sample, django_capture_on_commit_callbacks, in_process
+):
+    before = sample.shows.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(reverse("week-run", args=[sample.slug]))
+    location = response["Location"]
+    response = booker.get(location)
+    assert sample.shows.count() == before + 1
+    show = sample.shows.order_by("-number").first()
+    assert show.status == ShowStatus.COMPLETED
+    assert location == show.get_absolute_url()
+    assert "won by" in unescape(response.content.decode())
+
+
+def test_a_viewer_sees_no_booking_controls(client, users, sample):
+    Membership.objects.filter(user=users["viewer"]).update(role=MemberRole.VIEWER)
+    client.force_login(users["viewer"])
+    show = booking.show_create(federation=sample)
+    page = _page(client, show)
+    assert "Book a match" not in page
+    assert "Auto-book the card" not in page
+    assert "Run this week" not in client.get(sample.get_absolute_url()).content.decode()

@@ -1,0 +1,161 @@
+"""Signing and editing wrestlers, and the card editor: live validation naming every problem by
+its path, all-or-nothing saving, and the odds against a chosen opponent."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+import yaml
+from django.urls import reverse
+
+from promotion.models import StandingChange
+from promotion.sample import sample_card
+from promotion.validators import CONTROL_CHARACTER
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def booker(client, users, sample):
+    client.force_login(users["booker"])
+    return client
+
+
+def test_a_wrestler_signs_with_his_starting_prestige_and_fame(booker, sample):
+    response = booker.post(
+        reverse("wrestler-create", args=[sample.slug]),
+        {
+            "ring_name": "Rook Amberly",
+            "alignment": "heel",
+            "status": "active",
+            "fame": 340,
+            "prestige": 120,
+        },
+    )
+    wrestler = sample.wrestlers.get(slug="rook-amberly")
+    assert response["Location"] == reverse(
+        "card-edit", args=[sample.slug, wrestler.slug, "filsinger"]
+    )
+    assert (wrestler.fame, wrestler.prestige, wrestler.edge) == (340, 120, 3)
+    rows = StandingChange.objects.filter(wrestler=wrestler)
+    assert {(r.attribute, r.value_after) for r in rows} == {
+        ("fame", 340),
+        ("prestige", 120),
+        ("edge", 3),
+    }
+
+
+def test_a_name_with_a_bidi_override_is_refused(booker, sample):
+    response = booker.post(
+        reverse("wrestler-create", args=[sample.slug]),
+        {
+            "ring_name": "Evil\u202eNamE",
+            "alignment": "face",
+            "status": "active",
+            "fame": 0,
+            "prestige": 0,
+        },
+    )
+    assert response.status_code == 200
+    assert unescape(response.content.decode()).count("Remove the control character U+202E") == 1
+    assert CONTROL_CHARACTER.split("{")[0] in unescape(response.content.decode())
+    assert not sample.wrestlers.filter(ring_name__startswith="Evil").exists()
+
+
+def test_editing_a_profile_writes_only_what_changed_and_never_the_standings(booker, sample):
+    wrestler = sample.wrestlers.order_by("slug").first()
+    prestige = wrestler.prestige
+    response = booker.post(
+        reverse("wrestler-edit", args=[sample.slug, wrestler.slug]),
+        {
+            "ring_name": wrestler.ring_name,
+            "alignment": "heel",
+            "status": wrestler.status,
+            "hometown": "Rust Hollow",
+            "prestige": 9999,
+        },
+    )
+    assert response.status_code == 302
+    wrestler.refresh_from_db()
+    assert (wrestler.alignment, wrestler.hometown, wrestler.prestige) == (
+        "heel",
+        "Rust Hollow",
+        prestige,
+    )
+
+
+def _card_text(name: str, **ratings) -> str:
+    data = sample_card("filsinger", "bastian-holloway")
+    data["name"] = name
+    data["ratings"].update(ratings)
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def test_live_validation_names_every_problem_by_path(booker, sample):
+    wrestler = sample.wrestlers.order_by("slug").first()
+    url = reverse("card-check", args=[sample.slug, wrestler.slug, "filsinger"])
+    page = unescape(booker.post(url, {"text": _card_text("X", ropes="Z", pin=99)}).content.decode())
+    assert "2 problems" in page
+    assert "ratings.ropes" in page and "ratings.pin" in page
+    page = unescape(booker.post(url, {"text": _card_text("X")}).content.decode())
+    assert "The card is valid" in page
+    page = unescape(booker.post(url, {"text": "name: &a Wolf\nalias: *a\n"}).content.decode())
+    assert "anchors (&name) are not accepted" in page
+    page = unescape(booker.post(url, {"text": "system: superstar\nname: X\n"}).content.decode())
+    assert "this editor holds a filsinger card" in page
+
+
+def test_a_card_is_saved_whole_or_not_at_all(booker, sample):
+    wrestler = sample.wrestlers.order_by("slug").first()
+    before = wrestler.cards.get(system="filsinger").data
+    url = reverse("card-edit", args=[sample.slug, wrestler.slug, "filsinger"])
+    page = unescape(booker.get(url).content.decode())
+    assert before["offense"]["1"][0]["move"] in page
+    response = booker.post(url, {"text": _card_text(wrestler.ring_name, ropes="Z")})
+    assert response.status_code == 200
+    assert "ratings.ropes" in unescape(response.content.decode())
+    assert wrestler.cards.get(system="filsinger").data == before
+    response = booker.post(url, {"text": _card_text(wrestler.ring_name, ropes="C")})
+    assert response.status_code == 302
+    assert wrestler.cards.get(system="filsinger").data["ratings"]["ropes"] == "C"
+
+
+def test_the_odds_against_a_chosen_opponent(booker, sample):
+    wrestler, opponent = sample.wrestlers.order_by("slug")[:2]
+    url = reverse("card-odds", args=[sample.slug, wrestler.slug, "filsinger"])
+    page = unescape(
+        booker.post(
+            url, {"text": _card_text(wrestler.ring_name), "opponent": opponent.pk}
+        ).content.decode()
+    )
+    assert f"{wrestler.ring_name} wins" in page and f"{opponent.ring_name} wins" in page
+    assert "2000 simulated matches" in page
+    page = unescape(
+        booker.post(
+            url, {"text": _card_text("X", ropes="Z"), "opponent": opponent.pk}
+        ).content.decode()
+    )
+    assert "ratings.ropes" in page
+
+
+def test_the_wrestler_page_lays_out_the_printed_card_and_the_career(client, sample):
+    wrestler = sample.wrestlers.get(slug="bastian-holloway")
+    page = unescape(client.get(wrestler.get_absolute_url()).content.decode())
+    assert "Offense 1" in page and "Defense 3" in page
+    assert "HOLLOWAY LOCK (+2)" in page
+    assert "PIN 6 (3)" in page
+    assert "into the ropes (c)" in page
+    assert "Dragon screw - 2 (ag)" in page
+    assert "Prestige and Fame over time" in page and "<svg" in page
+    assert "Edge set to Fame // 100" not in page
+
+
+def test_the_cards_of_every_system_are_laid_out(client, sample):
+    wrestler = sample.wrestlers.get(slug="bastian-holloway")
+    page = unescape(client.get(wrestler.get_absolute_url()).content.decode())
+    assert "Superstar Pro Wrestling" in page
+    assert "Tiger suplex 12 P/A" in page  # roll 2 of the offense column
+    assert "Specialty: Holloway Lock" in page
+    assert "ARM character" in page and "TEC" in page
+    assert "Holloway Lock" in page and "Style Technician" in page
