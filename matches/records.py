@@ -96,3 +96,110 @@ def head_to_head(*, wrestler: Wrestler, opponent: Wrestler) -> Record:
             record.losses += 1
             record.losses_by[match.method] += 1
     return record
+
+
+# -- the federation's record book -----------------------------------------------------------------
+
+
+def _federation_results(federation):
+    """(wrestler id, team id, match id, won: True/False/None, method) for every wrestler in the
+    ring in the federation's completed matches, oldest first. One query."""
+    rows = (
+        MatchParticipant.objects.filter(
+            show__federation=federation,
+            role__in=IN_THE_RING,
+            match__status=MatchStatus.COMPLETED,
+        )
+        .order_by("match__show__scheduled_at", "match__show__number", "match__position", "side")
+        .values_list(
+            "wrestler_id", "team_id", "match_id", "side", "match__winner_side", "match__method"
+        )
+    )
+    for wrestler_id, team_id, match_id, side, winner_side, method in rows:
+        won = None if winner_side is None else winner_side == side
+        yield wrestler_id, team_id, match_id, won, method
+
+
+def _add(record: Record, won, method: str) -> None:
+    if won is None:
+        record.draws += 1
+        record.draws_by[method] += 1
+    elif won:
+        record.wins += 1
+        record.wins_by[method] += 1
+    else:
+        record.losses += 1
+        record.losses_by[method] += 1
+
+
+def federation_records(*, federation) -> tuple[dict[int, Record], dict[int, Record]]:
+    """Every wrestler's and every team's record in the federation, by id, in one query.
+
+    A team's record counts each match it wrestled as a team once."""
+    wrestlers: dict[int, Record] = {}
+    teams: dict[int, Record] = {}
+    runs: dict[int, tuple[str, int]] = {}
+    team_matches: set[tuple[int, int]] = set()
+    for wrestler_id, team_id, match_id, won, method in _federation_results(federation):
+        record = wrestlers.setdefault(wrestler_id, Record())
+        _add(record, won, method)
+        kind = "D" if won is None else ("W" if won else "L")
+        last_kind, run = runs.get(wrestler_id, ("", 0))
+        run = run + 1 if kind == last_kind else 1
+        runs[wrestler_id] = (kind, run)
+        record.streak = f"{kind}{run}"
+        if kind == "W":
+            record.longest_win_streak = max(record.longest_win_streak, run)
+        if team_id is not None and (match_id, team_id) not in team_matches:
+            team_matches.add((match_id, team_id))
+            _add(teams.setdefault(team_id, Record()), won, method)
+    return wrestlers, teams
+
+
+@dataclass
+class RecordBook:
+    """The federation's record book, each list best first."""
+
+    longest_reigns: list = field(default_factory=list)  # TitleReign, with .days annotated
+    most_defenses: list = field(default_factory=list)  # TitleReign
+    longest_win_streaks: list = field(default_factory=list)  # (Wrestler, streak)
+    current_win_streaks: list = field(default_factory=list)  # (Wrestler, streak)
+    most_wins_by_method: dict = field(default_factory=dict)  # method -> [(Wrestler, wins)]
+
+
+def record_book(*, federation, today, limit: int = 10) -> RecordBook:
+    """Longest reigns, most defenses, longest and current win streaks, most wins by method.
+
+    Ties go to the earlier reign or the wrestler first in name order. A fixed number of queries."""
+    from promotion.models import TitleReign
+
+    reigns = list(
+        TitleReign.objects.filter(title__federation=federation)
+        .select_related("title", "holder_wrestler", "holder_team")
+        .order_by("won_on", "title__rank", "number")
+    )
+    for reign in reigns:
+        reign.days = reign.days_held(today)
+    book = RecordBook()
+    book.longest_reigns = sorted(reigns, key=lambda r: -r.days)[:limit]
+    book.most_defenses = sorted((r for r in reigns if r.defenses), key=lambda r: -r.defenses)[
+        :limit
+    ]
+    records, _ = federation_records(federation=federation)
+    names = {w.pk: w for w in federation.wrestlers.filter(pk__in=list(records))}
+    ordered = sorted(records.items(), key=lambda item: names[item[0]].ring_name)
+    book.longest_win_streaks = sorted(
+        ((names[pk], r.longest_win_streak) for pk, r in ordered if r.longest_win_streak),
+        key=lambda pair: -pair[1],
+    )[:limit]
+    book.current_win_streaks = sorted(
+        ((names[pk], int(r.streak[1:])) for pk, r in ordered if r.streak.startswith("W")),
+        key=lambda pair: -pair[1],
+    )[:limit]
+    methods = sorted({m for _, r in ordered for m in r.wins_by})
+    for method in methods:
+        book.most_wins_by_method[method] = sorted(
+            ((names[pk], r.wins_by[method]) for pk, r in ordered if r.wins_by[method]),
+            key=lambda pair: -pair[1],
+        )[:limit]
+    return book

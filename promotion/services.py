@@ -312,3 +312,99 @@ def cards_import(*, federation, documents: list[tuple[str, Any]]) -> list[Wrestl
             card_store(wrestler=wrestler, system=system, data=data)
             for wrestler, system, data in accepted
         ]
+
+
+# -- federations, members and wrestlers' profiles ------------------------------------------------
+
+SLUG_TAKEN = "The slug {slug!r} is taken; choose another."
+OWNER_NOT_MEMBER = "{user} owns {federation}; an owner needs no membership."
+NOT_A_MEMBER = "{user} is not a member of {federation}."
+FEDERATION_FIELDS = frozenset(
+    {
+        "name",
+        "description",
+        "rule_system",
+        "rule_options",
+        "show_weekday",
+        "show_time",
+        "time_zone",
+        "default_venue",
+        "is_public",
+        "card_size",
+        "vacate_injured_champion_after_weeks",
+    }
+)
+WRESTLER_PROFILE_FIELDS = frozenset(
+    {
+        "ring_name",
+        "alignment",
+        "status",
+        "style",
+        "height_in",
+        "weight_lb",
+        "hometown",
+        "debut_on",
+        "suspended_until",
+    }
+)
+
+
+def _only(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
+    unknown = sorted(set(fields) - allowed)
+    if unknown:
+        raise ServiceError(f"These cannot be set here: {', '.join(unknown)}.")
+    return dict(fields)
+
+
+def federation_create(*, owner, name: str, slug: str, **fields: Any):
+    """A new, empty federation owned by ``owner``."""
+    from promotion.models import Federation
+
+    fields = _only(fields, FEDERATION_FIELDS)
+    with transaction.atomic():
+        if Federation.objects.filter(slug=slug).exists():
+            raise ServiceError(SLUG_TAKEN.format(slug=slug))
+        return Federation.objects.create(owner=owner, name=name, slug=slug, **fields)
+
+
+def federation_update(*, federation, **fields: Any):
+    """Change a federation's settings; only the fields given are written."""
+    fields = _only(fields, FEDERATION_FIELDS)
+    for name, value in fields.items():
+        setattr(federation, name, value)
+    if fields:
+        federation.save(update_fields=sorted(fields))
+    return federation
+
+
+def membership_set(*, federation, user, role: str):
+    """Give ``user`` a role (booker or viewer) in ``federation``, replacing his old one."""
+    from promotion.models import MemberRole, Membership
+
+    if role not in MemberRole.values:
+        raise ServiceError(f"Unknown role {role!r}; a member is a booker or a viewer.")
+    if federation.owner_id == user.pk:
+        raise ServiceError(OWNER_NOT_MEMBER.format(user=user, federation=federation))
+    membership, _ = Membership.objects.update_or_create(
+        federation=federation, user=user, defaults={"role": role}
+    )
+    return membership
+
+
+def membership_remove(*, federation, user) -> None:
+    from promotion.models import Membership
+
+    deleted, _ = Membership.objects.filter(federation=federation, user=user).delete()
+    if not deleted:
+        raise ServiceError(NOT_A_MEMBER.format(user=user, federation=federation))
+
+
+def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
+    """Change a wrestler's profile. Fame, Prestige, Heat and Edge move only through the ledger
+    (``standing_change``); the slug is the wrestler's name in every address and stays."""
+    fields = _only(fields, WRESTLER_PROFILE_FIELDS)
+    for name, value in fields.items():
+        setattr(wrestler, name, value)
+    if fields:
+        wrestler.save(update_fields=sorted(fields))
+    return wrestler
