@@ -35,6 +35,11 @@ class FederationAccess(BasePermission):
     a 404; one he may read but not change is a 403, or a 401 when he has not signed in."""
 
     def has_permission(self, request, view) -> bool:
+        if "federation_slug" not in view.kwargs:
+            # a collection of federations: anyone reads it (scoped), the signed-in create
+            if request.method in SAFE_METHODS or request.user.is_authenticated:
+                return True
+            raise exceptions.NotAuthenticated()
         action = view.access_for(request)
         try:
             view.federation = federation_for(request.user, view.kwargs["federation_slug"], action)

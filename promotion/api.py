@@ -29,16 +29,16 @@ from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.filters import OrderingFilter, SearchFilter
 from rest_framework.parsers import JSONParser, MultiPartParser
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from config.api import FederationViewSet, atomic_action
+from config.api import FederationAccess, FederationViewSet, atomic_action
 from config.api_support import YAMLParser, YAMLRenderer, problems_response
 from matches.records import federation_records, record_book
 from promotion import selectors, services, transfer
-from promotion.access import OWNER, Action, federations_for, role_of
+from promotion.access import OWNER, Action, federations_for
 from promotion.models import (
     Division,
     Federation,
@@ -245,7 +245,7 @@ class FederationViewSetAPI(
     lookup_field = "slug"
     lookup_url_kwarg = "federation_slug"
     lookup_value_regex = SLUG
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [FederationAccess]
     serializer_class = FederationSerializer
     filterset_class = FederationFilter
     filter_backends = [
@@ -278,15 +278,11 @@ class FederationViewSetAPI(
             return FederationUpdateSerializer
         return FederationSerializer
 
-    def _managed(self) -> Federation:
-        federation = self.get_object()
-        if role_of(self.request.user, federation) != OWNER:
-            from rest_framework.exceptions import PermissionDenied
+    def access_for(self, request) -> Action:
+        return Action.READ if request.method in SAFE_METHODS else Action.MANAGE
 
-            raise PermissionDenied(
-                f"Only the owner of {federation} may change its settings or delete it."
-            )
-        return federation
+    def _managed(self) -> Federation:
+        return self.get_object()
 
     @atomic_action
     def create(self, request, *args, **kwargs):

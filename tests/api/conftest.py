@@ -71,3 +71,22 @@ def client_for(people, who: str) -> APIClient:
 @pytest.fixture
 def as_role(people):
     return lambda who: client_for(people, who)
+
+
+@pytest.fixture
+def history(sample):
+    """The sample federation after two weekly shows wrestled (seeded, so always the same)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from matches.simulation import show_simulate
+    from tests.matches.helpers import book_week
+
+    start = timezone.now() - dt.timedelta(days=15)
+    for week in range(2):
+        show = book_week(
+            sample, scheduled_at=start + dt.timedelta(days=7 * week), seed=4100 + week, matches=6
+        )
+        assert show_simulate(show_id=show.pk).status == "completed"
+    return sample
