@@ -40,18 +40,13 @@ class AutoSchema(SpectacularAutoSchema):
             codes += [409, 415]
         return sorted(codes)
 
-    def get_response_serializers(self):
-        responses = super().get_response_serializers()
-        if not isinstance(responses, dict):
-            if self.method == "DELETE":
-                responses = {204: OpenApiResponse(description="Done; no body.")}
-            elif self._is_create_operation():
-                responses = {201: responses}
-            else:
-                responses = {200: responses}
-        responses = dict(responses)
-        present = {int(str(code[0] if isinstance(code, tuple) else code)) for code in responses}
+    def _get_response_bodies(self, direction="response"):
+        # (a private hook, but the one every operation passes through, ``extend_schema`` or not)
+        responses = super()._get_response_bodies(direction)
         for code in self._error_codes():
-            if code not in present:
-                responses[code] = OpenApiResponse(ErrorSerializer, ERROR_DESCRIPTIONS[code])
+            if str(code) not in responses:
+                error = OpenApiResponse(ErrorSerializer, ERROR_DESCRIPTIONS[code])
+                responses[str(code)] = self._get_response_for_code(
+                    error, str(code), direction=direction
+                )
         return responses

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import BaseParser
@@ -200,3 +201,11 @@ def json_errors(response):
         response.accepted_renderer = JSONRenderer()
         response.accepted_media_type = JSONRenderer.media_type
     return response
+
+
+@csrf_exempt
+def api_not_found(request, path: str = ""):
+    """Any address under /api/v1/ that names no endpoint: a 404 in the API's error shape."""
+    from django.http import JsonResponse
+
+    return JsonResponse({"detail": "No such endpoint or object here.", "errors": []}, status=404)

@@ -122,7 +122,15 @@ class TimeZoneNameField(serializers.CharField):
         return str(value)
 
 
+@extend_schema_field(
+    {"type": "string", "pattern": r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$", "example": "20:00"}
+)
+class LocalTimeField(serializers.TimeField):
+    """A wall-clock time in the federation's time zone (so without an offset)."""
+
+
 class FederationSerializer(serializers.ModelSerializer):
+    show_time = LocalTimeField(required=False)
     owner = serializers.CharField(source="owner.username", read_only=True)
     your_role = serializers.SerializerMethodField()
     time_zone = TimeZoneNameField(required=False)
