@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import SimpleRouter
 
+from config import views
 from config.api_support import api_not_found
 from matches import api as matches_api
 from promotion import api as promotion_api
@@ -43,7 +44,6 @@ api_v1 = [
     re_path(r"^(?P<path>[\s\S]*)$", api_not_found),
 ]
 
-from config import views
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -8,7 +8,6 @@ Every state change goes through the services (``matches.booking``, ``matches.aut
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 
 import django_filters
@@ -42,7 +41,8 @@ from matches.models import (
     ShowKind,
     ShowStatus,
 )
-from matches.selectors import card_of
+from matches.selectors import card_of, show_progress
+from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
@@ -50,8 +50,6 @@ from rules import registry
 from rules.core.spec import MatchSpec, Participant, Side
 from rules.models import ChartOverride, System, WrestlerCard
 
-#: What visitors read about a failed show; members read the show's own error.
-FAILED_FOR_VISITORS = "This show could not be completed; the promoter has been told."
 MAX_ODDS_RUNS = 5000
 SEED_MAX = 2**62 - 1
 
@@ -155,11 +153,9 @@ class ShowSerializer(serializers.ModelSerializer):
         ]
 
     def get_error(self, show) -> str:
-        if not show.error and show.status != ShowStatus.FAILED:
-            return ""
         if self.context.get("is_member"):
             return show.error
-        return FAILED_FOR_VISITORS
+        return show.public_error
 
 
 class ShowDetailSerializer(ShowSerializer):
@@ -199,21 +195,20 @@ class ShowFilter(django_filters.FilterSet):
 
 
 class ProgressSerializer(serializers.Serializer):
-    show = serializers.IntegerField()
+    show = serializers.IntegerField(help_text="The show's number.")
     status = serializers.ChoiceField(choices=ShowStatus.choices)
     matches_done = serializers.IntegerField()
     matches_total = serializers.IntegerField()
-    message = serializers.CharField(allow_blank=True)
-    status_url = serializers.CharField()
+    finished = serializers.BooleanField(help_text="Completed, cancelled or failed: stop polling.")
+    message = serializers.CharField(allow_blank=True, help_text="Plain words, for anyone.")
+    error = serializers.CharField(
+        allow_blank=True, help_text="Why it failed: for the federation's members only."
+    )
+    status_url = serializers.URLField(help_text="Where to follow the show's progress.")
 
 
-def _progress_json(request, show: Show) -> dict:
-    from matches.selectors import show_progress
-
+def _progress_json(request, show: Show, *, is_member: bool) -> dict:
     progress = show_progress(show=show)
-    if dataclasses.is_dataclass(progress):
-        progress = dataclasses.asdict(progress)
-    progress = dict(progress)
     url = request.build_absolute_uri(
         reverse(
             "api:show-progress",
@@ -222,10 +217,12 @@ def _progress_json(request, show: Show) -> dict:
     )
     return {
         "show": show.number,
-        "status": progress.get("status", show.status),
-        "matches_done": progress.get("matches_done", progress.get("done", 0)),
-        "matches_total": progress.get("matches_total", progress.get("total", 0)),
-        "message": progress.get("message", ""),
+        "status": progress.status,
+        "matches_done": progress.done,
+        "matches_total": progress.total,
+        "finished": progress.finished,
+        "message": progress.message,
+        "error": progress.error if is_member else "",
         "status_url": url,
     }
 
@@ -342,14 +339,12 @@ class ShowViewSet(
     )
     @action(detail=True, methods=["post"])
     def run(self, request, **kwargs):
-        from matches.services import show_run_now
-
         show = show_run_now(show=self._show())
         return self._accepted(request, show)
 
     def _accepted(self, request, show: Show) -> Response:
         show.federation = self.federation
-        body = _progress_json(request, show)
+        body = _progress_json(request, show, is_member=True)
         return Response(
             body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["status_url"]}
         )
@@ -362,8 +357,6 @@ class ShowViewSet(
     )
     @action(detail=False, methods=["post"], url_path="run-week")
     def run_week(self, request, **kwargs):
-        from matches.services import week_run
-
         return self._accepted(request, week_run(federation=self.federation))
 
     @extend_schema(
@@ -373,30 +366,28 @@ class ShowViewSet(
     )
     @action(detail=True, methods=["get"])
     def progress(self, request, **kwargs):
-        return Response(_progress_json(request, self._show()))
+        return Response(
+            _progress_json(request, self._show(), is_member=_is_member(request, self.federation))
+        )
 
     @extend_schema(
-        summary="Put a failed show back on the schedule",
+        summary="Put a failed show back on the schedule (it runs at once if it is due)",
         request=None,
         responses=ShowDetailSerializer,
         tags=["booking"],
     )
     @action(detail=True, methods=["post"])
     def retry(self, request, **kwargs):
-        from matches.services import show_retry
-
         return self._detail(show_retry(show=self._show()))
 
     @extend_schema(
-        summary="Cancel a failed show; the federation's later shows go on",
+        summary="Call off a show that has not run (a failed one too); later shows go on",
         request=None,
         responses=ShowDetailSerializer,
         tags=["booking"],
     )
     @action(detail=True, methods=["post"])
     def cancel(self, request, **kwargs):
-        from matches.services import show_cancel
-
         return self._detail(show_cancel(show=self._show()))
 
 
