@@ -528,3 +528,68 @@ def test_a_bad_body_is_a_400_not_a_500(sample, booker):
     response = booker.post(BASE + "/shows/", {"scheduled_at": "next friday"}, format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["path"] == "scheduled_at"
+
+
+def test_running_a_show_answers_202_with_where_to_follow_it(
+    sample, booker, visitor, django_capture_on_commit_callbacks
+):
+    show = booker.post(BASE + "/shows/", {}, format="json").json()
+    url = f"{BASE}/shows/{show['number']}/"
+    assert booker.post(url + "autobook/").status_code == 200
+    assert visitor.post(url + "run/").status_code == 401
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(url + "run/")
+    assert response.status_code == 202, response.content
+    body = response.json()
+    assert body["status"] in ("scheduled", "running", "completed")
+    assert response["Location"] == body["status_url"]
+    assert body["status_url"].endswith(url + "progress/")
+    progress = visitor.get(url + "progress/").json()
+    total = Match.objects.filter(show__number=show["number"]).count()
+    # On the embedded default the show has run when the answer comes (tasks in process).
+    assert (progress["status"], progress["matches_done"], progress["matches_total"]) == (
+        "completed",
+        total,
+        total,
+    )
+    assert progress["finished"] is True
+    again = booker.post(url + "run/")
+    assert again.status_code == 400
+    assert again.json()["errors"][0]["path"] == ""
+
+
+def test_run_this_week_books_and_runs_the_coming_show(
+    sample, booker, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(BASE + "/shows/run-week/")
+    assert response.status_code == 202, response.content
+    body = response.json()
+    assert booker.get(body["status_url"]).json()["status"] == "completed"
+    show = Show.objects.get(federation=sample, number=body["show"])
+    assert show.matches.count() == sample.card_size
+
+
+def test_a_failed_show_is_retried_or_cancelled_by_its_bookers(sample, people, booker):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tests.matches.helpers import book_week
+
+    show = book_week(sample, scheduled_at=timezone.now() + dt.timedelta(days=2), seed=5)
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.FAILED, error="KeyError: 19")
+    url = f"{BASE}/shows/{show.number}/"
+    assert client_for(people, "viewer").post(url + "retry/").status_code == 403
+    progress = client_for(people, "viewer").get(url + "progress/").json()
+    assert progress["error"] == "KeyError: 19"
+    assert client_for(people, "anonymous").get(url + "progress/").json()["error"] == ""
+    retried = booker.post(url + "retry/")
+    assert retried.status_code == 200, retried.content
+    assert retried.json()["status"] == "scheduled"
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.FAILED, error="KeyError: 19")
+    cancelled = booker.post(url + "cancel/")
+    assert cancelled.status_code == 200
+    assert cancelled.json()["status"] == "cancelled"
+    refused = booker.post(url + "retry/")
+    assert refused.status_code == 400
