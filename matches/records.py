@@ -101,19 +101,23 @@ def head_to_head(*, wrestler: Wrestler, opponent: Wrestler) -> Record:
 # -- the federation's record book -----------------------------------------------------------------
 
 
-def _federation_results(federation):
+def _federation_results(federation, wrestlers=None, teams=None):
     """(wrestler id, team id, match id, won: True/False/None, method) for every wrestler in the
-    ring in the federation's completed matches, oldest first. One query."""
-    rows = (
-        MatchParticipant.objects.filter(
-            show__federation=federation,
-            role__in=IN_THE_RING,
-            match__status=MatchStatus.COMPLETED,
-        )
-        .order_by("match__show__scheduled_at", "match__show__number", "match__position", "side")
-        .values_list(
-            "wrestler_id", "team_id", "match_id", "side", "match__winner_side", "match__method"
-        )
+    ring in the federation's completed matches (only ``wrestlers`` or ``teams`` when given),
+    oldest first. One query."""
+    rows = MatchParticipant.objects.filter(
+        show__federation=federation,
+        role__in=IN_THE_RING,
+        match__status=MatchStatus.COMPLETED,
+    )
+    if wrestlers is not None:
+        rows = rows.filter(wrestler_id__in=list(wrestlers))
+    if teams is not None:
+        rows = rows.filter(team_id__in=list(teams))
+    rows = rows.order_by(
+        "match__show__scheduled_at", "match__show__number", "match__position", "side"
+    ).values_list(
+        "wrestler_id", "team_id", "match_id", "side", "match__winner_side", "match__method"
     )
     for wrestler_id, team_id, match_id, side, winner_side, method in rows:
         won = None if winner_side is None else winner_side == side
@@ -132,16 +136,21 @@ def _add(record: Record, won, method: str) -> None:
         record.losses_by[method] += 1
 
 
-def federation_records(*, federation) -> tuple[dict[int, Record], dict[int, Record]]:
-    """Every wrestler's and every team's record in the federation, by id, in one query.
+def federation_records(
+    *, federation, wrestlers=None, teams=None
+) -> tuple[dict[int, Record], dict[int, Record]]:
+    """Every wrestler's and every team's record in the federation, by id, in one query; only
+    those of ``wrestlers`` or of ``teams`` (ids) when given, which is what a page needs.
 
     A team's record counts each match it wrestled as a team once."""
-    wrestlers: dict[int, Record] = {}
-    teams: dict[int, Record] = {}
+    by_wrestler: dict[int, Record] = {}
+    by_team: dict[int, Record] = {}
     runs: dict[int, tuple[str, int]] = {}
     team_matches: set[tuple[int, int]] = set()
-    for wrestler_id, team_id, match_id, won, method in _federation_results(federation):
-        record = wrestlers.setdefault(wrestler_id, Record())
+    for wrestler_id, team_id, match_id, won, method in _federation_results(
+        federation, wrestlers, teams
+    ):
+        record = by_wrestler.setdefault(wrestler_id, Record())
         _add(record, won, method)
         kind = "D" if won is None else ("W" if won else "L")
         last_kind, run = runs.get(wrestler_id, ("", 0))
@@ -152,8 +161,8 @@ def federation_records(*, federation) -> tuple[dict[int, Record], dict[int, Reco
             record.longest_win_streak = max(record.longest_win_streak, run)
         if team_id is not None and (match_id, team_id) not in team_matches:
             team_matches.add((match_id, team_id))
-            _add(teams.setdefault(team_id, Record()), won, method)
-    return wrestlers, teams
+            _add(by_team.setdefault(team_id, Record()), won, method)
+    return by_wrestler, by_team
 
 
 @dataclass

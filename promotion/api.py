@@ -49,6 +49,7 @@ from promotion.models import (
     InjurySource,
     MemberRole,
     Membership,
+    ReignEnd,
     StandingChange,
     Team,
     TeamKind,
@@ -950,16 +951,25 @@ class TitleFilter(django_filters.FilterSet):
         fields = ["division", "is_active"]
 
 
-def lineage(*, title: Title, today) -> list[dict]:
-    """The lineage in record-book order: each reign, and each vacancy on its own row."""
+def lineage_reigns(*, title: Title):
+    """The title's reigns in lineage order, each with ``next_won_on``: when the next reign
+    began (the end of a vacancy after this one)."""
+    following = TitleReign.objects.filter(
+        title=OuterRef("title"), number__gt=OuterRef("number")
+    ).order_by("number")
+    return selectors.title_lineage(title=title).annotate(
+        next_won_on=Subquery(following.values("won_on")[:1])
+    )
+
+
+def lineage_entries(reigns, *, today) -> list[dict]:
+    """Reigns as record-book rows: each reign, then the vacancy after it on its own row."""
     entries: list[dict] = []
-    reigns = list(selectors.title_lineage(title=title))
-    for index, reign in enumerate(reigns):
+    for reign in reigns:
         entries.append({"kind": "reign", "reign": reign})
-        if reign.ended_on is None or reign.end_reason == "lost":
+        if reign.ended_on is None or reign.end_reason == ReignEnd.LOST:
             continue
-        following = reigns[index + 1] if index + 1 < len(reigns) else None
-        until = following.won_on if following else None
+        until = reign.next_won_on
         entries.append(
             {
                 "kind": "vacancy",
@@ -1003,16 +1013,18 @@ class TitleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationV
 
     @extend_schema(
         summary="The title's lineage: every reign in order, vacancies on their own rows",
+        description="Paginated by reigns: a page holds `page_size` reigns, each followed by "
+        "the vacancy after it, if any; `count` counts reigns.",
         responses=LineageEntrySerializer(many=True),
         tags=["titles"],
     )
     @action(detail=True, methods=["get"], filter_backends=[])
     def lineage(self, request, **kwargs):
         title = self.get_object()
-        entries = lineage(title=title, today=timezone.localdate())
-        page = self.paginate_queryset(entries)
-        data = LineageEntrySerializer(page, many=True, context=self.get_serializer_context()).data
-        return self.get_paginated_response(data)
+        page = self.paginate_queryset(lineage_reigns(title=title))
+        entries = lineage_entries(page, today=timezone.localdate())
+        data = LineageEntrySerializer(entries, many=True, context=self.get_serializer_context())
+        return self.get_paginated_response(data.data)
 
 
 class ReignFilter(django_filters.FilterSet):
@@ -1276,18 +1288,20 @@ class ReportViewSet(FederationViewSet):
     )
     @action(detail=False, methods=["get"], url_path=f"standings/(?P<division>{SLUG})")
     def standings(self, request, division=None, **kwargs):
+        from matches.records import Record
+
         division = self._division(division)
-        wrestler_records, team_records = federation_records(federation=self.federation)
         reigns = list(selectors.champions(federation=self.federation))
         if division == Division.SINGLES:
             champions = {r.holder_wrestler_id for r in reigns if r.holder_wrestler_id}
             people = self.federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by(
-                "-prestige", "ring_name"
+                "-prestige", "ring_name", "pk"
             )
-            rows = [
-                (w, w.prestige, w.fame, wrestler_records.get(w.pk), w.pk in champions)
-                for w in people
-            ]
+            page = self.paginate_queryset(people)
+            records, _ = federation_records(
+                federation=self.federation, wrestlers=[w.pk for w in page]
+            )
+            rows = [(w, w.prestige, w.fame, records.get(w.pk), w.pk in champions) for w in page]
         else:
             champions = {r.holder_team_id for r in reigns if r.holder_team_id}
             teams = list(
@@ -1297,21 +1311,27 @@ class ReportViewSet(FederationViewSet):
                         "memberships",
                         queryset=TeamMembership.objects.filter(ended_on__isnull=True)
                         .select_related("wrestler")
-                        .order_by("-wrestler__prestige"),
+                        .order_by("-wrestler__prestige", "wrestler__pk"),
                     )
                 )
-                .order_by("name")
+                .order_by("name", "pk")
             )
-            rows = []
+            ranked = []
             for team in teams:
                 pair = [m.wrestler for m in team.memberships.all()][:2]
-                prestige = sum(w.prestige for w in pair) // max(len(pair), 1)
-                rows.append((team, prestige, None, team_records.get(team.pk), team.pk in champions))
-            rows.sort(key=lambda row: -row[1])
-        from matches.records import Record
-
+                ranked.append((team, sum(w.prestige for w in pair) // max(len(pair), 1)))
+            ranked.sort(key=lambda row: -row[1])
+            page = self.paginate_queryset(ranked)
+            _, records = federation_records(
+                federation=self.federation, teams=[team.pk for team, _ in page]
+            )
+            rows = [
+                (team, prestige, None, records.get(team.pk), team.pk in champions)
+                for team, prestige in page
+            ]
+        first = self.paginator.page.start_index() if rows else 1
         table = []
-        for rank, (who, prestige, fame, record, champion) in enumerate(rows, start=1):
+        for rank, (who, prestige, fame, record, champion) in enumerate(rows, start=first):
             record = record or Record()
             table.append(
                 {
@@ -1326,8 +1346,7 @@ class ReportViewSet(FederationViewSet):
                     "champion": champion,
                 }
             )
-        page = self.paginate_queryset(table)
-        return self.get_paginated_response(StandingRowSerializer(page, many=True).data)
+        return self.get_paginated_response(StandingRowSerializer(table, many=True).data)
 
     @extend_schema(
         summary="Who can contend in the division on a date (available, best Prestige first)",

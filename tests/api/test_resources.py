@@ -482,6 +482,9 @@ def test_standings_records_and_contenders(history, visitor):
             record.losses,
             record.draws,
         )
+    second = visitor.get(BASE + "/standings/singles/?page_size=5&page=2").json()["results"]
+    assert [row["who"]["slug"] for row in second] == [row["who"]["slug"] for row in standings[5:10]]
+    assert second[0]["rank"] == 6
     book = visitor.get(BASE + "/records/").json()
     assert book["longest_reigns"][0]["holder"]["slug"] == "orrin-blackwood"
     assert book["longest_reigns"][0]["days_held"] == 938
