@@ -13,7 +13,7 @@ import zoneinfo
 
 import django_filters
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 from django.utils.text import slugify
@@ -496,7 +496,7 @@ class WrestlerFilter(django_filters.FilterSet):
     alignment = django_filters.CharFilter()
     status = django_filters.ChoiceFilter(choices=WrestlerStatus.choices)
     style = django_filters.CharFilter(lookup_expr="iexact")
-    team = django_filters.CharFilter(field_name="teams__slug", label="Team slug.")
+    team = django_filters.CharFilter(method="filter_team", label="A team's slug: its members.")
     card = django_filters.ChoiceFilter(
         field_name="cards__system", choices=System.choices, label="Has a card for this system."
     )
@@ -506,6 +506,12 @@ class WrestlerFilter(django_filters.FilterSet):
     class Meta:
         model = Wrestler
         fields = ["alignment", "status", "style"]
+
+    def filter_team(self, queryset, name, value):
+        members = TeamMembership.objects.filter(
+            team__slug=value, team__federation_id=F("wrestler__federation_id")
+        )
+        return queryset.filter(pk__in=members.values("wrestler_id"))
 
 
 @extend_schema_view(
@@ -545,15 +551,9 @@ class WrestlerViewSet(
     http_method_names = ["get", "post", "patch", "head", "options"]
 
     def scoped_queryset(self):
-        return (
-            self.federation.wrestlers.all()
-            .prefetch_related(
-                Prefetch("teams", queryset=Team.objects.order_by("name").distinct()),
-                Prefetch(
-                    "cards", queryset=WrestlerCard.objects.only("id", "wrestler_id", "system")
-                ),
-            )
-            .distinct()
+        return self.federation.wrestlers.all().prefetch_related(
+            Prefetch("teams", queryset=Team.objects.order_by("name").distinct()),
+            Prefetch("cards", queryset=WrestlerCard.objects.only("id", "wrestler_id", "system")),
         )
 
     def get_serializer_class(self):
