@@ -190,3 +190,21 @@ def test_session_authentication_needs_the_csrf_token_for_writes(sample, people):
     response = client.post(BASE + "/shows/", {}, format="json")
     assert response.status_code == 403
     assert "CSRF" in response.json()["detail"]
+
+
+def test_anonymous_and_signed_in_clients_are_throttled_apart(sample, people, monkeypatch):
+    from tests.api.conftest import throttle_rates
+
+    throttle_rates(monkeypatch, anon="2/min", user="3/min", odds="1/min")
+    visitor = client_for(people, "anonymous")
+    assert [visitor.get(BASE + "/").status_code for _ in range(3)] == [200, 200, 429]
+    refused = visitor.get(BASE + "/")
+    assert refused.json()["detail"].startswith("Request was throttled.")
+    assert refused.json()["errors"] == []
+    assert int(refused["Retry-After"]) > 0
+    booker = client_for(people, "booker")
+    assert [booker.get(BASE + "/").status_code for _ in range(4)] == [200, 200, 200, 429]
+    viewer = client_for(people, "viewer")
+    body = {"sides": [["corrigan-vale"], ["skylar-finch"]], "runs": 10, "seed": 1}
+    assert viewer.post(BASE + "/odds/", body, format="json").status_code == 200
+    assert viewer.post(BASE + "/odds/", body, format="json").status_code == 429
