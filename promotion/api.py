@@ -472,8 +472,18 @@ class WrestlerSerializer(serializers.ModelSerializer):
 
 class WrestlerCreateSerializer(WrestlerSerializer):
     slug = serializers.SlugField(max_length=80, required=False)
-    fame = serializers.IntegerField(min_value=0, max_value=100_000, default=0)
-    prestige = serializers.IntegerField(min_value=-100_000, max_value=100_000, default=0)
+    fame = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="Default: the roster's lower quartile.",
+    )
+    prestige = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="Default: the roster's lower quartile.",
+    )
     heat = serializers.IntegerField(min_value=0, max_value=10, default=0)
 
     class Meta(WrestlerSerializer.Meta):

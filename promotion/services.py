@@ -361,6 +361,9 @@ def federation_create(*, owner, name: str, slug: str, **fields: Any):
     from promotion.models import Federation
 
     fields = _only(fields, FEDERATION_FIELDS)
+    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
+    if problems:
+        raise ServiceError(" ".join(problems))
     with transaction.atomic():
         if Federation.objects.filter(slug=slug).exists():
             raise ServiceError(SLUG_TAKEN.format(slug=slug))
@@ -370,6 +373,9 @@ def federation_create(*, owner, name: str, slug: str, **fields: Any):
 def federation_update(*, federation, **fields: Any):
     """Change a federation's settings; only the fields given are written."""
     fields = _only(fields, FEDERATION_FIELDS)
+    problems = [f"Name: {m}" for m in _plain_text_problems(fields.get("name", ""))]
+    if problems:
+        raise ServiceError(" ".join(problems))
     for name, value in fields.items():
         setattr(federation, name, value)
     if fields:
@@ -403,6 +409,12 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
     """Change a wrestler's profile. Fame, Prestige, Heat and Edge move only through the ledger
     (``standing_change``); the slug is the wrestler's name in every address and stays."""
     fields = _only(fields, WRESTLER_PROFILE_FIELDS)
+    if "ring_name" in fields:
+        problems = [f"Ring name: {m}" for m in _plain_text_problems(fields["ring_name"])]
+        if not str(fields["ring_name"]).strip():
+            problems.append(WRESTLER_NAME_REQUIRED)
+        if problems:
+            raise ServiceError(" ".join(problems))
     for name, value in fields.items():
         setattr(wrestler, name, value)
     if fields:

@@ -154,6 +154,12 @@ def test_editing_a_profile_leaves_the_standings_to_the_ledger(sample, booker):
     assert response.status_code == 200
     vale = Wrestler.objects.get(slug="corrigan-vale")
     assert (vale.hometown, vale.fame) == ("Iron Bluff", 720)
+    response = booker.patch(
+        BASE + "/wrestlers/corrigan-vale/", {"ring_name": "Vale\u202eelaV"}, format="json"
+    )
+    assert response.status_code == 400
+    assert "U+202E" in response.json()["detail"]
+    assert Wrestler.objects.get(slug="corrigan-vale").ring_name == "Corrigan Vale"
 
 
 # -- cards ----------------------------------------------------------------------------------------
