@@ -15,13 +15,16 @@ ROLES = ("anonymous", "outsider", "viewer", "booker", "owner")
 
 def throttle_rates(monkeypatch, **rates: str) -> None:
     """Set the throttles' rates for one test (DRF reads them once, into a class attribute) and
-    forget every client's history."""
-    from django.core.cache import cache
+    give them a cache of their own, empty: no client's history carries over from another test,
+    and the shared cache (Redis, with the broker beside it) is never cleared."""
+    import uuid
+
+    from django.core.cache.backends.locmem import LocMemCache
     from rest_framework.throttling import SimpleRateThrottle
 
     current = dict(SimpleRateThrottle.THROTTLE_RATES)
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {**current, **rates})
-    cache.clear()
+    monkeypatch.setattr(SimpleRateThrottle, "cache", LocMemCache(f"throttle-{uuid.uuid4()}", {}))
 
 
 @pytest.fixture(autouse=True)
