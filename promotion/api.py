@@ -9,6 +9,7 @@ federation the URL names, so it is scoped before it is filtered.
 
 from __future__ import annotations
 
+import contextlib
 import zoneinfo
 
 import django_filters
@@ -648,6 +649,17 @@ class WrestlerViewSet(
         return Response({"opponent": other.slug, **record})
 
 
+def card_document(system: str, data: dict) -> dict:
+    """A stored card as its file reads: ``system`` and ``name`` first, then the rest in the
+    engine's own order where the engine has landed (the database may keep keys in any order)."""
+    engine = registry.systems.get(system)
+    if engine is not None:
+        with contextlib.suppress(ValueError):  # a card stored before a rule changed: as stored
+            data = engine.card_to_data(engine.parse_card(data))
+    head = {key: data[key] for key in ("system", "name") if key in data}
+    return {**head, **{key: value for key, value in data.items() if key not in head}}
+
+
 def record_json(record) -> dict:
     return {
         "wins": record.wins,
@@ -722,7 +734,7 @@ class CardViewSet(
     def retrieve(self, request, *args, **kwargs):
         card = self.get_object()
         if request.accepted_renderer.format == "yaml":
-            return Response(card.data)
+            return Response(card_document(card.system, card.data))
         return Response(self.get_serializer(card).data)
 
     @atomic_action
@@ -778,7 +790,12 @@ class CardFileViewSet(FederationViewSet):
                 )
             cards = cards.filter(system=system)
         cards = cards.select_related("wrestler").order_by("wrestler__slug", "system")
-        document = {"cards": [{"slug": card.wrestler.slug, **card.data} for card in cards]}
+        document = {
+            "cards": [
+                {"slug": card.wrestler.slug, **card_document(card.system, card.data)}
+                for card in cards
+            ]
+        }
         response = Response(document)
         response["Content-Disposition"] = f'inline; filename="{self.federation.slug}-cards.yaml"'
         return response

@@ -540,7 +540,7 @@ def test_a_bad_body_is_a_400_not_a_500(sample, booker):
 
 
 def test_running_a_show_answers_202_with_where_to_follow_it(
-    sample, booker, visitor, django_capture_on_commit_callbacks
+    sample, booker, visitor, django_capture_on_commit_callbacks, in_process
 ):
     show = booker.post(BASE + "/shows/", {}, format="json").json()
     url = f"{BASE}/shows/{show['number']}/"
@@ -555,7 +555,7 @@ def test_running_a_show_answers_202_with_where_to_follow_it(
     assert body["status_url"].endswith(url + "progress/")
     progress = visitor.get(url + "progress/").json()
     total = Match.objects.filter(show__number=show["number"]).count()
-    # On the embedded default the show has run when the answer comes (tasks in process).
+    # With the tasks in process the show has run when the answer comes.
     assert (progress["status"], progress["matches_done"], progress["matches_total"]) == (
         "completed",
         total,
@@ -568,7 +568,7 @@ def test_running_a_show_answers_202_with_where_to_follow_it(
 
 
 def test_run_this_week_books_and_runs_the_coming_show(
-    sample, booker, django_capture_on_commit_callbacks
+    sample, booker, django_capture_on_commit_callbacks, in_process
 ):
     with django_capture_on_commit_callbacks(execute=True):
         response = booker.post(BASE + "/shows/run-week/")
