@@ -7,8 +7,9 @@ secret key and allowed hosts.
 
 Variables: DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS,
 DATABASE_URL, REDIS_URL, DJANGO_EMAIL_BACKEND, DJANGO_DEFAULT_FROM_EMAIL, AXES_FAILURE_LIMIT,
-DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL,
-SHOW_TIME_LIMIT_SECONDS, SHOW_LEASE_SECONDS.
+DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL, SHOW_TIME_LIMIT_SECONDS,
+SHOW_LEASE_SECONDS, API_THROTTLE_ANON, API_THROTTLE_USER, API_THROTTLE_ODDS, API_THROTTLE_RUN,
+API_THROTTLE_IMPORT.
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "django_celery_beat",
     "axes",
@@ -171,18 +174,65 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 
-# --- REST API ---------------------------------------------------------------------------------
+# --- REST API (docs/api.md) ------------------------------------------------------------------
+# Throttle rates: requests per second, minute, hour or day ("100/min"), per client.
+API_THROTTLE_RATES = {
+    "anon": env_str("API_THROTTLE_ANON", "120/min"),
+    "user": env_str("API_THROTTLE_USER", "1200/min"),
+    "odds": env_str("API_THROTTLE_ODDS", "20/min"),
+    "run": env_str("API_THROTTLE_RUN", "30/min"),
+    "import": env_str("API_THROTTLE_IMPORT", "10/min"),
+}
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Token first: an unauthenticated request gets 401 with "WWW-Authenticate: Token".
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "config.api_support.Pagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+        "config.api_support.ActionRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": API_THROTTLE_RATES,
+    "EXCEPTION_HANDLER": "config.api_support.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ringside federation API",
-    "DESCRIPTION": "Rosters, titles, feuds, shows and results of fantasy wrestling federations.",
-    "VERSION": "0.1.0",
+    "DESCRIPTION": (
+        "Rosters, cards, teams, titles and their lineages, feuds, injuries, shows and results "
+        "of fantasy wrestling federations; booking, scheduling and running shows; odds; a whole "
+        "federation as one JSON document. Versioned under /api/v1/. Every error has the shape "
+        "{detail, errors: [{path, message}]}. See docs/api.md."
+    ),
+    "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc are served by the project (drf-spectacular-sidecar), never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "SystemEnum": "rules.models.System",
+        "WrestlerStatusEnum": "promotion.models.WrestlerStatus",
+        "FeudStatusEnum": "promotion.models.FeudStatus",
+        "TeamKindEnum": "promotion.models.TeamKind",
+        "ShowStatusEnum": "matches.models.ShowStatus",
+        "ShowKindEnum": "matches.models.ShowKind",
+        "MatchStatusEnum": "matches.models.MatchStatus",
+    },
 }
 
 # --- Celery: tasks in process unless REDIS_URL names a broker ----------------------------------

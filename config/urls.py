@@ -1,14 +1,61 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import SimpleRouter
 
 from config import views
+from config.api_support import api_not_found
+from matches import api as matches_api
+from promotion import api as promotion_api
+
+FEDERATION = r"federations/(?P<federation_slug>[-a-zA-Z0-9_]+)"
+
+router = SimpleRouter(trailing_slash=True)
+router.register("systems", promotion_api.SystemViewSet, basename="system")
+router.register("federations", promotion_api.FederationViewSetAPI, basename="federation")
+router.register(f"{FEDERATION}/members", promotion_api.MemberViewSet, basename="member")
+router.register(f"{FEDERATION}/wrestlers", promotion_api.WrestlerViewSet, basename="wrestler")
+router.register(
+    rf"{FEDERATION}/wrestlers/(?P<wrestler_slug>[-a-zA-Z0-9_]+)/cards",
+    promotion_api.CardViewSet,
+    basename="card",
+)
+router.register(f"{FEDERATION}/cards", promotion_api.CardFileViewSet, basename="cardfile")
+router.register(f"{FEDERATION}/teams", promotion_api.TeamViewSet, basename="team")
+router.register(f"{FEDERATION}/titles", promotion_api.TitleViewSet, basename="title")
+router.register(f"{FEDERATION}/reigns", promotion_api.ReignViewSet, basename="reign")
+router.register(f"{FEDERATION}/feuds", promotion_api.FeudViewSet, basename="feud")
+router.register(f"{FEDERATION}/injuries", promotion_api.InjuryViewSet, basename="injury")
+router.register(f"{FEDERATION}/ledger", promotion_api.LedgerViewSet, basename="ledger")
+router.register(FEDERATION, promotion_api.ReportViewSet, basename="report")
+router.register(f"{FEDERATION}/shows", matches_api.ShowViewSet, basename="show")
+router.register(
+    rf"{FEDERATION}/shows/(?P<show_number>[0-9]+)/matches",
+    matches_api.ShowMatchViewSet,
+    basename="show-match",
+)
+router.register(f"{FEDERATION}/matches", matches_api.MatchViewSet, basename="match")
+router.register(f"{FEDERATION}/odds", matches_api.OddsViewSet, basename="odds")
+
+api_v1 = [
+    path("auth/token/", obtain_auth_token, name="token"),
+    *router.urls,
+    re_path(r"^(?P<path>[\s\S]*)$", api_not_found),
+]
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    path("api/v1/", include((api_v1, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "api/redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
+        name="api-redoc",
+    ),
     path("", include("promotion.urls")),
     path("", include("matches.urls")),
     re_path(r"^(?P<path>.*)$", views.unknown_path),  # last: the site's own 404 for the rest

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db.models import Prefetch
 
 from matches.models import MatchParticipant, MatchStatus, Role
-from promotion.models import TitleReign, Wrestler
+from promotion.models import Wrestler
 
 IN_THE_RING = (Role.IN_RING, Role.PARTNER)
 
@@ -125,120 +124,122 @@ def head_to_heads(*, wrestler: Wrestler) -> list[tuple[Wrestler, Record]]:
             if other.side == row.side:
                 continue
             _, record = records.setdefault(other.wrestler_id, (other.wrestler, Record()))
-            _count(record, match, row.side)
+            won = None if match.winner_side is None else match.winner_side == row.side
+            _add(record, won, match.method)
     return sorted(records.values(), key=lambda item: (-item[1].matches, item[0].ring_name))
 
 
-def _count(record: Record, match, side: int) -> None:
-    if match.winner_side is None:
+# -- the federation's record book -----------------------------------------------------------------
+
+
+def _federation_results(federation, wrestlers=None, teams=None):
+    """(wrestler id, team id, match id, won: True/False/None, method) for every wrestler in the
+    ring in the federation's completed matches (only ``wrestlers`` or ``teams`` when given),
+    oldest first. One query."""
+    rows = MatchParticipant.objects.filter(
+        show__federation=federation,
+        role__in=IN_THE_RING,
+        match__status=MatchStatus.COMPLETED,
+    )
+    if wrestlers is not None:
+        rows = rows.filter(wrestler_id__in=list(wrestlers))
+    if teams is not None:
+        rows = rows.filter(team_id__in=list(teams))
+    rows = rows.order_by(
+        "match__show__scheduled_at", "match__show__number", "match__position", "side"
+    ).values_list(
+        "wrestler_id", "team_id", "match_id", "side", "match__winner_side", "match__method"
+    )
+    for wrestler_id, team_id, match_id, side, winner_side, method in rows:
+        won = None if winner_side is None else winner_side == side
+        yield wrestler_id, team_id, match_id, won, method
+
+
+def _add(record: Record, won, method: str) -> None:
+    if won is None:
         record.draws += 1
-        record.draws_by[match.method] += 1
-    elif match.winner_side == side:
+        record.draws_by[method] += 1
+    elif won:
         record.wins += 1
-        record.wins_by[match.method] += 1
+        record.wins_by[method] += 1
     else:
         record.losses += 1
-        record.losses_by[match.method] += 1
+        record.losses_by[method] += 1
 
 
-def team_records(*, federation) -> dict[int, Record]:
-    """Each team's record in the matches it wrestled as a team (one count per match)."""
-    rows = (
-        MatchParticipant.objects.filter(
-            show__federation=federation,
-            team__isnull=False,
-            role__in=IN_THE_RING,
-            match__status=MatchStatus.COMPLETED,
-        )
-        .order_by("match__show__scheduled_at", "match__position")
-        .values_list("team_id", "match_id", "side", "match__winner_side", "match__method")
-    )
-    records: dict[int, Record] = {}
-    seen: set[tuple[int, int]] = set()
-    for team_id, match_id, side, winner_side, method in rows:
-        if (team_id, match_id) in seen:
-            continue
-        seen.add((team_id, match_id))
-        record = records.setdefault(team_id, Record())
-        _count(record, _Result(winner_side, method), side)
-    return records
+def federation_records(
+    *, federation, wrestlers=None, teams=None
+) -> tuple[dict[int, Record], dict[int, Record]]:
+    """Every wrestler's and every team's record in the federation, by id, in one query; only
+    those of ``wrestlers`` or of ``teams`` (ids) when given, which is what a page needs.
 
-
-@dataclass(frozen=True)
-class _Result:
-    winner_side: int | None
-    method: str
-
-
-@dataclass
-class Leader:
-    """One line of a records table: who, the figure, and what it is about."""
-
-    holder: Any
-    figure: int
-    detail: str = ""
-    reign: Any = None
+    A team's record counts each match it wrestled as a team once."""
+    by_wrestler: dict[int, Record] = {}
+    by_team: dict[int, Record] = {}
+    runs: dict[int, tuple[str, int]] = {}
+    team_matches: set[tuple[int, int]] = set()
+    for wrestler_id, team_id, match_id, won, method in _federation_results(
+        federation, wrestlers, teams
+    ):
+        record = by_wrestler.setdefault(wrestler_id, Record())
+        _add(record, won, method)
+        kind = "D" if won is None else ("W" if won else "L")
+        last_kind, run = runs.get(wrestler_id, ("", 0))
+        run = run + 1 if kind == last_kind else 1
+        runs[wrestler_id] = (kind, run)
+        record.streak = f"{kind}{run}"
+        if kind == "W":
+            record.longest_win_streak = max(record.longest_win_streak, run)
+        if team_id is not None and (match_id, team_id) not in team_matches:
+            team_matches.add((match_id, team_id))
+            _add(by_team.setdefault(team_id, Record()), won, method)
+    return by_wrestler, by_team
 
 
 @dataclass
-class FederationRecords:
-    longest_reigns: list[Leader]
-    most_defenses: list[Leader]
-    longest_streaks: list[Leader]
-    wins_by_method: dict[str, list[Leader]]
+class RecordBook:
+    """The federation's record book, each list best first."""
+
+    longest_reigns: list = field(default_factory=list)  # TitleReign, with .days annotated
+    most_defenses: list = field(default_factory=list)  # TitleReign
+    longest_win_streaks: list = field(default_factory=list)  # (Wrestler, streak)
+    current_win_streaks: list = field(default_factory=list)  # (Wrestler, streak)
+    most_wins_by_method: dict = field(default_factory=dict)  # method -> [(Wrestler, wins)]
 
 
-def federation_records(*, federation, today, limit: int = 10) -> FederationRecords:
-    """The record book: longest reigns (days, open reigns counted to ``today``), most defenses
-    in one reign, longest winning streaks, most wins by each method. Three queries."""
+def record_book(*, federation, today, limit: int = 10) -> RecordBook:
+    """Longest reigns, most defenses, longest and current win streaks, most wins by method.
+
+    Ties go to the earlier reign or the wrestler first in name order. A fixed number of queries."""
+    from promotion.models import TitleReign
+
     reigns = list(
-        TitleReign.objects.filter(title__federation=federation).select_related(
-            "title", "holder_wrestler", "holder_team"
-        )
+        TitleReign.objects.filter(title__federation=federation)
+        .select_related("title", "holder_wrestler", "holder_team")
+        .order_by("won_on", "title__rank", "number")
     )
-    longest = sorted(reigns, key=lambda r: (-r.days_held(today), r.won_on))[:limit]
-    defenses = sorted((r for r in reigns if r.defenses), key=lambda r: (-r.defenses, r.won_on))[
+    for reign in reigns:
+        reign.days = reign.days_held(today)
+    book = RecordBook()
+    book.longest_reigns = sorted(reigns, key=lambda r: -r.days)[:limit]
+    book.most_defenses = sorted((r for r in reigns if r.defenses), key=lambda r: -r.defenses)[
         :limit
     ]
-
-    rows = (
-        MatchParticipant.objects.filter(
-            show__federation=federation,
-            role__in=IN_THE_RING,
-            match__status=MatchStatus.COMPLETED,
-        )
-        .order_by("wrestler_id", "match__show__scheduled_at", "match__position")
-        .values_list("wrestler_id", "side", "match__winner_side", "match__method")
-    )
-    wrestlers = {w.pk: w for w in federation.wrestlers.all()}
-    best: dict[int, int] = {}
-    run_of: dict[int, int] = {}
-    wins: dict[str, Counter] = {}
-    for wrestler_id, side, winner_side, method in rows:
-        if winner_side is not None and winner_side == side:
-            run_of[wrestler_id] = run_of.get(wrestler_id, 0) + 1
-            best[wrestler_id] = max(best.get(wrestler_id, 0), run_of[wrestler_id])
-            wins.setdefault(method, Counter())[wrestler_id] += 1
-        else:
-            run_of[wrestler_id] = 0
-    streaks = sorted(best.items(), key=lambda item: (-item[1], wrestlers[item[0]].ring_name))
-    return FederationRecords(
-        longest_reigns=[
-            Leader(r.holder, r.days_held(today), r.title.name, reign=r) for r in longest
-        ],
-        most_defenses=[Leader(r.holder, r.defenses, r.title.name, reign=r) for r in defenses],
-        longest_streaks=[
-            Leader(wrestlers[w], n, "current" if run_of.get(w) == n else "")
-            for w, n in streaks[:limit]
-            if n > 1
-        ],
-        wins_by_method={
-            method: [
-                Leader(wrestlers[w], n)
-                for w, n in sorted(
-                    counter.items(), key=lambda i: (-i[1], wrestlers[i[0]].ring_name)
-                )[:5]
-            ]
-            for method, counter in sorted(wins.items())
-        },
-    )
+    records, _ = federation_records(federation=federation)
+    names = {w.pk: w for w in federation.wrestlers.filter(pk__in=list(records))}
+    ordered = sorted(records.items(), key=lambda item: names[item[0]].ring_name)
+    book.longest_win_streaks = sorted(
+        ((names[pk], r.longest_win_streak) for pk, r in ordered if r.longest_win_streak),
+        key=lambda pair: -pair[1],
+    )[:limit]
+    book.current_win_streaks = sorted(
+        ((names[pk], int(r.streak[1:])) for pk, r in ordered if r.streak.startswith("W")),
+        key=lambda pair: -pair[1],
+    )[:limit]
+    methods = sorted({m for _, r in ordered for m in r.wins_by})
+    for method in methods:
+        book.most_wins_by_method[method] = sorted(
+            ((names[pk], r.wins_by[method]) for pk, r in ordered if r.wins_by[method]),
+            key=lambda pair: -pair[1],
+        )[:limit]
+    return book

@@ -314,76 +314,127 @@ def cards_import(*, federation, documents: list[tuple[str, Any]]) -> list[Wrestl
         ]
 
 
-# -- federations, members, the roster by hand (pages and API) ----------------------------------
+# -- federations, members and wrestlers' profiles ------------------------------------------------
 
-SLUG_TAKEN = "The address {slug!r} is taken; choose another."
-OWNER_IS_NOT_A_MEMBER = "{user} owns {federation}; an owner needs no membership."
-ALREADY_A_MEMBER = "{user} is already a {role} of {federation}."
-UNKNOWN_ROLE = "Unknown role {role!r}; a member is a booker or a viewer."
+SLUG_TAKEN = "The slug {slug!r} is taken; choose another."
+OWNER_NOT_MEMBER = "{user} owns {federation}; an owner needs no membership."
+NOT_A_MEMBER = "{user} is not a member of {federation}."
+FEDERATION_FIELDS = frozenset(
+    {
+        "name",
+        "description",
+        "rule_system",
+        "rule_options",
+        "show_weekday",
+        "show_time",
+        "time_zone",
+        "default_venue",
+        "is_public",
+        "card_size",
+        "vacate_injured_champion_after_weeks",
+    }
+)
+WRESTLER_PROFILE_FIELDS = frozenset(
+    {
+        "ring_name",
+        "alignment",
+        "status",
+        "style",
+        "height_in",
+        "weight_lb",
+        "hometown",
+        "debut_on",
+        "suspended_until",
+    }
+)
+
+
+def _only(fields: Mapping[str, Any], allowed: frozenset[str]) -> dict[str, Any]:
+    unknown = sorted(set(fields) - allowed)
+    if unknown:
+        raise ServiceError(f"These cannot be set here: {', '.join(unknown)}.")
+    return dict(fields)
 
 
 def federation_create(*, owner, name: str, slug: str, **fields: Any):
     """A new, empty federation owned by ``owner``."""
     from promotion.models import Federation
 
+    fields = _only(fields, FEDERATION_FIELDS)
+    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
+    if problems:
+        raise ServiceError(" ".join(problems))
     with transaction.atomic():
         if Federation.objects.filter(slug=slug).exists():
             raise ServiceError(SLUG_TAKEN.format(slug=slug))
         federation = Federation(owner=owner, name=name, slug=slug, **fields)
-        federation.full_clean()
+        _full_clean(federation, exclude=["owner"])
         federation.save()
         return federation
 
 
+def federation_update(*, federation, **fields: Any):
+    """Change a federation's settings; only the fields given are written."""
+    fields = _only(fields, FEDERATION_FIELDS)
+    problems = [f"Name: {m}" for m in _plain_text_problems(fields.get("name", ""))]
+    if problems:
+        raise ServiceError(" ".join(problems))
+    for name, value in fields.items():
+        setattr(federation, name, value)
+    if fields:
+        _full_clean(federation, exclude=["owner", "slug"])
+        federation.save(update_fields=sorted(fields))
+    return federation
+
+
 def membership_set(*, federation, user, role: str):
-    """Give ``user`` a role in the federation (a booker or a viewer), or change it."""
+    """Give ``user`` a role (booker or viewer) in ``federation``, replacing his old one."""
     from promotion.models import MemberRole, Membership
 
     if role not in MemberRole.values:
-        raise ServiceError(UNKNOWN_ROLE.format(role=role))
+        raise ServiceError(f"Unknown role {role!r}; a member is a booker or a viewer.")
     if federation.owner_id == user.pk:
-        raise ServiceError(OWNER_IS_NOT_A_MEMBER.format(user=user, federation=federation))
-    with transaction.atomic():
-        membership, created = Membership.objects.select_for_update().get_or_create(
-            federation=federation, user=user, defaults={"role": role}
-        )
-        if not created:
-            if membership.role == role:
-                raise ServiceError(
-                    ALREADY_A_MEMBER.format(
-                        user=user, role=membership.get_role_display().lower(), federation=federation
-                    )
-                )
-            membership.role = role
-            membership.save(update_fields=["role"])
-        return membership
+        raise ServiceError(OWNER_NOT_MEMBER.format(user=user, federation=federation))
+    membership, _ = Membership.objects.update_or_create(
+        federation=federation, user=user, defaults={"role": role}
+    )
+    return membership
 
 
-def membership_remove(*, membership) -> None:
-    membership.delete()
+def membership_remove(*, federation, user) -> None:
+    from promotion.models import Membership
 
-
-#: Fields of a wrestler a promoter edits by hand; standings move only through the ledger.
-WRESTLER_PROFILE_FIELDS = (
-    "ring_name",
-    "alignment",
-    "status",
-    "style",
-    "height_in",
-    "weight_lb",
-    "hometown",
-    "debut_on",
-    "suspended_until",
-)
+    deleted, _ = Membership.objects.filter(federation=federation, user=user).delete()
+    if not deleted:
+        raise ServiceError(NOT_A_MEMBER.format(user=user, federation=federation))
 
 
 def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
-    """Change a wrestler's profile; writes only the fields given (never the standings)."""
-    unknown = set(fields) - set(WRESTLER_PROFILE_FIELDS)
-    if unknown:
-        raise ServiceError(f"Not a profile field: {', '.join(sorted(unknown))}.")
+    """Change a wrestler's profile. Fame, Prestige, Heat and Edge move only through the ledger
+    (``standing_change``); the slug is the wrestler's name in every address and stays."""
+    fields = _only(fields, WRESTLER_PROFILE_FIELDS)
+    if "ring_name" in fields:
+        problems = [f"Ring name: {m}" for m in _plain_text_problems(fields["ring_name"])]
+        if not str(fields["ring_name"]).strip():
+            problems.append(WRESTLER_NAME_REQUIRED)
+        if problems:
+            raise ServiceError(" ".join(problems))
     for name, value in fields.items():
         setattr(wrestler, name, value)
-    wrestler.full_clean(exclude=["federation"])
-    wrestler.save(update_fields=list(fields))
+    if fields:
+        _full_clean(wrestler, exclude=["federation", "slug"])
+        wrestler.save(update_fields=sorted(fields))
     return wrestler
+
+
+def _full_clean(instance, *, exclude: list[str]) -> None:
+    """The model's own field checks, as one ``ServiceError`` naming each problem."""
+    try:
+        instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        problems = [
+            f"{name.replace('_', ' ').capitalize()}: {message}" if name != "__all__" else message
+            for name, messages in exc.message_dict.items()
+            for message in messages
+        ]
+        raise ServiceError(" ".join(problems)) from None

@@ -81,10 +81,10 @@ def federation_create(request):
                 federation = sample_federation_load(
                     owner=request.user, name=data["name"], slug=data["slug"]
                 )
-                fields = [k for k in data if k not in ("name", "slug")]
-                for key in fields:
-                    setattr(federation, key, data[key])
-                federation.save(update_fields=fields)
+                services.federation_update(
+                    federation=federation,
+                    **{k: v for k, v in data.items() if k not in ("name", "slug")},
+                )
             else:
                 federation = services.federation_create(owner=request.user, **data)
         except services.ServiceError as exc:
@@ -157,7 +157,7 @@ def members(request, slug: str):
 def member_remove(request, slug: str, pk: int):
     federation = federation_page(request, slug, Action.MANAGE)
     membership = get_object_or_404(Membership, pk=pk, federation=federation)
-    services.membership_remove(membership=membership)
+    services.membership_remove(federation=federation, user=membership.user)
     messages.success(request, f"{membership.user} is no longer a member of {federation}.")
     return redirect("members", slug=federation.slug)
 
@@ -443,14 +443,17 @@ def injury_list(request, slug: str):
 
 def records(request, slug: str):
     federation = federation_page(request, slug)
-    book = match_records.federation_records(federation=federation, today=timezone.localdate())
+    today = timezone.localdate()
+    book = match_records.record_book(federation=federation, today=today)
     return page(request, "promotion/records.html", {"nav": "records", "book": book})
 
 
 def team_list(request, slug: str):
     federation = federation_page(request, slug)
     teams = list(selectors.teams_page(federation=federation))
-    team_records = match_records.team_records(federation=federation)
+    _, team_records = match_records.federation_records(
+        federation=federation, teams=[team.pk for team in teams]
+    )
     rows = [(team, team_records.get(team.pk)) for team in teams]
     return page(request, "promotion/team_list.html", {"nav": "teams", "rows": rows})
 
@@ -458,7 +461,8 @@ def team_list(request, slug: str):
 def team_detail(request, federation: str, slug: str):
     fed = federation_page(request, federation)
     team = get_object_or_404(selectors.teams_page(federation=fed), slug=slug)
-    record = match_records.team_records(federation=fed).get(team.pk)
+    _, team_records = match_records.federation_records(federation=fed, teams=[team.pk])
+    record = team_records.get(team.pk)
     reigns = team.reigns.select_related("title", "won_at__show").order_by("won_on")
     return page(
         request,

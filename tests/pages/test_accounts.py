@@ -11,7 +11,7 @@ from django.core import mail
 from django.urls import reverse
 
 from promotion.models import Federation, Membership
-from promotion.services import OWNER_IS_NOT_A_MEMBER
+from promotion.services import OWNER_NOT_MEMBER
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +115,7 @@ def test_the_owner_adds_changes_and_removes_members(client, users, sample):
     client.post(url, {"user": "newbie", "role": "booker"})
     assert Membership.objects.get(federation=sample, user=new).role == "booker"
     response = client.post(url, {"user": "owner", "role": "booker"})
-    assert OWNER_IS_NOT_A_MEMBER.format(user=users["owner"], federation=sample) in unescape(
+    assert OWNER_NOT_MEMBER.format(user=users["owner"], federation=sample) in unescape(
         response.content.decode()
     )
     response = client.post(url, {"user": "nobody-here", "role": "viewer"})

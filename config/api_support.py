@@ -1,0 +1,211 @@
+"""The parts of the REST API that its settings name (``REST_FRAMEWORK`` in config/settings.py):
+errors, pagination, throttles, YAML in and out. Kept apart from ``config.api`` because DRF reads
+these while ``rest_framework.views`` itself is being imported.
+
+Errors always have one shape, ``{"detail": ..., "errors": [{"path": ..., "message": ...}]}``:
+the booking service's reasons, a card's problems by path, a serializer's fields by path. The
+services' refusals become 400, a conflict with the database's rules 409; no input gives a 5xx.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import yaml
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import BaseParser
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+
+from matches.booking import BookingError
+from promotion.access import AccessDenied
+from promotion.services import CardImportError, ServiceError
+from promotion.transfer import TransferError
+from rules.core.errors import OptionError, ProblemsError, SpecError
+from rules.core.safeyaml import MAX_BYTES, YamlError, load_text
+
+CONFLICT = "The request conflicts with the federation's data as it stands; nothing was written."
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+
+class ErrorItemSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        allow_blank=True,
+        help_text="Where the problem is (a field, `sides[1][0]`); empty: the request as a whole.",
+    )
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every refusal: a summary and each problem with its place."""
+
+    detail = serializers.CharField(help_text="What went wrong, in one sentence.")
+    errors = ErrorItemSerializer(many=True)
+
+
+def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
+    """DRF's nested error details as a flat list of (path, message)."""
+    if isinstance(detail, dict):
+        items = []
+        for key, value in detail.items():
+            key = "" if key in ("non_field_errors", "detail") else str(key)
+            if key and path:
+                sub = f"{path}[{key}]" if key.isdigit() else f"{path}.{key}"
+            else:
+                sub = path or key
+            items += _flatten(value, sub)
+        return items
+    if isinstance(detail, list):
+        if all(not isinstance(item, dict | list) for item in detail):
+            return [{"path": path, "message": str(item)} for item in detail]
+        items = []
+        for index, value in enumerate(detail):
+            if value in ({}, [], ""):
+                continue
+            items += _flatten(value, f"{path}[{index}]")
+        return items
+    return [{"path": path, "message": str(detail)}]
+
+
+def problems_response(
+    errors: Iterable[tuple[str, str]], *, detail: str | None = None, code: int = 400
+) -> Response:
+    items = [{"path": path, "message": message} for path, message in errors]
+    if detail is None:
+        detail = items[0]["message"] if len(items) == 1 else f"{len(items)} problems; see errors."
+    return Response({"detail": detail, "errors": items}, status=code)
+
+
+def _translate(exc: Exception, context) -> Exception | Response:
+    """The project's own refusals as API errors."""
+    if isinstance(exc, AccessDenied):
+        request = context.get("request")
+        if request is not None and not request.user.is_authenticated:
+            return exceptions.NotAuthenticated()
+        return exceptions.PermissionDenied(str(exc))
+    if isinstance(exc, BookingError):
+        return problems_response(("", reason) for reason in exc.reasons)
+    if isinstance(exc, ProblemsError):
+        return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
+    if isinstance(exc, TransferError):
+        return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
+    if isinstance(exc, CardImportError):
+        return problems_response(_split_problem(p) for p in exc.problems)
+    if isinstance(exc, ServiceError | YamlError | OptionError | SpecError):
+        return problems_response([("", str(exc))])
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            return problems_response(
+                (field if field != "__all__" else "", message)
+                for field, messages in exc.message_dict.items()
+                for message in messages
+            )
+        return problems_response(("", message) for message in exc.messages)
+    if isinstance(exc, IntegrityError):
+        return problems_response([("", CONFLICT)], code=status.HTTP_409_CONFLICT)
+    return exc
+
+
+def _split_problem(problem: str) -> tuple[str, str]:
+    """``"file: cards[0].offense.1[2]: message"`` as (path, message)."""
+    parts = problem.rsplit(": ", 1)
+    return (parts[0], parts[1]) if len(parts) == 2 else ("", problem)
+
+
+def exception_handler(exc, context):
+    from rest_framework.views import exception_handler as drf_exception_handler
+
+    translated = _translate(exc, context)
+    if isinstance(translated, Response):
+        return translated
+    response = drf_exception_handler(translated, context)
+    if response is None:
+        return None
+    data = response.data
+    if isinstance(translated, exceptions.ValidationError):
+        items = _flatten(data)
+        detail = items[0]["message"] if len(items) == 1 else f"{len(items)} problems; see errors."
+        if len(items) == 1 and items[0]["path"]:
+            detail = f"{items[0]['path']}: {items[0]['message']}"
+        response.data = {"detail": detail, "errors": items}
+    else:
+        detail = data.get("detail", "") if isinstance(data, dict) else str(data)
+        response.data = {"detail": str(detail), "errors": []}
+    return response
+
+
+# -- lists --------------------------------------------------------------------------------------
+
+
+class Pagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+class ActionRateThrottle(ScopedRateThrottle):
+    """The expensive actions (odds, running a show, importing) have their own, lower rate.
+
+    A view names them in ``throttle_scopes`` (action name to scope); other actions pass."""
+
+    def allow_request(self, request, view):
+        self.scope = getattr(view, "throttle_scopes", {}).get(getattr(view, "action", None))
+        if not self.scope:
+            return True
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return SimpleRateThrottle.allow_request(self, request, view)
+
+
+# -- YAML in and out (card files) ---------------------------------------------------------------
+
+
+class YAMLParser(BaseParser):
+    """A YAML body, read by the one loader for users' YAML (size, encoding, aliases, depth)."""
+
+    media_type = "application/yaml"
+    max_bytes = MAX_BYTES
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        text = stream.read(self.max_bytes + 1) if stream is not None else b""
+        try:
+            return load_text(text, source="body", max_bytes=self.max_bytes)
+        except YamlError as exc:
+            raise exceptions.ParseError(str(exc)) from None
+
+
+class YAMLRenderer(BaseRenderer):
+    media_type = "application/yaml"
+    format = "yaml"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if data is None:
+            return b""
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True).encode("utf-8")
+
+
+def json_errors(response):
+    """Errors are JSON whatever the endpoint renders on success (the schema says so)."""
+    if response.status_code >= 400 and not isinstance(
+        getattr(response, "accepted_renderer", None), JSONRenderer
+    ):
+        response.accepted_renderer = JSONRenderer()
+        response.accepted_media_type = JSONRenderer.media_type
+    return response
+
+
+@csrf_exempt
+def api_not_found(request, path: str = ""):
+    """Any address under /api/v1/ that names no endpoint: a 404 in the API's error shape."""
+    from django.http import JsonResponse
+
+    return JsonResponse({"detail": "No such endpoint or object here.", "errors": []}, status=404)

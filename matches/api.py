@@ -1,0 +1,732 @@
+"""The REST API of shows and matches: the archive, each show's card with its results and
+play-by-play, and the promoter's actions: create a show, book a match, auto-book, schedule, run
+now (asynchronous: 202 and a progress address), retry, cancel, run the week; odds for a pairing.
+
+Every state change goes through the services (``matches.booking``, ``matches.autobook``,
+``matches.services``); a refusal is a 400 with the service's reasons.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import django_filters
+from django.db.models import Count, Prefetch
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import mixins, serializers, status
+from rest_framework.decorators import action
+from rest_framework.filters import OrderingFilter
+from rest_framework.response import Response
+
+from config.api import FederationViewSet, atomic_action
+from config.api_support import problems_response
+from matches import booking
+from matches.autobook import show_autobook
+from matches.models import (
+    Match,
+    MatchParticipant,
+    MatchStatus,
+    MatchType,
+    Method,
+    Show,
+    ShowKind,
+    ShowStatus,
+)
+from matches.selectors import card_of, show_progress
+from matches.services import show_cancel, show_retry, show_run_now, week_run
+from promotion.access import Action, role_of
+from promotion.api import PersonRefSerializer, person_ref
+from promotion.models import Feud, Wrestler
+from rules import registry
+from rules.core.spec import MatchSpec, Participant, Side
+from rules.models import ChartOverride, System, WrestlerCard
+
+MAX_ODDS_RUNS = 5000
+SEED_MAX = 2**62 - 1
+
+
+def _is_member(request, federation) -> bool:
+    return role_of(request.user, federation) is not None
+
+
+# -- shows ----------------------------------------------------------------------------------------
+
+
+class ParticipantSerializer(serializers.Serializer):
+    wrestler = serializers.SlugField()
+    name = serializers.CharField()
+    role = serializers.CharField()
+
+
+class MatchSideSerializer(serializers.Serializer):
+    side = serializers.IntegerField()
+    team = PersonRefSerializer(allow_null=True)
+    wrestlers = ParticipantSerializer(many=True)
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    show = serializers.IntegerField(source="show.number", read_only=True)
+    title = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    feud = serializers.PrimaryKeyRelatedField(read_only=True)
+    sides = serializers.SerializerMethodField()
+    winners = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "show",
+            "position",
+            "match_type",
+            "rule_system",
+            "rule_options",
+            "title",
+            "feud",
+            "is_main_event",
+            "time_limit",
+            "no_disqualification",
+            "title_changes_on_dq",
+            "stipulations",
+            "booking_note",
+            "status",
+            "sides",
+            "winner_side",
+            "winners",
+            "method",
+            "length",
+            "seed",
+        ]
+
+    @extend_schema_field(MatchSideSerializer(many=True))
+    def get_sides(self, match):
+        sides = []
+        for index, rows in enumerate(match.sides()):
+            team = next((row.team for row in rows if row.team_id), None)
+            sides.append(
+                {
+                    "side": rows[0].side if rows else index,
+                    "team": person_ref(team),
+                    "wrestlers": [
+                        {"wrestler": r.wrestler.slug, "name": r.wrestler.ring_name, "role": r.role}
+                        for r in rows
+                    ],
+                }
+            )
+        return sides
+
+    def get_winners(self, match) -> list[str]:
+        return [p.wrestler.slug for p in match.winners()]
+
+
+class MatchDetailSerializer(MatchSerializer):
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "effects", "play_by_play"]
+
+
+class ShowSerializer(serializers.ModelSerializer):
+    matches = serializers.IntegerField(source="match_count", read_only=True)
+    error = serializers.SerializerMethodField(
+        help_text="Why a failed show failed: the detail for members, a plain line for visitors."
+    )
+
+    class Meta:
+        model = Show
+        fields = [
+            "number",
+            "name",
+            "kind",
+            "scheduled_at",
+            "venue",
+            "status",
+            "matches",
+            "started_at",
+            "completed_at",
+            "error",
+        ]
+
+    def get_error(self, show) -> str:
+        if self.context.get("is_member"):
+            return show.error
+        return show.public_error
+
+
+class ShowDetailSerializer(ShowSerializer):
+    card = serializers.SerializerMethodField()
+
+    class Meta(ShowSerializer.Meta):
+        fields = [*ShowSerializer.Meta.fields, "seed", "card"]
+
+    @extend_schema_field(MatchDetailSerializer(many=True))
+    def get_card(self, show):
+        serializer = MatchDetailSerializer if self.context.get("play_by_play") else MatchSerializer
+        return serializer(show.card, many=True, context=self.context).data
+
+
+class ShowCreateSerializer(serializers.Serializer):
+    scheduled_at = serializers.DateTimeField(
+        required=False,
+        help_text="ISO 8601; without an offset, in the federation's time zone. Default: the next "
+        "weekly slot.",
+    )
+    name = serializers.CharField(max_length=160, required=False, allow_blank=True)
+    kind = serializers.ChoiceField(choices=ShowKind.choices, default=ShowKind.WEEKLY)
+    venue = serializers.CharField(max_length=160, required=False)
+    seed = serializers.IntegerField(min_value=0, max_value=SEED_MAX, required=False)
+
+
+class ShowFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=ShowStatus.choices)
+    kind = django_filters.ChoiceFilter(choices=ShowKind.choices)
+    year = django_filters.NumberFilter(field_name="scheduled_at", lookup_expr="year")
+    after = django_filters.IsoDateTimeFilter(field_name="scheduled_at", lookup_expr="gte")
+    before = django_filters.IsoDateTimeFilter(field_name="scheduled_at", lookup_expr="lt")
+
+    class Meta:
+        model = Show
+        fields = ["status", "kind"]
+
+
+class ProgressSerializer(serializers.Serializer):
+    show = serializers.IntegerField(help_text="The show's number.")
+    status = serializers.ChoiceField(choices=ShowStatus.choices)
+    matches_done = serializers.IntegerField()
+    matches_total = serializers.IntegerField()
+    finished = serializers.BooleanField(help_text="Completed, cancelled or failed: stop polling.")
+    message = serializers.CharField(allow_blank=True, help_text="Plain words, for anyone.")
+    error = serializers.CharField(
+        allow_blank=True, help_text="Why it failed: for the federation's members only."
+    )
+    status_url = serializers.URLField(help_text="Where to follow the show's progress.")
+
+
+def _progress_json(request, show: Show, *, is_member: bool) -> dict:
+    progress = show_progress(show=show)
+    url = request.build_absolute_uri(
+        reverse(
+            "api:show-progress",
+            kwargs={"federation_slug": show.federation.slug, "number": show.number},
+        )
+    )
+    return {
+        "show": show.number,
+        "status": progress.status,
+        "matches_done": progress.done,
+        "matches_total": progress.total,
+        "finished": progress.finished,
+        "message": progress.message,
+        "error": progress.error if is_member else "",
+        "status_url": url,
+    }
+
+
+ACCEPTED = OpenApiResponse(
+    ProgressSerializer,
+    "Accepted: the show is on its way. Follow `status_url` (also in the Location header).",
+)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="The show archive", tags=["shows"]),
+    retrieve=extend_schema(
+        summary="One show with its card, results and (on request) play-by-play",
+        parameters=[
+            OpenApiParameter(
+                "play_by_play", bool, description="Include each match's play-by-play and effects."
+            )
+        ],
+        responses=ShowDetailSerializer,
+        tags=["shows"],
+    ),
+    create=extend_schema(
+        summary="Create a show (a draft) in the next weekly slot or at a given time",
+        request=ShowCreateSerializer,
+        responses={201: ShowDetailSerializer},
+        tags=["shows"],
+    ),
+)
+class ShowViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+):
+    queryset = Show.objects.all()
+    serializer_class = ShowSerializer
+    lookup_field = "number"
+    lookup_url_kwarg = "number"
+    lookup_value_regex = "[0-9]+"
+    filterset_class = ShowFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["scheduled_at", "number"]
+    ordering = ["-scheduled_at", "-number"]
+    throttle_scopes = {"run": "run", "run_week": "run"}
+
+    def scoped_queryset(self):
+        return self.federation.shows.annotate(match_count=Count("matches"))
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        context["is_member"] = _is_member(self.request, self.federation)
+        flag = self.request.query_params.get("play_by_play", "")
+        context["play_by_play"] = flag.lower() in ("1", "true", "yes")
+        return context
+
+    def _show(self) -> Show:
+        show = self.get_object()
+        show.federation = self.federation
+        return show
+
+    def _detail(self, show: Show, code: int = status.HTTP_200_OK) -> Response:
+        show = self.get_queryset().get(pk=show.pk)
+        show.federation = self.federation
+        show.card = list(card_of(show=show))
+        return Response(
+            ShowDetailSerializer(show, context=self.get_serializer_context()).data, status=code
+        )
+
+    def retrieve(self, request, *args, **kwargs):
+        return self._detail(self._show())
+
+    def create(self, request, *args, **kwargs):
+        serializer = ShowCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        show = booking.show_create(federation=self.federation, **serializer.validated_data)
+        return self._detail(show, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Auto-book an empty card; each match explains itself, each omission too",
+        request=None,
+        responses=inline_serializer(
+            "AutobookReport",
+            {
+                "matches": MatchSerializer(many=True),
+                "skipped": serializers.ListField(child=serializers.CharField()),
+            },
+        ),
+        tags=["booking"],
+    )
+    @action(detail=True, methods=["post"])
+    def autobook(self, request, **kwargs):
+        report = show_autobook(show=self._show())
+        matches = list(card_of(show=self._show()).filter(pk__in=[m.pk for m in report.matches]))
+        return Response(
+            {
+                "matches": MatchSerializer(matches, many=True).data,
+                "skipped": list(report.skipped),
+            }
+        )
+
+    @extend_schema(
+        summary="Put a booked show on the schedule; it runs when it is due",
+        request=None,
+        responses=ShowDetailSerializer,
+        tags=["booking"],
+    )
+    @action(detail=True, methods=["post"])
+    def schedule(self, request, **kwargs):
+        return self._detail(booking.show_schedule(show=self._show()))
+
+    @extend_schema(
+        summary="Simulate a booked show now (asynchronous)",
+        request=None,
+        responses={202: ACCEPTED},
+        tags=["booking"],
+    )
+    @action(detail=True, methods=["post"])
+    def run(self, request, **kwargs):
+        show = show_run_now(show=self._show())
+        return self._accepted(request, show)
+
+    def _accepted(self, request, show: Show) -> Response:
+        show.federation = self.federation
+        body = _progress_json(request, show, is_member=True)
+        return Response(
+            body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["status_url"]}
+        )
+
+    @extend_schema(
+        summary="Run this week: book (if need be), schedule and simulate the coming show",
+        request=None,
+        responses={202: ACCEPTED},
+        tags=["booking"],
+    )
+    @action(detail=False, methods=["post"], url_path="run-week")
+    def run_week(self, request, **kwargs):
+        return self._accepted(request, week_run(federation=self.federation))
+
+    @extend_schema(
+        summary="A show's progress: its status, matches done of the card, and a plain message",
+        responses=ProgressSerializer,
+        tags=["shows"],
+    )
+    @action(detail=True, methods=["get"])
+    def progress(self, request, **kwargs):
+        return Response(
+            _progress_json(request, self._show(), is_member=_is_member(request, self.federation))
+        )
+
+    @extend_schema(
+        summary="Put a failed show back on the schedule (it runs at once if it is due)",
+        request=None,
+        responses=ShowDetailSerializer,
+        tags=["booking"],
+    )
+    @action(detail=True, methods=["post"])
+    def retry(self, request, **kwargs):
+        return self._detail(show_retry(show=self._show()))
+
+    @extend_schema(
+        summary="Call off a show that has not run (a failed one too); later shows go on",
+        request=None,
+        responses=ShowDetailSerializer,
+        tags=["booking"],
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, **kwargs):
+        return self._detail(show_cancel(show=self._show()))
+
+
+# -- matches --------------------------------------------------------------------------------------
+
+
+class BookMatchSerializer(serializers.Serializer):
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=6),
+        min_length=2,
+        max_length=40,
+        help_text='Wrestlers\' slugs, side by side: [["a"], ["b"]] or [["a", "b"], ...].',
+    )
+    match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
+    title = serializers.SlugField(required=False, allow_null=True, help_text="A title's slug.")
+    feud = serializers.IntegerField(required=False, allow_null=True, help_text="A feud's id.")
+    rule_system = serializers.ChoiceField(choices=System.choices, required=False)
+    rule_options = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=40
+    )
+    time_limit = serializers.IntegerField(min_value=1, max_value=240, required=False)
+    no_disqualification = serializers.BooleanField(default=False)
+    title_changes_on_dq = serializers.BooleanField(default=False)
+    stipulations = serializers.DictField(required=False)
+    allies = serializers.DictField(
+        child=serializers.SlugField(),
+        required=False,
+        help_text='A ringside ally per side: {"0": "slug"}.',
+    )
+    position = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    is_main_event = serializers.BooleanField(default=False)
+    note = serializers.CharField(max_length=240, required=False, allow_blank=True)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="A show's card in order", tags=["shows"]),
+    retrieve=extend_schema(
+        summary="One match with its result, effects and play-by-play (every die)",
+        responses=MatchDetailSerializer,
+        tags=["shows"],
+    ),
+    create=extend_schema(
+        summary="Book a match on the show (the booking service's refusals are 400s)",
+        request=BookMatchSerializer,
+        responses={201: MatchDetailSerializer},
+        tags=["booking"],
+    ),
+)
+class ShowMatchViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+):
+    queryset = Match.objects.all()
+    serializer_class = MatchSerializer
+    lookup_field = "position"
+    lookup_url_kwarg = "position"
+    lookup_value_regex = "[0-9]+"
+    filter_backends = [OrderingFilter]
+    ordering_fields = ["position"]
+    ordering = ["position"]
+
+    def show(self) -> Show:
+        show = self.federation.shows.filter(number=self.kwargs["show_number"]).first()
+        if show is None:
+            raise Http404(f"No show number {self.kwargs['show_number']} here.")
+        show.federation = self.federation
+        return show
+
+    def scoped_queryset(self):
+        return card_of(show=self.show()).select_related("show")
+
+    def get_serializer_class(self):
+        return MatchDetailSerializer if self.action == "retrieve" else MatchSerializer
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = BookMatchSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        problems: list[tuple[str, str]] = []
+        slugs = {slug for side in data["sides"] for slug in side} | set(
+            (data.get("allies") or {}).values()
+        )
+        wrestlers = {w.slug: w for w in self.federation.wrestlers.filter(slug__in=slugs)}
+        sides = []
+        for i, side in enumerate(data.pop("sides")):
+            row = []
+            for j, slug in enumerate(side):
+                if slug not in wrestlers:
+                    problems.append((f"sides[{i}][{j}]", f"No wrestler {slug!r} here."))
+                else:
+                    row.append(wrestlers[slug])
+            sides.append(row)
+        allies = {}
+        for key, slug in (data.pop("allies", None) or {}).items():
+            if not str(key).isdigit():
+                problems.append((f"allies.{key}", "Name the side by its number, from 0."))
+            elif slug not in wrestlers:
+                problems.append((f"allies.{key}", f"No wrestler {slug!r} here."))
+            else:
+                allies[int(key)] = wrestlers[slug]
+        title_slug = data.pop("title", None)
+        title = None
+        if title_slug:
+            title = self.federation.titles.filter(slug=title_slug).first()
+            if title is None:
+                problems.append(("title", f"No title {title_slug!r} here."))
+        feud_id = data.pop("feud", None)
+        feud = None
+        if feud_id is not None:
+            feud = Feud.objects.filter(federation=self.federation, pk=feud_id).first()
+            if feud is None:
+                problems.append(("feud", f"No feud {feud_id} here."))
+        if problems:
+            return problems_response(problems)
+        match = booking.match_book(
+            show=self.show(), sides=sides, allies=allies or None, title=title, feud=feud, **data
+        )
+        match = self.get_queryset().get(pk=match.pk)
+        return Response(MatchDetailSerializer(match).data, status=status.HTTP_201_CREATED)
+
+
+class MatchFilter(django_filters.FilterSet):
+    show = django_filters.NumberFilter(field_name="show__number", label="Show number.")
+    wrestler = django_filters.CharFilter(method="filter_wrestler", label="A wrestler's slug.")
+    title = django_filters.CharFilter(field_name="title__slug")
+    title_matches = django_filters.BooleanFilter(
+        field_name="title", lookup_expr="isnull", exclude=True
+    )
+    feud = django_filters.NumberFilter(field_name="feud_id")
+    status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
+    method = django_filters.ChoiceFilter(choices=Method.choices)
+    match_type = django_filters.ChoiceFilter(choices=MatchType.choices)
+    rule_system = django_filters.ChoiceFilter(choices=System.choices)
+
+    class Meta:
+        model = Match
+        fields = ["status", "method", "match_type", "rule_system"]
+
+    def filter_wrestler(self, queryset, name, value):
+        return queryset.filter(
+            pk__in=MatchParticipant.objects.filter(wrestler__slug=value).values("match_id")
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Every match of the federation, with results (play-by-play on each match's page)",
+        tags=["shows"],
+    )
+)
+class MatchViewSet(mixins.ListModelMixin, FederationViewSet):
+    queryset = Match.objects.all()
+    serializer_class = MatchSerializer
+    filterset_class = MatchFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["show__scheduled_at", "show__number", "position", "length"]
+    ordering = ["-show__scheduled_at", "-show__number", "position"]
+
+    def scoped_queryset(self):
+        return (
+            Match.objects.filter(show__federation=self.federation)
+            .select_related("show", "title")
+            .defer("play_by_play", "effects")
+            .prefetch_related(
+                Prefetch(
+                    "participants",
+                    queryset=MatchParticipant.objects.select_related("wrestler", "team").order_by(
+                        "side", "order"
+                    ),
+                )
+            )
+        )
+
+
+# -- odds -----------------------------------------------------------------------------------------
+
+
+class OddsRequestSerializer(serializers.Serializer):
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=3),
+        min_length=2,
+        max_length=2,
+        help_text='Two sides of wrestlers\' slugs: [["a"], ["b"]].',
+    )
+    match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
+    rule_system = serializers.ChoiceField(choices=System.choices, required=False)
+    rule_options = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=40
+    )
+    runs = serializers.IntegerField(min_value=1, max_value=MAX_ODDS_RUNS, default=1000)
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+    exact = serializers.BooleanField(
+        default=False, help_text="Also solve the match exactly, where the system can (singles)."
+    )
+
+
+class OddsSideSerializer(serializers.Serializer):
+    wrestlers = serializers.ListField(child=serializers.SlugField())
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    standard_error = serializers.FloatField()
+    exact = serializers.FloatField(allow_null=True)
+
+
+class OddsSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    match_type = serializers.CharField()
+    rule_options = serializers.ListField(child=serializers.CharField())
+    runs = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    sides = OddsSideSerializer(many=True)
+    draws = serializers.IntegerField()
+    methods = serializers.DictField(child=serializers.IntegerField())
+    exact_draw = serializers.FloatField(allow_null=True)
+    exact_note = serializers.CharField(allow_blank=True)
+
+
+@extend_schema(tags=["odds"])
+class OddsViewSet(FederationViewSet):
+    """Odds of a pairing under a system and rules, from the wrestlers' stored cards."""
+
+    queryset = Wrestler.objects.all()
+    action_access = {"create": Action.READ}
+    throttle_scopes = {"create": "odds"}
+
+    @extend_schema(
+        summary="Odds of a pairing: Monte Carlo over a bounded number of runs, exact on request",
+        request=OddsRequestSerializer,
+        responses={200: OddsSerializer},
+    )
+    def create(self, request, **kwargs):
+        serializer = OddsRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        system = data.get("rule_system") or self.federation.rule_system
+        engine = registry.systems.get(system)
+        if engine is None:
+            return problems_response([("rule_system", booking.NO_ENGINE.format(system=system))])
+        match_type = data["match_type"]
+        if match_type not in engine.match_types:
+            return problems_response(
+                [
+                    (
+                        "match_type",
+                        f"{system} has no {match_type} match ({', '.join(engine.match_types)}).",
+                    )
+                ]
+            )
+        per_side = engine.participants_per_side(match_type)
+        options = (
+            list(self.federation.rule_options)
+            if data.get("rule_options") is None
+            else data["rule_options"]
+        )
+        parsed_options = engine.parse_options(options)
+        slugs = [slug for side in data["sides"] for slug in side]
+        wrestlers = {w.slug: w for w in self.federation.wrestlers.filter(slug__in=slugs)}
+        cards = {
+            c.wrestler_id: c
+            for c in WrestlerCard.objects.filter(wrestler__in=wrestlers.values(), system=system)
+        }
+        problems = []
+        sides = []
+        seen: set[str] = set()
+        for i, side in enumerate(data["sides"]):
+            if len(side) != per_side:
+                problems.append((f"sides[{i}]", f"A {match_type} match takes {per_side} a side."))
+            participants = []
+            for j, slug in enumerate(side):
+                path = f"sides[{i}][{j}]"
+                wrestler = wrestlers.get(slug)
+                if slug in seen:
+                    problems.append((path, f"{slug!r} is named twice."))
+                elif wrestler is None:
+                    problems.append((path, f"No wrestler {slug!r} here."))
+                elif wrestler.pk not in cards:
+                    problems.append(
+                        (path, booking.NO_CARD.format(wrestler=wrestler, system=system))
+                    )
+                else:
+                    participants.append(_participant(wrestler, engine, cards[wrestler.pk]))
+                seen.add(slug)
+            sides.append(Side(participants=tuple(participants)))
+        if problems:
+            return problems_response(problems)
+        spec = MatchSpec(match_type=match_type, sides=tuple(sides), options=parsed_options)
+        overrides = {
+            o.chart: o.data
+            for o in ChartOverride.objects.filter(federation=self.federation, system=system)
+        }
+        tables = engine.load_tables(overrides or None)
+        seed = data.get("seed")
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(2**31)
+        kwargs = {}
+        accepts_exact = "exact" in inspect.signature(engine.odds).parameters
+        if accepts_exact:
+            kwargs["exact"] = bool(data["exact"]) and match_type == MatchType.SINGLES
+        report = engine.odds(spec, runs=data["runs"], seed=seed, tables=tables, **kwargs)
+        exact = report.exact
+        return Response(
+            {
+                "system": system,
+                "match_type": match_type,
+                "rule_options": sorted(parsed_options)
+                if isinstance(parsed_options, frozenset)
+                else list(options),
+                "runs": report.runs,
+                "seed": report.seed,
+                "sides": [
+                    {
+                        "wrestlers": list(data["sides"][i]),
+                        "wins": report.wins[i],
+                        "win_rate": report.win_rate(i),
+                        "standard_error": report.standard_error(i),
+                        "exact": exact.wins[i] if exact else None,
+                    }
+                    for i in range(len(sides))
+                ],
+                "draws": report.draws,
+                "methods": dict(report.methods),
+                "exact_draw": exact.draw if exact else None,
+                "exact_note": report.exact_note
+                or (
+                    "" if exact or not data["exact"] else "Exact odds are solved for singles only."
+                ),
+            }
+        )
+
+
+def _participant(wrestler: Wrestler, engine, card: WrestlerCard) -> Participant:
+    return Participant(
+        key=wrestler.slug,
+        name=wrestler.ring_name,
+        card=engine.parse_card(card.data),
+        fame=wrestler.fame,
+        prestige=wrestler.prestige,
+        heat=wrestler.heat,
+        edge=wrestler.base_edge,
+    )

@@ -1,0 +1,1577 @@
+"""The REST API of the roster: federations and their members, wrestlers and their cards, teams,
+titles and their lineages, feuds, injuries, the ledger, standings, contenders and records; the
+export and import of a whole federation; card files as YAML.
+
+Reads go through the selectors and writes through the services; the access policy is
+``promotion.access`` through ``config.api.FederationAccess``; every list starts from the
+federation the URL names, so it is scoped before it is filtered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import zoneinfo
+
+import django_filters
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, Subquery
+from django.http import Http404
+from django.utils import timezone
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import mixins, serializers, status
+from rest_framework.decorators import action
+from rest_framework.filters import OrderingFilter, SearchFilter
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.viewsets import GenericViewSet
+
+from config.api import FederationAccess, FederationViewSet, atomic_action
+from config.api_support import YAMLParser, YAMLRenderer, problems_response
+from matches.records import federation_records, record_book
+from promotion import selectors, services, transfer
+from promotion.access import OWNER, Action, federations_for
+from promotion.models import (
+    Division,
+    Federation,
+    Feud,
+    FeudParticipant,
+    FeudStatus,
+    Injury,
+    InjurySource,
+    MemberRole,
+    Membership,
+    ReignEnd,
+    StandingChange,
+    Team,
+    TeamKind,
+    TeamMembership,
+    Title,
+    TitleReign,
+    Wrestler,
+    WrestlerStatus,
+)
+from rules import registry
+from rules.core.safeyaml import load_text
+from rules.models import System, WrestlerCard
+
+User = get_user_model()
+SLUG = "[-a-zA-Z0-9_]+"
+TIME_ZONES = frozenset(zoneinfo.available_timezones())
+NO_SUCH_USER = "No user named {username!r}."
+NO_SUCH_WRESTLER = "No wrestler with the slug {slug!r} in this federation."
+SYSTEM_MISMATCH = "This card says system {given!r}, but the address is for {system!r}."
+NO_ENGINE = "The {system} rule system has no engine yet; its cards cannot be checked."
+
+
+# -- small shared fields --------------------------------------------------------------------------
+
+
+class PersonRefSerializer(serializers.Serializer):
+    """A wrestler or team named in passing."""
+
+    kind = serializers.ChoiceField(choices=["wrestler", "team"])
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+
+
+def person_ref(holder) -> dict | None:
+    if holder is None:
+        return None
+    if isinstance(holder, Team):
+        return {"kind": "team", "slug": holder.slug, "name": holder.name}
+    return {"kind": "wrestler", "slug": holder.slug, "name": holder.ring_name}
+
+
+class MatchRefSerializer(serializers.Serializer):
+    show = serializers.IntegerField(help_text="The show's number.")
+    show_name = serializers.CharField()
+    position = serializers.IntegerField()
+    method = serializers.CharField(allow_blank=True)
+
+
+def match_ref(match) -> dict | None:
+    if match is None:
+        return None
+    return {
+        "show": match.show.number,
+        "show_name": match.show.name,
+        "position": match.position,
+        "method": match.method,
+    }
+
+
+# -- federations ----------------------------------------------------------------------------------
+
+
+class TimeZoneNameField(serializers.CharField):
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if value not in TIME_ZONES:
+            raise serializers.ValidationError(f"{value!r} is not an IANA time zone name.")
+        return value
+
+    def to_representation(self, value):
+        return str(value)
+
+
+@extend_schema_field(
+    {"type": "string", "pattern": r"^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$", "example": "20:00"}
+)
+class LocalTimeField(serializers.TimeField):
+    """A wall-clock time in the federation's time zone (so without an offset)."""
+
+
+class FederationSerializer(serializers.ModelSerializer):
+    show_time = LocalTimeField(required=False)
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    your_role = serializers.SerializerMethodField()
+    time_zone = TimeZoneNameField(required=False)
+    rule_options = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+
+    class Meta:
+        model = Federation
+        fields = [
+            "slug",
+            "name",
+            "description",
+            "owner",
+            "your_role",
+            "rule_system",
+            "rule_options",
+            "show_weekday",
+            "show_time",
+            "time_zone",
+            "default_venue",
+            "is_public",
+            "card_size",
+            "vacate_injured_champion_after_weeks",
+            "created_at",
+        ]
+        read_only_fields = ["created_at"]
+
+    def get_your_role(self, federation) -> str | None:
+        user = self.context["request"].user
+        if not user.is_authenticated:
+            return None
+        if user.is_superuser or federation.owner_id == user.pk:
+            return OWNER
+        return getattr(federation, "member_role", None)
+
+    def to_representation(self, instance):
+        with timezone.override(instance.time_zone):
+            return super().to_representation(instance)
+
+    def validate_rule_options(self, value):
+        system = self.initial_data.get("rule_system") or getattr(
+            self.instance, "rule_system", System.FILSINGER
+        )
+        engine = registry.systems.get(system)
+        if engine is not None:
+            try:
+                engine.parse_options(value)
+            except ValueError as exc:
+                raise serializers.ValidationError(str(exc)) from None
+        return value
+
+
+class FederationCreateSerializer(FederationSerializer):
+    slug = serializers.SlugField(max_length=60)
+
+    class Meta(FederationSerializer.Meta):
+        read_only_fields = ["created_at"]
+
+    def validate_slug(self, value):
+        if Federation.objects.filter(slug=value).exists():
+            raise serializers.ValidationError(services.SLUG_TAKEN.format(slug=value))
+        return value
+
+
+class FederationUpdateSerializer(FederationSerializer):
+    class Meta(FederationSerializer.Meta):
+        read_only_fields = ["slug", "created_at"]
+
+
+class FederationFilter(django_filters.FilterSet):
+    rule_system = django_filters.ChoiceFilter(choices=System.choices)
+    is_public = django_filters.BooleanFilter()
+    mine = django_filters.BooleanFilter(
+        method="filter_mine", label="Only federations you own or belong to."
+    )
+
+    class Meta:
+        model = Federation
+        fields = ["rule_system", "is_public"]
+
+    def filter_mine(self, queryset, name, value):
+        user = self.request.user
+        if not value:
+            return queryset
+        if not user.is_authenticated:
+            return queryset.none()
+        return queryset.filter(
+            Q(owner=user) | Exists(Membership.objects.filter(federation=OuterRef("pk"), user=user))
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Federations you may read", tags=["federations"]),
+    retrieve=extend_schema(summary="One federation", tags=["federations"]),
+    create=extend_schema(
+        summary="Create an empty federation (you own it)",
+        request=FederationCreateSerializer,
+        responses={201: FederationSerializer},
+        tags=["federations"],
+    ),
+    partial_update=extend_schema(
+        summary="Change a federation's settings (owner)",
+        request=FederationUpdateSerializer,
+        responses=FederationSerializer,
+        tags=["federations"],
+    ),
+    destroy=extend_schema(
+        summary="Delete a federation and everything it holds (owner)", tags=["federations"]
+    ),
+)
+class FederationViewSetAPI(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    GenericViewSet,
+):
+    """Federations: a public one is readable by anyone, a private one only by its members."""
+
+    lookup_field = "slug"
+    lookup_url_kwarg = "federation_slug"
+    lookup_value_regex = SLUG
+    permission_classes = [FederationAccess]
+    serializer_class = FederationSerializer
+    filterset_class = FederationFilter
+    filter_backends = [
+        django_filters.rest_framework.DjangoFilterBackend,
+        SearchFilter,
+        OrderingFilter,
+    ]
+    search_fields = ["name", "slug"]
+    ordering_fields = ["name", "slug", "created_at"]
+    ordering = ["name"]
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        user = self.request.user
+        federations = federations_for(user).select_related("owner")
+        if user.is_authenticated:
+            federations = federations.annotate(
+                member_role=Subquery(
+                    Membership.objects.filter(federation=OuterRef("pk"), user=user).values("role")[
+                        :1
+                    ]
+                )
+            )
+        return federations.order_by("name")
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return FederationCreateSerializer
+        if self.action in ("update", "partial_update"):
+            return FederationUpdateSerializer
+        return FederationSerializer
+
+    def access_for(self, request) -> Action:
+        return Action.READ if request.method in SAFE_METHODS else Action.MANAGE
+
+    def _managed(self) -> Federation:
+        return self.get_object()
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        federation = services.federation_create(owner=request.user, **data)
+        federation.member_role = None
+        return Response(
+            FederationSerializer(federation, context=self.get_serializer_context()).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+    @atomic_action
+    def partial_update(self, request, *args, **kwargs):
+        federation = self._managed()
+        serializer = self.get_serializer(federation, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        federation = services.federation_update(
+            federation=federation, **dict(serializer.validated_data)
+        )
+        return Response(
+            FederationSerializer(federation, context=self.get_serializer_context()).data
+        )
+
+    def destroy(self, request, *args, **kwargs):
+        services.federation_delete(federation=self._managed())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        summary="Import a whole federation from its JSON export (all or nothing; you own it)",
+        request=OpenApiTypes.OBJECT,
+        parameters=[
+            OpenApiParameter(
+                "slug", str, description="Import under this slug instead of the document's."
+            )
+        ],
+        responses={201: FederationSerializer},
+        tags=["federations"],
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[JSONParser],
+    )
+    def import_(self, request):
+        slug = request.query_params.get("slug") or None
+        federation, _ = transfer.federation_import(
+            document=request.data, owner=request.user, slug=slug
+        )
+        federation.member_role = None
+        return Response(
+            FederationSerializer(federation, context=self.get_serializer_context()).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+    throttle_scopes = {"import_": "import"}
+
+
+# -- members --------------------------------------------------------------------------------------
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+    role = serializers.ChoiceField(choices=MemberRole.choices)
+
+    class Meta:
+        model = Membership
+        fields = ["username", "role", "created_at"]
+        read_only_fields = ["created_at"]
+
+
+class RoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=MemberRole.choices)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="The federation's bookers and viewers (owner)", tags=["members"]),
+    create=extend_schema(summary="Add a booker or viewer (owner)", tags=["members"]),
+    partial_update=extend_schema(
+        summary="Change a member's role (owner)",
+        request=RoleSerializer,
+        responses=MembershipSerializer,
+        tags=["members"],
+    ),
+    destroy=extend_schema(summary="Remove a member (owner)", tags=["members"]),
+)
+class MemberViewSet(
+    mixins.ListModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    FederationViewSet,
+):
+    queryset = Membership.objects.all()
+    serializer_class = MembershipSerializer
+    read_access = Action.MANAGE
+    write_access = Action.MANAGE
+    lookup_field = "user__username"
+    lookup_url_kwarg = "username"
+    lookup_value_regex = r"[\w.@+-]+"
+    filter_backends = [OrderingFilter]
+    ordering_fields = ["created_at", "role", "user__username"]
+    ordering = ["role", "user__username"]
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def scoped_queryset(self):
+        return self.federation.memberships.select_related("user")
+
+    def _user(self, username: str):
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise serializers.ValidationError({"username": NO_SUCH_USER.format(username=username)})
+        return user
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = self._user(serializer.validated_data["user"]["username"])
+        membership = services.membership_set(
+            federation=self.federation, user=user, role=serializer.validated_data["role"]
+        )
+        return Response(self.get_serializer(membership).data, status=status.HTTP_201_CREATED)
+
+    @atomic_action
+    def partial_update(self, request, *args, **kwargs):
+        membership = self.get_object()
+        serializer = RoleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        membership = services.membership_set(
+            federation=self.federation, user=membership.user, role=serializer.validated_data["role"]
+        )
+        return Response(self.get_serializer(membership).data)
+
+    def destroy(self, request, *args, **kwargs):
+        membership = self.get_object()
+        services.membership_remove(federation=self.federation, user=membership.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- wrestlers and their cards --------------------------------------------------------------------
+
+
+class WrestlerSerializer(serializers.ModelSerializer):
+    teams = serializers.SerializerMethodField()
+    cards = serializers.SerializerMethodField(help_text="The systems this wrestler has cards for.")
+
+    class Meta:
+        model = Wrestler
+        fields = [
+            "slug",
+            "ring_name",
+            "alignment",
+            "status",
+            "style",
+            "height_in",
+            "weight_lb",
+            "hometown",
+            "debut_on",
+            "suspended_until",
+            "fame",
+            "prestige",
+            "heat",
+            "edge",
+            "teams",
+            "cards",
+        ]
+        read_only_fields = ["slug", "fame", "prestige", "heat", "edge"]
+
+    def get_teams(self, wrestler) -> list[str]:
+        return [team.slug for team in wrestler.teams.all()]
+
+    def get_cards(self, wrestler) -> list[str]:
+        return [card.system for card in wrestler.cards.all()]
+
+
+class WrestlerCreateSerializer(WrestlerSerializer):
+    slug = serializers.SlugField(max_length=80, required=False)
+    fame = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="Default: the roster's lower quartile.",
+    )
+    prestige = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        help_text="Default: the roster's lower quartile.",
+    )
+    heat = serializers.IntegerField(min_value=0, max_value=10, default=0)
+
+    class Meta(WrestlerSerializer.Meta):
+        read_only_fields = ["edge"]
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        slug = attrs.get("slug") or slugify(attrs["ring_name"])[:80]
+        if not slug:
+            raise serializers.ValidationError({"slug": "Give a slug: the name makes none."})
+        if self.context["federation"].wrestlers.filter(slug=slug).exists():
+            raise serializers.ValidationError(
+                {"slug": f"A wrestler with the slug {slug!r} is on the roster already."}
+            )
+        attrs["slug"] = slug
+        return attrs
+
+
+class WrestlerFilter(django_filters.FilterSet):
+    alignment = django_filters.CharFilter()
+    status = django_filters.ChoiceFilter(choices=WrestlerStatus.choices)
+    style = django_filters.CharFilter(lookup_expr="iexact")
+    team = django_filters.CharFilter(method="filter_team", label="A team's slug: its members.")
+    card = django_filters.ChoiceFilter(
+        field_name="cards__system", choices=System.choices, label="Has a card for this system."
+    )
+    prestige_min = django_filters.NumberFilter(field_name="prestige", lookup_expr="gte")
+    prestige_max = django_filters.NumberFilter(field_name="prestige", lookup_expr="lte")
+
+    class Meta:
+        model = Wrestler
+        fields = ["alignment", "status", "style"]
+
+    def filter_team(self, queryset, name, value):
+        members = TeamMembership.objects.filter(
+            team__slug=value, team__federation_id=F("wrestler__federation_id")
+        )
+        return queryset.filter(pk__in=members.values("wrestler_id"))
+
+
+@extend_schema_view(
+    list=extend_schema(summary="The roster", tags=["wrestlers"]),
+    retrieve=extend_schema(summary="One wrestler", tags=["wrestlers"]),
+    create=extend_schema(
+        summary="Sign a wrestler (starting Fame, Prestige and Heat open the ledger)",
+        request=WrestlerCreateSerializer,
+        responses={201: WrestlerSerializer},
+        tags=["wrestlers"],
+    ),
+    partial_update=extend_schema(
+        summary="Edit a wrestler's profile", responses=WrestlerSerializer, tags=["wrestlers"]
+    ),
+)
+class WrestlerViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    FederationViewSet,
+):
+    queryset = Wrestler.objects.all()
+    serializer_class = WrestlerSerializer
+    lookup_field = "slug"
+    lookup_url_kwarg = "slug"
+    lookup_value_regex = SLUG
+    filterset_class = WrestlerFilter
+    filter_backends = [
+        django_filters.rest_framework.DjangoFilterBackend,
+        SearchFilter,
+        OrderingFilter,
+    ]
+    search_fields = ["ring_name", "slug", "hometown"]
+    ordering_fields = ["ring_name", "prestige", "fame", "heat", "debut_on", "slug"]
+    ordering = ["ring_name"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def scoped_queryset(self):
+        return self.federation.wrestlers.all().prefetch_related(
+            Prefetch("teams", queryset=Team.objects.order_by("name").distinct()),
+            Prefetch("cards", queryset=WrestlerCard.objects.only("id", "wrestler_id", "system")),
+        )
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return WrestlerCreateSerializer
+        return WrestlerSerializer
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        wrestler = services.wrestler_create(
+            federation=self.federation, **dict(serializer.validated_data)
+        )
+        wrestler = self.get_queryset().get(pk=wrestler.pk)
+        return Response(WrestlerSerializer(wrestler).data, status=status.HTTP_201_CREATED)
+
+    @atomic_action
+    def partial_update(self, request, *args, **kwargs):
+        wrestler = self.get_object()
+        serializer = self.get_serializer(wrestler, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        services.wrestler_update(wrestler=wrestler, **dict(serializer.validated_data))
+        return Response(WrestlerSerializer(self.get_queryset().get(pk=wrestler.pk)).data)
+
+    @extend_schema(
+        summary="A wrestler's record: wins, losses and draws by method, streaks",
+        responses=inline_serializer(
+            "WrestlerRecord",
+            {
+                "wins": serializers.IntegerField(),
+                "losses": serializers.IntegerField(),
+                "draws": serializers.IntegerField(),
+                "wins_by": serializers.DictField(child=serializers.IntegerField()),
+                "losses_by": serializers.DictField(child=serializers.IntegerField()),
+                "draws_by": serializers.DictField(child=serializers.IntegerField()),
+                "streak": serializers.CharField(allow_blank=True),
+                "longest_win_streak": serializers.IntegerField(),
+            },
+        ),
+        tags=["wrestlers"],
+    )
+    @action(detail=True, methods=["get"])
+    def record(self, request, **kwargs):
+        from matches.records import wrestler_record
+
+        return Response(record_json(wrestler_record(wrestler=self.get_object())))
+
+    @extend_schema(
+        summary="Head to head: this wrestler's record against another",
+        responses=inline_serializer(
+            "HeadToHead",
+            {
+                "opponent": serializers.SlugField(),
+                "wins": serializers.IntegerField(),
+                "losses": serializers.IntegerField(),
+                "draws": serializers.IntegerField(),
+                "wins_by": serializers.DictField(child=serializers.IntegerField()),
+                "losses_by": serializers.DictField(child=serializers.IntegerField()),
+                "draws_by": serializers.DictField(child=serializers.IntegerField()),
+            },
+        ),
+        tags=["wrestlers"],
+    )
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path=f"head-to-head/(?P<opponent>{SLUG})",
+        filter_backends=[],
+        pagination_class=None,
+    )
+    def head_to_head(self, request, opponent=None, **kwargs):
+        from matches.records import head_to_head
+
+        wrestler = self.get_object()
+        other = self.federation.wrestlers.filter(slug=opponent).first()
+        if other is None:
+            raise Http404(NO_SUCH_WRESTLER.format(slug=opponent))
+        record = record_json(head_to_head(wrestler=wrestler, opponent=other))
+        record.pop("streak")
+        record.pop("longest_win_streak")
+        return Response({"opponent": other.slug, **record})
+
+
+def card_document(system: str, data: dict) -> dict:
+    """A stored card as its file reads: ``system`` and ``name`` first, then the rest in the
+    engine's own order where the engine has landed (the database may keep keys in any order)."""
+    engine = registry.systems.get(system)
+    if engine is not None:
+        with contextlib.suppress(ValueError):  # a card stored before a rule changed: as stored
+            data = engine.card_to_data(engine.parse_card(data))
+    head = {key: data[key] for key in ("system", "name") if key in data}
+    return {**head, **{key: value for key, value in data.items() if key not in head}}
+
+
+def record_json(record) -> dict:
+    return {
+        "wins": record.wins,
+        "losses": record.losses,
+        "draws": record.draws,
+        "wins_by": dict(sorted(record.wins_by.items())),
+        "losses_by": dict(sorted(record.losses_by.items())),
+        "draws_by": dict(sorted(record.draws_by.items())),
+        "streak": record.streak,
+        "longest_win_streak": record.longest_win_streak,
+    }
+
+
+class CardSerializer(serializers.ModelSerializer):
+    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = WrestlerCard
+        fields = ["wrestler", "system", "data", "validated", "updated_at"]
+        read_only_fields = fields
+
+
+CARD_BODY = {
+    "application/json": OpenApiTypes.OBJECT,
+    "application/yaml": OpenApiTypes.STR,
+}
+
+
+@extend_schema_view(
+    list=extend_schema(summary="A wrestler's cards, one per system", tags=["cards"]),
+    retrieve=extend_schema(
+        summary="One card (JSON, or YAML with ?format=yaml)",
+        responses={200: CardSerializer, (200, "application/yaml"): OpenApiTypes.STR},
+        tags=["cards"],
+    ),
+    update=extend_schema(
+        summary="Store or replace a card: checked by its engine, every problem listed by path",
+        request=CARD_BODY,
+        responses=CardSerializer,
+        tags=["cards"],
+    ),
+    destroy=extend_schema(summary="Remove a card", tags=["cards"]),
+)
+class CardViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    FederationViewSet,
+):
+    queryset = WrestlerCard.objects.all()
+    serializer_class = CardSerializer
+    lookup_field = "system"
+    lookup_url_kwarg = "system"
+    lookup_value_regex = "|".join(System.values)
+    parser_classes = [JSONParser, YAMLParser]
+    renderer_classes = [JSONRenderer, YAMLRenderer]
+    filter_backends = [OrderingFilter]
+    ordering_fields = ["system", "updated_at"]
+    ordering = ["system"]
+    http_method_names = ["get", "put", "delete", "head", "options"]
+
+    def wrestler(self) -> Wrestler:
+        wrestler = self.federation.wrestlers.filter(slug=self.kwargs["wrestler_slug"]).first()
+        if wrestler is None:
+            raise Http404(NO_SUCH_WRESTLER.format(slug=self.kwargs["wrestler_slug"]))
+        return wrestler
+
+    def scoped_queryset(self):
+        return WrestlerCard.objects.filter(wrestler=self.wrestler()).select_related("wrestler")
+
+    def retrieve(self, request, *args, **kwargs):
+        card = self.get_object()
+        if request.accepted_renderer.format == "yaml":
+            return Response(card_document(card.system, card.data))
+        return Response(self.get_serializer(card).data)
+
+    @atomic_action
+    def update(self, request, *args, **kwargs):
+        wrestler = self.wrestler()
+        system = self.kwargs["system"]
+        data = request.data
+        if not isinstance(data, dict):
+            return problems_response([("", "A card is a mapping of its fields.")])
+        given = data.get("system", system)
+        if given != system:
+            return problems_response(
+                [("system", SYSTEM_MISMATCH.format(given=given, system=system))]
+            )
+        card = services.card_store(
+            wrestler=wrestler, system=system, data={**data, "system": system}
+        )
+        return Response(self.get_serializer(card).data)
+
+    def destroy(self, request, *args, **kwargs):
+        self.get_object().delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["cards"])
+class CardFileViewSet(FederationViewSet):
+    """The federation's cards as one YAML file, out and in (as ``import_cards`` takes them)."""
+
+    queryset = WrestlerCard.objects.all()
+    renderer_classes = [YAMLRenderer, JSONRenderer]
+    parser_classes = [YAMLParser, JSONParser, MultiPartParser]
+    throttle_scopes = {"import_": "import"}
+    pagination_class = None
+
+    @extend_schema(
+        summary="Every card of the federation as one YAML file (a `cards:` list)",
+        parameters=[
+            OpenApiParameter("system", str, enum=System.values, description="Only this system.")
+        ],
+        responses={
+            (200, "application/yaml"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+        },
+    )
+    @action(detail=False, methods=["get"], url_path="export")
+    def export(self, request, **kwargs):
+        system = request.query_params.get("system")
+        cards = WrestlerCard.objects.filter(wrestler__federation=self.federation)
+        if system:
+            if system not in System.values:
+                return problems_response(
+                    [("system", f"Unknown system {system!r}; one of {', '.join(System.values)}.")]
+                )
+            cards = cards.filter(system=system)
+        cards = cards.select_related("wrestler").order_by("wrestler__slug", "system")
+        document = {
+            "cards": [
+                {"slug": card.wrestler.slug, **card_document(card.system, card.data)}
+                for card in cards
+            ]
+        }
+        response = Response(document)
+        response["Content-Disposition"] = f'inline; filename="{self.federation.slug}-cards.yaml"'
+        return response
+
+    @extend_schema(
+        summary="Import cards from YAML, all or nothing, every problem named by path",
+        request={
+            "application/yaml": OpenApiTypes.STR,
+            "application/json": OpenApiTypes.OBJECT,
+            "multipart/form-data": inline_serializer(
+                "CardUpload", {"file": serializers.FileField()}
+            ),
+        },
+        responses={200: inline_serializer("CardImport", {"imported": CardSerializer(many=True)})},
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        renderer_classes=[JSONRenderer],
+    )
+    def import_(self, request, **kwargs):
+        data = request.data
+        source = "request"
+        if hasattr(data, "getlist"):  # multipart
+            upload = request.FILES.get("file")
+            if upload is None:
+                return problems_response([("file", "Attach the YAML file as `file`.")])
+            source = upload.name or "file"
+            data = load_text(upload.read(YAMLParser.max_bytes + 1), source=source)
+        cards = services.cards_import(federation=self.federation, documents=[(source, data)])
+        return Response({"imported": CardSerializer(cards, many=True).data})
+
+
+# -- teams ----------------------------------------------------------------------------------------
+
+
+class TeamMemberSerializer(serializers.ModelSerializer):
+    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    ring_name = serializers.CharField(source="wrestler.ring_name", read_only=True)
+
+    class Meta:
+        model = TeamMembership
+        fields = ["wrestler", "ring_name", "started_on", "ended_on"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    memberships = TeamMemberSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["slug", "name", "kind", "formed_on", "disbanded_on", "memberships"]
+
+
+class TeamFilter(django_filters.FilterSet):
+    kind = django_filters.ChoiceFilter(choices=TeamKind.choices)
+    active = django_filters.BooleanFilter(field_name="disbanded_on", lookup_expr="isnull")
+    member = django_filters.CharFilter(field_name="members__slug", label="A member's slug.")
+
+    class Meta:
+        model = Team
+        fields = ["kind"]
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Tag teams and stables with their members", tags=["teams"]),
+    retrieve=extend_schema(summary="One team", tags=["teams"]),
+)
+class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+    queryset = Team.objects.all()
+    serializer_class = TeamSerializer
+    lookup_field = "slug"
+    lookup_url_kwarg = "slug"
+    lookup_value_regex = SLUG
+    filterset_class = TeamFilter
+    filter_backends = [
+        django_filters.rest_framework.DjangoFilterBackend,
+        SearchFilter,
+        OrderingFilter,
+    ]
+    search_fields = ["name", "slug"]
+    ordering_fields = ["name", "formed_on", "slug"]
+    ordering = ["name"]
+
+    def scoped_queryset(self):
+        return (
+            self.federation.teams.all()
+            .prefetch_related(
+                Prefetch(
+                    "memberships",
+                    queryset=TeamMembership.objects.select_related("wrestler").order_by(
+                        "started_on", "wrestler__ring_name"
+                    ),
+                )
+            )
+            .distinct()
+        )
+
+
+# -- titles and lineages --------------------------------------------------------------------------
+
+
+class ReignSerializer(serializers.ModelSerializer):
+    title = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    holder = serializers.SerializerMethodField()
+    won_at = serializers.SerializerMethodField()
+    ended_at = serializers.SerializerMethodField()
+    days_held = serializers.SerializerMethodField()
+
+    class Meta:
+        model = TitleReign
+        fields = [
+            "title",
+            "number",
+            "holder",
+            "holder_reign_number",
+            "won_on",
+            "won_at",
+            "won_how",
+            "days_held",
+            "defenses",
+            "ended_on",
+            "ended_at",
+            "end_reason",
+        ]
+
+    @extend_schema_field(PersonRefSerializer)
+    def get_holder(self, reign):
+        return person_ref(reign.holder)
+
+    @extend_schema_field(MatchRefSerializer(allow_null=True))
+    def get_won_at(self, reign):
+        return match_ref(reign.won_at)
+
+    @extend_schema_field(MatchRefSerializer(allow_null=True))
+    def get_ended_at(self, reign):
+        return match_ref(reign.ended_at)
+
+    def get_days_held(self, reign) -> int:
+        return reign.days_held(self.context.get("today"))
+
+
+class LineageEntrySerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["reign", "vacancy"])
+    reign = ReignSerializer(required=False, allow_null=True)
+    vacant_from = serializers.DateField(required=False, allow_null=True)
+    vacant_until = serializers.DateField(required=False, allow_null=True)
+    reason = serializers.CharField(required=False, allow_blank=True)
+    days = serializers.IntegerField(required=False)
+
+
+class TitleSerializer(serializers.ModelSerializer):
+    champion = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Title
+        fields = [
+            "slug",
+            "name",
+            "division",
+            "rank",
+            "is_active",
+            "introduced_on",
+            "retired_on",
+            "champion",
+        ]
+
+    @extend_schema_field(ReignSerializer(allow_null=True))
+    def get_champion(self, title):
+        current = title.open_reigns[0] if title.open_reigns else None
+        return None if current is None else ReignSerializer(current, context=self.context).data
+
+
+class TitleFilter(django_filters.FilterSet):
+    division = django_filters.ChoiceFilter(choices=Division.choices)
+    is_active = django_filters.BooleanFilter()
+
+    class Meta:
+        model = Title
+        fields = ["division", "is_active"]
+
+
+def lineage_reigns(*, title: Title):
+    """The title's reigns in lineage order, each with ``next_won_on``: when the next reign
+    began (the end of a vacancy after this one)."""
+    following = TitleReign.objects.filter(
+        title=OuterRef("title"), number__gt=OuterRef("number")
+    ).order_by("number")
+    return selectors.title_lineage(title=title).annotate(
+        next_won_on=Subquery(following.values("won_on")[:1])
+    )
+
+
+def lineage_entries(reigns, *, today) -> list[dict]:
+    """Reigns as record-book rows: each reign, then the vacancy after it on its own row."""
+    entries: list[dict] = []
+    for reign in reigns:
+        entries.append({"kind": "reign", "reign": reign})
+        if reign.ended_on is None or reign.end_reason == ReignEnd.LOST:
+            continue
+        until = reign.next_won_on
+        entries.append(
+            {
+                "kind": "vacancy",
+                "vacant_from": reign.ended_on,
+                "vacant_until": until,
+                "reason": reign.get_end_reason_display(),
+                "days": ((until or today) - reign.ended_on).days,
+            }
+        )
+    return entries
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Titles with their current champions", tags=["titles"]),
+    retrieve=extend_schema(summary="One title with its champion", tags=["titles"]),
+)
+class TitleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+    queryset = Title.objects.all()
+    serializer_class = TitleSerializer
+    lookup_field = "slug"
+    lookup_url_kwarg = "slug"
+    lookup_value_regex = SLUG
+    filterset_class = TitleFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["rank", "name", "introduced_on"]
+    ordering = ["rank", "name"]
+
+    def scoped_queryset(self):
+        return self.federation.titles.prefetch_related(
+            Prefetch(
+                "reigns",
+                queryset=TitleReign.objects.filter(ended_on__isnull=True).select_related(
+                    "title", "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
+                ),
+                to_attr="open_reigns",
+            )
+        )
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "today": timezone.localdate()}
+
+    @extend_schema(
+        summary="The title's lineage: every reign in order, vacancies on their own rows",
+        description="Paginated by reigns: a page holds `page_size` reigns, each followed by "
+        "the vacancy after it, if any; `count` counts reigns.",
+        responses=LineageEntrySerializer(many=True),
+        tags=["titles"],
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def lineage(self, request, **kwargs):
+        title = self.get_object()
+        page = self.paginate_queryset(lineage_reigns(title=title))
+        entries = lineage_entries(page, today=timezone.localdate())
+        data = LineageEntrySerializer(entries, many=True, context=self.get_serializer_context())
+        return self.get_paginated_response(data.data)
+
+
+class ReignFilter(django_filters.FilterSet):
+    title = django_filters.CharFilter(field_name="title__slug", label="Title slug.")
+    wrestler = django_filters.CharFilter(field_name="holder_wrestler__slug")
+    team = django_filters.CharFilter(field_name="holder_team__slug")
+    current = django_filters.BooleanFilter(field_name="ended_on", lookup_expr="isnull")
+
+    class Meta:
+        model = TitleReign
+        fields = ["end_reason"]
+
+
+@extend_schema_view(list=extend_schema(summary="Every reign of every title", tags=["titles"]))
+class ReignViewSet(mixins.ListModelMixin, FederationViewSet):
+    queryset = TitleReign.objects.all()
+    serializer_class = ReignSerializer
+    filterset_class = ReignFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["won_on", "ended_on", "defenses", "number"]
+    ordering = ["won_on", "number"]
+
+    def scoped_queryset(self):
+        return TitleReign.objects.filter(title__federation=self.federation).select_related(
+            "title", "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
+        )
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "today": timezone.localdate()}
+
+
+# -- feuds and injuries ---------------------------------------------------------------------------
+
+
+class FeudSideSerializer(serializers.Serializer):
+    side = serializers.IntegerField()
+    members = PersonRefSerializer(many=True)
+
+
+class FeudSerializer(serializers.ModelSerializer):
+    sides = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Feud
+        fields = ["id", "name", "description", "started_on", "ended_on", "heat", "status", "sides"]
+
+    @extend_schema_field(FeudSideSerializer(many=True))
+    def get_sides(self, feud):
+        grouped: dict[int, list] = {}
+        for participant in feud.participants.all():
+            grouped.setdefault(participant.side, []).append(
+                person_ref(participant.wrestler or participant.team)
+            )
+        return [{"side": side, "members": members} for side, members in sorted(grouped.items())]
+
+
+class FeudFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=FeudStatus.choices)
+    active = django_filters.BooleanFilter(method="filter_active")
+    wrestler = django_filters.CharFilter(field_name="participants__wrestler__slug")
+    team = django_filters.CharFilter(field_name="participants__team__slug")
+    heat_min = django_filters.NumberFilter(field_name="heat", lookup_expr="gte")
+
+    class Meta:
+        model = Feud
+        fields = ["status"]
+
+    def filter_active(self, queryset, name, value):
+        return queryset.exclude(status="ended") if value else queryset.filter(status="ended")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Feuds with their heat, active and ended", tags=["feuds"]),
+    retrieve=extend_schema(summary="One feud", tags=["feuds"]),
+)
+class FeudViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+    queryset = Feud.objects.all()
+    serializer_class = FeudSerializer
+    lookup_value_regex = "[0-9]+"
+    filterset_class = FeudFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["started_on", "ended_on", "heat"]
+    ordering = ["-heat", "-started_on"]
+
+    def scoped_queryset(self):
+        return (
+            self.federation.feuds.all()
+            .prefetch_related(
+                Prefetch(
+                    "participants",
+                    queryset=FeudParticipant.objects.select_related("wrestler", "team").order_by(
+                        "side", "id"
+                    ),
+                )
+            )
+            .distinct()
+        )
+
+
+class InjurySerializer(serializers.ModelSerializer):
+    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    ring_name = serializers.CharField(source="wrestler.ring_name", read_only=True)
+    match = serializers.SerializerMethodField()
+    is_healed = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Injury
+        fields = [
+            "id",
+            "wrestler",
+            "ring_name",
+            "occurred_on",
+            "match",
+            "source",
+            "body_part",
+            "points",
+            "fight_cards_remaining",
+            "keeps_off_cards",
+            "expected_return",
+            "healed_on",
+            "is_healed",
+            "description",
+        ]
+
+    @extend_schema_field(MatchRefSerializer(allow_null=True))
+    def get_match(self, injury):
+        return match_ref(injury.match)
+
+
+class InjuryFilter(django_filters.FilterSet):
+    wrestler = django_filters.CharFilter(field_name="wrestler__slug")
+    source = django_filters.ChoiceFilter(choices=InjurySource.choices)
+    current = django_filters.BooleanFilter(method="filter_current", label="Unhealed today.")
+    keeps_off_cards = django_filters.BooleanFilter()
+
+    class Meta:
+        model = Injury
+        fields = ["source", "keeps_off_cards"]
+
+    def filter_current(self, queryset, name, value):
+        today = timezone.localdate()
+        current = Q(occurred_on__lte=today) & (Q(healed_on__isnull=True) | Q(healed_on__gt=today))
+        return queryset.filter(current) if value else queryset.exclude(current)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Injuries, current and past", tags=["injuries"]),
+    retrieve=extend_schema(summary="One injury", tags=["injuries"]),
+)
+class InjuryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+    queryset = Injury.objects.all()
+    serializer_class = InjurySerializer
+    lookup_value_regex = "[0-9]+"
+    filterset_class = InjuryFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["occurred_on", "expected_return", "healed_on"]
+    ordering = ["-occurred_on", "id"]
+
+    def scoped_queryset(self):
+        return Injury.objects.filter(wrestler__federation=self.federation).select_related(
+            "wrestler", "match__show"
+        )
+
+
+# -- the ledger -----------------------------------------------------------------------------------
+
+
+class LedgerSerializer(serializers.ModelSerializer):
+    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    show = serializers.SerializerMethodField()
+    match = serializers.SerializerMethodField()
+
+    class Meta:
+        model = StandingChange
+        fields = [
+            "id",
+            "wrestler",
+            "attribute",
+            "delta",
+            "value_after",
+            "reason",
+            "show",
+            "match",
+            "created_at",
+        ]
+
+    def get_show(self, row) -> int | None:
+        return row.show.number if row.show_id else None
+
+    def get_match(self, row) -> int | None:
+        """The match's position on the show's card."""
+        return row.match.position if row.match_id else None
+
+
+class LedgerFilter(django_filters.FilterSet):
+    wrestler = django_filters.CharFilter(field_name="wrestler__slug")
+    attribute = django_filters.CharFilter()
+    show = django_filters.NumberFilter(field_name="show__number", label="Show number.")
+
+    class Meta:
+        model = StandingChange
+        fields = ["attribute"]
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="The ledger: every change of Fame, Prestige, Heat and Edge with its reason",
+        tags=["ledger"],
+    )
+)
+class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
+    queryset = StandingChange.objects.all()
+    serializer_class = LedgerSerializer
+    filterset_class = LedgerFilter
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    ordering_fields = ["created_at", "id", "delta"]
+    ordering = ["created_at", "id"]
+
+    def scoped_queryset(self):
+        return StandingChange.objects.filter(wrestler__federation=self.federation).select_related(
+            "wrestler", "show", "match"
+        )
+
+
+# -- standings, contenders, records ---------------------------------------------------------------
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    who = PersonRefSerializer()
+    prestige = serializers.IntegerField()
+    fame = serializers.IntegerField(allow_null=True)
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    streak = serializers.CharField(allow_blank=True)
+    champion = serializers.BooleanField()
+
+
+DIVISION_PARAMETER = OpenApiParameter(
+    "division", str, OpenApiParameter.PATH, enum=Division.values, description="singles or tag"
+)
+
+
+@extend_schema(tags=["standings"])
+class ReportViewSet(FederationViewSet):
+    """Standings and contenders per division."""
+
+    queryset = Federation.objects.all()
+    pagination_class = FederationViewSet.pagination_class
+
+    def _division(self, division: str) -> str:
+        if division not in Division.values:
+            raise Http404(f"No division {division!r}; divisions: {', '.join(Division.values)}.")
+        return division
+
+    @extend_schema(
+        summary="The division's standings: Prestige order with each record",
+        parameters=[DIVISION_PARAMETER],
+        responses=StandingRowSerializer(many=True),
+    )
+    @action(detail=False, methods=["get"], url_path=f"standings/(?P<division>{SLUG})")
+    def standings(self, request, division=None, **kwargs):
+        from matches.records import Record
+
+        division = self._division(division)
+        reigns = list(selectors.champions(federation=self.federation))
+        if division == Division.SINGLES:
+            champions = {r.holder_wrestler_id for r in reigns if r.holder_wrestler_id}
+            people = self.federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by(
+                "-prestige", "ring_name", "pk"
+            )
+            page = self.paginate_queryset(people)
+            records, _ = federation_records(
+                federation=self.federation, wrestlers=[w.pk for w in page]
+            )
+            rows = [(w, w.prestige, w.fame, records.get(w.pk), w.pk in champions) for w in page]
+        else:
+            champions = {r.holder_team_id for r in reigns if r.holder_team_id}
+            teams = list(
+                self.federation.teams.filter(disbanded_on__isnull=True, kind=TeamKind.TAG_TEAM)
+                .prefetch_related(
+                    Prefetch(
+                        "memberships",
+                        queryset=TeamMembership.objects.filter(ended_on__isnull=True)
+                        .select_related("wrestler")
+                        .order_by("-wrestler__prestige", "wrestler__pk"),
+                    )
+                )
+                .order_by("name", "pk")
+            )
+            ranked = []
+            for team in teams:
+                pair = [m.wrestler for m in team.memberships.all()][:2]
+                ranked.append((team, sum(w.prestige for w in pair) // max(len(pair), 1)))
+            ranked.sort(key=lambda row: -row[1])
+            page = self.paginate_queryset(ranked)
+            _, records = federation_records(
+                federation=self.federation, teams=[team.pk for team, _ in page]
+            )
+            rows = [
+                (team, prestige, None, records.get(team.pk), team.pk in champions)
+                for team, prestige in page
+            ]
+        first = self.paginator.page.start_index() if rows else 1
+        table = []
+        for rank, (who, prestige, fame, record, champion) in enumerate(rows, start=first):
+            record = record or Record()
+            table.append(
+                {
+                    "rank": rank,
+                    "who": person_ref(who),
+                    "prestige": prestige,
+                    "fame": fame,
+                    "wins": record.wins,
+                    "losses": record.losses,
+                    "draws": record.draws,
+                    "streak": record.streak,
+                    "champion": champion,
+                }
+            )
+        return self.get_paginated_response(StandingRowSerializer(table, many=True).data)
+
+    @extend_schema(
+        summary="Who can contend in the division on a date (available, best Prestige first)",
+        parameters=[
+            DIVISION_PARAMETER,
+            OpenApiParameter("on", OpenApiTypes.DATE, description="Default: today."),
+        ],
+        responses=inline_serializer(
+            "Contender",
+            {
+                "rank": serializers.IntegerField(),
+                "who": PersonRefSerializer(),
+                "prestige": serializers.IntegerField(),
+                "members": serializers.ListField(child=serializers.SlugField()),
+            },
+            many=True,
+        ),
+    )
+    @action(detail=False, methods=["get"], url_path=f"contenders/(?P<division>{SLUG})")
+    def contenders(self, request, division=None, **kwargs):
+        division = self._division(division)
+        on = _date_param(request, "on") or timezone.localdate()
+        found = selectors.contenders(federation=self.federation, division=division, on=on)
+        rows = []
+        for rank, contender in enumerate(found, start=1):
+            if division == Division.TAG:
+                rows.append(
+                    {
+                        "rank": rank,
+                        "who": person_ref(contender.team),
+                        "prestige": contender.prestige,
+                        "members": [w.slug for w in contender.members],
+                    }
+                )
+            else:
+                rows.append(
+                    {
+                        "rank": rank,
+                        "who": person_ref(contender),
+                        "prestige": contender.prestige,
+                        "members": [contender.slug],
+                    }
+                )
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(page)
+
+    @extend_schema(
+        summary="The record book: longest reigns, most defenses, streaks, most wins by method",
+        parameters=[OpenApiParameter("limit", int, description="Rows per list (1-50, 10).")],
+        responses=inline_serializer(
+            "RecordBook",
+            {
+                "longest_reigns": ReignSerializer(many=True),
+                "most_defenses": ReignSerializer(many=True),
+                "longest_win_streaks": inline_serializer(
+                    "StreakRow",
+                    {"who": PersonRefSerializer(), "streak": serializers.IntegerField()},
+                    many=True,
+                ),
+                "current_win_streaks": inline_serializer(
+                    "CurrentStreakRow",
+                    {"who": PersonRefSerializer(), "streak": serializers.IntegerField()},
+                    many=True,
+                ),
+                "most_wins_by_method": serializers.DictField(
+                    child=serializers.ListField(child=serializers.DictField())
+                ),
+            },
+        ),
+    )
+    @action(detail=False, methods=["get"], pagination_class=None)
+    def records(self, request, **kwargs):
+        try:
+            limit = min(max(int(request.query_params.get("limit", 10)), 1), 50)
+        except ValueError:
+            return problems_response([("limit", "A whole number from 1 to 50.")])
+        today = timezone.localdate()
+        book = record_book(federation=self.federation, today=today, limit=limit)
+        context = {"today": today}
+        return Response(
+            {
+                "longest_reigns": ReignSerializer(
+                    book.longest_reigns, many=True, context=context
+                ).data,
+                "most_defenses": ReignSerializer(
+                    book.most_defenses, many=True, context=context
+                ).data,
+                "longest_win_streaks": [
+                    {"who": person_ref(w), "streak": n} for w, n in book.longest_win_streaks
+                ],
+                "current_win_streaks": [
+                    {"who": person_ref(w), "streak": n} for w, n in book.current_win_streaks
+                ],
+                "most_wins_by_method": {
+                    method: [{"who": person_ref(w), "wins": n} for w, n in rows]
+                    for method, rows in book.most_wins_by_method.items()
+                },
+            }
+        )
+
+    @extend_schema(
+        summary="The whole federation as one JSON document (members who book)",
+        responses={200: OpenApiTypes.OBJECT},
+        tags=["federations"],
+    )
+    @action(detail=False, methods=["get"], pagination_class=None, url_path="export")
+    def export(self, request, **kwargs):
+        document = transfer.federation_export(federation=self.federation)
+        response = Response(document)
+        response["Content-Disposition"] = f'attachment; filename="{self.federation.slug}.json"'
+        return response
+
+    action_access = {"export": Action.BOOK}
+
+
+def _date_param(request, name: str):
+    value = request.query_params.get(name)
+    if not value:
+        return None
+    field = serializers.DateField()
+    try:
+        return field.to_internal_value(value)
+    except serializers.ValidationError as exc:
+        raise serializers.ValidationError({name: exc.detail}) from None
+
+
+# -- rule systems ---------------------------------------------------------------------------------
+
+
+class SystemSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    available = serializers.BooleanField(help_text="Its engine has landed: matches can be run.")
+    options = serializers.ListField(child=serializers.CharField())
+    match_types = serializers.ListField(child=serializers.CharField())
+    stipulations = serializers.ListField(child=serializers.CharField())
+
+
+def system_json(name: str, label: str) -> dict:
+    engine = registry.systems.get(name)
+    return {
+        "name": name,
+        "title": getattr(engine, "title", label),
+        "available": engine is not None,
+        "options": list(getattr(engine, "option_names", ())),
+        "match_types": list(getattr(engine, "match_types", ())),
+        "stipulations": list(getattr(engine, "stipulation_names", ())),
+    }
+
+
+SYSTEM_PARAMETER = OpenApiParameter(
+    "name", str, OpenApiParameter.PATH, enum=System.values, description="The system's name."
+)
+
+
+@extend_schema(tags=["systems"])
+class SystemViewSet(GenericViewSet):
+    """The rule systems: their options, match types and stipulations; checking a card."""
+
+    queryset = WrestlerCard.objects.none()  # no rows; names the model for the schema
+
+    permission_classes = []
+    serializer_class = SystemSerializer
+    lookup_field = "name"
+    lookup_value_regex = "|".join(System.values)
+    pagination_class = None
+
+    @extend_schema(summary="The rule systems", responses=SystemSerializer(many=True))
+    def list(self, request):
+        return Response([system_json(value, label) for value, label in System.choices])
+
+    @extend_schema(
+        summary="One rule system", parameters=[SYSTEM_PARAMETER], responses=SystemSerializer
+    )
+    def retrieve(self, request, name=None):
+        return Response(system_json(name, System(name).label))
+
+    @extend_schema(
+        summary="Check a card without storing it: its normalised form, or every problem by path",
+        parameters=[SYSTEM_PARAMETER],
+        request=CARD_BODY,
+        responses=inline_serializer(
+            "CheckedCard", {"system": serializers.CharField(), "data": serializers.DictField()}
+        ),
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="check-card",
+        parser_classes=[JSONParser, YAMLParser],
+        permission_classes=[],
+    )
+    def check_card(self, request, name=None):
+        engine = registry.systems.get(name)
+        if engine is None:
+            return problems_response([("system", NO_ENGINE.format(system=name))])
+        data = request.data
+        if not isinstance(data, dict):
+            return problems_response([("", "A card is a mapping of its fields.")])
+        normalised, _ = services.card_normalise(system=name, data={**data, "system": name})
+        return Response({"system": name, "data": normalised})

@@ -1,0 +1,443 @@
+"""A whole federation as one JSON document, out and back in.
+
+``federation_export`` writes every row the federation holds: its settings and members, the
+roster, the cards and chart overrides, teams and their memberships, titles and every reign, feuds
+and their sides, shows with their matches, participants and play-by-play, injuries and the whole
+ledger. Rows refer to one another by natural keys (a wrestler's slug, a show's number, a match as
+``[show number, position]``, a feud by its place in the document), never by database ids, so a
+document can go into any database. Every concrete field of every model is written, read from the
+models themselves, so a field added later travels without a change here.
+
+``federation_import`` reads such a document back, all or nothing: every row is checked (its
+fields, the references between rows, the models' check constraints) before anything is written,
+and each problem is named by its path (``shows[3].matches[0].method: ...``). Users are not part of
+a federation: the importing user owns the copy, and members are restored where a user of that
+name exists (the others are reported, not created).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+
+from matches.models import Match, MatchParticipant, Show
+from promotion.models import (
+    Federation,
+    Feud,
+    FeudParticipant,
+    Injury,
+    Membership,
+    StandingChange,
+    Team,
+    TeamMembership,
+    Title,
+    TitleReign,
+    Wrestler,
+)
+from promotion.services import ServiceError
+from rules.models import ChartOverride, WrestlerCard
+
+FORMAT = "ringside.federation"
+VERSION = 1
+
+NOT_A_DOCUMENT = "This is not a federation export (expected format {format!r}, version {version})."
+SLUG_TAKEN = "A federation with the slug {slug!r} exists already; import it under another slug."
+UNKNOWN_FIELD = "unknown field"
+UNKNOWN_REFERENCE = "no {what} {key!r} in this document"
+DUPLICATE = "{what} {key!r} appears twice"
+BROKEN_RULE = "The document breaks a rule of the database ({error}); nothing was imported."
+
+
+class TransferError(ServiceError):
+    """An import refused whole; ``problems`` lists every (path, message)."""
+
+    heading = "invalid federation document"
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        self.problems = problems
+        super().__init__("\n".join(f"{p}: {m}" if p else m for p, m in problems))
+
+
+# -- the tables, in the order they are written ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """One model's rows in the document: its key there, and how its foreign keys are named."""
+
+    key: str
+    model: type[models.Model]
+    rows: Callable[[Federation], models.QuerySet]
+    #: foreign key field -> kind of natural key ("wrestler", "team", "title", "feud", "show",
+    #: "match", "user"); the federation's own key is implied and left out.
+    refs: dict[str, str] = field(default_factory=dict)
+
+
+TABLES: tuple[Table, ...] = (
+    Table("members", Membership, lambda f: f.memberships.all(), {"user": "user"}),
+    Table("wrestlers", Wrestler, lambda f: f.wrestlers.all()),
+    Table(
+        "cards",
+        WrestlerCard,
+        lambda f: WrestlerCard.objects.filter(wrestler__federation=f),
+        {"wrestler": "wrestler"},
+    ),
+    Table("chart_overrides", ChartOverride, lambda f: f.chart_overrides.all()),
+    Table("teams", Team, lambda f: f.teams.all()),
+    Table(
+        "team_memberships",
+        TeamMembership,
+        lambda f: TeamMembership.objects.filter(team__federation=f),
+        {"team": "team", "wrestler": "wrestler"},
+    ),
+    Table("titles", Title, lambda f: f.titles.all()),
+    Table("feuds", Feud, lambda f: f.feuds.all()),
+    Table(
+        "feud_participants",
+        FeudParticipant,
+        lambda f: FeudParticipant.objects.filter(feud__federation=f),
+        {"feud": "feud", "wrestler": "wrestler", "team": "team"},
+    ),
+    Table("shows", Show, lambda f: f.shows.all()),
+    Table(
+        "matches",
+        Match,
+        lambda f: Match.objects.filter(show__federation=f),
+        {"show": "show", "title": "title", "feud": "feud"},
+    ),
+    Table(
+        "match_participants",
+        MatchParticipant,
+        lambda f: MatchParticipant.objects.filter(show__federation=f),
+        {"match": "match", "show": "show", "wrestler": "wrestler", "team": "team"},
+    ),
+    Table(
+        "reigns",
+        TitleReign,
+        lambda f: TitleReign.objects.filter(title__federation=f),
+        {
+            "title": "title",
+            "holder_wrestler": "wrestler",
+            "holder_team": "team",
+            "won_at": "match",
+            "ended_at": "match",
+        },
+    ),
+    Table(
+        "injuries",
+        Injury,
+        lambda f: Injury.objects.filter(wrestler__federation=f),
+        {"wrestler": "wrestler", "match": "match"},
+    ),
+    Table(
+        "ledger",
+        StandingChange,
+        lambda f: StandingChange.objects.filter(wrestler__federation=f),
+        {"wrestler": "wrestler", "match": "match", "show": "show"},
+    ),
+)
+
+#: Fields the database sets itself on a write (``auto_now``/``auto_now_add``); an import puts
+#: the document's values back after the rows are created.
+AUTO_TIMES = {
+    Federation: ["created_at"],
+    Membership: ["created_at"],
+    WrestlerCard: ["updated_at"],
+    ChartOverride: ["updated_at"],
+}
+
+
+def _plain_fields(model, refs: Iterable[str] = ()) -> list[models.Field]:
+    """Every concrete field but the primary key and the foreign keys."""
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if not f.primary_key and not f.is_relation and f.name not in refs
+    ]
+
+
+def _foreign_keys(model) -> list[models.ForeignKey]:
+    return [f for f in model._meta.concrete_fields if f.is_relation]
+
+
+# -- export ---------------------------------------------------------------------------------------
+
+
+def _out(value: Any, zone: ZoneInfo) -> Any:
+    if isinstance(value, dt.datetime):
+        return value.astimezone(zone).isoformat()
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, ZoneInfo):
+        return str(value)
+    return value
+
+
+def federation_export(*, federation: Federation) -> dict[str, Any]:
+    """Every row of ``federation`` as one JSON-safe document (see the module's docstring)."""
+    zone = ZoneInfo(str(federation.time_zone))
+    keys: dict[str, dict[int, Any]] = {
+        "user": dict(get_user_model().objects.values_list("pk", "username")),
+        "wrestler": dict(federation.wrestlers.values_list("pk", "slug")),
+        "team": dict(federation.teams.values_list("pk", "slug")),
+        "title": dict(federation.titles.values_list("pk", "slug")),
+        "show": dict(federation.shows.values_list("pk", "number")),
+    }
+    keys["feud"] = {
+        pk: index
+        for index, pk in enumerate(federation.feuds.order_by("pk").values_list("pk", flat=True), 1)
+    }
+    keys["match"] = {
+        pk: [keys["show"][show_id], position]
+        for pk, show_id, position in Match.objects.filter(show__federation=federation).values_list(
+            "pk", "show_id", "position"
+        )
+    }
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().astimezone(zone).isoformat(),
+        "federation": _row(
+            federation, Table("federation", Federation, None, {"owner": "user"}), keys, zone
+        ),
+    }
+    for table in TABLES:
+        rows = table.rows(federation).order_by("pk")
+        if table.key == "feuds":
+            document[table.key] = [
+                {"ref": keys["feud"][row.pk], **_row(row, table, keys, zone)} for row in rows
+            ]
+        else:
+            document[table.key] = [_row(row, table, keys, zone) for row in rows]
+    return document
+
+
+def _row(obj, table: Table, keys, zone) -> dict[str, Any]:
+    out = {f.name: _out(f.value_from_object(obj), zone) for f in _plain_fields(table.model)}
+    for fk in _foreign_keys(table.model):
+        if fk.name == "federation":
+            continue
+        value = getattr(obj, fk.attname)
+        out[fk.name] = None if value is None else keys[table.refs[fk.name]][value]
+    return out
+
+
+# -- import ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    rows: dict[str, int] = field(default_factory=dict)
+    skipped_members: list[str] = field(default_factory=list)
+
+
+def federation_import(
+    *, document: Any, owner, slug: str | None = None
+) -> tuple[Federation, ImportReport]:
+    """Create the federation a document describes, owned by ``owner``; all or nothing.
+
+    Raises ``TransferError`` listing every problem by path; nothing is written then."""
+    reader = _Reader(document, owner=owner, slug=slug)
+    reader.check()
+    if reader.problems:
+        raise TransferError(reader.problems)
+    try:
+        with transaction.atomic():
+            federation = reader.write()
+    except IntegrityError as exc:
+        raise TransferError(
+            [("", BROKEN_RULE.format(error=str(exc).splitlines()[0][:200]))]
+        ) from None
+    return federation, reader.report
+
+
+class _Reader:
+    def __init__(self, document: Any, *, owner, slug: str | None):
+        self.document = document
+        self.owner = owner
+        self.slug = slug
+        self.problems: list[tuple[str, str]] = []
+        self.report = ImportReport()
+        self.federation: Federation | None = None
+        # natural key kind -> key -> unsaved instance
+        self.objects: dict[str, dict[Any, models.Model]] = {
+            kind: {} for kind in ("wrestler", "team", "title", "feud", "show", "match", "user")
+        }
+        self.built: dict[str, list[models.Model]] = {}
+
+    def problem(self, path: str, message: str) -> None:
+        if len(self.problems) < 200:
+            self.problems.append((path, message))
+
+    # -- checking -------------------------------------------------------------------------------
+
+    def check(self) -> None:
+        doc = self.document
+        if (
+            not isinstance(doc, dict)
+            or doc.get("format") != FORMAT
+            or not isinstance(doc.get("federation"), dict)
+        ):
+            self.problem("format", NOT_A_DOCUMENT.format(format=FORMAT, version=VERSION))
+            return
+        if doc.get("version") != VERSION:
+            self.problem("version", f"version {VERSION} is the one this site reads")
+            return
+        known = {"format", "version", "exported_at", "federation", *(t.key for t in TABLES)}
+        for key in sorted(set(doc) - known, key=str):
+            self.problem(str(key), UNKNOWN_FIELD)
+        info = dict(doc["federation"])
+        info.pop("owner", None)
+        if self.slug:
+            info["slug"] = self.slug
+        federation = self._build(Federation, info, "federation", refs={})
+        if federation is None:
+            return
+        federation.owner = self.owner
+        if Federation.objects.filter(slug=federation.slug).exists():
+            self.problem("federation.slug", SLUG_TAKEN.format(slug=federation.slug))
+        self.federation = federation
+        users = (
+            {u.username: u for u in get_user_model().objects.all()} if doc.get("members") else {}
+        )
+        self.objects["user"] = users
+        for table in TABLES:
+            rows = doc.get(table.key, [])
+            if not isinstance(rows, list):
+                self.problem(table.key, "must be a list")
+                continue
+            built = self.built.setdefault(table.key, [])
+            for index, row in enumerate(rows):
+                path = f"{table.key}[{index}]"
+                if not isinstance(row, dict):
+                    self.problem(path, "must be a mapping")
+                    continue
+                row = dict(row)
+                ref = row.pop("ref", None) if table.key == "feuds" else None
+                if table.key == "members" and (
+                    row.get("user") not in users or row.get("user") == self.owner.username
+                ):
+                    self.report.skipped_members.append(str(row.get("user")))
+                    continue
+                obj = self._build(table.model, row, path, refs=table.refs)
+                if obj is None:
+                    continue
+                built.append(obj)
+                self._register(table.key, obj, ref, path)
+            self.report.rows[table.key] = len(built)
+
+    def _register(self, key: str, obj, ref, path: str) -> None:
+        natural = {
+            "wrestlers": ("wrestler", lambda o: o.slug),
+            "teams": ("team", lambda o: o.slug),
+            "titles": ("title", lambda o: o.slug),
+            "feuds": ("feud", lambda o: ref),
+            "shows": ("show", lambda o: o.number),
+            "matches": ("match", lambda o: (o.show.number, o.position)),
+        }.get(key)
+        if natural is None:
+            return
+        kind, of = natural
+        value = of(obj)
+        if kind == "feud" and not isinstance(value, int):
+            self.problem(f"{path}.ref", "each feud needs a whole-number ref")
+            return
+        if value in self.objects[kind]:
+            self.problem(path, DUPLICATE.format(what=kind, key=value))
+            return
+        self.objects[kind][value] = obj
+
+    def _build(self, model, row: dict[str, Any], path: str, *, refs: dict[str, str]):
+        plain = {f.name: f for f in _plain_fields(model)}
+        fks = {f.name: f for f in _foreign_keys(model) if f.name != "federation"}
+        obj = model()
+        ok = True
+        for name, value in row.items():
+            if name in plain:
+                setattr(obj, plain[name].attname, value)
+            elif name in fks:
+                target = self._resolve(refs.get(name), value, f"{path}.{name}")
+                if target is False:
+                    ok = False
+                elif model is not Federation:
+                    setattr(obj, fks[name].name, target)
+            else:
+                self.problem(f"{path}.{name}", UNKNOWN_FIELD)
+                ok = False
+        exclude = [f.name for f in _foreign_keys(model)]
+        try:
+            obj.clean_fields(exclude=exclude)
+        except ValidationError as exc:
+            ok = False
+            for name, messages in exc.message_dict.items():
+                for message in messages:
+                    self.problem(f"{path}.{name}", message)
+        if not ok:
+            return None
+        if hasattr(obj, "federation_id") and model is not Federation:
+            obj.federation = self.federation
+        # Check constraints on the row's own fields (those on foreign keys are the database's
+        # to check: the rows they point at have no ids yet).
+        for constraint in model._meta.constraints:
+            if isinstance(constraint, models.CheckConstraint):
+                try:
+                    constraint.validate(model, obj, exclude=set(exclude))
+                except ValidationError:
+                    self.problem(path, f"breaks the rule {constraint.name}")
+                    ok = False
+        return obj if ok else None
+
+    def _resolve(self, kind: str | None, value: Any, path: str):
+        """The unsaved instance a natural key names, None for null, False when unknown."""
+        if value is None:
+            return None
+        if kind is None:
+            self.problem(path, UNKNOWN_FIELD)
+            return False
+        key = tuple(value) if kind == "match" and isinstance(value, list) else value
+        try:
+            found = self.objects[kind].get(key)
+        except TypeError:
+            found = None
+        if found is None:
+            self.problem(path, UNKNOWN_REFERENCE.format(what=kind, key=value))
+            return False
+        return found
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def write(self) -> Federation:
+        """Create every row, parents first. Foreign keys point at instances saved just before
+        (Django takes their new ids as each row is created)."""
+        federation = self.federation
+        times = [(name, getattr(federation, name)) for name in AUTO_TIMES[Federation]]
+        federation.save()
+        self._restore(Federation, [federation], [times])
+        for table in TABLES:
+            objs = self.built.get(table.key, [])
+            saved = [
+                [(name, getattr(obj, name)) for name in AUTO_TIMES.get(table.model, [])]
+                for obj in objs
+            ]
+            table.model.objects.bulk_create(objs, batch_size=500)
+            self._restore(table.model, objs, saved)
+        return federation
+
+    @staticmethod
+    def _restore(model, objs, saved) -> None:
+        """Put back the times that ``auto_now``/``auto_now_add`` overwrote on create."""
+        names = AUTO_TIMES.get(model)
+        if not names or not objs:
+            return
+        for obj, values in zip(objs, saved, strict=True):
+            for name, value in values:
+                setattr(obj, name, value)
+        model.objects.bulk_update(objs, names, batch_size=500)
