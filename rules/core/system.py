@@ -21,8 +21,14 @@ class RuleSystem(Protocol):
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A booked time limit in minutes, in the system's own unit of match length."""
 
-    def parse_card(self, data: Mapping[str, Any]) -> Any:
-        """A card from its structured (or shorthand) form; raises CardError listing problems."""
+    def parse_card(self, data: Mapping[str, Any], *, tables: Any = None) -> Any:
+        """A card from its structured (or shorthand) form; raises CardError listing problems.
+
+        With ``tables`` (what ``load_tables`` returns, e.g. with a federation's overrides) the
+        card is also checked against every table the engine can consult for it under any
+        option and match type, every problem listed with the others: a card that parses with
+        the tables a match is played with never makes that match fail.
+        """
 
     def card_to_data(self, card: Any) -> dict[str, Any]:
         """The normalised, JSON-safe structured form; ``parse_card`` reads it back."""

@@ -42,8 +42,12 @@ class FilsingerSystem:
         """A match's time limit in turns, from the booked limit in minutes."""
         return max(1, int(minutes) * self.turns_per_minute)
 
-    def parse_card(self, data: Mapping[str, Any]) -> _cards.FilsingerCard:
-        return _cards.parse_card(data)
+    def parse_card(
+        self, data: Mapping[str, Any], *, tables: FilsingerTables | Mapping | None = None
+    ) -> _cards.FilsingerCard:
+        """A card; with ``tables`` (loaded, or a federation's overrides) also checked against
+        every chart it can consult under any option (its Choice Situations letters)."""
+        return _cards.parse_card(data, tables=tables)
 
     def card_to_data(self, card: _cards.FilsingerCard) -> dict[str, Any]:
         return _cards.card_to_data(card)
