@@ -86,10 +86,11 @@ def state_bound(prep: Prepared) -> int:
             bound *= 1 + len(side)
     if prep.tag:
         bound *= 4 * 2
-    if "distractions" in opts:
-        for side in range(2):
-            if prep.ringside[side] or prep.tag:
-                bound *= 4
+    for side in range(2):
+        if "distractions" in opts and (prep.ringside[side] or prep.tag):
+            bound *= 4  # its distraction and its outside interference used or not
+        elif prep.ally_sides[side]:
+            bound *= 2  # its ally's interference (rule 9, once a match) used or not
     return bound
 
 

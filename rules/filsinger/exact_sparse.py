@@ -171,7 +171,8 @@ class _Builder:
         nlegal = 2 if prep.tag else 1
         # Entries: every wrestler's PIN rating (side 0 first), from pin0 up to the top it can
         # reach (fatigue and Add 1: 12; a distraction alone: one point); then whether side 0
-        # and side 1 have used their distraction, and their interference.
+        # and side 1 have used their distraction, and their interference (rule 14's, or an
+        # ally's under rule 9).
         self.pos = [(s, i) for s, side in enumerate(prep.wrestlers) for i in range(len(side))]
         pin0 = [w.pin0 for side in prep.wrestlers for w in side]
         if f.fatigue or f.add1:
@@ -181,8 +182,9 @@ class _Builder:
         else:
             hi = pin0
         flag = 2 if f.distract else 1
+        intf = [2 if f.distract or ally else 1 for ally in prep.ally_sides]
         self.lo = [*pin0, 0, 0, 0, 0]
-        self.radix = [h - p + 1 for h, p in zip(hi, pin0, strict=True)] + [flag] * 4
+        self.radix = [h - p + 1 for h, p in zip(hi, pin0, strict=True)] + [flag, flag, *intf]
         n = len(self.radix)
         stride = [1] * n
         for w in range(n - 2, -1, -1):

@@ -84,6 +84,14 @@ def test_monte_carlo_agrees_with_exact_odds_tag_rules(fs, option):
     assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), f"tag {option}")
 
 
+def test_monte_carlo_agrees_with_exact_odds_ally_once_a_match_with_rising_pins(fs):
+    """Rule 9's ally interferes once a match: a state of its own beside the PIN ratings."""
+    spec = with_ringside(fs.make_spec(random_pair(fs, 301), options="fatigue,ringside_ally"))
+    report = fs.odds(spec, runs=RUNS, seed=4)
+    assert report.exact.states > 100
+    assert_agrees(report, "fatigue, ringside_ally")
+
+
 def test_monte_carlo_agrees_with_exact_odds_all_rules_singles(fs):
     spec = with_ringside(fs.make_spec(random_pair(fs, 300), options="all"))
     assert_agrees(fs.odds(spec, runs=RUNS, seed=3), "all")
@@ -126,6 +134,7 @@ def test_monte_carlo_agrees_with_exact_odds_tag_with_every_rule(fs):
         ("add1", "singles", False),
         ("distractions", "singles", True),
         ("tag_on_defense,leave_ring,distractions", "tag", True),
+        ("fatigue,ringside_ally", "singles", True),
     ],
 )
 def test_the_sparse_solver_agrees_with_the_plain_one(fs, options, match_type, ringside):
