@@ -54,4 +54,31 @@ class RuleSystem(Protocol):
         record: bool = True,
     ) -> MatchResult: ...
 
-    def odds(self, spec: MatchSpec, *, runs: int, seed: int, tables: Any = None) -> OddsReport: ...
+    def inapplicable_options(self, spec: MatchSpec) -> Mapping[str, str]:
+        """The options of ``spec`` that cannot come into play in it, each with the reason
+        ("ringside_ally": "nobody is at ringside for either side"), so a door can say so."""
+
+    def odds(
+        self,
+        spec: MatchSpec,
+        *,
+        runs: int,
+        seed: int,
+        tables: Any = None,
+        strategy: Any = None,
+        exact: str = "auto",
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> OddsReport:
+        """Monte Carlo over ``runs`` matches, and exact odds as ``exact`` says:
+
+        - ``"never"``: Monte Carlo alone;
+        - ``"auto"``: solved when the chain fits the budget (``max_states`` states and
+          ``time_budget`` seconds; None takes the system's defaults), else Monte Carlo alone
+          with ``exact_note`` saying why;
+        - ``"always"``: solved within ``max_states``/``time_budget`` if given, else within the
+          system's hard limits (memory stays bounded); ``exact_note`` says why when it cannot.
+
+        The report says which was used (``exact_mode``, ``exact_budget``). Systems without exact
+        odds report ``exact=None`` with a note.
+        """

@@ -263,3 +263,79 @@ def test_a_fixed_seed_reproduces_the_recorded_transcript(fs, wolf, executioner):
     spec = fs.make_spec([wolf, executioner], options="all", feud=True)
     result = fs.simulate(spec, dice=SeededDice(2080))
     assert result.to_json() == json.loads(golden.read_text())
+
+
+# -------------------------------------------------------------------------------- the budget
+
+
+def test_exact_never_gives_monte_carlo_alone(fs):
+    spec = fs.make_spec(random_pair(fs, 11))
+    report = fs.odds(spec, runs=200, seed=1, exact="never")
+    assert report.exact is None and report.exact_mode == "never"
+    assert report.exact_budget is None and "Monte Carlo alone" in report.exact_note
+    data = report.to_json()
+    assert "exact" not in data and data["exact_mode"] == "never"
+    assert fs.odds(spec, runs=200, seed=1, exact=False).exact is None  # the old flag
+
+
+def test_exact_auto_solves_a_chain_within_the_budget_and_says_so(fs):
+    spec = fs.make_spec(random_pair(fs, 11), options="fatigue")
+    report = fs.odds(spec, runs=200, seed=1)
+    assert report.exact_mode == "auto" and report.exact is not None
+    assert report.exact_budget == {"states": 1_000_000, "seconds": 10.0}
+    data = report.to_json()
+    assert data["exact_mode"] == "auto" and data["exact_states"] == report.exact.states
+    assert data["exact_budget"] == {"states": 1_000_000, "seconds": 10.0}
+    assert data["exact"] == list(report.exact.wins)
+
+
+def test_exact_auto_past_the_state_budget_gives_monte_carlo_alone_with_a_note(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
+    report = fs.odds(spec, runs=300, seed=1, max_states=500)
+    assert report.exact is None and report.runs == 300 and sum(report.wins) + report.draws == 300
+    assert report.exact_note == "no exact odds: more than 500 states; Monte Carlo alone"
+    assert report.exact_budget == {"states": 500, "seconds": 10.0}
+
+
+def test_exact_auto_past_the_time_budget_gives_monte_carlo_alone_with_a_note(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="all", relationship="group")
+    report = fs.odds(spec, runs=100, seed=1, time_budget=0.001)
+    assert report.exact is None
+    assert report.exact_note == (
+        "no exact odds: solving took longer than the 0.001 s allowed; Monte Carlo alone"
+    )
+
+
+def test_exact_always_has_no_time_limit_and_the_hard_state_limit(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
+    report = fs.odds(spec, runs=100, seed=1, exact="always")
+    assert report.exact is not None
+    assert report.exact_budget == {"states": 2_000_000, "seconds": None}
+    small = fs.odds(spec, runs=100, seed=1, exact="always", max_states=500)
+    assert small.exact is None and small.exact_note == "no exact odds: more than 500 states"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"exact": "sometimes"}, "not one of auto, always, never"),
+        ({"max_states": 0}, "at least 1"),
+        ({"time_budget": 0}, "must be positive"),
+    ],
+)
+def test_a_bad_exact_request_is_refused(fs, kwargs, message):
+    from rules.core.errors import OptionError
+
+    with pytest.raises(OptionError, match=message):
+        fs.odds(fs.make_spec(random_pair(fs, 11)), runs=10, seed=1, **kwargs)
+
+
+def test_the_plain_solver_keeps_to_the_time_budget_too(fs):
+    from rules.filsinger.engine import prepare
+    from rules.filsinger.exact import Clock, solve_python
+    from rules.filsinger.strategy import DefaultStrategy
+
+    clock = Clock(0.0)
+    prep = prepare(fs.make_spec(random_pair(fs, 11), options="fatigue"))
+    with pytest.raises(NotFinite, match="took longer than the 0 s allowed"):
+        solve_python(prep, DefaultStrategy(), clock=clock)
