@@ -114,10 +114,12 @@ def test_a_cards_list_file_and_a_tag_match_with_all_rules(tmp_path):
         "200",
         "--seed",
         "3",
+        "--exact",
+        "always",
         "--json",
     )
     data = json.loads(out)
-    assert "exact_note" not in data and data["exact_mode"] == "auto"
+    assert "exact_note" not in data and data["exact_mode"] == "always"
     assert abs(sum(data["exact_methods"].values()) - 1) < 1e-9
 
 
