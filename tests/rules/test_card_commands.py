@@ -225,6 +225,12 @@ def test_odds_say_which_exact_odds_they_used():
     assert message == "--exact always: no exact odds: more than 50 states"
 
 
+def test_a_long_list_of_unknown_rules_is_clipped():
+    message = refused("simulate_match", WOLF, EXECUTIONER, "--rules", ",".join(["x" * 500] * 50))
+    assert message.startswith("unknown filsinger rule option(s): xxxx")
+    assert "and 45 more" in message and len(message) < 600
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
