@@ -342,3 +342,27 @@ def test_the_plain_solver_keeps_to_the_time_budget_too(fs):
     prep = prepare(fs.make_spec(random_pair(fs, 11), options="fatigue"))
     with pytest.raises(NotFinite, match="took longer than the 0 s allowed"):
         solve_python(prep, DefaultStrategy(), clock=clock)
+
+
+@pytest.mark.parametrize(
+    ("options", "match_type"),
+    [
+        ("", "singles"),
+        ("ringside_ally", "singles"),
+        ("ringside_ally,distractions", "singles"),
+        ("fatigue,ringside_ally", "singles"),
+        ("add1", "singles"),
+        ("distractions", "tag"),
+        ("tag_on_defense,fatigue", "tag"),
+    ],
+)
+def test_the_state_bound_is_an_upper_bound(fs, wolf, executioner, options, match_type):
+    """``state_bound`` picks the solver and refuses chains before they are built: it must never
+    count fewer states than the chain has. (The Executioner throws Wolf, rated A, out of the
+    ring, so the default strategy sends his ally in: the ally's once-a-match is a state.)"""
+    from rules.filsinger.engine import prepare
+    from rules.filsinger.exact import state_bound
+
+    cards = [wolf, executioner] if match_type == "singles" else random_pair(fs, 800, 4)
+    spec = with_ringside(fs.make_spec(cards, match_type, options=options, relationship="group"))
+    assert fs.exact(spec).states <= state_bound(prepare(spec))
