@@ -1,16 +1,19 @@
 """Filsinger engine speed: the fast path and the full play-by-play against the dice alone, and
 the exact odds of one pairing and of two big tag chains. Prints its figures; asserts nothing.
 
-    python bench/bench_filsinger.py [--matches N] [--rules OPTIONS] [--no-tag]
+    python bench/bench_filsinger.py [--matches N] [--rules OPTIONS] [--no-tag] [--budget]
 
 Goals: the fast path at most 3x the cost of drawing the same dice with nothing else, the full
 path at most 10x, exact odds for one pairing under the basic rules in under 50 ms, and for a tag
-match with every rule in a few seconds.
+match with every rule in a few seconds. ``--budget`` also runs ``odds`` with the default exact-odds
+budget ("auto") over the biggest sample tag chain (1.8 million states, past the budget) and
+prints how long it took to give up and the process's peak memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
@@ -30,6 +33,8 @@ FIXTURES = ROOT / "tests/rules/fixtures"
 SAMPLE = ROOT / "rules/data/sample/filsinger"
 #: The tag match of the exact-odds issue: four sample cards.
 TAG_CARDS = ("corrigan-vale", "mortimer-gale", "skylar-finch", "dario-quintero")
+#: The biggest chain among the sample foursomes (partners, every rule): 1,772,148 states.
+BIG_CARDS = ("corrigan-vale", "bastian-holloway", "gideon-pike", "hollis-crane")
 
 
 def best_of(repeat: int, fn) -> float:
@@ -47,6 +52,9 @@ def main() -> None:
     parser.add_argument("--rules", default="")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-tag", action="store_true", help="skip the big tag chains")
+    parser.add_argument(
+        "--budget", action="store_true", help="odds with the auto budget over the biggest chain"
+    )
     args = parser.parse_args()
 
     cards = [
@@ -103,6 +111,17 @@ def main() -> None:
             odds = solve(tag_prep, strategy)
             tag.append((rules, time.perf_counter() - start, odds.states))
 
+    budget = None
+    if args.budget:
+        big = [
+            fs.parse_card(yaml.safe_load((SAMPLE / f"{name}.yaml").read_text()))
+            for name in BIG_CARDS
+        ]
+        spec = fs.make_spec(big, "tag", options="all", relationship="partners")
+        start = time.perf_counter()
+        report = fs.odds(spec, runs=1000, seed=1)
+        budget = (time.perf_counter() - start, report)
+
     rules = args.rules or "basic"
     print(f"Filsinger engine, Wolf vs the Executioner, rules: {rules}")
     print(f"  matches                      {n}")
@@ -123,6 +142,13 @@ def main() -> None:
     for rules, seconds, states in tag:
         label = f"exact odds, tag {rules}"
         print(f"  {label:<28} {seconds:8.2f} s   ({states} states; {', '.join(TAG_CARDS)})")
+    if budget is not None:
+        seconds, report = budget
+        outcome = f"{report.exact.states} states" if report.exact else report.exact_note
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        where = ", ".join(BIG_CARDS)
+        print(f"  odds, auto budget, biggest   {seconds:8.2f} s   ({outcome}; {where})")
+        print(f"  peak memory of this process  {peak:8.0f} MB")
 
 
 if __name__ == "__main__":

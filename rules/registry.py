@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from rules.core.errors import UnknownSystem
+from rules.core.safeyaml import clip
 from rules.core.system import RuleSystem
 from rules.filsinger import system as _filsinger
 
@@ -23,7 +24,7 @@ def get_system(name: str) -> RuleSystem:
         pending = [n for n in SYSTEM_NAMES if n not in systems]
         hint = f"; not yet available: {', '.join(pending)}" if pending and name in pending else ""
         raise UnknownSystem(
-            f"unknown rule system {name!r} (known: {', '.join(sorted(systems))}){hint}"
+            f"unknown rule system {clip(name)} (known: {', '.join(sorted(systems))}){hint}"
         ) from None
 
 

@@ -172,9 +172,19 @@ class ExactOdds:
         }
 
 
+#: How ``odds`` may compute exact odds: within a budget, whatever it takes (within the system's
+#: hard limits), or not at all.
+EXACT_MODES: tuple[str, ...] = ("auto", "always", "never")
+
+
 @dataclass(frozen=True, slots=True)
 class OddsReport:
-    """Monte Carlo counts over ``runs`` matches, plus ``exact`` where the chain was solved."""
+    """Monte Carlo counts over ``runs`` matches, plus ``exact`` where the chain was solved.
+
+    ``exact_mode`` is what was asked (``EXACT_MODES``), ``exact_budget`` the limits the solver
+    had (``{"states": N, "seconds": S}``, None for no limit), ``exact_seconds`` how long it took
+    (solved or not), ``exact_note`` why there are no exact odds when there are none.
+    """
 
     system: str
     runs: int
@@ -184,6 +194,9 @@ class OddsReport:
     methods: dict[str, int]
     exact: ExactOdds | None = None
     exact_note: str = ""
+    exact_mode: str = "auto"
+    exact_budget: dict[str, Any] | None = None
+    exact_seconds: float | None = None
 
     def win_rate(self, side: int) -> float:
         return self.wins[side] / self.runs
@@ -206,6 +219,12 @@ class OddsReport:
             out["exact"] = list(self.exact.wins)
             out["exact_draw"] = self.exact.draw
             out["exact_methods"] = dict(self.exact.methods)
+            out["exact_states"] = self.exact.states
         elif self.exact_note:
             out["exact_note"] = self.exact_note
+        out["exact_mode"] = self.exact_mode
+        if self.exact_budget is not None:
+            out["exact_budget"] = dict(self.exact_budget)
+        if self.exact_seconds is not None:
+            out["exact_seconds"] = round(self.exact_seconds, 3)
         return out

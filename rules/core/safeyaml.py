@@ -159,6 +159,10 @@ def load_text(
         raise YamlError(f"{source}{where}: not valid YAML ({clip(problem, 120)[1:-1]})") from None
     except RecursionError:
         raise YamlError(f"{source}: nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as exc:
+        # A scalar YAML reads but Python cannot hold: an integer of thousands of digits, a
+        # date like 2001-13-45.
+        raise YamlError(f"{source}: a value cannot be read ({clip(str(exc), 120)[1:-1]})") from None
     finally:
         loader.dispose()
 

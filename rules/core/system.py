@@ -21,8 +21,14 @@ class RuleSystem(Protocol):
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A booked time limit in minutes, in the system's own unit of match length."""
 
-    def parse_card(self, data: Mapping[str, Any]) -> Any:
-        """A card from its structured (or shorthand) form; raises CardError listing problems."""
+    def parse_card(self, data: Mapping[str, Any], *, tables: Any = None) -> Any:
+        """A card from its structured (or shorthand) form; raises CardError listing problems.
+
+        With ``tables`` (what ``load_tables`` returns, e.g. with a federation's overrides) the
+        card is also checked against every table the engine can consult for it under any
+        option and match type, every problem listed with the others: a card that parses with
+        the tables a match is played with never makes that match fail.
+        """
 
     def card_to_data(self, card: Any) -> dict[str, Any]:
         """The normalised, JSON-safe structured form; ``parse_card`` reads it back."""
@@ -48,4 +54,31 @@ class RuleSystem(Protocol):
         record: bool = True,
     ) -> MatchResult: ...
 
-    def odds(self, spec: MatchSpec, *, runs: int, seed: int, tables: Any = None) -> OddsReport: ...
+    def inapplicable_options(self, spec: MatchSpec) -> Mapping[str, str]:
+        """The options of ``spec`` that cannot come into play in it, each with the reason
+        ("ringside_ally": "nobody is at ringside for either side"), so a door can say so."""
+
+    def odds(
+        self,
+        spec: MatchSpec,
+        *,
+        runs: int,
+        seed: int,
+        tables: Any = None,
+        strategy: Any = None,
+        exact: str = "auto",
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> OddsReport:
+        """Monte Carlo over ``runs`` matches, and exact odds as ``exact`` says:
+
+        - ``"never"``: Monte Carlo alone;
+        - ``"auto"``: solved when the chain fits the budget (``max_states`` states and
+          ``time_budget`` seconds; None takes the system's defaults), else Monte Carlo alone
+          with ``exact_note`` saying why;
+        - ``"always"``: solved within ``max_states``/``time_budget`` if given, else within the
+          system's hard limits (memory stays bounded); ``exact_note`` says why when it cannot.
+
+        The report says which was used (``exact_mode``, ``exact_budget``). Systems without exact
+        odds report ``exact=None`` with a note.
+        """

@@ -3,7 +3,10 @@
 A card is read from the structured form of the card format, and each entry may instead be
 written as the printed text ("bite to forehead - 2", "PIN 7 (4)", "into the ropes (c)",
 "SAVAGE FACE CLAW (+3)", "down - 3 (lv)", "(ch) B" ...), which is normalised to the same values.
-An invalid card is refused whole.
+An invalid card is refused whole, every problem named by its path; values quoted in the messages
+are clipped (the input may be hostile). With ``tables`` the card is also checked against every
+chart the engine can consult for it under any optional rule (the Choice Situations letters), so a
+card that parses against a federation's charts plays under every option.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import CardError
+from rules.core.safeyaml import bad_character, clip
+from rules.filsinger.tables import FilsingerTables, load_tables
 
 SYSTEM = "filsinger"
 CHARTS = ("ropes", "turnbuckle", "ring", "deathjump")
@@ -45,6 +50,9 @@ RATING_LETTERS = ("A", "B", "C")
 ROLLS = ("1d6", "2d6")
 ROLL_RANGE = {"1d6": (1, 6), "2d6": (2, 12)}
 META_KEYS = frozenset({"notes", "description", "source", "slug"})
+#: The longest wrestler's or move's name, and the longest printed entry ("bite to forehead - 2").
+MAX_NAME = 100
+MAX_ENTRY = 160
 
 MOVE = "move"
 CHART = "chart"
@@ -131,7 +139,7 @@ def _int_in(value: Any, lo: int, hi: int, path: str, problems: _Problems) -> int
     if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
         value = int(value)
     if not _is_int(value) or not lo <= value <= hi:
-        problems.add(path, f"must be a whole number from {lo} to {hi}, got {value!r}")
+        problems.add(path, f"must be a whole number from {lo} to {hi}, got {clip(value)}")
         return None
     return value
 
@@ -139,30 +147,53 @@ def _int_in(value: Any, lo: int, hi: int, path: str, problems: _Problems) -> int
 def _level(value: Any, path: str, problems: _Problems) -> int | None:
     if _is_int(value) and value in (1, 2, 3):
         return value
-    problems.add(path, f"must be 1, 2 or 3, got {value!r}")
+    problems.add(path, f"must be 1, 2 or 3, got {clip(value)}")
     return None
 
 
 def _bool(value: Any, path: str, problems: _Problems) -> bool:
     if isinstance(value, bool):
         return value
-    problems.add(path, f"must be true or false, got {value!r}")
+    problems.add(path, f"must be true or false, got {clip(value)}")
     return False
 
 
 def _letter(value: Any, path: str, problems: _Problems) -> str | None:
     if isinstance(value, str) and re.fullmatch(r"[A-Za-z]", value.strip()):
         return value.strip().upper()
-    problems.add(path, f"must be a single letter (the Choice Situations column), got {value!r}")
+    problems.add(path, f"must be a single letter (the Choice Situations column), got {clip(value)}")
     return None
+
+
+def _key(key: Any) -> str:
+    """A mapping key as it goes into a path (clipped: the input may be hostile)."""
+    text = str(key) if isinstance(key, str | int) else clip(key)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _unknown_keys(data: Mapping, allowed: set[str], path: str, problems: _Problems) -> None:
     for key in data:
         if key not in allowed:
             problems.add(
-                f"{path}.{key}", f"unknown field (expected one of {', '.join(sorted(allowed))})"
+                f"{path}.{_key(key)}",
+                f"unknown field (expected one of {', '.join(sorted(allowed))})",
             )
+
+
+def _name(value: Any, what: str, path: str, problems: _Problems) -> str | None:
+    """A name as written (a wrestler's, a move's): text, not too long, no control characters."""
+    if not isinstance(value, str) or not value.strip():
+        problems.add(path, f"must be the {what}, got {clip(value)}")
+        return None
+    bad = bad_character(value)
+    if bad is not None:
+        problems.add(path, f"must not hold control or bidirectional characters ({bad})")
+        return None
+    text = _norm_text(value)
+    if len(text) > MAX_NAME:
+        problems.add(path, f"is {len(text)} characters long; at most {MAX_NAME}")
+        return None
+    return text
 
 
 def _norm_text(text: str) -> str:
@@ -222,8 +253,25 @@ def _parse_roll_marker(token: str) -> dict[str, Any] | None:
     return None
 
 
-def _offense_from_text(text: Any, level: int, path: str, problems: _Problems) -> dict | None:
+def _entry_text(text: str, path: str, problems: _Problems) -> str | None:
+    """A printed entry, refused when too long or holding control characters."""
+    bad = bad_character(text)
+    if bad is not None:
+        problems.add(path, f"must not hold control or bidirectional characters ({bad})")
+        return None
     raw = _norm_text(text)
+    if len(raw) > MAX_ENTRY:
+        problems.add(
+            path, f"is {len(raw)} characters long; a printed entry has at most {MAX_ENTRY}"
+        )
+        return None
+    return raw
+
+
+def _offense_from_text(text: Any, level: int, path: str, problems: _Problems) -> dict | None:
+    raw = _entry_text(text, path, problems)
+    if raw is None:
+        return None
     rest, markers = _extract_markers(raw, path, problems)
     out: dict[str, Any] = {}
     if "choice_situation" in markers:
@@ -246,7 +294,7 @@ def _offense_from_text(text: Any, level: int, path: str, problems: _Problems) ->
         elif _parse_roll_marker(low) is not None:
             finisher_marker = _parse_roll_marker(low)
         else:
-            problems.add(path, f"unknown marker '({token})' in {raw!r}")
+            problems.add(path, f"unknown marker '({token})' in {clip(raw)}")
             return None
     if markers.get("add1"):
         flags["add1"] = True
@@ -259,7 +307,7 @@ def _offense_from_text(text: Any, level: int, path: str, problems: _Problems) ->
                 out[key] = flags.pop(key)
     elif not rest:
         if "choice_situation" not in out:
-            problems.add(path, f"cannot read {raw!r}: nothing but markers")
+            problems.add(path, f"cannot read {clip(raw)}: nothing but markers")
             return None
     else:
         m = _LEVEL_SUFFIX.match(rest)
@@ -267,37 +315,39 @@ def _offense_from_text(text: Any, level: int, path: str, problems: _Problems) ->
             out["move"] = m.group(1)
             out["level"] = int(m.group(2))
         elif m and not re.search(r"[A-Za-z]", m.group(2)):
-            problems.add(path, f"the level after the dash in {raw!r} must be 1, 2 or 3")
+            problems.add(path, f"the level after the dash in {clip(raw)} must be 1, 2 or 3")
             return None
         elif re.search(r"[A-Z]", rest) and not re.search(r"[a-z]", rest):
             if level != 3:
                 problems.add(
                     path,
-                    f"{raw!r} reads as a finisher (capitals), which belongs on LEVEL 3 OFFENSE",
+                    f"{clip(raw)} reads as a finisher (capitals), which belongs on LEVEL 3 OFFENSE",
                 )
                 return None
             out["finisher"] = rest
             if finisher_marker is None:
-                problems.add(path, f"finisher {raw!r} needs a rating like '(+3)' or a roll")
+                problems.add(path, f"finisher {clip(raw)} needs a rating like '(+3)' or a roll")
                 return None
             out.update(finisher_marker)
             finisher_marker = None
         else:
             problems.add(
                 path,
-                f"cannot read {raw!r}: expected 'move - 1|2|3', a chart ('into the ropes'), "
+                f"cannot read {clip(raw)}: expected 'move - 1|2|3', a chart ('into the ropes'), "
                 "a finisher in capitals with its rating, or '(ch) B'",
             )
             return None
     if finisher_marker is not None:
-        problems.add(path, f"a finisher rating or roll in {raw!r} needs a finisher in capitals")
+        problems.add(path, f"a finisher rating or roll in {clip(raw)} needs a finisher in capitals")
         return None
     out.update(flags)
     return out
 
 
 def _defense_from_text(text: Any, name: str, path: str, problems: _Problems) -> dict | None:
-    raw = _norm_text(text)
+    raw = _entry_text(text, path, problems)
+    if raw is None:
+        return None
     rest, markers = _extract_markers(raw, path, problems)
     out: dict[str, Any] = {}
     numbers: list[int] = []
@@ -310,10 +360,10 @@ def _defense_from_text(text: Any, name: str, path: str, problems: _Problems) -> 
         elif low.isdigit():
             numbers.append(int(low))
         else:
-            problems.add(path, f"unknown marker '({token})' in {raw!r}")
+            problems.add(path, f"unknown marker '({token})' in {clip(raw)}")
             return None
     if markers.get("add1") or "choice_situation" in markers:
-        problems.add(path, f"'Add 1' and '(ch)' belong on offense, not in {raw!r}")
+        problems.add(path, f"'Add 1' and '(ch)' belong on offense, not in {clip(raw)}")
         return None
     m = re.fullmatch(r"pin(?:\s+(\d+))?", rest, re.IGNORECASE)
     if m:
@@ -324,13 +374,13 @@ def _defense_from_text(text: Any, name: str, path: str, problems: _Problems) -> 
             out["_pin_fatigue"] = numbers[0]
         return out
     if numbers:
-        problems.add(path, f"unexpected number in parentheses in {raw!r}")
+        problems.add(path, f"unexpected number in parentheses in {clip(raw)}")
         return None
     m = _LEVEL_SUFFIX.match(rest)
     if not m or m.group(2) not in ("1", "2", "3"):
         problems.add(
             path,
-            f"cannot read {raw!r}: expected 'dazed|hurt|down - 1|2|3', "
+            f"cannot read {clip(raw)}: expected 'dazed|hurt|down - 1|2|3', "
             "'NAME - 1|2|3' (a counter) or 'PIN 7 (4)'",
         )
         return None
@@ -340,7 +390,9 @@ def _defense_from_text(text: Any, name: str, path: str, problems: _Problems) -> 
     elif word.upper() == word or word.lower() == name.lower():
         out["result"] = "counter"
     else:
-        problems.add(path, f"cannot read {raw!r}: a counter is the wrestler's own name in capitals")
+        problems.add(
+            path, f"cannot read {clip(raw)}: a counter is the wrestler's own name in capitals"
+        )
         return None
     out["level"] = lvl
     return out
@@ -382,11 +434,9 @@ def _offense(data: Any, level: int, path: str, problems: _Problems) -> Offense |
             data["choice_situation"], f"{path}.choice_situation", problems
         )
     if kind == MOVE:
-        name = data["move"]
-        if not isinstance(name, str) or not name.strip():
-            problems.add(f"{path}.move", "must be the move's name")
-        else:
-            fields["name"] = _norm_text(name)
+        name = _name(data["move"], "move's name", f"{path}.move", problems)
+        if name is not None:
+            fields["name"] = name
         if "level" not in data:
             problems.add(f"{path}.level", "required: the defense level the move sends to (1-3)")
         else:
@@ -395,7 +445,7 @@ def _offense(data: Any, level: int, path: str, problems: _Problems) -> Offense |
             if data["check"] in ("ag", "pw"):
                 fields["check"] = data["check"]
             else:
-                problems.add(f"{path}.check", f"must be 'ag' or 'pw', got {data['check']!r}")
+                problems.add(f"{path}.check", f"must be 'ag' or 'pw', got {clip(data['check'])}")
         if "dq" in data:
             dq = data["dq"]
             if isinstance(dq, bool):
@@ -407,19 +457,17 @@ def _offense(data: Any, level: int, path: str, problems: _Problems) -> Offense |
     elif kind == CHART:
         chart = data["chart"]
         if chart not in CHARTS:
-            problems.add(f"{path}.chart", f"must be one of {', '.join(CHARTS)}, got {chart!r}")
+            problems.add(f"{path}.chart", f"must be one of {', '.join(CHARTS)}, got {clip(chart)}")
         else:
             fields["name"] = chart
         if "choice" in data:
             fields["choice"] = _bool(data["choice"], f"{path}.choice", problems)
     elif kind == FINISHER:
-        name = data["finisher"]
         if level != 3:
             problems.add(f"{path}.finisher", "finishers belong on LEVEL 3 OFFENSE")
-        if not isinstance(name, str) or not name.strip():
-            problems.add(f"{path}.finisher", "must be the finisher's name")
-        else:
-            fields["name"] = _norm_text(name)
+        name = _name(data["finisher"], "finisher's name", f"{path}.finisher", problems)
+        if name is not None:
+            fields["name"] = name
         has_rating = data.get("rating") is not None
         has_roll = data.get("roll") is not None
         if has_rating == has_roll:
@@ -431,7 +479,7 @@ def _offense(data: Any, level: int, path: str, problems: _Problems) -> Offense |
         if has_roll:
             roll = data["roll"]
             if roll not in ROLLS:
-                problems.add(f"{path}.roll", f"must be '1d6' or '2d6', got {roll!r}")
+                problems.add(f"{path}.roll", f"must be '1d6' or '2d6', got {clip(roll)}")
             else:
                 fields["roll"] = roll
                 lo, hi = ROLL_RANGE[roll]
@@ -451,7 +499,7 @@ def _offense(data: Any, level: int, path: str, problems: _Problems) -> Offense |
         if data["only"] in ("tag", "singles"):
             fields["only"] = data["only"]
         else:
-            problems.add(f"{path}.only", f"must be 'tag' or 'singles', got {data['only']!r}")
+            problems.add(f"{path}.only", f"must be 'tag' or 'singles', got {clip(data['only'])}")
     if len(problems) > before:
         return None
     return Offense(**fields)
@@ -475,7 +523,7 @@ def _defense(
     result = data.get("result")
     if result not in DEFENSE_RESULTS:
         problems.add(
-            f"{path}.result", f"must be one of {', '.join(DEFENSE_RESULTS)}, got {result!r}"
+            f"{path}.result", f"must be one of {', '.join(DEFENSE_RESULTS)}, got {clip(result)}"
         )
         return None
     fields: dict[str, Any] = {"result": result}
@@ -492,8 +540,10 @@ def _defense(
             problems.add(f"{path}.tag", "a counter already takes the offense; (tag) cannot go here")
     if "leave" in data:
         fields["leave"] = _bool(data["leave"], f"{path}.leave", problems)
-        if fields["leave"] and not (result == "down" and data.get("level") == 3 and level == 3):
-            problems.add(f"{path}.leave", "(lv) only goes with 'down - 3' on LEVEL 3 DEFENSE")
+        # Rule 6 names "down - 3 (lv)" on LEVEL 3 DEFENSE, where the printed cards carry it; a
+        # card printing it on another level's "down - 3" is played as printed (docs/rules).
+        if fields["leave"] and not (result == "down" and data.get("level") == 3):
+            problems.add(f"{path}.leave", "(lv) only goes with 'down - 3'")
     if len(problems) > before:
         return None
     return Defense(**fields)
@@ -505,9 +555,13 @@ def _levels(data: Any, side: str, problems: _Problems) -> dict[int, Any]:
         return {}
     out: dict[int, Any] = {}
     for key, value in data.items():
-        lvl = int(key) if (isinstance(key, str) and key.strip().isdigit()) else key
+        lvl = key.strip() if isinstance(key, str) else key
+        lvl = {"1": 1, "2": 2, "3": 3}.get(lvl, lvl) if isinstance(lvl, str) else lvl
         if not _is_int(lvl) or lvl not in (1, 2, 3):
-            problems.add(f"{side}.{key}", "unknown level (levels are 1, 2 and 3)")
+            problems.add(f"{side}.{_key(key)}", "unknown level (levels are 1, 2 and 3)")
+            continue
+        if lvl in out:
+            problems.add(f"{side}.{lvl}", "given twice (as 1 and '1', say); give each level once")
             continue
         out[lvl] = value
     for lvl in (1, 2, 3):
@@ -566,7 +620,7 @@ def _ratings(data: Any, pins: list[tuple[str, dict]], problems: _Problems) -> Ra
         elif value is None:
             problems.add(f"ratings.{chart}", "required: A, B or C")
         else:
-            problems.add(f"ratings.{chart}", f"must be A, B or C, got {value!r}")
+            problems.add(f"ratings.{chart}", f"must be A, B or C, got {clip(value)}")
     if data.get("disqualification") is None:
         problems.add("ratings.disqualification", "required (two dice at or under it: disqualified)")
     else:
@@ -583,24 +637,28 @@ def _ratings(data: Any, pins: list[tuple[str, dict]], problems: _Problems) -> Ra
     return Ratings(**values)
 
 
-def parse_card(data: Mapping[str, Any]) -> FilsingerCard:
-    """Read a card; raise CardError listing every problem (path: message)."""
+def parse_card(data: Mapping[str, Any], *, tables: Any = None) -> FilsingerCard:
+    """Read a card; raise CardError listing every problem (path: message).
+
+    ``tables`` (``FilsingerTables``, or a federation's chart overrides as a mapping): the card is
+    also checked against every chart it can send a match to under any option, so that a card
+    that parses plays with these tables whatever the rules in play.
+    """
     problems = _Problems()
     if not isinstance(data, Mapping):
         raise CardError([("", f"a card must be a mapping, got {type(data).__name__}")])
     system = data.get("system", SYSTEM)
-    if system != SYSTEM:
-        problems.add("system", f"must be {SYSTEM!r} for this engine, got {system!r}")
+    if not (isinstance(system, str) and system.strip().lower() == SYSTEM):
+        problems.add("system", f"must be {SYSTEM!r} for this engine, got {clip(system)}")
     _unknown_keys(
         data, {"system", "name", "offense", "defense", "ratings", *META_KEYS}, "", problems
     )
     problems[:] = [(p.lstrip("."), m) for p, m in problems]
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
+    name = ""
+    if data.get("name") is None:
         problems.add("name", "required: the wrestler's name")
-        name = ""
     else:
-        name = name.strip()
+        name = _name(data["name"], "wrestler's name", "name", problems) or ""
     offense_levels = _levels(data.get("offense"), "offense", problems)
     defense_levels = _levels(data.get("defense"), "defense", problems)
     offense: list[tuple[Offense, ...]] = []
@@ -619,10 +677,31 @@ def parse_card(data: Mapping[str, Any]) -> FilsingerCard:
         ]
         defense.append(tuple(drow))  # type: ignore[arg-type]
     ratings = _ratings(data.get("ratings"), pins, problems)
+    if tables is not None:
+        _table_problems(offense, tables, problems)
     if problems:
         raise CardError(problems)
     assert ratings is not None
     return FilsingerCard(name=name, offense=tuple(offense), defense=tuple(defense), ratings=ratings)
+
+
+def _table_problems(offense: list[tuple[Offense, ...]], tables: Any, problems: _Problems) -> None:
+    """What a card needs of the charts, whatever the options: every Choice Situations letter it
+    names (rule 7) must be a column. (The four rating charts always have columns A, B and C,
+    which ``tables`` checks when it loads them; no card entry names the Feud Table or the
+    Outside Interference chart.)"""
+    if not isinstance(tables, FilsingerTables):
+        tables = load_tables(tables)
+    columns = tables.choice_situations
+    for lvl, row in enumerate(offense, 1):
+        for i, entry in enumerate(row):
+            letter = entry.choice_situation if entry is not None else None
+            if letter is not None and letter not in columns:
+                problems.add(
+                    f"offense.{lvl}[{i}].choice_situation",
+                    f"no column {letter!r} in the Choice Situations chart "
+                    f"(columns: {', '.join(sorted(columns))})",
+                )
 
 
 # --------------------------------------------------------------------------------------------

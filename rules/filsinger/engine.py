@@ -51,7 +51,7 @@ from rules.filsinger.options import (
     TAG_ON_DEFENSE,
 )
 from rules.filsinger.tables import FilsingerTables, Outcome, load_tables
-from rules.filsinger.text import article, fill, mid_name, start_name
+from rules.filsinger.text import article, fill, mid_name, start_name, turns
 
 SYSTEM = "filsinger"
 MATCH_TYPES = ("singles", "tag")
@@ -64,6 +64,25 @@ ALLY_DQ = 6
 RINGSIDE_DISTRACTOR = 5
 
 _DEFENSE_WORDS = {"dazed": "is dazed", "hurt": "is hurt", "down": "is down"}
+#: What a chart entry does to the opponent {d}, and the same as something tried.
+_CHART_VERBS = {
+    "ropes": "whip {d} into the ropes",
+    "turnbuckle": "send {d} into the turnbuckle",
+    "ring": "throw {d} out of the ring",
+    "deathjump": "climb the top rope and leap at {d}",
+}
+_CHART_DOES = {
+    "ropes": "{a} whips {d} into the ropes.",
+    "turnbuckle": "{a} sends {d} into the turnbuckle.",
+    "ring": "{a} throws {d} out of the ring!",
+    "deathjump": "{a} climbs the top rope and leaps at {d}!",
+}
+_CHART_ATTEMPTS = {
+    "ropes": "an Irish whip into the ropes",
+    "turnbuckle": "a whip into the turnbuckle",
+    "ring": "a toss out of the ring",
+    "deathjump": "a deathjump",
+}
 
 
 class Wrestler:
@@ -216,6 +235,8 @@ class Prepared:
     flags: Flags
     #: Outside interference can come before a defensive roll (rule 14 and someone at ringside).
     interference: bool
+    #: Per side: rule 9 is in play and the side has an ally at ringside (who may interfere once).
+    ally_sides: tuple[bool, ...] = (False, False)
     texts: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -289,6 +310,7 @@ def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
         no_count_out=bool(st.get("no_count_out") or st.get("falls_count_anywhere")),
         flags=flags,
         interference=flags.distract and (flags.kind_name == "tag" or any(ringside)),
+        ally_sides=tuple(flags.ally and side.ally is not None for side in spec.sides),
     )
 
 
@@ -424,7 +446,10 @@ class Match:
                     text = f"{w0.sname} and {w1.mname} both roll {a}; they roll again."
                 else:
                     first = w0 if a > b else w1
-                    text = f"{first.sname} wins the opening roll ({a} to {b}) and starts the match."
+                    text = (
+                        f"{first.sname} wins the opening roll ({max(a, b)} to {min(a, b)}) and "
+                        "starts the match."
+                    )
                 self.ev("opening", None, (a, b), text)
             if a != b:
                 self.off = 0 if a > b else 1
@@ -449,7 +474,7 @@ class Match:
                     "time_limit",
                     None,
                     (),
-                    f"Time runs out after {limit} turns: the match is a draw.",
+                    f"Time runs out after {turns(limit)}: the match is a draw.",
                 )
         if self.f.feud and self.method is not Method.DRAW_TIME_LIMIT:
             self.feud()
@@ -531,7 +556,6 @@ class Match:
         """The offensive roll and everything it sets off (the turn after ``before_roll()``)."""
         s = self.off
         level = self.level
-        rec = self.record
         self.fresh = False
         self.turns += 1
         legal = self.legal
@@ -539,13 +563,14 @@ class Match:
         ds = 1 - s
         d = self.ws[ds][legal[ds]]
         face = self.d6()
-        e = a.offense[level - 1][face - 1]
-        if rec:
-            self._offense_event(a, d, level, face, e)
-        self.resolve(s, level, a, d, face, e)
+        self.resolve(s, level, a, d, face, a.offense[level - 1][face - 1])
 
     def resolve(self, s: int, level: int, a: Wrestler, d: Wrestler, face: int, e: Offense) -> None:
-        """What the offensive roll ``face`` (entry ``e``) of side ``s`` sets off."""
+        """What the offensive roll ``face`` (entry ``e``) of side ``s`` sets off.
+
+        The play-by-play tells what happens: the offensive event is written once it is known
+        whether the entry lands as printed, or what it becomes (a declined chart, a Choice
+        Situation, a move for the other kind of match, a countered move, a roll finisher)."""
         rec = self.record
         ds = 1 - s
         if a.off_codes[level - 1][face - 1] == 0 and not self.prep.interference:
@@ -553,6 +578,8 @@ class Match:
             dl = e.level - 1
             roll = self.d6()
             code = d.def_codes[dl][roll - 1]
+            if rec:
+                self._offense_event(a, d, level, face, e)
             if code == 3:
                 self.defend(ds, e.level, roll)
                 return
@@ -569,21 +596,42 @@ class Match:
             return
         kind = e.kind
         if e.choice_situation is not None and self.f.choice:
+            # Rule 7: the original instruction is ignored.
+            if rec:
+                self._offense_event(
+                    a,
+                    d,
+                    level,
+                    face,
+                    e,
+                    f"{a.sname} sees an opening: Choice Situation {e.choice_situation}.",
+                )
             self.choice_situation(s, a, d, e.choice_situation)
             return
         if kind == CHOICE:
             if rec:
-                self.ev("reroll", a.key, (), f"{a.sname} rolls again on LEVEL {level} OFFENSE.")
+                self._offense_event(
+                    a,
+                    d,
+                    level,
+                    face,
+                    e,
+                    f"{a.sname} looks for an opening, but Choice Situations are not in play.",
+                )
+                self._reroll(a, level)
             return
         if e.only is not None and self.f.tag_moves and e.only != self.kind_name:
             if rec:
-                self.ev(
-                    "reroll",
-                    a.key,
-                    (),
-                    f"That move is for {e.only} matches only; {a.mname} rolls again on "
-                    f"LEVEL {level} OFFENSE.",
+                needs = "a tag partner" if e.only == "tag" else "a singles match"
+                self._offense_event(
+                    a,
+                    d,
+                    level,
+                    face,
+                    e,
+                    f"{a.sname} sets up {self._attempt(e)}, but that takes {needs}.",
                 )
+                self._reroll(a, level)
             return
         if kind == MOVE:
             if e.check is not None and self.f.agility:
@@ -591,15 +639,20 @@ class Match:
                 if theirs < mine:
                     self.gain(ds, 2)
                     if rec:
+                        self._offense_event(
+                            a, d, level, face, e, f"{a.sname} goes for {self._attempt(e)}..."
+                        )
                         word = "agility" if e.check == "ag" else "power"
                         self.ev(
                             "counter",
                             d.key,
                             (),
-                            f"{d.sname} has the better {word} ({theirs:+d} to {mine:+d}) and "
-                            f"counters! {d.sname} rolls on LEVEL 2 OFFENSE.",
+                            f"...but {d.mname} has the better {word} ({theirs:+d} to {mine:+d}) "
+                            f"and counters! {d.sname} rolls on LEVEL 2 OFFENSE.",
                         )
                     return
+            if rec:
+                self._offense_event(a, d, level, face, e)
             if e.dq is not False and self.f.dq_moves:
                 rating = a.disq if e.dq is True else e.dq
                 f1, f2 = self.two()
@@ -631,6 +684,8 @@ class Match:
         elif kind == FINISHER:
             bonus = e.rating or 0
             if e.roll is not None and self.f.roll:
+                if rec:
+                    self._offense_event(a, d, level, face, e, f"{a.sname} goes for the {e.name}...")
                 faces = (self.d6(),) if e.roll == "1d6" else self.two()
                 total = sum(faces)
                 if total in e.miss_on:
@@ -640,19 +695,23 @@ class Match:
                             "finisher_miss",
                             a.key,
                             faces,
-                            f"{a.sname} rolls {total} and misses the {e.name}! {d.sname} "
-                            "counters on LEVEL 2 OFFENSE.",
+                            f"...rolls {total} and misses it! {d.sname} counters on LEVEL 2 "
+                            "OFFENSE.",
+                            rating=total,
                         )
                     return
                 bonus = total
                 if rec:
+                    rated = f" (finisher rating {total})" if self.f.finisher else ""
                     self.ev(
                         "finisher_roll",
                         a.key,
                         faces,
-                        f"{a.sname} rolls {total} for the {e.name}.",
+                        f"...rolls {total} and hits it{rated}!",
                         rating=total,
                     )
+            elif rec:
+                self._offense_event(a, d, level, face, e)
             self.finisher_hits[s] += 1
             rating = self.pin_rating(ds) + (bonus if self.f.finisher else 0)
             self.pin(ds, rating, finisher=e.name)
@@ -665,21 +724,27 @@ class Match:
                 and not self.strategy.try_chart(self, s, chart, rating_letter)
             ):
                 if rec:
-                    self.ev(
-                        "reroll",
-                        a.key,
-                        (),
-                        f"{a.sname} thinks better of it ({d.mname} is rated {rating_letter}) and "
-                        f"rolls again on LEVEL {level} OFFENSE.",
+                    self._offense_event(
+                        a,
+                        d,
+                        level,
+                        face,
+                        e,
+                        f"{a.sname} could {_CHART_VERBS[chart].format(d=d.mname)}, but thinks "
+                        f"better of it ({d.mname} is rated {rating_letter} there).",
                     )
+                    self._reroll(a, level)
                 return
+            if rec:
+                self._offense_event(a, d, level, face, e)
+            ally = self.prep.spec.sides[s].ally if chart == "ring" and self.f.ally else None
             if (
-                chart == "ring"
-                and self.f.ally
-                and self.prep.spec.sides[s].ally is not None
+                ally is not None
+                and not self.intf_used[s]
                 and self.strategy.ally_interferes(self, s)
             ):
-                ally = self.prep.spec.sides[s].ally
+                # Rule 9, outside interference: tried once a match (rule 14).
+                self.intf_used[s] = True
                 f1, f2 = self.two()
                 if f1 + f2 <= 6:
                     self.ally_attack(s, a, d, ally, (f1, f2))
@@ -689,7 +754,8 @@ class Match:
                         "ally",
                         ally.key,
                         (),
-                        f"{ally.name} waits at ringside but {d.mname} stays clear.",
+                        f"Outside interference: {ally.name} comes after {d.mname}, who gets clear.",
+                        total=f1 + f2,
                     )
             else:
                 f1, f2 = self.two()
@@ -731,7 +797,8 @@ class Match:
                     "interference",
                     helper.key,
                     (f1, f2),
-                    fill(outcome.text, d, self.wrestler(s), ally=helper.name),
+                    f"Outside interference from {start_name(helper.name)}! "
+                    + fill(outcome.text, d, self.wrestler(s), ally=helper.name),
                     total=f1 + f2,
                 )
             self.outcome(outcome, ds)
@@ -740,53 +807,69 @@ class Match:
             face = self.d6()
         de = d.defense[level - 1][face - 1]
         result = de.result
-        if rec:
-            self._defense_event(d, self.wrestler(s), level, face)
         can_tag = de.tag and self.f.tag_def and self.prep.relationship[ds] in TAG_TARGET
         can_leave = de.leave and self.f.leave
+        choice = None
         if can_tag or can_leave:
             choice = self.strategy.escape(self, ds, can_tag, can_leave)
-            if choice == "tag" and can_tag:
-                target = TAG_TARGET[self.prep.relationship[ds]]
-                f1, f2 = self.two()
-                ok = f1 + f2 <= target
-                if rec:
-                    partner = self.ws[ds][1 - self.legal[ds]]
-                    self.ev(
-                        "tag_attempt",
-                        d.key,
-                        (f1, f2),
-                        f"{d.sname} reaches for {partner.mname}: {f1 + f2} against {target} - "
+            if not ((choice == "tag" and can_tag) or (choice == "leave" and can_leave)):
+                choice = None
+        if rec:
+            a = self.wrestler(s)
+            if choice is None:
+                self._defense_event(d, a, level, face)
+            else:
+                # The instruction stands only if the escape fails: say it then.
+                self._defense_event(d, a, level, face, self._escape_text(d, a, result, choice))
+        if choice == "tag":
+            target = TAG_TARGET[self.prep.relationship[ds]]
+            f1, f2 = self.two()
+            ok = f1 + f2 <= target
+            if rec:
+                partner = self.ws[ds][1 - self.legal[ds]]
+                a = self.wrestler(s)
+                self.ev(
+                    "tag_attempt",
+                    d.key,
+                    (f1, f2),
+                    f"{d.sname} reaches for {partner.mname}: {f1 + f2} against {target} - "
+                    + (
+                        f"the tag is made! {partner.sname} comes in on LEVEL 1 OFFENSE."
+                        if ok
+                        else "no tag. "
                         + (
-                            f"the tag is made! {partner.sname} comes in on LEVEL 1 OFFENSE."
-                            if ok
-                            else "no tag."
-                        ),
-                        target=target,
-                        total=f1 + f2,
-                    )
-                if ok:
-                    self.legal[ds] = 1 - self.legal[ds]
-                    self.gain(ds, 1)
-                    self.fresh = False
-                    return
-            elif choice == "leave" and can_leave:
-                f1, f2 = self.two()
-                letter = d.charts["ring"]
-                outcome = self.charts["ring"].columns[letter][f1 + f2 - 2]
-                if rec:
-                    self.ev(
-                        "leave_ring",
-                        d.key,
-                        (f1, f2),
-                        f"{d.sname} rolls out of the ring to regroup. "
-                        + fill(outcome.text, d, self.wrestler(s)),
-                        chart="ring",
-                        rating=letter,
-                        total=f1 + f2,
-                    )
-                self.outcome(outcome, ds)
+                            f"{a.sname} covers {d.mname}!"
+                            if result == "pin"
+                            else f"{a.sname} rolls on LEVEL {de.level} OFFENSE."
+                            if result != "counter"
+                            else ""
+                        )
+                    ),
+                    target=target,
+                    total=f1 + f2,
+                )
+            if ok:
+                self.legal[ds] = 1 - self.legal[ds]
+                self.gain(ds, 1)
+                self.fresh = False
                 return
+        elif choice == "leave":
+            f1, f2 = self.two()
+            letter = d.charts["ring"]
+            outcome = self.charts["ring"].columns[letter][f1 + f2 - 2]
+            if rec:
+                self.ev(
+                    "leave_ring",
+                    d.key,
+                    (f1, f2),
+                    f"{d.sname} rolls out of the ring to regroup. "
+                    + fill(outcome.text, d, self.wrestler(s)),
+                    chart="ring",
+                    rating=letter,
+                    total=f1 + f2,
+                )
+            self.outcome(outcome, ds)
+            return
         if result == "counter":
             self.gain(ds, de.level)
         elif result == "pin":
@@ -930,7 +1013,7 @@ class Match:
                 "choice",
                 a.key,
                 (f1, f2),
-                f"Choice Situation {letter}: {a.sname} tries a {move.name} ({f1 + f2} against "
+                f"Choice Situation {letter}: {a.mname} tries a {move.name} ({f1 + f2} against "
                 f"{target}). " + fill(o.text, a, d),
                 letter=letter,
                 move=move.name,
@@ -951,8 +1034,9 @@ class Match:
                 "ally",
                 ally.key,
                 faces,
-                f"{d.sname} is attacked outside the ring by {ally.name}, who smashes him into "
-                f"the steel post! {a.sname} and {ally.name} may be disqualified.",
+                f"Outside interference! {d.sname} is attacked outside the ring by {ally.name}, "
+                f"who smashes him into the steel post! {a.sname} and {ally.name} may be "
+                "disqualified.",
                 total=sum(faces),
             )
         if not self.prep.no_dq:
@@ -1008,7 +1092,7 @@ class Match:
                     dice.extend(rolled)
                     cards = sum(rolled)
                 w = self.wrestler(side)
-                names.append(w.name)
+                names.append(mid_name(w.name))
                 injuries.append(
                     InjuryEffect(key=w.key, fight_cards=cards, description=f"{row.text} ({w.name})")
                 )
@@ -1028,40 +1112,52 @@ class Match:
             )
 
     # ---------------------------------------------------------------------------- text
-    def _offense_event(self, a: Wrestler, d: Wrestler, level: int, face: int, e: Offense) -> None:
-        texts = self.prep.texts
-        key = ("o", a.side, a.index, d.index, level, face)
-        text = texts.get(key)
-        if text is None:
-            text = texts[key] = self._offense_text(a, d, e)
+    def _offense_event(
+        self, a: Wrestler, d: Wrestler, level: int, face: int, e: Offense, text: str = ""
+    ) -> None:
+        """The offensive roll; ``text`` when the entry does not land as printed."""
+        if not text:
+            texts = self.prep.texts
+            key = ("o", a.side, a.index, d.index, level, face)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = self._offense_text(a, d, e)
         data = {"level": level, "roll": face, "entry": a.entry_texts[level - 1][face - 1]}
         self.events.append(Event("offense", a.key, (face,), text, data))
 
-    def _defense_event(self, d: Wrestler, a: Wrestler, level: int, face: int) -> None:
-        texts = self.prep.texts
-        key = ("d", d.side, d.index, a.index, level, face)
+    def _defense_event(
+        self, d: Wrestler, a: Wrestler, level: int, face: int, text: str = ""
+    ) -> None:
         de = d.defense[level - 1][face - 1]
-        text = texts.get(key)
-        if text is None:
-            text = texts[key] = self._defense_text(d, a, de.result, de.level, level)
+        if not text:
+            texts = self.prep.texts
+            key = ("d", d.side, d.index, a.index, level, face)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = self._defense_text(d, a, de.result, de.level, level)
         data = {"level": level, "roll": face, "result": de.result, "to": de.level}
         self.events.append(Event("defense", d.key, (face,), text, data))
 
+    def _reroll(self, a: Wrestler, level: int) -> None:
+        self.ev("reroll", a.key, (), f"{a.sname} rolls again on LEVEL {level} OFFENSE.")
+
+    @staticmethod
+    def _attempt(e: Offense) -> str:
+        """An entry as something tried: "a dropkick", "the AVALANCHE", "a trip to the ropes"."""
+        if e.kind == MOVE:
+            art = article(e.name)
+            return f"{art + ' ' if art else ''}{e.name}"
+        if e.kind == FINISHER:
+            return f"the {e.name}"
+        return _CHART_ATTEMPTS.get(e.name, "a Choice Situation")
+
     def _offense_text(self, a: Wrestler, d: Wrestler, e: Offense) -> str:
         if e.kind == MOVE:
-            move = e.name[0].lower() + e.name[1:] if not e.name.isupper() else e.name
-            art = article(move)
-            return f"{a.sname} hits {d.mname} with {art + ' ' if art else ''}{move}!"
+            return f"{a.sname} hits {d.mname} with {self._attempt(e)}!"
         if e.kind == FINISHER:
             return f"{a.sname} hits the {e.name}!"
         if e.kind == CHART:
-            verbs = {
-                "ropes": f"{a.sname} whips {d.mname} into the ropes.",
-                "turnbuckle": f"{a.sname} sends {d.mname} into the turnbuckle.",
-                "ring": f"{a.sname} throws {d.mname} out of the ring!",
-                "deathjump": f"{a.sname} climbs the top rope and leaps at {d.mname}!",
-            }
-            return verbs[e.name]
+            return _CHART_DOES[e.name].format(a=a.sname, d=d.mname)
         return f"{a.sname} looks for an opening (Choice Situation {e.choice_situation})."
 
     def _defense_text(self, d: Wrestler, a: Wrestler, result: str, to: int, level: int) -> str:
@@ -1072,6 +1168,14 @@ class Match:
         if result == "pin":
             return f"{a.sname} covers {d.mname}!"
         return f"{d.sname} {_DEFENSE_WORDS[result]}. {a.sname} rolls on LEVEL {to} OFFENSE."
+
+    @staticmethod
+    def _escape_text(d: Wrestler, a: Wrestler, result: str, choice: str) -> str:
+        """A defensive result the defender tries to escape (rule 3's tag, rule 6's leave)."""
+        escape = "looks to tag out" if choice == "tag" else "looks to leave the ring"
+        if result == "pin":
+            return f"{a.sname} goes for the cover; {d.mname} {escape}."
+        return f"{d.sname} {_DEFENSE_WORDS[result]} and {escape}."
 
     # ---------------------------------------------------------------------------- result
     def result(self, seed: int | None = None) -> MatchResult:
@@ -1106,7 +1210,7 @@ class Match:
                 Method.DISQUALIFICATION: "by disqualification",
                 Method.COUNT_OUT: "by count-out",
             }[method]
-            text = f"{names} win{'' if self.tag else 's'} {how} after {self.turns} turns."
+            text = f"{names} win{'' if self.tag else 's'} {how} after {turns(self.turns)}."
         return Event("end", None, (), text, {"winner": self.winner, "method": method.value})
 
 

@@ -12,6 +12,11 @@ The time limit makes the chain time-dependent; the solver pushes the exact distr
 one turn at a time, so the probability of a time-limit draw is exact too, and stops early once
 less than 1e-15 of the probability is still in play.
 
+A budget bounds the work: at most ``max_states`` states (memory is about 300 bytes a state) and,
+with ``time_budget``, at most that many seconds; past either the solver gives up with
+``NotFinite`` saying which. ``AUTO_MAX_STATES`` and ``AUTO_SECONDS`` are the budget ``odds`` uses
+when asked for exact odds "auto"; ``MAX_STATES`` is the hard limit whatever is asked.
+
 This module's solver walks every state in plain Python; ``solve`` uses it for the smallest
 chains (and, without numpy and scipy, for chains up to 20,000 states). Everything else goes to
 ``exact_sparse`` (the same chain, walked once per position and solved with scipy.sparse: a tag
@@ -20,6 +25,7 @@ match with every rule, hundreds of thousands of states, in seconds).
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -30,6 +36,11 @@ from rules.filsinger.engine import MAX_PIN, Match, Prepared
 #: The most states solved exactly (a tag match with every rule: 0.6 to 1.7 million with the
 #: sample cards; about 300 bytes a state).
 MAX_STATES = 2_000_000
+#: The budget of ``odds(..., exact="auto")``: chains of up to a million states, solved within
+#: ten seconds (a tag match with every rule and four sample cards: 0.6 million states, about 5 s
+#: and 0.2 GB; past the budget the solver gives up with about 0.45 GB at most).
+AUTO_MAX_STATES = 1_000_000
+AUTO_SECONDS = 10.0
 #: Chains this small (by ``state_bound``: basic singles, 6) are solved here in plain Python;
 #: bigger ones, and every tag match, by ``exact_sparse`` (numpy and scipy.sparse).
 PYTHON_BOUND = 24
@@ -71,7 +82,28 @@ def _load(m: Match, k: State) -> None:
 
 
 class NotFinite(Exception):
-    """The chain could not be solved (too many states, or a strategy that is not Markov)."""
+    """The chain could not be solved (too many states, too long, or a strategy that is not
+    Markov)."""
+
+
+class Clock:
+    """A time budget: ``check()`` raises ``NotFinite`` once ``seconds`` have passed (None: no
+    limit)."""
+
+    __slots__ = ("deadline", "seconds", "started")
+
+    def __init__(self, seconds: float | None = None):
+        self.seconds = seconds
+        self.started = time.monotonic()
+        self.deadline = None if seconds is None else self.started + seconds
+
+    def check(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise NotFinite(f"solving took longer than the {self.seconds:g} s allowed")
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
 
 
 def state_bound(prep: Prepared) -> int:
@@ -86,15 +118,16 @@ def state_bound(prep: Prepared) -> int:
             bound *= 1 + len(side)
     if prep.tag:
         bound *= 4 * 2
-    if "distractions" in opts:
-        for side in range(2):
-            if prep.ringside[side] or prep.tag:
-                bound *= 4
+    for side in range(2):
+        if "distractions" in opts and (prep.ringside[side] or prep.tag):
+            bound *= 4  # its distraction and its outside interference used or not
+        elif prep.ally_sides[side]:
+            bound *= 2  # its ally's interference (rule 9, once a match) used or not
     return bound
 
 
 def build_chain(
-    prep: Prepared, strategy: Any, max_states: int = MAX_STATES
+    prep: Prepared, strategy: Any, max_states: int = MAX_STATES, clock: Clock | None = None
 ) -> tuple[list[State], dict[State, tuple[list, list]]]:
     if not getattr(strategy, "markov", False):
         raise NotFinite("the strategy is not Markov (it may use more than the match state)")
@@ -117,6 +150,8 @@ def build_chain(
             continue
         if len(chain) >= max_states:
             raise NotFinite(f"more than {max_states} states")
+        if clock is not None and not len(chain) & 255:
+            clock.check()
         dice = EnumeratingDice()
         m.dice = dice
         m.d6 = dice.d6
@@ -140,8 +175,16 @@ def build_chain(
     return starts, chain
 
 
-def solve(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) -> ExactOdds:
-    """The exact odds, or ``NotFinite`` saying why not."""
+def solve(
+    prep: Prepared,
+    strategy: Any,
+    max_states: int = MAX_STATES,
+    time_budget: float | None = None,
+) -> ExactOdds:
+    """The exact odds, or ``NotFinite`` saying why not: at most ``max_states`` states (never more
+    than ``MAX_STATES``) and, with ``time_budget``, at most that many seconds."""
+    max_states = min(max_states, MAX_STATES)
+    clock = Clock(time_budget)
     if not getattr(strategy, "markov", False):
         raise NotFinite("the strategy is not Markov (it may use more than the match state)")
     if state_bound(prep) > PYTHON_BOUND:
@@ -156,15 +199,17 @@ def solve(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) -> ExactO
                 ) from None
         else:
             try:
-                return solve_sparse(prep, strategy, max_states)
+                return solve_sparse(prep, strategy, max_states, clock)
             except NotFiniteError as err:
                 raise NotFinite(str(err)) from None
-    return solve_python(prep, strategy, max_states)
+    return solve_python(prep, strategy, max_states, clock)
 
 
-def solve_python(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) -> ExactOdds:
+def solve_python(
+    prep: Prepared, strategy: Any, max_states: int = MAX_STATES, clock: Clock | None = None
+) -> ExactOdds:
     """The small-chain solver: one dictionary per state, pushed forward in plain Python."""
-    starts, chain = build_chain(prep, strategy, max_states)
+    starts, chain = build_chain(prep, strategy, max_states, clock)
     dist: dict[State, float] = {starts[0]: 0.5}
     dist[starts[1]] = dist.get(starts[1], 0.0) + 0.5
     ends: dict[tuple[int | None, Method], float] = defaultdict(float)
@@ -179,6 +224,8 @@ def solve_python(prep: Prepared, strategy: Any, max_states: int = MAX_STATES) ->
         dist = new
         if sum(dist.values()) < _EPSILON:
             break
+        if clock is not None:
+            clock.check()
     leftover = sum(dist.values())
     if leftover:
         ends[(None, Method.DRAW_TIME_LIMIT)] += leftover

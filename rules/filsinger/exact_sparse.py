@@ -28,6 +28,7 @@ Python:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -36,8 +37,13 @@ from scipy import sparse
 from rules.core.dice import EnumeratingDice
 from rules.core.result import ExactOdds, Method
 from rules.filsinger.engine import MAX_PIN, Match, Prepared
+from rules.filsinger.exact import Clock
 
 _EPSILON = 1e-15
+
+
+def _no_check() -> None:
+    """No time budget."""
 
 
 class NotFiniteError(Exception):
@@ -165,13 +171,15 @@ class _Sym:
 class _Builder:
     """The state encoding, the walks of the engine, and the cells they serve."""
 
-    def __init__(self, prep: Prepared, strategy: Any):
+    def __init__(self, prep: Prepared, strategy: Any, check: Callable[[], None] = _no_check):
         self.prep = prep
+        self.check = check
         f = prep.flags
         nlegal = 2 if prep.tag else 1
         # Entries: every wrestler's PIN rating (side 0 first), from pin0 up to the top it can
         # reach (fatigue and Add 1: 12; a distraction alone: one point); then whether side 0
-        # and side 1 have used their distraction, and their interference.
+        # and side 1 have used their distraction, and their interference (rule 14's, or an
+        # ally's under rule 9).
         self.pos = [(s, i) for s, side in enumerate(prep.wrestlers) for i in range(len(side))]
         pin0 = [w.pin0 for side in prep.wrestlers for w in side]
         if f.fatigue or f.add1:
@@ -181,8 +189,9 @@ class _Builder:
         else:
             hi = pin0
         flag = 2 if f.distract else 1
+        intf = [2 if f.distract or ally else 1 for ally in prep.ally_sides]
         self.lo = [*pin0, 0, 0, 0, 0]
-        self.radix = [h - p + 1 for h, p in zip(hi, pin0, strict=True)] + [flag] * 4
+        self.radix = [h - p + 1 for h, p in zip(hi, pin0, strict=True)] + [flag, flag, *intf]
         n = len(self.radix)
         stride = [1] * n
         for w in range(n - 2, -1, -1):
@@ -342,6 +351,8 @@ class _Builder:
             rows[key] = rows.get(key, 0.0) + dice.weight
             if not dice.advance():
                 break
+            if not len(rows) & 1023:
+                self.check()
         seen_rows = np.array([k[0] for k in rows], dtype=np.int64).reshape(len(rows), n, 2)
         kind = np.array([k[1] for k in rows], dtype=np.int64)
         value = np.array([k[2] for k in rows], dtype=np.int64)
@@ -411,6 +422,8 @@ class _Builder:
         table = self.cell_of[half]
         ids = np.empty(len(uniq), dtype=np.int64)
         for j, key in enumerate(uniq.tolist()):
+            if not j & 1023:
+                self.check()
             c = table.get(key)
             if c is None:
                 c = table[key] = self.cell(key, half)
@@ -479,8 +492,13 @@ def _expand(cell: np.ndarray, lengths: np.ndarray, ptr: np.ndarray) -> tuple:
     return owner, rows
 
 
-def solve_sparse(prep: Prepared, strategy: Any, max_states: int) -> ExactOdds:
-    b = _Builder(prep, strategy)
+def solve_sparse(
+    prep: Prepared, strategy: Any, max_states: int, clock: Clock | None = None
+) -> ExactOdds:
+    """The exact odds; ``NotFiniteError`` past ``max_states`` states, ``exact.NotFinite`` past the
+    ``clock``'s time budget."""
+    check = clock.check if clock is not None else _no_check
+    b = _Builder(prep, strategy, check)
     m = b.m
     starts = []
     for side in (0, 1):
@@ -498,6 +516,7 @@ def solve_sparse(prep: Prepared, strategy: Any, max_states: int) -> ExactOdds:
     count_parts, dst_parts, w_parts = [], [], []
     cell_parts = []  # each state's cell (its ends are the cell's)
     while len(frontier):
+        check()
         cell = b.cells(frontier, 1)
         nlen, nptr, nshift, nweight, *_ = b.tables()
         owner, rows = _expand(cell, nlen, nptr)
@@ -529,6 +548,7 @@ def solve_sparse(prep: Prepared, strategy: Any, max_states: int) -> ExactOdds:
         dist = step @ dist
         if dist.sum() < _EPSILON:
             break
+        check()
     # What ends the match: by cell, the visits to its states times its ends.
     mass = np.bincount(np.concatenate(cell_parts), weights=visits, minlength=len(b.nexts))
     _, _, _, _, elen, _, eid, eweight = b.tables()

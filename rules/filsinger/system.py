@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rules.core.dice import Dice, SeededDice
-from rules.core.errors import SpecError
-from rules.core.result import ExactOdds, MatchResult, OddsReport
+from rules.core.errors import OptionError, SpecError
+from rules.core.result import EXACT_MODES, ExactOdds, MatchResult, OddsReport
+from rules.core.safeyaml import clip
 from rules.core.spec import MatchSpec
 from rules.filsinger import cards as _cards
 from rules.filsinger import exact as _exact
@@ -22,7 +24,7 @@ from rules.filsinger.engine import (
     prepare,
     run,
 )
-from rules.filsinger.options import OPTION_NAMES, parse_options
+from rules.filsinger.options import OPTION_NAMES, inapplicable, parse_options
 from rules.filsinger.strategy import DefaultStrategy
 from rules.filsinger.tables import CHART_NAMES, FilsingerTables, load_tables
 
@@ -42,8 +44,12 @@ class FilsingerSystem:
         """A match's time limit in turns, from the booked limit in minutes."""
         return max(1, int(minutes) * self.turns_per_minute)
 
-    def parse_card(self, data: Mapping[str, Any]) -> _cards.FilsingerCard:
-        return _cards.parse_card(data)
+    def parse_card(
+        self, data: Mapping[str, Any], *, tables: FilsingerTables | Mapping | None = None
+    ) -> _cards.FilsingerCard:
+        """A card; with ``tables`` (loaded, or a federation's overrides) also checked against
+        every chart it can consult under any option (its Choice Situations letters)."""
+        return _cards.parse_card(data, tables=tables)
 
     def card_to_data(self, card: _cards.FilsingerCard) -> dict[str, Any]:
         return _cards.card_to_data(card)
@@ -107,6 +113,10 @@ class FilsingerSystem:
             seed=getattr(dice, "seed", None),
         )
 
+    def inapplicable_options(self, spec: MatchSpec) -> dict[str, str]:
+        """The options of ``spec`` that cannot come into play in it, with the reason."""
+        return inapplicable(spec)
+
     def exact(
         self,
         spec: MatchSpec,
@@ -114,9 +124,13 @@ class FilsingerSystem:
         tables: FilsingerTables | None = None,
         strategy: Any = None,
         max_states: int = _exact.MAX_STATES,
+        time_budget: float | None = None,
     ) -> ExactOdds:
-        """Solve the chain; raises ``exact.NotFinite`` when it cannot."""
-        return _exact.solve(prepare(spec, tables), strategy or DefaultStrategy(), max_states)
+        """Solve the chain; raises ``exact.NotFinite`` when it cannot (within ``max_states``
+        states and ``time_budget`` seconds)."""
+        return _exact.solve(
+            prepare(spec, tables), strategy or DefaultStrategy(), max_states, time_budget
+        )
 
     def odds(
         self,
@@ -126,8 +140,19 @@ class FilsingerSystem:
         seed: int,
         tables: FilsingerTables | None = None,
         strategy: Any = None,
-        exact: bool = True,
+        exact: str | bool = "auto",
+        max_states: int | None = None,
+        time_budget: float | None = None,
     ) -> OddsReport:
+        """Monte Carlo over ``runs`` matches, and the exact odds as ``exact`` says (see
+        ``rules.core.system.RuleSystem.odds``): "auto" within ``max_states`` states (default
+        ``exact.AUTO_MAX_STATES``) and ``time_budget`` seconds (default ``exact.AUTO_SECONDS``),
+        "always" within those if given, else ``exact.MAX_STATES`` and no time limit, "never"."""
+        mode = exact_mode(exact)
+        if max_states is not None and max_states < 1:
+            raise OptionError(f"the exact odds' state budget must be at least 1, got {max_states}")
+        if time_budget is not None and not time_budget > 0:
+            raise OptionError(f"the exact odds' time budget must be positive, got {time_budget}")
         prep = prepare(spec, tables)
         strategy = strategy or DefaultStrategy()
         dice = SeededDice(seed, record=False)
@@ -143,12 +168,25 @@ class FilsingerSystem:
             key = result.method.value
             methods[key] = methods.get(key, 0) + 1
         solved: ExactOdds | None = None
-        note = ""
-        if exact:
+        budget: dict[str, Any] | None = None
+        seconds: float | None = None
+        if mode == "never":
+            note = "exact odds not computed (asked for Monte Carlo alone)"
+        else:
+            auto = mode == "auto"
+            states = max_states or (_exact.AUTO_MAX_STATES if auto else _exact.MAX_STATES)
+            states = min(states, _exact.MAX_STATES)
+            limit = (
+                time_budget if time_budget is not None else (_exact.AUTO_SECONDS if auto else None)
+            )
+            budget = {"states": states, "seconds": limit}
+            started = time.monotonic()
             try:
-                solved = _exact.solve(prep, strategy)
+                solved = _exact.solve(prep, strategy, states, limit)
+                note = ""
             except _exact.NotFinite as err:
-                note = f"no exact odds: {err}"
+                note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
+            seconds = time.monotonic() - started
         return OddsReport(
             system=SYSTEM,
             runs=runs,
@@ -158,7 +196,22 @@ class FilsingerSystem:
             methods=dict(sorted(methods.items())),
             exact=solved,
             exact_note=note,
+            exact_mode=mode,
+            exact_budget=budget,
+            exact_seconds=seconds,
         )
+
+
+def exact_mode(value: str | bool) -> str:
+    """ "auto", "always" or "never" (any case; True is "auto" and False "never", as before)."""
+    if value is True:
+        return "auto"
+    if value is False:
+        return "never"
+    mode = value.strip().lower() if isinstance(value, str) else value
+    if mode not in EXACT_MODES:
+        raise OptionError(f"exact odds: {clip(value)} is not one of {', '.join(EXACT_MODES)}")
+    return mode
 
 
 system = FilsingerSystem()

@@ -36,3 +36,8 @@ def fill(text: str, you: Any, opponent: Any, *, ally: str = "") -> str:
         .replace("{opponent}", opponent.mname)
         .replace("{ally}", ally)
     )
+
+
+def turns(n: int) -> str:
+    """ "1 turn", "3 turns"."""
+    return f"{n} turn{'' if n == 1 else 's'}"

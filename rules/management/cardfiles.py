@@ -1,22 +1,45 @@
-"""Reading cards for the commands: YAML files (one card or a ``cards:`` list), or a wrestler's
-slug looked up in the database when there is one."""
+"""Reading cards for the commands ``simulate_match`` and ``odds``: YAML files (one card, or a list
+under ``cards:``) read with the safe loader, or a wrestler's slug looked up in the database when
+there is one; the system each card names; who stands at ringside.
+
+Every bad input ends in a ``CommandError`` (one line, or a short list of problems), never a
+traceback; values quoted from the input are clipped.
+"""
 
 from __future__ import annotations
 
+import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from django.core.management.base import CommandError
 
-from rules.core.errors import CardError, OptionError, SpecError, UnknownSystem
-from rules.core.spec import MatchSpec, Participant, Side, slugify
-from rules.registry import get_system
+from rules.core.errors import RulesError, UnknownSystem
+from rules.core.safeyaml import YamlError, bad_character, clip, load_file
+from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
+from rules.registry import get_system, systems
 
 NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a {system} card"
+NO_SUCH_FILE = "{arg}: no such card file"
 WRONG_COUNT = "a {match_type} match takes {need} cards ({per_side} a side, side by side); got {got}"
+MIXED_SYSTEMS = "the cards are of different rule systems ({found}); a match is played by one"
+NO_SYSTEM = "no card names its rule system (system: ...); give --system (systems: {known})"
+TWICE = "{name} is in this match twice; a wrestler cannot face himself or partner himself"
+AT_RINGSIDE = "{name} is wrestling in this match, so cannot stand at ringside as an ally"
+SIDES = ("A", "B")
+MAX_RUNS = 10_000_000
+MAX_TIME_LIMIT = 100_000
+MAX_NAME = 100
+#: Which options a command-line flag can bring into play, and the reason words that say it is
+#: missing (for the notes printed when an option cannot apply).
+HINTS = (
+    ("ringside_ally", "as an ally", "seat one with --ally A=CARD"),
+    ("distractions", "nobody is at ringside", "seat someone with --manager A=NAME or --ally"),
+    ("feud_table", "not a feud match", "--feud makes it one"),
+    ("tag_on_defense", "relationship", "--relationship partners|group"),
+)
 
 
 @dataclass(frozen=True)
@@ -24,76 +47,257 @@ class LoadedCard:
     key: str
     name: str
     card: Any
+    where: str
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a command plays: the system, the spec, and notes on options that cannot apply."""
+
+    system: Any
+    spec: MatchSpec
+    notes: list[str] = field(default_factory=list)
+
+
+def systems_help() -> str:
+    """ "filsinger (singles, tag), ..." from the registry."""
+    return "; ".join(
+        f"{name} ({', '.join(system.match_types)})" for name, system in sorted(systems.items())
+    )
+
+
+def options_help() -> str:
+    return "; ".join(
+        f"{name}: {', '.join(system.option_names)}" for name, system in sorted(systems.items())
+    )
+
+
+def command_help(summary: str) -> str:
+    return (
+        f"{summary} Systems and their match types: {systems_help()}. Cards are YAML files or "
+        "wrestlers' slugs, side by side (a singles match takes two, a tag match four, the first "
+        "two one side); the system is the one the cards name."
+    )
+
+
+def _side_value(kind: str, raw: str) -> tuple[int, str]:
+    side, sep, value = raw.partition("=")
+    side = side.strip().upper()
+    if not sep or side not in SIDES or not value.strip():
+        raise CommandError(f"--{kind} {clip(raw)[1:-1]}: give it as A=... or B=... (the side)")
+    return SIDES.index(side), value.strip()
 
 
 def add_common_arguments(parser) -> None:
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="card files or wrestler slugs")
-    parser.add_argument("--system", required=True, help="rule system (e.g. filsinger)")
-    parser.add_argument("--match", default="singles", help="match type (default: singles)")
+    parser.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="card files (YAML: one card, or a list under 'cards:') or wrestler slugs, "
+        "side by side",
+    )
+    parser.add_argument(
+        "--system",
+        default=None,
+        help=f"rule system, in any case: {systems_help()}. Default: the one the cards name",
+    )
+    parser.add_argument(
+        "--match",
+        default="singles",
+        help=f"match type (default singles): {systems_help()}",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: a random one)")
-    parser.add_argument("--rules", default="", help="optional rules, comma-separated, or all")
+    parser.add_argument(
+        "--rules",
+        default="",
+        help=f"optional rules, comma-separated, or all (default: the basic game). {options_help()}",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(
         "--relationship",
         choices=("partners", "group"),
+        type=str.lower,
         default=None,
-        help="tag teams: regular partners or members of one group",
+        help="tag teams: regular partners or members of one group (filsinger rule 3)",
     )
-    parser.add_argument("--feud", action="store_true", help="a feud match")
-    parser.add_argument("--time-limit", type=int, default=None, help="length limit (turns)")
+    parser.add_argument("--feud", action="store_true", help="a feud match (filsinger rule 8)")
+    parser.add_argument(
+        "--time-limit", type=int, default=None, help="length limit, in the system's unit (turns)"
+    )
+    parser.add_argument(
+        "--ally",
+        action="append",
+        default=[],
+        metavar="SIDE=CARD",
+        help="an ally at ringside for side A or B: a card file or a wrestler's slug "
+        "(filsinger rule 9 in singles; rule 14 distracts or interferes with his Distractor "
+        "rating, 5 without one)",
+    )
+    parser.add_argument(
+        "--manager",
+        action="append",
+        default=[],
+        metavar="SIDE=NAME[:RATING]",
+        help="a manager or valet at ringside for side A or B, with a Distractor rating "
+        "(default 5), e.g. --manager 'B=Jimmy Hart:7' (filsinger rule 14)",
+    )
 
 
 def choose_seed(seed: int | None) -> int:
     return secrets.randbelow(2**31) if seed is None else seed
 
 
-def _card_from_db(arg: str, system_name: str) -> dict[str, Any] | None:
-    try:
-        from rules import models
-    except Exception:  # no database models available
-        return None
-    model = getattr(models, "WrestlerCard", None) or getattr(models, "StoredCard", None)
-    if model is None:
-        return None
-    try:
-        row = model.objects.filter(wrestler__slug=arg, system=system_name).first()
-    except Exception:  # no database, or no tables yet
-        return None
-    return None if row is None else dict(row.data)
+# ------------------------------------------------------------------------------------ reading
 
 
-def load_cards(args: list[str], system) -> list[LoadedCard]:
-    loaded: list[LoadedCard] = []
+@dataclass
+class _Item:
+    """One card as read, before its system parses it."""
+
+    data: Any
+    where: str
+    key: str | None = None  # a database slug; files are keyed by the card's name
+
+
+def _read_file(arg: str, path: Path) -> list[_Item]:
+    try:
+        data = load_file(path)
+    except YamlError as err:
+        raise CommandError(str(err)) from None
+    if data is None:
+        raise CommandError(f"{arg}: empty; a card is a mapping (system:, name:, ...)")
+    if isinstance(data, dict) and "cards" in data:
+        others = sorted(str(k) for k in data if k != "cards")
+        if others:
+            raise CommandError(
+                f"{arg}: a file with 'cards:' holds only that list; found {clip(', '.join(others))}"
+            )
+        items = data["cards"]
+        if not isinstance(items, list) or not items:
+            raise CommandError(f"{arg}: 'cards' must be a list of cards, got {clip(items)}")
+    else:
+        items = [data]
+    if len(items) == 1:
+        return [_Item(items[0], arg)]
+    return [_Item(item, f"{arg} (card {i + 1})") for i, item in enumerate(items)]
+
+
+def _db_cards(slug: str) -> dict[str, dict[str, Any]]:
+    """The wrestler's stored cards by system, or {} (no database, no such wrestler)."""
+    if not re.fullmatch(r"[-a-zA-Z0-9_]{1,100}", slug):
+        return {}
+    try:
+        from rules.models import WrestlerCard
+
+        rows = WrestlerCard.objects.filter(wrestler__slug=slug).values_list("system", "data")
+        out: dict[str, dict[str, Any]] = {}
+        for system, data in rows:
+            out.setdefault(system, dict(data))
+        return out
+    except Exception:  # no database configured, no tables yet, no access in this context
+        return {}
+
+
+def _card_system(data: Any) -> str | None:
+    value = data.get("system") if isinstance(data, dict) else None
+    return value.strip().lower() if isinstance(value, str) and value.strip() else None
+
+
+def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) -> Any:
+    """The system: --system (any case), else the one every card names."""
+    if args_system is not None:
+        name = args_system.strip().lower()
+        try:
+            return get_system(name)
+        except UnknownSystem as err:
+            raise CommandError(str(err)) from None
+    named: dict[str, list[str]] = {}
+    for item in items:
+        system = _card_system(item.data)
+        if system is not None:
+            named.setdefault(system, []).append(item.where)
+    if len(named) > 1:
+        found = "; ".join(
+            f"{clip(name)[1:-1]}: {', '.join(where)}" for name, where in named.items()
+        )
+        raise CommandError(MIXED_SYSTEMS.format(found=found))
+    if named:
+        name = next(iter(named))
+    else:
+        # Only slugs (or cards without system:): the one system all these wrestlers have.
+        common: set[str] | None = None
+        missing = []
+        for slug in slugs:
+            have = set(_db_cards(slug))
+            if not have:
+                missing.append(
+                    f"{clip(slug)[1:-1]}: no such card file, and no wrestler with "
+                    "that slug has a card"
+                )
+            common = have if common is None else common & have
+        if missing:
+            raise CommandError("\n".join(missing))
+        if not common or len(common) > 1:
+            raise CommandError(NO_SYSTEM.format(known=", ".join(sorted(systems))))
+        name = common.pop()
+    try:
+        return get_system(name)
+    except UnknownSystem as err:
+        raise CommandError(str(err)) from None
+
+
+def _gather(args: list[str]) -> tuple[list[_Item], list[str], list[str]]:
+    """Items read from files, the slugs to look up, and the problems met."""
+    items: list[_Item] = []
+    slugs: list[str] = []
     problems: list[str] = []
     for arg in args:
+        label = clip(arg)[1:-1]
         path = Path(arg)
-        if path.is_file():
+        try:
+            is_file, exists = path.is_file(), path.exists()
+        except (OSError, ValueError):  # a name too long for a path, a NUL byte
+            is_file = exists = False
+        if is_file:
             try:
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            except (OSError, yaml.YAMLError) as err:
-                raise CommandError(f"{arg}: cannot read YAML: {err}") from err
-            items = data["cards"] if isinstance(data, dict) and "cards" in data else [data]
-            if not isinstance(items, list):
-                raise CommandError(f"{arg}: 'cards' must be a list of cards")
-            for i, item in enumerate(items):
-                where = arg if len(items) == 1 else f"{arg} (card {i + 1})"
-                try:
-                    card = system.parse_card(item)
-                except CardError as err:
-                    problems.append(f"{where}: invalid card\n" + _indent(str(err)))
-                    continue
-                loaded.append(LoadedCard(slugify(card.name), card.name, card))
+                items.extend(_read_file(label, path))
+            except CommandError as err:
+                problems.append(str(err))
+        elif exists:
+            problems.append(f"{label}: not a card file")
+        elif path.suffix.lower() in (".yaml", ".yml") or "/" in arg or "\\" in arg:
+            problems.append(NO_SUCH_FILE.format(arg=label))
         else:
-            data = _card_from_db(arg, system.name)
+            slugs.append(arg)
+            items.append(_Item(None, label, key=arg))
+    return items, slugs, problems
+
+
+def _parse(items: list[_Item], system: Any, tables: Any, problems: list[str]) -> list[LoadedCard]:
+    loaded: list[LoadedCard] = []
+    for item in items:
+        data = item.data
+        if item.key is not None:
+            data = _db_cards(item.key).get(system.name)
             if data is None:
-                problems.append(NO_SUCH_CARD.format(arg=arg, system=system.name))
+                problems.append(NO_SUCH_CARD.format(arg=item.where, system=system.name))
                 continue
-            try:
-                card = system.parse_card(data)
-            except CardError as err:
-                problems.append(f"{arg}: invalid card\n" + _indent(str(err)))
-                continue
-            loaded.append(LoadedCard(arg, card.name, card))
+        try:
+            card = system.parse_card(data, tables=tables)
+        except RulesError as err:
+            lines = str(err).splitlines()
+            shown = lines[:20] + ([f"... and {len(lines) - 20} more"] if len(lines) > 20 else [])
+            problems.append(f"{item.where}: invalid card\n" + _indent("\n".join(shown)))
+            continue
+        key = item.key or slugify(card.name)
+        loaded.append(LoadedCard(key, card.name, card, item.where))
+    return loaded
+
+
+def load_cards(args: list[str], system: Any, tables: Any = None) -> list[LoadedCard]:
+    """Cards of one ``system`` from files or slugs; a CommandError listing every problem."""
+    items, _slugs, problems = _gather(args)
+    loaded = _parse(items, system, tables, problems)
     if problems:
         raise CommandError("\n".join(problems))
     return loaded
@@ -103,61 +307,133 @@ def _indent(text: str) -> str:
     return "\n".join(f"  {line}" for line in text.splitlines())
 
 
-def build(options: dict[str, Any]) -> tuple[Any, MatchSpec]:
-    """The system and the match spec from the command's arguments, or a CommandError."""
-    try:
-        system = get_system(options["system"])
-    except UnknownSystem as err:
-        raise CommandError(str(err)) from err
-    match_type = options["match"]
+def _manager(raw: str) -> tuple[int, Ringside]:
+    side, value = _side_value("manager", raw)
+    name, rating = value, None
+    m = re.fullmatch(r"(.*?)\s*:\s*(\d{1,2})", value)
+    if m:
+        name, rating = m.group(1), int(m.group(2))
+        if rating > 12:
+            raise CommandError(f"--manager {SIDES[side]}: a Distractor rating is 0 to 12")
+    bad = bad_character(name)
+    if bad is not None or not name.strip() or len(name) > MAX_NAME:
+        why = f"holds {bad}" if bad else "must be a name of 1 to 100 characters"
+        raise CommandError(f"--manager {SIDES[side]}: the name {why}")
+    return side, Ringside(key=slugify(name), name=name.strip(), distractor=rating)
+
+
+# ------------------------------------------------------------------------------------ building
+
+
+def build(options: dict[str, Any]) -> Built:
+    """The system, the match spec and the notes from the command's arguments; a CommandError
+    for every bad input."""
+    if options.get("time_limit") is not None and not 1 <= options["time_limit"] <= MAX_TIME_LIMIT:
+        raise CommandError(f"--time-limit must be 1 to {MAX_TIME_LIMIT}")
+    items, slugs, problems = _gather(options["cards"])
+    ally_items: list[tuple[int, list[_Item]]] = []
+    for raw in options.get("ally") or ():
+        side, value = _side_value("ally", raw)
+        found, ally_slugs, ally_problems = _gather([value])
+        problems.extend(f"--ally {SIDES[side]}: {p}" for p in ally_problems)
+        slugs.extend(ally_slugs)
+        ally_items.append((side, found))
+    if problems:
+        raise CommandError("\n".join(problems))
+    system = _system_of(options.get("system"), items + [i for _, f in ally_items for i in f], slugs)
+    match_type = str(options.get("match") or "singles").strip().lower()
     if match_type not in system.match_types:
         raise CommandError(
-            f"{system.name} has no match type {match_type!r} "
+            f"{system.name} has no match type {clip(match_type)} "
             f"(types: {', '.join(system.match_types)})"
         )
     try:
-        rules = system.parse_options(options["rules"])
-    except OptionError as err:
-        raise CommandError(str(err)) from err
+        rules = system.parse_options(options.get("rules") or "")
+        tables = system.load_tables()
+    except RulesError as err:
+        raise CommandError(str(err)) from None
+    cards = _parse(items, system, tables, problems)
+    allies: dict[int, LoadedCard] = {}
+    for side, found in ally_items:
+        parsed = _parse(found, system, tables, problems)
+        if len(found) != 1:
+            problems.append(f"--ally {SIDES[side]}: one card, not {len(found)}")
+        elif side in allies:
+            problems.append(f"--ally {SIDES[side]}: one ally a side")
+        elif parsed:
+            allies[side] = parsed[0]
+    managers: dict[int, Ringside] = {}
+    for raw in options.get("manager") or ():
+        side, person = _manager(raw)
+        if side in managers:
+            problems.append(f"--manager {SIDES[side]}: one manager a side")
+        managers[side] = person
+    if problems:
+        raise CommandError("\n".join(problems))
     per_side = system.participants_per_side(match_type)
-    cards = load_cards(options["cards"], system)
     if len(cards) != 2 * per_side:
         raise CommandError(
             WRONG_COUNT.format(
                 match_type=match_type, need=2 * per_side, per_side=per_side, got=len(cards)
             )
         )
-    seen: dict[str, int] = {}
-    participants = []
+    seen: set[str] = set()
     for c in cards:
-        seen[c.key] = seen.get(c.key, 0) + 1
-        key = c.key if seen[c.key] == 1 else f"{c.key}-{seen[c.key]}"
-        participants.append(Participant(key=key, name=c.name, card=c.card))
-    sides = tuple(
+        if c.key in seen:
+            raise CommandError(TWICE.format(name=clip(c.name)[1:-1]))
+        seen.add(c.key)
+    for c in allies.values():
+        if c.key in seen:
+            raise CommandError(AT_RINGSIDE.format(name=clip(c.name)[1:-1]))
+    participants = [Participant(key=c.key, name=c.name, card=c.card) for c in cards]
+    ringside = {i: Ringside(key=a.key, name=a.name, card=a.card) for i, a in allies.items()}
+    sides = [
         Side(
-            participants=tuple(participants[i : i + per_side]), relationship=options["relationship"]
+            participants=tuple(participants[i * per_side : (i + 1) * per_side]),
+            relationship=options.get("relationship"),
+            ally=ringside.get(i),
+            manager=managers.get(i),
         )
-        for i in range(0, len(participants), per_side)
-    )
+        for i in range(2)
+    ]
     spec = MatchSpec(
         match_type=match_type,
-        sides=sides,
+        sides=tuple(sides),
         options=rules,
-        feud=options["feud"],
-        time_limit=options["time_limit"],
+        feud=bool(options.get("feud")),
+        time_limit=options.get("time_limit"),
     )
-    return system, spec
+    return Built(system, spec, _notes(system, spec))
+
+
+def _notes(system: Any, spec: MatchSpec) -> list[str]:
+    """A line for each chosen option that cannot apply to this match, with how to seat it."""
+    notes = []
+    for option, reason in system.inapplicable_options(spec).items():
+        hint = next(
+            (h for name, words, h in HINTS if name == option and words in reason),
+            None,
+        )
+        notes.append(f"note: {option} cannot apply here: {reason}" + (f" ({hint})" if hint else ""))
+    return notes
 
 
 def describe(system, spec: MatchSpec) -> str:
     names = [" & ".join(p.name for p in side.participants) for side in spec.sides]
     rules = ", ".join(o for o in system.option_names if o in spec.options) or "basic game"
-    return f"{system.title}: {' vs '.join(names)} ({spec.match_type}; rules: {rules})"
+    ringside = [
+        f"{person.name} ({role}, {names[i]})"
+        for i, side in enumerate(spec.sides)
+        for role, person in (("manager", side.manager), ("ally", side.ally))
+        if person is not None
+    ]
+    at = f"; at ringside: {', '.join(ringside)}" if ringside else ""
+    return f"{system.title}: {' vs '.join(names)} ({spec.match_type}; rules: {rules}{at})"
 
 
 def guard(fn, *args, **kwargs):
     """Run an engine call, turning its input errors into CommandErrors."""
     try:
         return fn(*args, **kwargs)
-    except (SpecError, CardError, OptionError) as err:
-        raise CommandError(str(err)) from err
+    except RulesError as err:
+        raise CommandError(str(err)) from None

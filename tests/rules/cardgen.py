@@ -65,3 +65,66 @@ def random_card_data(rng: random.Random, name: str) -> dict[str, Any]:
             "power": rng.randint(-5, 5),
         },
     }
+
+
+def edge_card_data(rng: random.Random, name: str) -> dict[str, Any]:
+    """A valid card reaching for every corner the format allows: ratings at their limits, (lv)
+    on any level's "down - 3", (tag) on PIN entries, markers on charts and finishers, roll
+    finishers that always or never miss, Choice Situations letters on any kind of entry."""
+    data = random_card_data(rng, name)
+
+    def offense(level: int) -> dict[str, Any]:
+        pick = rng.random()
+        if level == 3 and pick < 0.25:
+            if rng.random() < 0.5:
+                rating = rng.randint(0, 5)
+                entry: dict[str, Any] = {"finisher": f"{name.upper()} END", "rating": rating}
+            else:
+                roll = rng.choice(("1d6", "2d6"))
+                faces = range(1, 7) if roll == "1d6" else range(2, 13)
+                entry = {
+                    "finisher": f"{name.upper()} ROLL",
+                    "roll": roll,
+                    "miss_on": rng.sample(list(faces), rng.randint(0, len(faces))),
+                }
+        elif pick < 0.45:
+            entry = {"chart": rng.choice(CHARTS), "choice": rng.random() < 0.5}
+        elif pick < 0.5:
+            entry = {"choice_situation": rng.choice("ABCDEF")}
+        else:
+            entry = {"move": f"Move {level}", "level": rng.randint(1, 3)}
+            if rng.random() < 0.3:
+                entry["check"] = rng.choice(("ag", "pw"))
+            if rng.random() < 0.3:
+                entry["dq"] = rng.choice((True, 0, 12, rng.randint(0, 12)))
+            if rng.random() < 0.3:
+                entry["add1"] = True
+        if "choice_situation" not in entry and rng.random() < 0.15:
+            entry["choice_situation"] = rng.choice("ABCDEF")
+        if "finisher" not in entry and "choice_situation" not in entry and rng.random() < 0.15:
+            entry["only"] = rng.choice(("tag", "singles"))
+        return entry
+
+    def defense() -> dict[str, Any]:
+        result = rng.choice(("dazed", "hurt", "down", "counter", "pin"))
+        if result == "pin":
+            return {"result": "pin", "tag": rng.random() < 0.3}
+        entry: dict[str, Any] = {"result": result, "level": rng.randint(1, 3)}
+        if result == "down" and rng.random() < 0.4:
+            entry["level"] = 3
+            entry["leave"] = True
+        if result != "counter" and rng.random() < 0.3:
+            entry["tag"] = True
+        return entry
+
+    data["offense"] = {lvl: [offense(lvl) for _ in range(6)] for lvl in (1, 2, 3)}
+    data["defense"] = {lvl: [defense() for _ in range(6)] for lvl in (1, 2, 3)}
+    data["ratings"].update(
+        pin=rng.choice((0, 2, 12, rng.randint(0, 12))),
+        pin_fatigue=rng.choice((0, 12, rng.randint(0, 12))),
+        disqualification=rng.choice((0, 12, rng.randint(0, 12))),
+        agility=rng.randint(-5, 5),
+        power=rng.randint(-5, 5),
+        distractor=rng.choice((None, 0, 12, rng.randint(0, 12))),
+    )
+    return data

@@ -81,17 +81,14 @@ def test_odds_prints_a_table():
 
 
 def test_a_cards_list_file_and_a_tag_match_with_all_rules(tmp_path):
-    wolf, executioner = (
-        yaml.safe_load(Path(WOLF).read_text()),
-        yaml.safe_load(Path(EXECUTIONER).read_text()),
-    )
-    both = tmp_path / "teams.yaml"
-    both.write_text(yaml.safe_dump({"cards": [wolf, wolf, executioner, executioner]}))
+    cards = [yaml.safe_load(path.read_text()) for path in SAMPLES[:4]]
+    teams = tmp_path / "teams.yaml"
+    teams.write_text(yaml.safe_dump({"cards": cards}))
     out = run(
         "simulate_match",
         "--system",
         "filsinger",
-        str(both),
+        str(teams),
         "--match",
         "tag",
         "--rules",
@@ -108,19 +105,21 @@ def test_a_cards_list_file_and_a_tag_match_with_all_rules(tmp_path):
         "odds",
         "--system",
         "filsinger",
-        str(both),
+        str(teams),
         "--match",
         "tag",
         "--rules",
-        "all",
+        "fatigue",
         "--runs",
         "200",
         "--seed",
         "3",
+        "--exact",
+        "always",
         "--json",
     )
     data = json.loads(out)
-    assert "exact_note" not in data
+    assert "exact_note" not in data and data["exact_mode"] == "always"
     assert abs(sum(data["exact_methods"].values()) - 1) < 1e-9
 
 

@@ -207,3 +207,147 @@ def test_all_problems_are_listed_together_and_nothing_is_half_loaded(fs, data):
 
 def test_a_card_must_be_a_mapping(fs):
     assert problems_of(fs, ["not", "a", "card"]) == {"": "a card must be a mapping, got list"}
+
+
+# -------------------------------------------------------------------------------- the charts
+
+
+def test_an_unknown_choice_situation_letter_is_refused_against_the_tables(fs, data):
+    """Issue 7: a card with (ch) Z parsed, then crashed every match played with rule 7."""
+    data["offense"][2][3]["choice_situation"] = "Z"
+    data["offense"][1][0] = "Forearm smash - 1 (ch) Q"
+    data["ratings"]["ropes"] = "D"
+    problems = problems_of_with_tables(fs, data, fs.load_tables())
+    assert problems["offense.2[3].choice_situation"] == (
+        "no column 'Z' in the Choice Situations chart (columns: A, B, C, D, E, F)"
+    )
+    assert "no column 'Q'" in problems["offense.1[0].choice_situation"]
+    assert "ratings.ropes" in problems  # listed with the card's other problems
+
+
+def problems_of_with_tables(fs, data, tables):
+    with pytest.raises(CardError) as info:
+        fs.parse_card(data, tables=tables)
+    return dict(info.value.problems)
+
+
+def test_without_tables_only_the_card_itself_is_checked(fs, data):
+    data["offense"][2][3]["choice_situation"] = "Z"
+    assert fs.parse_card(data).offense[1][3].choice_situation == "Z"
+
+
+def test_a_federations_choice_situations_chart_decides_the_letters(fs, data):
+    from rules.filsinger.tables import default_sources
+
+    chart = copy.deepcopy(default_sources()["choice_situations"])
+    chart["columns"]["Z"] = chart["columns"].pop("A")
+    data["offense"][2][3]["choice_situation"] = "Z"
+    tables = fs.load_tables({"choice_situations": chart})
+    assert fs.parse_card(data, tables=tables).offense[1][3].choice_situation == "Z"
+    # The overrides themselves are accepted in place of loaded tables.
+    assert fs.parse_card(data, tables={"choice_situations": chart})
+    # The Executioner's body slam is (ch) A, which this chart no longer has.
+    problems = problems_of_with_tables(fs, load_fixture("executioner"), tables)
+    assert list(problems) == ["offense.2[3].choice_situation"]
+
+
+# -------------------------------------------------------------------------------- hostile input
+
+
+@pytest.mark.parametrize(
+    ("mutate", "path"),
+    [
+        (lambda d: d.update(name="Wolf\u202e"), "name"),
+        (lambda d: d.update(name="Wolf\x07"), "name"),
+        (lambda d: d["offense"][1][0].update(move="Head\u2066lock"), "offense.1[0].move"),
+        (lambda d: d["offense"][1].__setitem__(0, "headlock\u202e - 1"), "offense.1[0]"),
+        (lambda d: d["defense"][1].__setitem__(0, "dazed\x1b - 1"), "defense.1[0]"),
+    ],
+)
+def test_names_with_control_or_bidi_characters_are_refused(fs, data, mutate, path):
+    mutate(data)
+    assert "control or bidirectional characters" in problems_of(fs, data)[path]
+
+
+def test_long_values_are_refused_and_clipped_in_the_messages(fs, data):
+    data["name"] = "W" * 101
+    data["offense"][1][0] = "headlock " * 40 + "- 1"
+    data["ratings"]["ropes"] = "D" * 10_000
+    data["offense"][2][1]["check"] = ["x"] * 10_000
+    data["x" * 5000] = 1
+    problems = problems_of(fs, data)
+    assert problems["name"] == "is 101 characters long; at most 100"
+    assert "a printed entry has at most 160" in problems["offense.1[0]"]
+    assert problems["offense.2[1].check"] == "must be 'ag' or 'pw', got a list of 10000 entries"
+    assert len(problems["ratings.ropes"]) < 120
+    assert max(len(path) + len(message) for path, message in problems.items()) < 200
+
+
+def test_a_level_given_twice_is_refused(fs, data):
+    data["offense"]["1"] = list(data["offense"][1])
+    assert "given twice" in problems_of(fs, data)["offense.1"]
+
+
+def test_the_system_name_is_read_in_any_case(fs, data):
+    data["system"] = " Filsinger"
+    assert fs.parse_card(data).name == "The Executioner"
+
+
+# -------------------------------------------------------------------------------- the docs' example
+
+
+def _docs_example() -> dict:
+    """The Filsinger example of docs/cards.md (the CARDS.md contract), its "..." filled in."""
+    from pathlib import Path
+
+    import yaml
+
+    text = (Path(__file__).parents[2] / "docs/cards.md").read_text()
+    block = text.split("## filsinger", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    data = yaml.safe_load(block)
+    fillers = {"offense": {"move": "Punch", "level": 1}, "defense": {"result": "dazed", "level": 1}}
+    for part, filler in fillers.items():
+        for level in (1, 2, 3):
+            shown = [e for e in data[part].get(level, []) if isinstance(e, dict)]
+            data[part][level] = shown + [dict(filler)] * (6 - len(shown))
+    return data
+
+
+def test_the_card_format_example_in_the_docs_parses(fs):
+    """Issue 7: the documented example was refused ("leave: true" on LEVEL 1 DEFENSE)."""
+    card = fs.parse_card(_docs_example(), tables=fs.load_tables())
+    assert card.name == "Wolf"
+    assert card.offense[0][:6] == (
+        Offense("move", "Headlock", level=1),
+        Offense("move", "Bite to forehead", level=2),
+        Offense("chart", "ropes", choice=True),
+        Offense("move", "Dropkick", level=2, check="ag"),
+        Offense("choice_situation", choice_situation="B"),
+        Offense("move", "Eye rake", level=2, dq=True),
+    )
+    assert card.offense[2][:4] == (
+        Offense("move", "Powerslam", level=3, add1=True),
+        Offense("move", "Double team suplex", level=3, only="tag"),
+        Offense("finisher", "SAVAGE FACE CLAW", rating=3),
+        Offense("finisher", "AVALANCHE", roll="1d6", miss_on=(1, 6)),
+    )
+    assert card.defense[0][:5] == (
+        Defense("dazed", 1),
+        Defense("hurt", 2, tag=True),
+        Defense("down", 3, leave=True),
+        Defense("counter", 2),
+        Defense("pin"),
+    )
+    assert (card.ratings.pin, card.ratings.pin_fatigue, card.ratings.distractor) == (7, 4, None)
+
+
+def test_lv_goes_with_down_3_on_any_defense_level_and_nowhere_else(fs, data):
+    data["defense"][1][0] = {"result": "down", "level": 3, "leave": True}
+    data["defense"][2][0] = "down - 3 (lv)"
+    card = fs.parse_card(data)
+    assert card.defense[0][0] == card.defense[1][0] == Defense("down", 3, leave=True)
+    data["defense"][1][1] = {"result": "down", "level": 2, "leave": True}
+    data["defense"][2][1] = "hurt - 3 (lv)"
+    problems = problems_of(fs, data)
+    assert problems["defense.1[1].leave"] == "(lv) only goes with 'down - 3'"
+    assert problems["defense.2[1].leave"] == "(lv) only goes with 'down - 3'"

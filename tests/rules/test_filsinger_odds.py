@@ -16,6 +16,8 @@ from rules.filsinger.options import OPTION_NAMES
 from tests.rules.cardgen import random_card_data
 
 RUNS = 3000
+# The Monte Carlo and exact comparisons ask for exact odds "always" (no time budget): a busy
+# machine must not turn them away. The budget has tests of its own, at the end.
 SAMPLE = Path(__file__).parents[2] / "rules/data/sample/filsinger"
 
 
@@ -58,20 +60,20 @@ def assert_agrees(report, label):
 @pytest.mark.parametrize("seed", range(6))
 def test_monte_carlo_agrees_with_exact_odds_basic_singles(fs, seed):
     spec = fs.make_spec(random_pair(fs, seed))
-    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), f"basic pair {seed}")
+    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed, exact="always"), f"basic pair {seed}")
 
 
 @pytest.mark.parametrize("seed", range(2))
 def test_monte_carlo_agrees_with_exact_odds_basic_tag(fs, seed):
     spec = fs.make_spec(random_pair(fs, 100 + seed, 4), "tag", relationship="partners")
-    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), f"tag {seed}")
+    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed, exact="always"), f"tag {seed}")
 
 
 @pytest.mark.parametrize("option", OPTION_NAMES)
 def test_monte_carlo_agrees_with_exact_odds_each_optional_rule(fs, option):
     seed = OPTION_NAMES.index(option)
     spec = with_ringside(fs.make_spec(random_pair(fs, 200 + seed), options=option))
-    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), option)
+    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed, exact="always"), option)
 
 
 @pytest.mark.parametrize(
@@ -81,12 +83,20 @@ def test_monte_carlo_agrees_with_exact_odds_tag_rules(fs, option):
     seed = OPTION_NAMES.index(option)
     cards = random_pair(fs, 500 + seed, 4)
     spec = with_ringside(fs.make_spec(cards, "tag", options=option, relationship="partners"))
-    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed), f"tag {option}")
+    assert_agrees(fs.odds(spec, runs=RUNS, seed=seed, exact="always"), f"tag {option}")
+
+
+def test_monte_carlo_agrees_with_exact_odds_ally_once_a_match_with_rising_pins(fs):
+    """Rule 9's ally interferes once a match: a state of its own beside the PIN ratings."""
+    spec = with_ringside(fs.make_spec(random_pair(fs, 301), options="fatigue,ringside_ally"))
+    report = fs.odds(spec, runs=RUNS, seed=4, exact="always")
+    assert report.exact.states > 100
+    assert_agrees(report, "fatigue, ringside_ally")
 
 
 def test_monte_carlo_agrees_with_exact_odds_all_rules_singles(fs):
     spec = with_ringside(fs.make_spec(random_pair(fs, 300), options="all"))
-    assert_agrees(fs.odds(spec, runs=RUNS, seed=3), "all")
+    assert_agrees(fs.odds(spec, runs=RUNS, seed=3, exact="always"), "all")
 
 
 @pytest.mark.parametrize(
@@ -105,7 +115,7 @@ def test_monte_carlo_agrees_with_exact_odds_tag_with_rising_pins(
     spec = fs.make_spec(cards, "tag", options=options, relationship=relationship)
     if ringside:
         spec = with_ringside(spec)
-    report = fs.odds(spec, runs=RUNS, seed=seed)
+    report = fs.odds(spec, runs=RUNS, seed=seed, exact="always")
     assert report.exact.states > 1000
     assert_agrees(report, f"tag {options} {relationship}")
 
@@ -114,7 +124,8 @@ def test_monte_carlo_agrees_with_exact_odds_tag_with_every_rule(fs):
     """The issue's example: four sample cards, every optional rule (about 600,000 states)."""
     names = ("corrigan-vale", "mortimer-gale", "skylar-finch", "dario-quintero")
     cards = [fs.parse_card(yaml.safe_load((SAMPLE / f"{name}.yaml").read_text())) for name in names]
-    report = fs.odds(fs.make_spec(cards, "tag", options="all"), runs=RUNS, seed=1)
+    # exact="always": no time budget, so a busy machine cannot turn the exact odds away.
+    report = fs.odds(fs.make_spec(cards, "tag", options="all"), runs=RUNS, seed=1, exact="always")
     assert report.exact.states > 100_000
     assert_agrees(report, "tag all")
 
@@ -126,6 +137,7 @@ def test_monte_carlo_agrees_with_exact_odds_tag_with_every_rule(fs):
         ("add1", "singles", False),
         ("distractions", "singles", True),
         ("tag_on_defense,leave_ring,distractions", "tag", True),
+        ("fatigue,ringside_ally", "singles", True),
     ],
 )
 def test_the_sparse_solver_agrees_with_the_plain_one(fs, options, match_type, ringside):
@@ -195,7 +207,7 @@ def test_a_chain_too_big_for_the_limit_says_so(fs):
 
 def test_exact_odds_with_a_time_limit_include_the_draw(fs):
     spec = fs.make_spec(random_pair(fs, 7), time_limit=3)
-    report = fs.odds(spec, runs=RUNS, seed=5)
+    report = fs.odds(spec, runs=RUNS, seed=5, exact="always")
     assert report.exact.methods["draw_time_limit"] > 0.3
     assert_agrees(report, "short time limit")
 
@@ -203,7 +215,7 @@ def test_exact_odds_with_a_time_limit_include_the_draw(fs):
 def test_exact_odds_of_a_big_chain_with_a_time_limit_include_the_draw(fs):
     cards = random_pair(fs, 401, 4)
     spec = fs.make_spec(cards, "tag", options="fatigue", relationship="partners", time_limit=6)
-    report = fs.odds(spec, runs=RUNS, seed=6)
+    report = fs.odds(spec, runs=RUNS, seed=6, exact="always")
     assert report.exact.methods["draw_time_limit"] > 0.1
     assert_agrees(report, "tag fatigue, short time limit")
 
@@ -254,3 +266,103 @@ def test_a_fixed_seed_reproduces_the_recorded_transcript(fs, wolf, executioner):
     spec = fs.make_spec([wolf, executioner], options="all", feud=True)
     result = fs.simulate(spec, dice=SeededDice(2080))
     assert result.to_json() == json.loads(golden.read_text())
+
+
+# -------------------------------------------------------------------------------- the budget
+
+
+def test_exact_never_gives_monte_carlo_alone(fs):
+    spec = fs.make_spec(random_pair(fs, 11))
+    report = fs.odds(spec, runs=200, seed=1, exact="never")
+    assert report.exact is None and report.exact_mode == "never"
+    assert report.exact_budget is None and "Monte Carlo alone" in report.exact_note
+    data = report.to_json()
+    assert "exact" not in data and data["exact_mode"] == "never"
+    assert fs.odds(spec, runs=200, seed=1, exact=False).exact is None  # the old flag
+
+
+def test_exact_auto_solves_a_chain_within_the_budget_and_says_so(fs):
+    spec = fs.make_spec(random_pair(fs, 11), options="fatigue")
+    report = fs.odds(spec, runs=200, seed=1)
+    assert report.exact_mode == "auto" and report.exact is not None
+    assert report.exact_budget == {"states": 1_000_000, "seconds": 10.0}
+    data = report.to_json()
+    assert data["exact_mode"] == "auto" and data["exact_states"] == report.exact.states
+    assert data["exact_budget"] == {"states": 1_000_000, "seconds": 10.0}
+    assert data["exact"] == list(report.exact.wins)
+
+
+def test_exact_auto_past_the_state_budget_gives_monte_carlo_alone_with_a_note(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
+    report = fs.odds(spec, runs=300, seed=1, max_states=500)
+    assert report.exact is None and report.runs == 300 and sum(report.wins) + report.draws == 300
+    assert report.exact_note == "no exact odds: more than 500 states; Monte Carlo alone"
+    assert report.exact_budget == {"states": 500, "seconds": 10.0}
+
+
+def test_exact_auto_past_the_time_budget_gives_monte_carlo_alone_with_a_note(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="all", relationship="group")
+    report = fs.odds(spec, runs=100, seed=1, time_budget=0.001)
+    assert report.exact is None
+    assert report.exact_note == (
+        "no exact odds: solving took longer than the 0.001 s allowed; Monte Carlo alone"
+    )
+
+
+def test_exact_always_has_no_time_limit_and_the_hard_state_limit(fs):
+    spec = fs.make_spec(random_pair(fs, 400, 4), "tag", options="fatigue", relationship="group")
+    report = fs.odds(spec, runs=100, seed=1, exact="always")
+    assert report.exact is not None
+    assert report.exact_budget == {"states": 2_000_000, "seconds": None}
+    small = fs.odds(spec, runs=100, seed=1, exact="always", max_states=500)
+    assert small.exact is None and small.exact_note == "no exact odds: more than 500 states"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"exact": "sometimes"}, "not one of auto, always, never"),
+        ({"max_states": 0}, "at least 1"),
+        ({"time_budget": 0}, "must be positive"),
+    ],
+)
+def test_a_bad_exact_request_is_refused(fs, kwargs, message):
+    from rules.core.errors import OptionError
+
+    with pytest.raises(OptionError, match=message):
+        fs.odds(fs.make_spec(random_pair(fs, 11)), runs=10, seed=1, **kwargs)
+
+
+def test_the_plain_solver_keeps_to_the_time_budget_too(fs):
+    from rules.filsinger.engine import prepare
+    from rules.filsinger.exact import Clock, solve_python
+    from rules.filsinger.strategy import DefaultStrategy
+
+    clock = Clock(0.0)
+    prep = prepare(fs.make_spec(random_pair(fs, 11), options="fatigue"))
+    with pytest.raises(NotFinite, match="took longer than the 0 s allowed"):
+        solve_python(prep, DefaultStrategy(), clock=clock)
+
+
+@pytest.mark.parametrize(
+    ("options", "match_type"),
+    [
+        ("", "singles"),
+        ("ringside_ally", "singles"),
+        ("ringside_ally,distractions", "singles"),
+        ("fatigue,ringside_ally", "singles"),
+        ("add1", "singles"),
+        ("distractions", "tag"),
+        ("tag_on_defense,fatigue", "tag"),
+    ],
+)
+def test_the_state_bound_is_an_upper_bound(fs, wolf, executioner, options, match_type):
+    """``state_bound`` picks the solver and refuses chains before they are built: it must never
+    count fewer states than the chain has. (The Executioner throws Wolf, rated A, out of the
+    ring, so the default strategy sends his ally in: the ally's once-a-match is a state.)"""
+    from rules.filsinger.engine import prepare
+    from rules.filsinger.exact import state_bound
+
+    cards = [wolf, executioner] if match_type == "singles" else random_pair(fs, 800, 4)
+    spec = with_ringside(fs.make_spec(cards, match_type, options=options, relationship="group"))
+    assert fs.exact(spec).states <= state_bound(prepare(spec))

@@ -425,3 +425,27 @@ def test_a_spec_with_an_unknown_option_is_refused(fs, wolf, executioner):
     spec = replace(singles(fs, wolf, executioner), options=frozenset({"fatigue", "steel_cage"}))
     with pytest.raises(OptionError, match="steel_cage"):
         fs.simulate(spec, dice=None)
+
+
+def test_rule_9_the_ally_interferes_once_a_match(fs, wolf, executioner):
+    """Rule 14: outside interference may be tried once a match; the ally's is outside
+    interference, and choosing to interfere is the try, whatever the roll."""
+    ally = Ringside(key="slick", name="Slick")
+    spec = _with_ally(singles(fs, wolf, executioner, "ringside_ally"), 1, ally)
+    # Out of the ring; Slick goes in, 8: Wolf gets clear (Ring A 8: Wolf on LEVEL 2 OFFENSE).
+    m = positioned(spec, [3, 4, 4, 3, 2, 3, 4, 4], off=EXECUTIONER, level=3)
+    m.turn()
+    assert kinds(m) == ["offense", "ally", "chart"] and m.intf_used == [False, True]
+    m.off, m.level = EXECUTIONER, 3
+    m.turn()  # thrown out again: the chart as usual, Slick has had his try
+    assert kinds(m)[3:] == ["offense", "chart", "dq_check"]
+    assert m.events[4].dice == (2, 3)
+
+
+def test_rule_9_no_ally_after_rule_14s_interference(fs, wolf, executioner):
+    ally = Ringside(key="slick", name="Slick")
+    spec = _with_ally(singles(fs, wolf, executioner, "ringside_ally,distractions"), 1, ally)
+    m = positioned(spec, [3, 2, 3, 3, 4], off=EXECUTIONER, level=3)
+    m.intf_used[EXECUTIONER] = True
+    m.turn()
+    assert kinds(m) == ["offense", "chart", "dq_check"]

@@ -6,25 +6,77 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.management.cardfiles import add_common_arguments, build, choose_seed, describe, guard
+from rules.core.result import EXACT_MODES
+from rules.management.cardfiles import (
+    MAX_RUNS,
+    add_common_arguments,
+    build,
+    choose_seed,
+    command_help,
+    describe,
+    guard,
+)
 
 
 class Command(BaseCommand):
-    help = (
-        "Odds of a match: odds --system SYSTEM CARD... [--match TYPE] [--runs N] [--seed N] "
-        "[--rules OPTION,...] [--json]"
+    help = command_help(
+        "Odds of a match: odds [--system SYSTEM] CARD... [--match TYPE] [--runs N] [--seed N] "
+        "[--rules OPTION,...] [--exact auto|always|never] [--exact-states N] "
+        "[--exact-seconds S] [--json]."
     )
 
     def add_arguments(self, parser) -> None:
         add_common_arguments(parser)
         parser.add_argument("--runs", type=int, default=10000, help="matches to play (10000)")
+        parser.add_argument(
+            "--exact",
+            type=str.lower,
+            choices=EXACT_MODES,
+            default="auto",
+            help="exact odds: auto (default) solves the match's chain when it fits the budget "
+            "and otherwise gives Monte Carlo alone with a note; always solves it whatever it "
+            "takes (within the system's hard limit); never skips it",
+        )
+        parser.add_argument(
+            "--exact-states",
+            type=int,
+            default=None,
+            metavar="N",
+            help="the most states solved exactly (filsinger: 1000000 with auto; about 300 "
+            "bytes a state)",
+        )
+        parser.add_argument(
+            "--exact-seconds",
+            type=float,
+            default=None,
+            metavar="S",
+            help="the most seconds spent solving (filsinger: 10 with auto, no limit with always)",
+        )
 
     def handle(self, *args, **options) -> None:
-        if options["runs"] < 1:
-            raise CommandError("--runs must be at least 1")
-        system, spec = build(options)
+        if not 1 <= options["runs"] <= MAX_RUNS:
+            raise CommandError(f"--runs must be 1 to {MAX_RUNS}")
+        if options["exact_states"] is not None and options["exact_states"] < 1:
+            raise CommandError("--exact-states must be at least 1")
+        seconds = options["exact_seconds"]
+        if seconds is not None and not 0 < seconds < float("inf"):
+            raise CommandError("--exact-seconds must be a positive number of seconds")
+        built = build(options)
+        system, spec = built.system, built.spec
+        for note in built.notes:
+            self.stderr.write(note)
         seed = choose_seed(options["seed"])
-        report = guard(system.odds, spec, runs=options["runs"], seed=seed)
+        report = guard(
+            system.odds,
+            spec,
+            runs=options["runs"],
+            seed=seed,
+            exact=options["exact"],
+            max_states=options["exact_states"],
+            time_budget=seconds,
+        )
+        if options["exact"] == "always" and report.exact is None:
+            raise CommandError(f"--exact always: {report.exact_note or 'no exact odds'}")
         if options["json"]:
             self.stdout.write(json.dumps(report.to_json(), indent=2))
             return
@@ -56,7 +108,24 @@ class Command(BaseCommand):
                 continue
             row(method.replace("_", " "), report.methods.get(method, 0), p_exact)
         self.stdout.write("")
-        if exact:
-            self.stdout.write(f"exact: solved as a Markov chain of {exact.states} states")
-        else:
-            self.stdout.write(report.exact_note or "exact: not computed")
+        self.stdout.write(exact_line(report))
+
+
+def exact_line(report) -> str:
+    """How the exact column came to be (or not): the mode asked for, the budget, the outcome."""
+    budget = report.exact_budget
+    if budget is None:
+        used = f"--exact {report.exact_mode}"
+    else:
+        seconds = "no time limit" if budget["seconds"] is None else f"{budget['seconds']:g} s"
+        used = f"--exact {report.exact_mode}: at most {budget['states']} states, {seconds}"
+    if report.exact is not None:
+        took = f" in {report.exact_seconds:.1f} s" if report.exact_seconds is not None else ""
+        return f"exact: solved as a Markov chain of {report.exact.states} states{took} ({used})"
+    note = report.exact_note or "exact odds not computed"
+    hint = (
+        "; --exact-states and --exact-seconds raise the budget, --exact always lifts it"
+        if report.exact_mode == "auto"
+        else ""
+    )
+    return f"{note} ({used}){hint}"

@@ -7,20 +7,30 @@ import json
 from django.core.management.base import BaseCommand
 
 from rules.core.dice import SeededDice
-from rules.management.cardfiles import add_common_arguments, build, choose_seed, describe, guard
+from rules.management.cardfiles import (
+    add_common_arguments,
+    build,
+    choose_seed,
+    command_help,
+    describe,
+    guard,
+)
 
 
 class Command(BaseCommand):
-    help = (
-        "Simulate one match: simulate_match --system SYSTEM CARD... [--match TYPE] [--seed N] "
-        "[--rules OPTION,...] [--json]"
+    help = command_help(
+        "Simulate one match: simulate_match [--system SYSTEM] CARD... [--match TYPE] [--seed N] "
+        "[--rules OPTION,...] [--ally SIDE=CARD] [--manager SIDE=NAME[:RATING]] [--json]."
     )
 
     def add_arguments(self, parser) -> None:
         add_common_arguments(parser)
 
     def handle(self, *args, **options) -> None:
-        system, spec = build(options)
+        built = build(options)
+        system, spec = built.system, built.spec
+        for note in built.notes:
+            self.stderr.write(note)
         seed = choose_seed(options["seed"])
         result = guard(system.simulate, spec, dice=SeededDice(seed), record=True)
         if options["json"]:
@@ -39,7 +49,8 @@ class Command(BaseCommand):
             side = spec.sides[result.winner]
             names = " & ".join(p.name for p in side.participants)
             outcome = f"Winner: {names} by {result.method.value.replace('_', ' ')}"
-        self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} turns."))
+        length = f"{result.length} turn{'' if result.length == 1 else 's'}"
+        self.stdout.write(self.style.SUCCESS(f"{outcome}, {length}."))
         effects = result.effects
         for injury in effects.injuries:
             self.stdout.write(
