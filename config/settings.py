@@ -300,6 +300,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "INFO"},
+        # django-axes announces itself at every start, commands included.
+        "axes": {"level": "WARNING"},
         # In process (no broker), every task's success line would drown the commands' output.
         "celery.app.trace": {"level": "INFO" if REDIS_URL else "WARNING"},
     },

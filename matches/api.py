@@ -46,9 +46,10 @@ from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
+from promotion.selectors import federation_tables
 from rules import registry
 from rules.core.spec import MatchSpec, Participant, Side
-from rules.models import ChartOverride, System, WrestlerCard
+from rules.models import System, WrestlerCard
 
 MAX_ODDS_RUNS = 5000
 SEED_MAX = 2**62 - 1
@@ -674,11 +675,7 @@ class OddsViewSet(FederationViewSet):
         if problems:
             return problems_response(problems)
         spec = MatchSpec(match_type=match_type, sides=tuple(sides), options=parsed_options)
-        overrides = {
-            o.chart: o.data
-            for o in ChartOverride.objects.filter(federation=self.federation, system=system)
-        }
-        tables = engine.load_tables(overrides or None)
+        tables = federation_tables(federation=self.federation, system=system)
         seed = data.get("seed")
         if seed is None:
             import secrets

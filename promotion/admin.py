@@ -30,7 +30,12 @@ class WrestlerCardForm(forms.ModelForm):
         system, data = cleaned.get("system"), cleaned.get("data")
         if system and isinstance(data, dict):
             try:
-                cleaned["data"], self.instance.validated = card_normalise(system=system, data=data)
+                wrestler = cleaned.get("wrestler") or getattr(self.instance, "wrestler", None)
+                cleaned["data"], self.instance.validated = card_normalise(
+                    system=system,
+                    data=data,
+                    federation=wrestler.federation if wrestler is not None else None,
+                )
             except ValueError as exc:
                 raise forms.ValidationError({"data": str(exc).splitlines()}) from None
         elif data is not None and not isinstance(data, dict):

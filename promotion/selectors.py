@@ -417,3 +417,22 @@ def wrestler_ledger(*, wrestler: Wrestler) -> QuerySet[StandingChange]:
     return wrestler.standing_changes.select_related("match__show", "show").order_by(
         "-created_at", "-id"
     )
+
+
+def federation_tables(*, federation: Federation | None, system: str):
+    """A rule system's charts as this federation plays them: the defaults with its overrides
+    (``ChartOverride``) merged in; the defaults alone without a federation. None for a system
+    whose engine has not landed."""
+    from rules import registry
+    from rules.models import ChartOverride
+
+    engine = registry.systems.get(system)
+    if engine is None:
+        return None
+    overrides = {}
+    if federation is not None:
+        overrides = {
+            o.chart: o.data
+            for o in ChartOverride.objects.filter(federation=federation, system=system).order_by()
+        }
+    return engine.load_tables(overrides or None)

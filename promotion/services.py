@@ -20,8 +20,9 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
+from promotion.selectors import federation_tables
 from promotion.validators import plain_text
-from rules.models import System, WrestlerCard
+from rules.models import ChartOverride, System, WrestlerCard
 
 # Error messages a user sees; tests reuse them.
 REIGN_HOLDER_REQUIRED = "A reign needs exactly one holder: a wrestler or a team."
@@ -207,11 +208,16 @@ def reign_start(
         )
 
 
-def card_normalise(*, system: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+def card_normalise(
+    *, system: str, data: Mapping[str, Any], federation=None
+) -> tuple[dict[str, Any], bool]:
     """A card in its normalised form and whether its engine checked it.
 
-    Raises the engine's ``CardError`` (a ``ValueError`` listing every problem by path) for an
-    invalid card; cards of systems whose engine has not landed pass through unchecked.
+    The card is checked against every chart its system can consult under any option, as the
+    federation plays them (its chart overrides merged in; the defaults without a federation), so
+    that a card that is stored can never crash a show. Raises the engine's ``CardError`` (a
+    ``ValueError`` listing every problem by path) for an invalid card; cards of systems whose
+    engine has not landed pass through unchecked.
     """
     from rules import registry
 
@@ -220,21 +226,67 @@ def card_normalise(*, system: str, data: Mapping[str, Any]) -> tuple[dict[str, A
     engine = registry.systems.get(system)
     if engine is None:
         return dict(data), False
-    return engine.card_to_data(engine.parse_card(data)), True
+    tables = federation_tables(federation=federation, system=system)
+    return engine.card_to_data(engine.parse_card(data, tables=tables)), True
 
 
 def card_store(*, wrestler: Wrestler, system: str, data: Mapping[str, Any]) -> WrestlerCard:
     """Store (or replace) a wrestler's card for one system.
 
-    Where the system's engine has landed the card is validated by it and stored in its normalised
-    form; an invalid card raises the engine's ``CardError`` listing every problem, and nothing is
-    written. Cards of systems without an engine yet are stored as given, waiting.
+    Where the system's engine has landed the card is validated by it (against the wrestler's
+    federation's charts) and stored in its normalised form; an invalid card raises the engine's
+    ``CardError`` listing every problem, and nothing is written. Cards of systems without an
+    engine yet are stored as given, waiting.
     """
-    normalised, validated = card_normalise(system=system, data=data)
+    normalised, validated = card_normalise(system=system, data=data, federation=wrestler.federation)
     card, _ = WrestlerCard.objects.update_or_create(
         wrestler=wrestler, system=system, defaults={"data": normalised, "validated": validated}
     )
     return card
+
+
+CHART_BREAKS_CARDS = "With this chart, {count} stored card(s) would no longer play:"
+
+
+def chart_override_save(
+    *, federation, system: str, chart: str, data: Any, note: str = ""
+) -> ChartOverride:
+    """Replace one of a rule system's charts for a federation (the printed chart, say).
+
+    The chart is checked by its engine, and every card the federation's wrestlers hold for that
+    system is checked against the charts as they would be: a chart that would leave a stored card
+    unplayable (a Choice Situations column a card names, removed) is refused with each card's
+    problems, and nothing is written."""
+    from rules import registry
+    from rules.core.errors import CardError, TableError
+
+    engine = registry.systems.get(system)
+    if engine is None:
+        raise ServiceError(UNKNOWN_SYSTEM.format(system=system, known=", ".join(registry.systems)))
+    overrides = {
+        o.chart: o.data
+        for o in ChartOverride.objects.filter(federation=federation, system=system)
+        if o.chart != chart
+    }
+    overrides[chart] = data
+    try:
+        tables = engine.load_tables(overrides)
+    except (TableError, ValueError) as exc:
+        raise ServiceError(str(exc)) from None
+    problems = []
+    cards = WrestlerCard.objects.filter(wrestler__federation=federation, system=system)
+    for card in cards.select_related("wrestler").order_by("wrestler__ring_name"):
+        try:
+            engine.parse_card(card.data, tables=tables)
+        except CardError as exc:
+            problems.extend(f"{card.wrestler}: {line}" for line in str(exc).splitlines())
+    if problems:
+        count = len({line.split(":", 1)[0] for line in problems})
+        raise ServiceError("\n".join([CHART_BREAKS_CARDS.format(count=count), *problems]))
+    override, _ = ChartOverride.objects.update_or_create(
+        federation=federation, system=system, chart=chart, defaults={"data": data, "note": note}
+    )
+    return override
 
 
 @transaction.atomic
@@ -254,18 +306,32 @@ class CardImportError(ServiceError):
         super().__init__("\n".join(problems))
 
 
-def cards_import(*, federation, documents: list[tuple[str, Any]]) -> list[WrestlerCard]:
+NO_SUCH_WRESTLER = (
+    "no wrestler with the {field} {value} here (sign him first, or import with --sign)"
+)
+CARD_NAMES_NOBODY = "a card names its wrestler by slug: or name:"
+
+
+def cards_import(
+    *, federation, documents: list[tuple[str, Any]], sign: bool = False
+) -> list[WrestlerCard]:
     """Store the cards of several YAML documents, all or nothing.
 
     ``documents`` pairs a source name (the file) with its parsed YAML: one card, or a list under
     ``cards:``. Each card names its system and its wrestler by ``slug:`` or by ``name:`` (the ring
-    name). Every card is checked before any is written; the error lists every problem found.
+    name). Every card is checked (against the federation's charts) before any is written, and
+    the error lists every problem found, an unknown wrestler with the card's own problems. With
+    ``sign``, a card naming nobody on the roster signs a new wrestler under that name (his
+    starting Fame and Prestige as ``wrestler_create`` gives them).
     """
+    from rules.core.safeyaml import clip
+    from rules.core.spec import slugify
+
     wrestlers = {w.slug: w for w in federation.wrestlers.all()}
     by_name = {w.ring_name.casefold(): w for w in wrestlers.values()}
     problems: list[str] = []
-    accepted: list[tuple[Wrestler, str, dict]] = []
-    seen: set[tuple[int, str]] = set()
+    accepted: list[tuple[Wrestler | tuple[str, str], str, dict]] = []
+    seen: set[tuple[Any, str]] = set()
     for source, document in documents:
         if isinstance(document, dict) and "cards" in document:
             entries = document["cards"]
@@ -278,40 +344,66 @@ def cards_import(*, federation, documents: list[tuple[str, Any]]) -> list[Wrestl
         for label, entry in labelled:
             where = f"{source}: {label + '.' if label else ''}"
             if not isinstance(entry, dict):
-                problems.append(f"{where.rstrip('. ')}: a card must be a mapping")
+                problems.append(
+                    f"{where.rstrip('. ')}: a card must be a mapping, got {clip(entry)}"
+                )
                 continue
             data = dict(entry)
             slug = data.pop("slug", None)
+            name = data.get("name")
             system = data.get("system")
+            if isinstance(system, str):
+                system = system.strip().lower()
+                data["system"] = system
+            card_problems: list[str] = []
+            if slug is not None and not isinstance(slug, str):
+                card_problems.append(f"{where}slug: must be text, got {clip(slug)}")
+                slug = None
             if system not in System.values:
-                problems.append(
-                    f"{where}system: must be one of {', '.join(System.values)}, got {system!r}"
+                card_problems.append(
+                    f"{where}system: must be one of {', '.join(System.values)}, got {clip(system)}"
                 )
-                continue
-            wrestler = (
-                wrestlers.get(slug) if slug else by_name.get(str(data.get("name", "")).casefold())
+            else:
+                try:
+                    data, _ = card_normalise(system=system, data=data, federation=federation)
+                except ValueError as exc:
+                    card_problems.extend(f"{where}{line}" for line in str(exc).splitlines())
+            wrestler: Wrestler | tuple[str, str] | None = (
+                wrestlers.get(slug) if slug else by_name.get(str(name or "").casefold())
             )
             if wrestler is None:
-                field, value = ("slug", slug) if slug else ("name", data.get("name"))
-                problems.append(f"{where}{field}: no wrestler with the {field} {value!r} here")
-                continue
-            if (wrestler.pk, system) in seen:
-                problems.append(f"{where}system: a second {system} card for {wrestler}")
-                continue
-            seen.add((wrestler.pk, system))
-            try:
-                data, _ = card_normalise(system=system, data=data)
-            except ValueError as exc:
-                problems.extend(f"{where}{line}" for line in str(exc).splitlines())
-                continue
-            accepted.append((wrestler, system, data))
+                if sign and isinstance(name, str) and name.strip():
+                    wrestler = (name.strip(), slug or slugify(name))
+                elif not slug and not name:
+                    card_problems.append(f"{where.rstrip('. ')}: {CARD_NAMES_NOBODY}")
+                else:
+                    field, value = ("slug", slug) if slug else ("name", name)
+                    card_problems.append(
+                        f"{where}{field}: "
+                        + NO_SUCH_WRESTLER.format(field=field, value=clip(value))
+                    )
+            key = (wrestler.pk if isinstance(wrestler, Wrestler) else wrestler, system)
+            if wrestler is not None and key in seen:
+                card_problems.append(f"{where}system: a second {system} card for {name or slug}")
+            seen.add(key)
+            problems += card_problems
+            if not card_problems:
+                accepted.append((wrestler, system, data))
     if problems:
         raise CardImportError(problems)
     with transaction.atomic():
-        return [
-            card_store(wrestler=wrestler, system=system, data=data)
-            for wrestler, system, data in accepted
-        ]
+        signed: dict[str, Wrestler] = {}
+        stored = []
+        for wrestler, system, data in accepted:
+            if not isinstance(wrestler, Wrestler):
+                ring_name, new_slug = wrestler
+                if new_slug not in signed:
+                    signed[new_slug] = wrestler_create(
+                        federation=federation, ring_name=ring_name, slug=new_slug
+                    )
+                wrestler = signed[new_slug]
+            stored.append(card_store(wrestler=wrestler, system=system, data=data))
+        return stored
 
 
 # -- federations, members and wrestlers' profiles ------------------------------------------------

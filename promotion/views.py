@@ -285,8 +285,9 @@ def _engine_or_404(system: str):
     return engine
 
 
-def _check_card(engine, text: str):
-    """(normalised data, problems): the card's problems as the engine's parser names them."""
+def _check_card(engine, text: str, federation=None):
+    """(normalised data, problems): the card's problems as the engine's parser names them,
+    against the federation's charts."""
     try:
         data = load_text(text, source="card")
     except YamlError as exc:
@@ -298,7 +299,10 @@ def _check_card(engine, text: str):
         return None, [f"system: this editor holds a {engine.name} card, not {named!r}"]
     data = {**data, "system": engine.name}
     try:
-        return engine.card_to_data(engine.parse_card(data)), []
+        normalised, _ = services.card_normalise(
+            system=engine.name, data=data, federation=federation
+        )
+        return normalised, []
     except ValueError as exc:
         return None, str(exc).splitlines()
 
@@ -312,7 +316,7 @@ def card_edit(request, federation: str, slug: str, system: str):
         form = CardForm(request.POST)
         problems: list[str] = []
         if form.is_valid():
-            data, problems = _check_card(engine, form.cleaned_data["text"])
+            data, problems = _check_card(engine, form.cleaned_data["text"], fed)
             if not problems:
                 services.card_store(wrestler=wrestler, system=system, data=data)
                 messages.success(request, f"{wrestler}'s {engine.title} card saved.")
@@ -357,7 +361,7 @@ def card_check(request, federation: str, slug: str, system: str):
     fed = federation_page(request, federation, Action.BOOK)
     _wrestler(fed, slug)
     engine = _engine_or_404(system)
-    _, problems = _check_card(engine, request.POST.get("text", ""))
+    _, problems = _check_card(engine, request.POST.get("text", ""), fed)
     return render(request, "promotion/_card_problems.html", {"problems": problems, "checked": True})
 
 
@@ -368,7 +372,7 @@ def card_odds(request, federation: str, slug: str, system: str):
     wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)
     form = OddsForm(request.POST, wrestler=wrestler, system=system)
-    data, problems = _check_card(engine, request.POST.get("text", ""))
+    data, problems = _check_card(engine, request.POST.get("text", ""), fed)
     context = {"problems": problems, "wrestler": wrestler}
     if not problems and form.is_valid():
         opponent = form.cleaned_data["opponent"]

@@ -56,7 +56,7 @@ def test_one_bad_card_refuses_every_file_with_each_problem_named(tmp_path, roste
     report = err.getvalue()
     assert "bad.yaml: cards[0].offense.1[0].level" in report
     assert "bad.yaml: cards[0].ratings.pin" in report
-    assert "bad.yaml: cards[1].name: no wrestler with the name 'Nobody'" in report
+    assert "bad.yaml: cards[1].name: no wrestler with the name 'Nobody' here" in report
     assert not WrestlerCard.objects.exists()
 
 
@@ -66,5 +66,70 @@ def test_unreadable_and_invalid_yaml_files_are_named(tmp_path, roster):
     err = io.StringIO()
     with pytest.raises(CommandError):
         call_command("import_cards", "icw", str(broken), str(tmp_path / "missing.yaml"), stderr=err)
-    assert "broken.yaml: not valid YAML" in err.getvalue()
+    assert "broken.yaml, line 1: not valid YAML" in err.getvalue()
     assert "missing.yaml: cannot be read" in err.getvalue()
+
+
+def test_an_unknown_wrestler_is_named_with_his_cards_own_problems(tmp_path, roster):
+    card = sample_card("filsinger", "skylar-finch") | {"name": "Nobody Known"}
+    card["offense"][3][2] = {"choice_situation": "Z"}  # no such column in the chart
+    del card["ratings"]["ring"]
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_cards", "icw", write(tmp_path, "x.yaml", card), stderr=err)
+    report = err.getvalue()
+    assert "x.yaml: name: no wrestler with the name 'Nobody Known' here" in report
+    assert "x.yaml: offense.3[2].choice_situation" in report
+    assert "x.yaml: ratings.ring" in report
+    assert not WrestlerCard.objects.exists()
+
+
+def test_sign_adds_the_wrestlers_the_cards_name(tmp_path, roster):
+    federation, _, _ = roster
+    card = sample_card("filsinger", "skylar-finch") | {"name": "Nova Quill"}
+    arm = sample_card("arm", "skylar-finch") | {"name": "Nova Quill"}
+    out = io.StringIO()
+    call_command(
+        "import_cards",
+        "icw",
+        write(tmp_path, "n.yaml", {"cards": [card, arm]}),
+        sign=True,
+        stdout=out,
+    )
+    nova = federation.wrestlers.get(slug="nova-quill")
+    assert nova.ring_name == "Nova Quill"
+    assert set(nova.cards.values_list("system", flat=True)) == {"filsinger", "arm"}
+    assert nova.standing_changes.filter(reason="Signed with the federation").exists()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00\x01binary\xff\xfe junk",
+        "name: Jos\xe9\n".encode("latin-1"),
+        b"slug: [a, b]\nsystem: filsinger\n",
+        b"a: &a [x, x]\nname: *a\n",
+        b"system: filsinger\nsystem: superstar\n",
+        b"[" * 5000 + b"]" * 5000,
+        b"name: Evil\xe2\x80\xaeniaga\nsystem: filsinger\n",
+    ],
+)
+def test_hostile_files_are_refused_plainly(tmp_path, roster, content):
+    path = tmp_path / "hostile.yaml"
+    path.write_bytes(content)
+    err = io.StringIO()
+    with pytest.raises(CommandError, match="no card was imported"):
+        call_command("import_cards", "icw", str(path), stderr=err)
+    lines = err.getvalue().splitlines()
+    assert lines and all(len(line) < 400 for line in lines)
+    assert "Traceback" not in err.getvalue()
+    assert not WrestlerCard.objects.exists()
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path, roster):
+    path = tmp_path / "big.yaml"
+    path.write_bytes(b"# " + b"x" * (300 * 1024))
+    err = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_cards", "icw", str(path), stderr=err)
+    assert "refused unread" in err.getvalue()

@@ -1,39 +1,47 @@
 from pathlib import Path
 
-import yaml
 from django.core.management.base import BaseCommand, CommandError
 
 from promotion.models import Federation
-from promotion.services import CardImportError, cards_import
+from promotion.services import CardImportError, ServiceError, cards_import
+from rules.core.safeyaml import YamlError, load_file
 
 
 class Command(BaseCommand):
     help = (
-        "Import wrestler cards (YAML, one card or a `cards:` list per file) into a federation. "
-        "All or nothing: any problem in any file refuses them all, each problem named by path."
+        "Import wrestler cards (YAML, one card or a `cards:` list per file, each naming its "
+        "system and its wrestler by slug: or name:) into a federation. All or nothing: any "
+        "problem in any file refuses them all, each problem named by file and path. A card "
+        "naming nobody on the roster is a problem, unless --sign signs him."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="The federation's slug.")
         parser.add_argument("files", nargs="+", type=Path, help="Card files (YAML).")
+        parser.add_argument(
+            "--sign",
+            action="store_true",
+            help="Sign a new wrestler for each card naming nobody on the roster (his starting "
+            "Fame and Prestige: the roster's lower quartile).",
+        )
 
-    def handle(self, *args, slug, files, **options):
+    def handle(self, *args, slug, files, sign, **options):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
         documents, problems = [], []
         for path in files:
             try:
-                documents.append((str(path), yaml.safe_load(path.read_text())))
-            except OSError as exc:
-                problems.append(f"{path}: cannot be read ({exc.strerror})")
-            except yaml.YAMLError as exc:
-                problems.append(f"{path}: not valid YAML ({exc})")
-        if not problems:
-            try:
-                cards = cards_import(federation=federation, documents=documents)
-            except CardImportError as exc:
-                problems = exc.problems
+                documents.append((str(path), load_file(path)))
+            except YamlError as exc:
+                problems.append(str(exc))
+        cards = []
+        try:
+            cards = cards_import(federation=federation, documents=documents, sign=sign)
+        except CardImportError as exc:
+            problems += exc.problems
+        except ServiceError as exc:
+            problems.append(str(exc))
         if problems:
             for problem in problems:
                 self.stderr.write(f"- {problem}")
