@@ -334,6 +334,9 @@ class Match:
         self.distracted_by: int | None = None
         self.count: int | None = None  # the referee's count of men outside the ring
         self.covers = 0  # covers since the last attack
+        self.combo = 0  # the damage of this round's BRA combo so far
+        #: Climbing out of the cage: a point for every ``climb`` Steps of its height.
+        self.escape_cost = -(-self.fig.cage_height // max(1, self.fig.cage_climb))
         self.ap = 0  # the attacker's Action Points left this round
         self.winner: int | None = None
         self.method: Method | None = None
@@ -465,10 +468,9 @@ class Match:
         pick = [strategy.opening(self, 0), strategy.opening(self, 1)]
         kind = "cet" if "cet" in pick else "strength" if "strength" in pick else "sav"
         if kind == "cet":
-            ta = max(a.w.attr["STR"], a.w.attr["TEC"]) + a.w.advantage + self.own(a)
-            tb = max(b.w.attr["STR"], b.w.attr["TEC"]) + b.w.advantage + self.own(b)
-            words = "lock up in a collar-elbow tie-up"
-        elif kind == "strength":
+            self.tie_up(0, f"{a.w.sname} and {b.w.mname} lock up in a collar-elbow tie-up")
+            return
+        if kind == "strength":
             ta = a.w.attr["STR"] + a.w.reach + a.w.advantage + self.own(a)
             tb = b.w.attr["STR"] + b.w.reach + b.w.advantage + self.own(b)
             words = "lock hands for a test of strength"
@@ -491,6 +493,25 @@ class Match:
                 winner=won,
             )
 
+    def tie_up(self, first: int, words: str) -> None:
+        """A collar-elbow tie-up: a contest of each man's STR or TEC (the higher)."""
+        a, b = self.me(first), self.me(1 - first)
+        ta = max(a.w.attr["STR"], a.w.attr["TEC"]) + a.w.advantage + self.own(a)
+        tb = max(b.w.attr["STR"], b.w.attr["TEC"]) + b.w.advantage + self.own(b)
+        won, faces = self.contest(a, ta, b, tb)
+        self.adv = first if won == 0 else 1 - first
+        if self.record:
+            w = (a, b)[won]
+            self.ev(
+                "opening",
+                None,
+                tuple(faces),
+                f"{words} ({ta} against {tb}): {w.w.mname} gets the upper hand.",
+                start="cet",
+                targets=[ta, tb],
+                winner=self.adv,
+            )
+
     def round(self) -> None:
         self.rounds += 1
         self.two_men_round()
@@ -509,6 +530,7 @@ class Match:
         a = self.me(s)
         self.clock += fig.t_round if seconds is None else seconds
         self.ap = a.w.agi_bonus
+        self.combo = 0
         a.debt = 0
         if a.post == "behind":
             a.post = "facing"  # whoever takes over turns to face his man
@@ -589,6 +611,11 @@ class Match:
             a.warned = False
         if move.trick:
             a.tricks += 1
+        if plan.desperation:
+            # Desperation: the points he takes himself, and the maneuver's level on top.
+            self.hurt(a, plan.desperation + move.level, None, exertion=True)
+            if self.method is not None:
+                return
         if counter is not None:
             self.countered(s, plan, move, target, counter)
             return
@@ -711,15 +738,17 @@ class Match:
                 and self.feasible(s, replan.move, replan)
             ):
                 plan, move = replan, replan.move
-            self.note_attempt(a, move)
             target = self.target(s, move, plan, chain=chain)
+            self.note_attempt(a, move)
 
     def note_attempt(self, f: Fighter, move: Move) -> None:
+        """A maneuver attempted: the same again adds to the repeat penalty, another resets it."""
         if f.last == move.name:
             f.repeat += 1
         else:
             f.repeat = 0
             f.last = move.name
+        f.last_ok = False
 
     def countered(self, s: int, plan: Plan, move: Move, target: int, counter: Plan) -> None:
         """The defender's counter (a Defense or a Reversal): a contest of Maneuver Skills."""
@@ -727,8 +756,16 @@ class Match:
         a, d = self.me(s), self.me(1 - s)
         cmove = counter.move
         ctarget = self.target(1 - s, cmove, counter)
+        if "tag" in cmove.flags:
+            # -1 for each Action Point it would take to reach a square where a tag is good.
+            ctarget -= 0 if d.home else self.fig.ring_home[d.zone] * self.fig.ap_square
+            ctarget += d.w.tag_bonus
+        elif "escape" in cmove.flags and d.zone not in ("ringside", "corner"):
+            ctarget -= self.distance(d.zone, "ringside") * self.fig.ap_square
         if not cmove.defense:
-            ctarget += self.fig.mod_improvise_one_flag if cmove.known else self.fig.mod_improvise
+            # A Reversal is improvised like a Flag: -1 with a known maneuver, -2 with another
+            # (whose Maneuver Skill already carries the -2).
+            ctarget += self.fig.mod_improvise_one_flag if cmove.known else 0
         if cmove.trick:
             d.tricks += 1
         won, faces = self.contest(a, target, d, ctarget)
@@ -998,22 +1035,23 @@ class Match:
                 self.stall(a)
                 return False
             elif name == "escape":
+                # Out through the door: the points in hand, at the cage wall.
                 if (
                     self.prep.escape
                     and a.zone in ("ringside", "corner")
-                    and self.pay(a, fig.ap_escape)
+                    and self.ap >= self.escape_cost
                 ):
+                    self.ap -= self.escape_cost
                     self.escape(s)
                     return False
             elif name == "reset":
-                # Nothing fits from where the men are: they circle and reset, on their feet.
+                # Nothing fits from where the men are: the referee restarts them with a C.E.T.
                 if a.zone != "floor" and d.zone != "floor":
-                    a.post, a.elev = "facing", 0
-                    d.post, d.elev = "facing", 0
-                    a.zone = d.zone = "center" if a.zone != "apron" else a.zone
+                    a.post = d.post = "facing"
+                    a.elev = d.elev = 0
+                    a.zone = d.zone = "center"
                     self.near = True
-                    if rec:
-                        self.ev("reset", None, (), "The men circle each other and lock up again.")
+                    self.tie_up(s, "The referee restarts them with a collar-elbow tie-up")
                 return False
             elif name == "distract":
                 self.distract(s)
@@ -1107,13 +1145,12 @@ class Match:
             altitude = max(
                 altitude, fig.ring_apron_steps + (self.launch_steps(a, move) if a.elev else 0)
             )
+        dmg += altitude * fig.dmg_per_step
         if plan.double is not None and plan.double.flying:
+            # Launched off the partner: an altitude bonus of his HDB + 5 (the chapter).
             partner = self.partner(s)
             if partner is not None:
-                altitude = max(
-                    altitude, (partner.w.hdb + fig.dmg_launch_hdb + 1) // fig.dmg_per_step
-                )
-        dmg += altitude * fig.dmg_per_step
+                dmg += max(0, partner.w.hdb + fig.dmg_launch_hdb - altitude * fig.dmg_per_step)
         if a.running and (move.running or move.knockdown):
             dmg += fig.dmg_charge
         if grade == ACE:
@@ -1127,9 +1164,17 @@ class Match:
         if move.hold and move.level <= 1 and self.strategy.resthold(self, s, move):
             resthold = True
             dmg += fig.dmg_resthold
-        if "fire_tab" in move.flags and move.object:
+        if "fire_tab" in move.flags:
             dmg = (plan.obj or self.prep.tables.objects.get("Fire Tab")).damage
+        elif "powder" in move.flags:
+            dmg = (plan.obj or self.prep.tables.objects.get("Powder")).damage
         dmg = max(0, dmg)
+        knocked_back = (
+            move.knockdown and d.zone == "corner" and d.standing and not move.hold and not d.elev
+        )
+        if knocked_back:
+            # Knocked back into the turnbuckle, he stays on his feet: its bonus and his WDB.
+            dmg += self.prep.tables.objects.get("Turnbuckle").damage + d.w.wdb
         over = False
         if (
             plan.over_top
@@ -1158,10 +1203,7 @@ class Match:
             d.zone, d.post, d.elev = "floor", "prone", 0
             self.near = False
         else:
-            if move.knockdown and d.zone == "corner" and d.standing and not move.hold:
-                tb = self.prep.tables.objects.get("Turnbuckle")
-                extra = tb.damage + d.w.wdb
-                dmg += extra
+            if knocked_back:
                 if rec:
                     self.ev(
                         "corner", d, (), f"{d.w.sname} bounces off the turnbuckle and stays up."
@@ -1215,18 +1257,23 @@ class Match:
             self.hold = Hold(s, move, dmg, face, intensity=dmg, resthold=resthold)
             if rec:
                 self.ev("hold", a, (), f"{a.w.sname} has the {move.words} locked in.")
+            if move.sleeper and dmg > 0:
+                self.sleeper_check(self.hold, d)
             return dmg
         if move.pin_pred:
             self.pin(s, kind="predicament", free=True, after=move)
             return dmg
         if not follow:
             return dmg
-        if move.bra and not move.hold and self.strategy is not None:
+        self.combo += dmg
+        if move.bra:
             nxt = self.strategy.chain(self, s, move, chain)
             if nxt is not None and nxt.move is not None and self.feasible(s, nxt.move, nxt):
                 self.attack(s, nxt, chain=chain + 1)
                 return dmg
-        self.ap = dmg
+        # The whole combo's damage, in Action Points to reposition with.
+        self.ap = self.combo
+        self.combo = 0
         self.follow_up(s, move)
         return dmg
 
@@ -1338,8 +1385,14 @@ class Match:
         elif name == "home":
             if not a.home and self.pay(a, fig.ring_home[a.zone] * fig.ap_square):
                 a.zone, a.home, self.near = "corner", True, False
-        elif name == "escape" and self.prep.escape and self.pay(a, fig.ap_escape):
-            self.escape(s)
+        elif name == "escape" and self.prep.escape:
+            if a.zone not in ("ringside", "corner"):
+                if not self.pay(a, self.distance(a.zone, "ringside") * fig.ap_square):
+                    return
+                a.zone, self.near = "ringside", False
+            if self.ap >= self.escape_cost:
+                self.ap -= self.escape_cost
+                self.escape(s)
 
     def move_opponent(self, a: Fighter, d: Fighter, to: str) -> bool:
         """Reposition the opponent: never into a Fallen position, and into a Crouching one
@@ -1367,12 +1420,19 @@ class Match:
             )
         return True
 
-    def place_on_turnbuckle(self, s: int, level: int) -> bool:
-        """1 Action Point and a STR check less his Lift (-1 the second rope, -2 the top); both
-        standing in the same corner. A failure loses the points."""
+    def place_on_turnbuckle(self, s: int, level: int | str) -> bool:
+        """1 Action Point and a STR check modified by his Lift (-1 the second rope, -2 the
+        top); both standing in the same corner. A failure loses the points. Lifting him onto
+        one's shoulders counts as sitting him on the top rope (the second rope's check), and
+        can be done anywhere."""
         fig = self.fig
         a, d = self.me(s), self.me(1 - s)
-        if not (self.near and d.standing and d.zone == "corner" and a.zone == "corner"):
+        shoulders = level == "shoulders"
+        if shoulders:
+            level = 2
+            if not (self.near and d.standing):
+                return False
+        elif not (self.near and d.standing and d.zone == "corner" and a.zone == "corner"):
             return False
         while self.ap >= fig.ap_place_turnbuckle:
             self.ap -= fig.ap_place_turnbuckle
@@ -1383,7 +1443,9 @@ class Match:
                     "place",
                     a,
                     (face,),
-                    f"{a.w.sname} tries to set {d.w.mname} on the turnbuckle ({target}): "
+                    f"{a.w.sname} tries to get {d.w.mname} "
+                    + ("up on his shoulders" if shoulders else "up on the turnbuckle")
+                    + f" ({target}): "
                     + ("up he goes!" if grade >= SUCCESS else "he can't get him up."),
                     target=target,
                     roll=face,
@@ -1898,13 +1960,26 @@ class Match:
             self.hold_damage(h, a, d)
             h.rounds += 1
             return
+        if d.zone in ("ringside", "corner", "middle") and self.strategy.drag(self, s, h):
+            # He drags his man away from the ropes: each point spent is +1 to the next break.
+            cost = fig.ap_square + fig.ap_bring_opponent
+            if a.w.agi_bonus >= cost:
+                d.zone = a.zone = "middle" if d.zone in ("ringside", "corner") else "center"
+                h.bonus += cost * fig.mod_hold["reposition"]
+                if rec:
+                    self.ev(
+                        "position",
+                        a,
+                        (),
+                        f"{a.w.sname} drags {d.w.mname} away from the ropes, hold and all.",
+                    )
         targets = self.hold_targets(s, h)
         way = self.strategy.hold_escape(self, 1 - s, targets, h)
         if way == "reversal":
             rev = self.strategy.reversal(self, 1 - s, h)
             if rev is not None:
                 rtarget = self.target(1 - s, rev.move, rev) + (
-                    fig.mod_improvise_one_flag if rev.move.known else fig.mod_improvise
+                    fig.mod_improvise_one_flag if rev.move.known else 0
                 )
                 face, grade = self.check(d, rtarget)
                 ok = grade >= SUCCESS and face > h.face

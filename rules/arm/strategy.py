@@ -129,6 +129,11 @@ class ArmStrategy(Strategy):
     def leverage(self, match: Match, side: int, hold: Hold) -> bool:
         return False
 
+    def drag(self, match: Match, side: int, hold: Hold) -> bool:
+        """Spend the AGI bonus dragging the held man away from the ropes (+1 to his next
+        break for each point)?"""
+        return False
+
     def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
         """How to break a hold: tec, str, rope or reversal."""
         legal = {k: v for k, v in targets.items() if k != "reversal"}
@@ -320,10 +325,9 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
         a, d = match.me(side), match.me(1 - side)
-        fig = match.fig
         prep = match.prep
         # Escape the cage when the door is within reach.
-        if prep.escape and a.zone in ("ringside", "corner") and match.ap >= fig.ap_escape - 1:
+        if prep.escape and a.zone in ("ringside", "corner") and match.ap >= match.escape_cost:
             return Plan(actions=("escape",))
         if a.zone == "floor" and d.zone != "floor":
             return Plan(actions=("enter",))
@@ -341,6 +345,10 @@ class DefaultStrategy(ArmStrategy):
             and not prep.internal_cage
         ):
             return Plan(actions=("bail", "stall"))
+        # A double team in his own corner, when the referee will not see it.
+        double = self._double_team(match, side)
+        if double is not None:
+            return double
         # The manager's distraction, when the cheating would pay.
         if (
             prep.managers[side] is not None
@@ -358,6 +366,34 @@ class DefaultStrategy(ArmStrategy):
         if best is None:
             return Plan(actions=("reset",))
         return best[1]
+
+    def _double_team(self, match: Match, side: int) -> Plan | None:
+        a, d = match.me(side), match.me(1 - side)
+        partner = match.partner(side)
+        if (
+            partner is None
+            or partner.out
+            or not match.tag
+            or not a.home
+            or d.zone != "corner"
+            or not d.standing
+            or not match.near
+            or not (match.distracted or match.prep.no_dq)
+        ):
+            return None
+        mine = max(
+            (m for m in a.w.moves if m.strike_kind and match.feasible(side, m)),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        theirs = max(
+            (m for m in partner.w.moves if m.strike_kind),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        if mine is None or theirs is None:
+            return None
+        return Plan(move=mine, double=theirs)
 
     def _should_tag(self, match: Match, side: int) -> bool:
         a = match.me(side)
@@ -465,6 +501,12 @@ class DefaultStrategy(ArmStrategy):
                 plan.actions = (*actions, "run")
                 cost += run
         target = match.target(side, move, plan) - short
+        if move.finisher and a.lvl >= 3 and p_check(target, a.w.botch_from) < 0.5:
+            # Desperation: take a few points himself for as many +1.
+            need = min(3, 10 - target)
+            if need > 0 and a.dmg + need + move.level < a.w.final:
+                plan.desperation = need
+                target += need
         if move.finisher and move.level >= 2:
             plan.flourish = self._flourish(match, side, move, target)
             if plan.flourish and not a.w.free_flourish:
@@ -675,6 +717,10 @@ class DefaultStrategy(ArmStrategy):
                     return out
         if a.lvl >= 2 and a.lvl > d.lvl and (d.fallen or not d.standing) and match.count is None:
             return ["stall"]
+        if match.prep.escape and d.fallen:
+            to_wall = 0 if a.zone in ("ringside", "corner") else match.distance(a.zone, "ringside")
+            if ap >= to_wall * fig.ap_square + match.escape_cost:
+                return ["escape"]
         crowd = a.w.cost("play_to_crowd", fig.ap_play_to_crowd)
         if (
             a.crowd < 2
@@ -836,6 +882,13 @@ class DefaultStrategy(ArmStrategy):
     def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
         legal = {k: v for k, v in targets.items() if k != "reversal"}
         return max(legal, key=lambda k: (legal[k], k == "rope"))
+
+    def drag(self, match: Match, side: int, hold: Hold) -> bool:
+        targets = match.hold_targets(side, hold)
+        rope = targets.get("rope")
+        others = max(targets["tec"], targets["str"])
+        cost = match.fig.ap_square + match.fig.ap_bring_opponent
+        return rope is not None and rope >= others + cost
 
     def two_men(self, match: Match, side: int) -> str:
         a = match.me(side)

@@ -906,7 +906,6 @@ _MATCH_SHAPE: dict[str, dict[str, Any]] = {
             "play_to_crowd",
             "tag",
             "step",
-            "escape",
             "short_penalty",
             "max_debt",
         ),
@@ -987,7 +986,7 @@ _MATCH_SHAPE: dict[str, dict[str, Any]] = {
         "uses": dict,
         "sleeper_recovery": int,
     },
-    "cage": {"materials": dict, "default_material": str, "height": int},
+    "cage": {"materials": dict, "default_material": str, "height": int, "climb": int},
     "managers": {"sav": int},
 }
 
