@@ -362,6 +362,32 @@ def _check_references(tables, arsenal, where, finisher, merits, flaws, objects, 
     return out_arsenal, finisher, out_traits[0], out_traits[1], tuple(out_objects)
 
 
+def roll_attributes(dice, tables: ArmTables) -> dict[str, int]:
+    """A new wrestler's attributes by the project's own generation table: for each attribute in
+    order, roll the dice (3d6+2 by default), kept within the table's bounds. The dice are the
+    usual recorded source, so the roll can be audited."""
+    roll = tables.attributes.roll
+    out: dict[str, int] = {}
+    for name in ATTRIBUTES:
+        faces = dice.roll(roll["dice"], roll["sides"])
+        out[name] = max(roll["min"], min(roll["max"], sum(faces) + roll["add"]))
+    return out
+
+
+def point_buy_problems(attributes: Mapping[str, int], tables: ArmTables) -> list[str]:
+    """What is wrong with attributes bought with the generation table's points (empty: fine)."""
+    buy = tables.attributes.point_buy
+    problems = []
+    for name in ATTRIBUTES:
+        value = attributes.get(name)
+        if not isinstance(value, int) or not buy["min"] <= value <= buy["max"]:
+            problems.append(f"attributes.{name}: must be from {buy['min']} to {buy['max']}")
+    total = sum(v for v in attributes.values() if isinstance(v, int))
+    if total != buy["total"]:
+        problems.append(f"attributes: must add up to {buy['total']}, they add up to {total}")
+    return problems
+
+
 def card_to_data(card: ArmSheet) -> dict[str, Any]:
     """The structured form, JSON-safe, that ``parse_card`` reads back."""
     out: dict[str, Any] = {

@@ -641,6 +641,7 @@ class Match:
                     roll=face,
                     result=grade,
                     unopposed=unopposed,
+                    finisher=move.finisher,
                 )
             if grade >= SUCCESS:
                 self.land(s, plan, move, face, grade, target, chain=chain)
@@ -839,6 +840,8 @@ class Match:
                 partner = self.partner(s)
                 if partner is not None:
                     other = plan.double.base_skill + self.own(partner)
+                    if plan.double.level > d.pen:
+                        other += fig.mod_level_over_weardown * (plan.double.level - d.pen)
                     if plan.double.name == move.name:
                         high, low = max(t, other), min(t, other)
                         t = high + -(-low // 3)
@@ -1735,7 +1738,7 @@ class Match:
             screw = g >= SUCCESS
         if d.out:
             self.clock += 3 * fig.t_pin_count
-            self.pinned(s, after, "he's out cold", ())
+            self.pinned(s, after, "he's out cold")
             return
         if screw:
             checks = a.w.screwjob_checks
@@ -1765,7 +1768,7 @@ class Match:
                 return
             self.screwed = True
             self.clock += 3 * fig.t_pin_count
-            self.pinned(s, after, "with his feet on the ropes", tuple(faces))
+            self.pinned(s, after, "with his feet on the ropes")
             return
         targets = self.break_targets(ds, kind=kind, predicament=predicament)
         way = self.strategy.pin_escape(self, ds, targets)
@@ -1824,7 +1827,7 @@ class Match:
             if self.method is not None:
                 return
         if not broke:
-            self.pinned(s, after, "", tuple(rolled))
+            self.pinned(s, after, "")
             return
         self.covers += 1
         self.ap = max(0, self.ap - count)
@@ -1841,7 +1844,7 @@ class Match:
             if again is not None:
                 self.reposition(s, again, None, None)
 
-    def pinned(self, s: int, after: Move | None, how: str, faces: tuple) -> None:
+    def pinned(self, s: int, after: Move | None, how: str) -> None:
         self.finish(s, Method.PIN)
         if self.record:
             a, d = self.me(s), self.me(1 - s)
@@ -1849,7 +1852,7 @@ class Match:
             self.ev(
                 "pinfall",
                 a,
-                faces,
+                (),
                 f"Three! {a.w.sname} pins {d.w.mname}{move}{', ' + how if how else ''}!",
             )
 
@@ -1886,7 +1889,16 @@ class Match:
             return False
         blocker = self.partner(1 - ds)
         if blocker is not None and not blocker.out and self.strategy.block(self, 1 - ds):
-            bface, bgrade = self.check(blocker, blocker.w.attr["SAV"] + self.own(blocker))
+            btarget = blocker.w.attr["SAV"] + self.own(blocker)
+            bface, bgrade = self.check(blocker, btarget)
+            if rec and bgrade < SUCCESS:
+                self.ev(
+                    "block",
+                    blocker,
+                    (bface,),
+                    f"{blocker.w.sname} tries to cut him off (SAV {btarget}, rolls {bface}) "
+                    "but can't get there in time.",
+                )
             if bgrade >= SUCCESS:
                 bmove = self.strategy.save_move(self, 1 - ds) or blocker.w.move("Punch")
                 btarget = bmove.base_skill + self.own(blocker)
@@ -2471,11 +2483,20 @@ class Match:
                 f.dizzy -= 1
             if f.out:
                 # A man out cold may come to; the referee looks again.
-                face, grade = self.check(f, f.w.attr["STA"] + f.w.knockout_sta + self.own(f))
+                target = f.w.attr["STA"] + f.w.knockout_sta + self.own(f)
+                face, grade = self.check(f, target)
+                if rec:
+                    self.ev(
+                        "revive",
+                        f,
+                        (face,),
+                        f"{f.w.sname} tries to shake it off (STA {target}, rolls {face})"
+                        + (": he comes to!" if grade >= SUCCESS else ": he's still out."),
+                        target=target,
+                        roll=face,
+                    )
                 if grade >= SUCCESS:
                     f.out = False
-                    if rec:
-                        self.ev("revive", f, (face,), f"{f.w.sname} comes to!")
                 else:
                     self.referee_sees_ko(f)
                     if self.method is not None:

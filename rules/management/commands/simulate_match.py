@@ -42,6 +42,8 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} turns."))
         effects = result.effects
         for injury in effects.injuries:
-            self.stdout.write(
-                f"Injury: {injury.key} for {injury.fight_cards} fight card(s): {injury.description}"
-            )
+            if injury.fight_cards is not None:
+                how = f"for {injury.fight_cards} fight card(s)"
+            else:
+                how = f"{injury.points} injury point(s) to the {injury.body_part}"
+            self.stdout.write(f"Injury: {injury.key} {how}: {injury.description}")
