@@ -212,6 +212,7 @@ class Wrestler:
         "no_dive_penalty",
         "objects",
         "participant",
+        "prices",
         "reach",
         "screwjob_checks",
         "side",
@@ -300,6 +301,7 @@ class Wrestler:
         self.hdb = at.hdb(card.height)
         self.reach = at.reach(card.height)
         self.height_steps = at.height_steps(card.height)
+        self.prices = dict(fig.edge_face if self.face else fig.edge_heel)
         self.breaks = tables.stuntrack.breaks(self.attr["TOU"], self.attr["STA"])
         self.final = self.breaks[-1]
         fame = participant.fame if participant.fame is not None else card.fame

@@ -325,6 +325,8 @@ class Match:
             [Fighter(w, i == 0, prep.edge) for i, w in enumerate(side)] for side in prep.wrestlers
         ]
         self.legal = [0, 0]
+        #: The legal wrestler of each side.
+        self.cur = [self.fighters[0][0], self.fighters[1][0]]
         self.adv = 0
         self.near = True
         self.clock = 0
@@ -350,8 +352,8 @@ class Match:
 
     # ---------------------------------------------------------------------------- accessors
     def me(self, side: int) -> Fighter:
-        """The legal wrestler of a side."""
-        return self.fighters[side][self.legal[side]]
+        """The legal wrestler of a side (``cur[side]``)."""
+        return self.cur[side]
 
     def partner(self, side: int) -> Fighter | None:
         if not self.tag:
@@ -364,11 +366,11 @@ class Match:
 
     @property
     def attacker(self) -> Fighter:
-        return self.me(self.adv)
+        return self.cur[self.adv]
 
     @property
     def defender(self) -> Fighter:
-        return self.me(1 - self.adv)
+        return self.cur[1 - self.adv]
 
     def early(self, f: Fighter) -> int:
         w = f.w
@@ -446,10 +448,10 @@ class Match:
 
     def opening(self) -> None:
         rec = self.record
-        a, b = self.me(0), self.me(1)
+        a, b = self.cur[0], self.cur[1]
         strategy = self.strategy
         for side in (0, 1):
-            f, o = self.me(side), self.me(1 - side)
+            f, o = self.cur[side], self.cur[1 - side]
             cost = 0 if o.w.ambush_free else self.edge_cost(f, "ambush")
             if self.prep.edge and f.edge >= cost and strategy.ambush(self, side):
                 self.spend(f, "ambush", cost)
@@ -495,7 +497,7 @@ class Match:
 
     def tie_up(self, first: int, words: str) -> None:
         """A collar-elbow tie-up: a contest of each man's STR or TEC (the higher)."""
-        a, b = self.me(first), self.me(1 - first)
+        a, b = self.cur[first], self.cur[1 - first]
         ta = max(a.w.attr["STR"], a.w.attr["TEC"]) + a.w.advantage + self.own(a)
         tb = max(b.w.attr["STR"], b.w.attr["TEC"]) + b.w.advantage + self.own(b)
         won, faces = self.contest(a, ta, b, tb)
@@ -527,7 +529,7 @@ class Match:
         fig = self.fig
         rec = self.record
         s = self.adv
-        a = self.me(s)
+        a = self.cur[s]
         self.clock += fig.t_round if seconds is None else seconds
         self.ap = a.w.agi_bonus
         self.combo = 0
@@ -552,7 +554,7 @@ class Match:
             return
         if self.method is not None:
             return
-        a = self.me(s)  # a tag may have changed the legal man
+        a = self.cur[s]  # a tag may have changed the legal man
         if self.prep.allies[s] is not None and self.distracted and self.strategy.interfere(self, s):
             self.interfere(s)
             if self.method is not None:
@@ -561,7 +563,7 @@ class Match:
         if move is None:
             return
         # The defender may seize the initiative, once positioning is done.
-        d = self.me(1 - s)
+        d = self.cur[1 - s]
         if self.prep.edge and not (d.out or d.blind or d.dizzy or d.surprised):
             cost = self.edge_cost(d, "seize", against=move)
             if d.edge >= cost and self.strategy.seize(self, 1 - s, plan):
@@ -594,7 +596,7 @@ class Match:
         answer on a miss, standoffs, collisions, telegraphs; then what a success does."""
         fig = self.fig
         rec = self.record
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         move = plan.move
         self.covers = 0
         if move.finisher and a.fired > 1:
@@ -754,7 +756,7 @@ class Match:
     def countered(self, s: int, plan: Plan, move: Move, target: int, counter: Plan) -> None:
         """The defender's counter (a Defense or a Reversal): a contest of Maneuver Skills."""
         rec = self.record
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         cmove = counter.move
         ctarget = self.target(1 - s, cmove, counter)
         if "tag" in cmove.flags:
@@ -802,7 +804,7 @@ class Match:
     def target(self, s: int, move: Move, plan: Plan | None = None, *, chain: int = 0) -> int:
         """The Maneuver Skill of side ``s``'s legal man for ``move`` against his opponent now."""
         fig = self.fig
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         t = move.base_skill + self.early(a)
         fired = a.fired > 0
         if not fired:
@@ -877,7 +879,7 @@ class Match:
         """Whether side ``s``'s legal man can try ``move`` from where both men are now."""
         if move is None:
             return False
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         if a.out or move.defense or move.trick:
             return False
         if a.post not in move.usable_from:
@@ -933,7 +935,7 @@ class Match:
         rec = self.record
         fig = self.fig
         for action in actions:
-            a, d = self.me(s), self.me(1 - s)
+            a, d = self.cur[s], self.cur[1 - s]
             name, arg = action if isinstance(action, tuple) else (action, None)
             if name == "stand":
                 cost = self.posture_cost(a.post, "facing")
@@ -1086,7 +1088,7 @@ class Match:
         BRA chain, a hold, a pin predicament or the attacker's repositioning."""
         fig = self.fig
         rec = self.record
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         self.adv = s
         a.last_ok = True
         a.telegraph = 0
@@ -1302,7 +1304,7 @@ class Match:
     def reposition(self, s: int, name: str, arg: Any, move: Move | None) -> None:
         fig = self.fig
         rec = self.record
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         if name in ("cover", "hook_leg", "lobster"):
             cost = {"cover": fig.ap_cover, "hook_leg": fig.ap_hook_leg, "lobster": fig.ap_lobster}[
                 name
@@ -1429,7 +1431,7 @@ class Match:
         one's shoulders counts as sitting him on the top rope (the second rope's check), and
         can be done anywhere."""
         fig = self.fig
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         shoulders = level == "shoulders"
         if shoulders:
             level = 2
@@ -1598,7 +1600,7 @@ class Match:
         """A high-risk failure: 2 damage plus his WDB and altitude, and Advantage lost; against
         a standing man in the corner, he hits the turnbuckle instead."""
         fig = self.fig
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         if d.zone == "corner" and d.standing and not move.flying:
             dmg = self.prep.tables.objects.get("Turnbuckle").damage + a.w.wdb
             words = "crashes into the turnbuckle"
@@ -1617,7 +1619,7 @@ class Match:
 
     def collision(self, s: int) -> None:
         """Both botched: both take 3, and a STA contest decides Advantage."""
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         dmg = self.fig.dmg_collision
         if self.record:
             self.ev("collision", None, (), f"They collide! Both men go down ({dmg} damage each).")
@@ -1631,13 +1633,13 @@ class Match:
         )
         self.adv = s if won == 0 else 1 - s
         if self.record:
-            first = self.me(self.adv)
+            first = self.cur[self.adv]
             self.ev("contest", first, tuple(faces), f"{first.w.sname} is up first.")
 
     def telegraph(self, s: int) -> None:
         """The attacker botched and the defender had no answer: the defender becomes the
         attacker, +2 on his next move."""
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         self.adv = 1 - s
         d.telegraph = self.fig.mod_telegraph
         if self.record:
@@ -1652,7 +1654,7 @@ class Match:
     def break_targets(self, ds: int, *, kind: str = "cover", predicament: bool = False) -> dict:
         """The targets of the pinned man's ways out, before dice."""
         fig = self.fig
-        a, d = self.me(1 - ds), self.me(ds)
+        a, d = self.cur[1 - ds], self.cur[ds]
         mods = self.own(d)
         if kind == "hook_leg":
             mods += fig.mod_pin["hook_leg"]
@@ -1681,7 +1683,7 @@ class Match:
 
     def pin_odds(self, ds: int, target: int, dice: int = 3) -> float:
         """The chance the pinned man fails every check (a quick estimate for strategies)."""
-        w = self.me(ds).w
+        w = self.cur[ds].w
         ok = max(0, min(target, w.botch_from - 1))
         if ok < 1 and self.fig.chk_natural_one:
             ok = 1
@@ -1693,7 +1695,7 @@ class Match:
         against a Winded man); the failures are the count."""
         fig = self.fig
         rec = self.record
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         ds = 1 - s
         predicament = kind == "predicament"
         if d.zone == "floor" and not self.prep.anywhere:
@@ -1847,7 +1849,7 @@ class Match:
     def pinned(self, s: int, after: Move | None, how: str) -> None:
         self.finish(s, Method.PIN)
         if self.record:
-            a, d = self.me(s), self.me(1 - s)
+            a, d = self.cur[s], self.cur[1 - s]
             move = f" after the {after.words}" if after is not None else ""
             self.ev(
                 "pinfall",
@@ -1867,8 +1869,8 @@ class Match:
             return False
         if not self.strategy.save(self, ds):
             return False
-        pinned = self.me(ds)
-        pinner = self.me(1 - ds)
+        pinned = self.cur[ds]
+        pinner = self.cur[1 - ds]
         need = fig.ring_home.get(pinned.zone, 2) * fig.ap_square + fig.ap_step
         penalty = max(0, need - saver.w.agi_bonus)
         move = self.strategy.save_move(self, ds) or saver.w.move("Stomp")
@@ -1935,7 +1937,7 @@ class Match:
         rec = self.record
         h = self.hold
         s = h.side
-        a, d = self.me(s), self.me(1 - s)
+        a, d = self.cur[s], self.cur[1 - s]
         if not self.strategy.keep_hold(self, s, h):
             self.hold = None
             if rec:
@@ -2044,7 +2046,7 @@ class Match:
 
     def hold_targets(self, s: int, h: Hold) -> dict:
         fig = self.fig
-        d = self.me(1 - s)
+        d = self.cur[1 - s]
         w = d.w
         mods = self.own(d) - d.inj.get(h.move.target, 0)
         out = {"tec": w.attr["TEC"] + mods, "str": w.attr["STR"] + fig.mod_hold["str"] + mods}
@@ -2204,7 +2206,7 @@ class Match:
         sav = self.prep.managers[s]
         if sav is None:
             return
-        a = self.me(s)
+        a = self.cur[s]
         target = sav + self.fig.mod_trick * a.tricks
         a.tricks += 1
         face, grade = self.check(None, target)
@@ -2232,7 +2234,7 @@ class Match:
         the referee sees it): a chair shot at the manager's skill, two rolls (he is not looking)."""
         fig = self.fig
         ally = self.prep.allies[s]
-        d = self.me(1 - s)
+        d = self.cur[1 - s]
         self.interference.append(s)
         chair = self.prep.tables.objects.get("Steel Chair") or self.prep.tables.objects.get("Boot")
         target = fig.mgr_sav + (chair.mod or 0)
@@ -2252,7 +2254,7 @@ class Match:
             d.post = "prone"
             self.hurt(d, dmg, None)
         self.ref_check(
-            self.me(s), "interference from ringside", automatic="interference" in fig.ref_automatic
+            self.cur[s], "interference from ringside", automatic="interference" in fig.ref_automatic
         )
 
     # ---------------------------------------------------------------------------- other actions
@@ -2308,18 +2310,15 @@ class Match:
         bra: bool = False,
         illegal: bool = False,
     ) -> int:
-        fig = self.fig
-        prices = fig.edge_face if f.w.face else fig.edge_heel
-        if what not in prices:
-            return 99
-        cost = prices[what]
+        """Edge prices: a fan favourite's or a rulebreaker's, double against a finisher."""
+        cost = f.w.prices.get(what, 99)
         if not f.w.face:
             if what == "seize" and illegal:
-                cost = fig.edge_heel_seize_illegal
-            if what == "squeeze" and bra:
-                cost = fig.edge_heel_squeeze_bra
+                cost = self.fig.edge_heel_seize_illegal
+            elif what == "squeeze" and bra:
+                cost = self.fig.edge_heel_squeeze_bra
         if against is not None and against.finisher:
-            cost *= fig.edge_against_finisher
+            cost *= self.fig.edge_against_finisher
         return cost
 
     def spend(self, f: Fighter, what: str, cost: int) -> None:
@@ -2353,7 +2352,7 @@ class Match:
         comes in with what is left (a Blind Tag or a Fake Tag are tricks)."""
         fig = self.fig
         rec = self.record
-        a = self.me(s)
+        a = self.cur[s]
         partner = self.partner(s)
         if partner is None or partner.out:
             return
@@ -2387,7 +2386,7 @@ class Match:
             target = self.target(s, move)
             a.tricks += 1
             face, grade = self.check(a, target)
-            d = self.me(1 - s)
+            d = self.cur[1 - s]
             noticed = True
             faces = [face]
             if grade >= SUCCESS:
@@ -2410,12 +2409,13 @@ class Match:
         old.zone, old.home, old.elev = "apron", True, 0
         new.debt = old.debt
         self.legal[s] = 1 - self.legal[s]
+        self.cur[s] = new
         self.near = False
         if self.record:
             self.ev("tag", new, (), f"{old.w.sname} tags in {new.w.mname}!")
 
     def make_tag(self, s: int, *, lunge: bool = False) -> None:
-        a = self.me(s)
+        a = self.cur[s]
         partner = self.partner(s)
         if partner is None or partner.out:
             return
@@ -2427,7 +2427,7 @@ class Match:
             return
         self.finish(s, Method.ESCAPE)
         if self.record:
-            a = self.me(s)
+            a = self.cur[s]
             self.ev(
                 "escape",
                 a,
@@ -2452,7 +2452,7 @@ class Match:
         if choice == "both":
             self.both = lone  # the round's attack is at -2 a target and hits both
             return
-        a = self.me(lone)
+        a = self.cur[lone]
         move = self.strategy.save_move(self, side) or extra.w.move("Punch")
         target = move.base_skill + self.own(extra)
         face, grade = self.check(extra, target)
@@ -2476,7 +2476,7 @@ class Match:
         if self.distracted:
             self.distracted -= 1
         for side in (0, 1):
-            f = self.me(side)
+            f = self.cur[side]
             if f.blind:
                 f.blind -= 1
             if f.dizzy:
@@ -2502,11 +2502,11 @@ class Match:
                     if self.method is not None:
                         return
         # A man on the floor who is not the attacker climbs back in with his own AGI bonus.
-        d = self.me(1 - self.adv)
+        d = self.cur[1 - self.adv]
         if (
             d.zone == "floor"
             and not d.out
-            and self.me(self.adv).zone != "floor"
+            and self.cur[self.adv].zone != "floor"
             and self.strategy.return_to_ring(self, d.side)
         ):
             ap = d.w.agi_bonus
@@ -2516,7 +2516,7 @@ class Match:
                 d.post = "facing"
                 if ap >= 2 * fig.ap_step:
                     d.zone = "ringside"
-                    self.near = self.me(self.adv).zone == "ringside"
+                    self.near = self.cur[self.adv].zone == "ringside"
                     if rec:
                         self.ev("position", d, (), f"{d.w.sname} climbs back into the ring.")
             elif need:
@@ -2525,7 +2525,7 @@ class Match:
 
     def referee_count(self) -> None:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
-        outside = [f for f in (self.me(0), self.me(1)) if f.zone == "floor"]
+        outside = [f for f in (self.cur[0], self.cur[1]) if f.zone == "floor"]
         if not outside or self.prep.no_count_out:
             self.count = None
             return

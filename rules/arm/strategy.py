@@ -39,8 +39,8 @@ class ArmStrategy(Strategy):
 
     def plan(self, match: Match, side: int) -> Plan:
         """The attacker's round: positioning actions and a maneuver."""
-        a = match.me(side)
-        if a.zone == "floor" and match.me(1 - side).zone != "floor":
+        a = match.cur[side]
+        if a.zone == "floor" and match.cur[1 - side].zone != "floor":
             return Plan(actions=("enter",))
         actions: list[Any] = []
         if not a.standing:
@@ -59,7 +59,7 @@ class ArmStrategy(Strategy):
     def respond(self, match: Match, side: int) -> Plan | None:
         """The defender's maneuver when the attacker misses (from where he is, no positioning);
         None: he only takes Advantage."""
-        for move in match.me(side).w.moves:
+        for move in match.cur[side].w.moves:
             if match.feasible(side, move):
                 return Plan(move=move)
         return None
@@ -83,7 +83,7 @@ class ArmStrategy(Strategy):
     def follow_up(self, match: Match, side: int, move) -> list:
         """After a success, with the damage as Action Points: repositioning, a cover, playing
         to the crowd, a stall, a tag."""
-        d = match.me(1 - side)
+        d = match.cur[1 - side]
         if d.fallen and match.ap >= 1:
             return ["cover"]
         return []
@@ -170,7 +170,7 @@ class ArmStrategy(Strategy):
 
 
 def _basics(match: Match, side: int):
-    w = match.me(side).w
+    w = match.cur[side].w
     key = ("basics", w.id)
     cached = match.prep.memo.get(key)
     if cached is None:
@@ -185,7 +185,7 @@ def _basics(match: Match, side: int):
 
 def fits(match: Match, side: int, move, *, assume_near=False, assume_standing=False) -> bool:
     """Whether ``move`` suits the men's positions, allowing the attacker to close in or get up."""
-    a, d = match.me(side), match.me(1 - side)
+    a, d = match.cur[side], match.cur[1 - side]
     if move.defense or move.trick:
         return False
     post = "facing" if assume_standing else a.post
@@ -213,7 +213,7 @@ def setup(match: Match, side: int, move) -> tuple[int, tuple] | None:
     """The attacker's own positioning for ``move`` now: (Action Points, actions), or None when
     the opponent would have to be moved first."""
     fig = match.fig
-    a, d = match.me(side), match.me(1 - side)
+    a, d = match.cur[side], match.cur[1 - side]
     if a.out or move.defense or move.trick:
         return None
     cost = 0
@@ -306,16 +306,85 @@ class DefaultStrategy(ArmStrategy):
     #: The worth of ending the match, in points of damage.
     FINISH = 25.0
     COVER_AT = 0.2
+    #: The most decisions remembered for one prepared match (odds replay thousands of matches).
+    MEMO_LIMIT = 250_000
+
+    # Every decision below is a function of the situation (``_situation``) alone, so it is worked
+    # out once per situation and remembered on the prepared match: odds replay the same
+    # situations thousands of times. (Keep ``_situation`` complete: a decision reading anything
+    # it leaves out would be remembered wrongly.)
+
+    def _situation(self, match: Match, side: int) -> tuple:
+        a, d = match.cur[side], match.cur[1 - side]
+        breaks = d.w.breaks
+        remaining = breaks[d.lvl] - d.dmg if d.lvl < len(breaks) else 0
+        count = match.count
+        if match.tag:
+            mine, theirs = match.partner(side), match.partner(1 - side)
+            partners = (mine.lvl, mine.out, theirs.lvl, theirs.out)
+        else:
+            partners = ()
+        return (
+            a.id,
+            d.id,
+            match.ap,
+            a.lvl,
+            d.lvl,
+            a.pen,
+            d.pen,
+            a.post,
+            d.post,
+            a.zone,
+            d.zone,
+            a.elev,
+            d.elev,
+            match.near,
+            a.home,
+            a.running,
+            d.whipped,
+            a.last,
+            a.repeat,
+            a.last_ok,
+            a.warnings,
+            a.warned,
+            a.telegraph,
+            a.fired,
+            a.tricks,
+            a.debt,
+            a.out,
+            d.out,
+            d.blind > 0 or d.dizzy > 0 or d.surprised,
+            match.distracted > 0,
+            min(remaining, 24) // 4,
+            tuple(sorted(a.inj.items())) if a.inj else (),
+            tuple(sorted(d.inj.items())) if d.inj else (),
+            bool(a.w.early_rounds) and match.rounds <= a.w.early_rounds,
+            min(a.crowd, 2),
+            min(a.flourishes, 2),
+            match.covers,
+            None if count is None else (count >= 10) + (count >= 12),
+            match.both == side,
+            partners,
+        )
+
+    def _remember(self, match: Match, key: tuple, work):
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = work()
+            if len(memo) < self.MEMO_LIMIT:
+                memo[key] = found
+        return found
 
     # ---------------------------------------------------------------------------- start
     def ambush(self, match: Match, side: int) -> bool:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         if a.w.face:
             return False
         return d.w.ambush_free or (a.edge >= 5 and d.w.face)
 
     def opening(self, match: Match, side: int) -> str:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         mine = max(a.w.attr["STR"], a.w.attr["TEC"])
         theirs = max(d.w.attr["STR"], d.w.attr["TEC"])
         if mine >= a.w.attr["SAV"] + 3 and mine > theirs:
@@ -324,7 +393,11 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
-        a, d = match.me(side), match.me(1 - side)
+        key = ("plan", self._situation(match, side))
+        return self._remember(match, key, lambda: self._plan(match, side))
+
+    def _plan(self, match: Match, side: int) -> Plan:
+        a, d = match.cur[side], match.cur[1 - side]
         prep = match.prep
         # Escape the cage when the door is within reach.
         if prep.escape and a.zone in ("ringside", "corner") and match.ap >= match.escape_cost:
@@ -368,7 +441,7 @@ class DefaultStrategy(ArmStrategy):
         return best[1]
 
     def _double_team(self, match: Match, side: int) -> Plan | None:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         partner = match.partner(side)
         if (
             partner is None
@@ -396,14 +469,14 @@ class DefaultStrategy(ArmStrategy):
         return Plan(move=mine, double=theirs)
 
     def _should_tag(self, match: Match, side: int) -> bool:
-        a = match.me(side)
+        a = match.cur[side]
         partner = match.partner(side)
         if partner is None or partner.out:
             return False
         return a.lvl >= 2 and partner.lvl + 2 <= a.lvl and not a.fallen
 
     def _moves(self, match: Match, side: int):
-        a = match.me(side)
+        a = match.cur[side]
         moves = list(a.w.moves)
         if a.w.finisher is not None and not (a.fired > 1) and self._finisher_time(match, side):
             moves.append(a.w.finisher)
@@ -412,16 +485,11 @@ class DefaultStrategy(ArmStrategy):
     def _finisher_time(self, match: Match, side: int) -> bool:
         """The sensible moment for the finisher: the opponent Tired or worse (or down and
         out), or this wrestler running out of time and strength."""
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         return d.lvl >= 2 or d.out or a.lvl >= 3 or (d.lvl >= 1 and a.lvl >= 2)
 
     def _best(self, match: Match, side: int, *, allow_setup: bool, ap: int | None = None):
         """(score, plan) of the best maneuver now, or None."""
-        memo = match.prep.memo
-        key = self._state_key(match, side, allow_setup, ap)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit[0]
         best = None
         for moves in (self._moves(match, side), _basics(match, side)):
             for move in moves:
@@ -430,49 +498,10 @@ class DefaultStrategy(ArmStrategy):
                     best = found
             if best is not None:
                 break
-        if len(memo) < 200_000:
-            memo[key] = (best,)
         return best
 
-    def _state_key(self, match: Match, side: int, allow_setup: bool, ap):
-        a, d = match.me(side), match.me(1 - side)
-        return (
-            "best",
-            a.id,
-            d.id,
-            allow_setup,
-            match.ap if ap is None else ap,
-            a.pen,
-            d.pen,
-            a.post,
-            d.post,
-            a.zone,
-            d.zone,
-            a.elev,
-            d.elev,
-            match.near,
-            a.last,
-            a.repeat if a.last else 0,
-            a.last_ok,
-            a.warnings,
-            a.warned,
-            a.telegraph,
-            a.fired,
-            a.tricks,
-            a.debt,
-            d.blind or d.dizzy or d.out or d.surprised,
-            bool(match.distracted),
-            d.lvl,
-            d.inj.get("head", 0) + d.inj.get("neck", 0) + d.inj.get("back", 0),
-            tuple(sorted(a.inj.items())) if a.inj else (),
-            a.edge >= 0,
-            match.rounds <= a.w.early_rounds,
-            a.running,
-            d.whipped,
-        )
-
     def _consider(self, match: Match, side: int, move, allow_setup: bool, ap):
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         if allow_setup:
             found = setup(match, side, move)
             if found is None:
@@ -524,7 +553,7 @@ class DefaultStrategy(ArmStrategy):
         return score, plan
 
     def _may_cheat(self, match: Match, side: int, move) -> bool:
-        a = match.me(side)
+        a = match.cur[side]
         prep = match.prep
         if prep.no_dq or match.distracted:
             return move is None or not a.w.face or move.name == "Punch"
@@ -538,7 +567,7 @@ class DefaultStrategy(ArmStrategy):
 
     def _damage(self, match: Match, side: int, move, plan: Plan) -> float:
         fig = match.fig
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb) + d.inj.get(move.target, 0)
         if move.flying or move.springboard:
             dmg += 3 * fig.dmg_per_step if move.flying else fig.dmg_per_step
@@ -556,7 +585,7 @@ class DefaultStrategy(ArmStrategy):
 
     def _worth(self, match: Match, side: int, move, plan: Plan, target: int) -> float:
         fig = match.fig
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         p = p_check(target, a.w.botch_from)
         if d.out or d.blind or d.dizzy or d.surprised:
             p = 1.0 - (1.0 - p) ** 2
@@ -587,11 +616,12 @@ class DefaultStrategy(ArmStrategy):
 
     def _pin_chance(self, match: Match, side: int, move, dmg: float) -> float:
         """The chance a cover after ``move`` keeps the opponent down."""
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         lvl = d.lvl
         breaks = d.w.breaks
-        total = d.dmg + dmg
-        while lvl < len(breaks) and total > breaks[lvl]:
+        # How far he is from the next break, as the situation knows it (in steps of 4).
+        remaining = (min(breaks[lvl] - d.dmg, 24) // 4) * 4 if lvl < len(breaks) else 0
+        if dmg > remaining and lvl < len(breaks):
             lvl += 1
         st = match.prep.tables.stuntrack
         pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
@@ -603,14 +633,14 @@ class DefaultStrategy(ArmStrategy):
         return match.pin_odds(1 - side, best, dice)
 
     def _flourish(self, match: Match, side: int, move, target: int) -> bool:
-        a = match.me(side)
+        a = match.cur[side]
         if a.flourishes >= 2:
             return False
         return a.w.free_flourish or ("Style Showman" in a.w.card.merits and target >= 12)
 
     # ---------------------------------------------------------------------------- Edge
     def seize(self, match: Match, side: int, plan: Plan) -> bool:
-        d = match.me(side)
+        d = match.cur[side]
         move = plan.move
         if move is None or not d.standing or d.out:
             return False
@@ -621,11 +651,11 @@ class DefaultStrategy(ArmStrategy):
         return move.finisher or (move.high_risk and move.level >= 3)
 
     def fire_up(self, match: Match, side: int) -> bool:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         return a.w.face and a.edge >= 6 and a.lvl >= 2 and d.lvl + 1 <= a.lvl
 
     def work_over(self, match: Match, side: int) -> str | None:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         f = a.w.finisher
         if f is None or not f.hold or a.working or d.lvl < 1 or a.edge < 3:
             return None
@@ -642,11 +672,23 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
+        key = ("respond", self._situation(match, side))
+        return self._remember(match, key, lambda: self._respond(match, side))
+
+    def _respond(self, match: Match, side: int) -> Plan | None:
         best = self._best(match, side, allow_setup=False, ap=0)
         return None if best is None else best[1]
 
     def counter(self, match: Match, side: int, move) -> Plan | None:
-        d = match.me(side)
+        # Most attacks are not worth a counter, and there is nothing to lunge for: answer at once.
+        big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
+        if not (big or match.tag or match.prep.escape):
+            return None
+        key = ("counter", move.name, move.finisher, self._situation(match, side))
+        return self._remember(match, key, lambda: self._counter(match, side, move))
+
+    def _counter(self, match: Match, side: int, move) -> Plan | None:
+        d = match.cur[side]
         if d.out or (d.fallen and not (move.high_risk or move.running)):
             return None
         if match.tag and d.lvl >= 2:
@@ -677,9 +719,13 @@ class DefaultStrategy(ArmStrategy):
         return Plan(move=best[1])
 
     def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
+        key = ("chain", chained, self._situation(match, side))
+        return self._remember(match, key, lambda: self._chain(match, side, chained))
+
+    def _chain(self, match: Match, side: int, chained: int) -> Plan | None:
         if chained >= 1:
             return None
-        a = match.me(side)
+        a = match.cur[side]
         best = None
         for m in (*a.w.moves, *_basics(match, side)):
             if not m.bra or m.hold or not match.feasible(side, m):
@@ -694,12 +740,16 @@ class DefaultStrategy(ArmStrategy):
         return Plan(move=best[1])
 
     def resthold(self, match: Match, side: int, move) -> bool:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         return a.lvl > d.lvl and a.lvl >= 2
 
     # ---------------------------------------------------------------------------- after a hit
-    def follow_up(self, match: Match, side: int, move) -> list:
-        a, d = match.me(side), match.me(1 - side)
+    def follow_up(self, match: Match, side: int, move) -> tuple:
+        key = ("follow_up", move.name, move.finisher, move.cover, self._situation(match, side))
+        return self._remember(match, key, lambda: tuple(self._follow_up(match, side, move)))
+
+    def _follow_up(self, match: Match, side: int, move) -> list:
+        a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
         out: list[Any] = []
         ap = match.ap
@@ -733,7 +783,7 @@ class DefaultStrategy(ArmStrategy):
         return out
 
     def cover_kind(self, match: Match, side: int, after) -> str | None:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
         ap = match.ap - (fig.ap_shift_within if d.post == "facedown" else 0)
         free = after is not None and after.cover and match.covers == 0
@@ -754,7 +804,7 @@ class DefaultStrategy(ArmStrategy):
 
     def _set_up_next(self, match: Match, side: int, ap: int) -> list:
         """Spend the points setting the opponent up for the maneuver wanted next."""
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
         if d.zone == "floor":
             if a.w.face or (match.count is not None and match.count >= 12):
@@ -782,7 +832,7 @@ class DefaultStrategy(ArmStrategy):
     def _arrangement(self, match: Match, side: int, move):
         """(points, steps) that put the opponent where ``move`` needs him."""
         fig = match.fig
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         needs = move.needs
         if move.flying:
             if not d.fallen and "standing" not in needs and d.post not in needs:
@@ -819,7 +869,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- pins, holds
     def pin_escape(self, match: Match, side: int, targets: dict) -> str:
-        me = match.me(side)
+        me = match.cur[side]
         legal = {k: v for k, v in targets.items() if k != "hair"}
         way = max(legal, key=lambda k: legal[k])
         if (
@@ -832,13 +882,13 @@ class DefaultStrategy(ArmStrategy):
         return way
 
     def screwjob(self, match: Match, side: int) -> bool:
-        a = match.me(side)
+        a = match.cur[side]
         if a.w.face or match.prep.no_dq:
             return False
-        return a.warnings < match.prep.warnings and match.me(1 - side).lvl >= 2
+        return a.warnings < match.prep.warnings and match.cur[1 - side].lvl >= 2
 
     def save(self, match: Match, side: int) -> bool:
-        d = match.me(side)
+        d = match.cur[side]
         targets = match.break_targets(side)
         best = max(v for k, v in targets.items() if k != "hair")
         return match.pin_odds(side, best, 3) >= 0.1 or d.lvl >= 3
@@ -859,7 +909,7 @@ class DefaultStrategy(ArmStrategy):
         return partner is not None and partner.w.attr["SAV"] >= 12
 
     def keep_hold(self, match: Match, side: int, hold: Hold) -> bool:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         if hold.move.choke:
             return hold.rounds < 1 or match.distracted > 0
         if hold.move.finisher or hold.move.sleeper:
@@ -871,7 +921,7 @@ class DefaultStrategy(ArmStrategy):
         return hold.rounds < 2
 
     def leverage(self, match: Match, side: int, hold: Hold) -> bool:
-        a, d = match.me(side), match.me(1 - side)
+        a, d = match.cur[side], match.cur[1 - side]
         if a.w.face or match.prep.no_dq:
             return False
         return (match.distracted > 0 or a.warnings < match.prep.warnings - 1) and d.zone in (
@@ -891,16 +941,16 @@ class DefaultStrategy(ArmStrategy):
         return rope is not None and rope >= others + cost
 
     def two_men(self, match: Match, side: int) -> str:
-        a = match.me(side)
+        a = match.cur[side]
         return "both" if a.w.attr["BRA"] >= 15 else "one"
 
     def return_to_ring(self, match: Match, side: int) -> bool:
-        me = match.me(side)
+        me = match.cur[side]
         return not ("coward" in me.w.behaviour and match.count is not None and match.count < 10)
 
     def interfere(self, match: Match, side: int) -> bool:
-        a = match.me(side)
-        return not a.w.face and match.distracted > 0 and match.me(1 - side).lvl >= 2
+        a = match.cur[side]
+        return not a.w.face and match.distracted > 0 and match.cur[1 - side].lvl >= 2
 
 
 _ = (ACE, CATEGORY)

@@ -258,3 +258,55 @@ def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
     assert injury["source"] == "arm_injury" and injury["points"] >= 1 and injury["body_part"]
     text = run("simulate_match", "--system", "arm", *cards, "--seed", str(seed))
     assert f"{injury['points']} injury point" in text and "fight card" not in text
+
+
+def test_remembered_decisions_change_nothing(samples):
+    """The default strategy remembers its decisions on the prepared match (odds replay it): a
+    match played on a well-used preparation is the same match played on a fresh one."""
+    from rules.arm.engine import run
+
+    strategy = DefaultStrategy()
+    for pair, match_type in (
+        (("corrigan-vale", "mortimer-gale"), "singles"),
+        (("ines-marrow", "orrin-blackwood"), "singles"),
+        (("nadia-sorrel", "bastian-holloway"), "singles"),
+        (("jonah-whitlock", "hollis-crane", "silas-dunmore", "tobiah-grimsby"), "tag"),
+    ):
+        spec = arm.make_spec([samples[n] for n in pair], match_type)
+        shared = prepare(spec)
+        for seed in range(60):
+            run(shared, SeededDice(1000 + seed, record=False), strategy, record=False)
+        for seed in range(20):
+            used = run(shared, SeededDice(seed), strategy, record=True)
+            fresh = run(prepare(spec), SeededDice(seed), strategy, record=True)
+            assert used.events == fresh.events, (pair, seed)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: setattr(m.me(ALPHA), "last_ok", True),
+        lambda m: setattr(m.me(ALPHA), "repeat", 1),
+        lambda m: setattr(m.me(ALPHA), "last", "Chop"),
+        lambda m: setattr(m.me(ALPHA), "warnings", 1),
+        lambda m: setattr(m.me(ALPHA), "telegraph", 2),
+        lambda m: setattr(m.me(ALPHA), "debt", 1),
+        lambda m: setattr(m.me(ALPHA), "tricks", 1),
+        lambda m: setattr(m.me(ALPHA), "running", True),
+        lambda m: setattr(m.me(BETA), "whipped", True),
+        lambda m: setattr(m.me(BETA), "blind", 1),
+        lambda m: setattr(m.me(BETA), "post", "prone"),
+        lambda m: setattr(m.me(BETA), "inj", {"arm": 1}),
+        lambda m: setattr(m, "covers", 1),
+        lambda m: setattr(m, "distracted", 1),
+        lambda m: setattr(m, "ap", 7),
+        lambda m: setattr(m, "near", False),
+        lambda m: m.hurt(m.me(BETA), 20, None),
+    ],
+)
+def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change):
+    strategy = DefaultStrategy()
+    before = strategy._situation(match_of([]), ALPHA)
+    m = match_of([])
+    change(m)
+    assert strategy._situation(m, ALPHA) != before
