@@ -365,6 +365,7 @@ class DefaultStrategy(ArmStrategy):
             None if count is None else (count >= 10) + (count >= 12),
             match.both == side,
             partners,
+            (d.last, d.last_ok) if "short_temper" in a.w.behaviour else None,
         )
 
     def _remember(self, match: Match, key: tuple, work):
@@ -418,6 +419,17 @@ class DefaultStrategy(ArmStrategy):
             and not prep.internal_cage
         ):
             return Plan(actions=("bail", "stall"))
+        # A short temper answers an illegal blow with a closed fist.
+        if "short_temper" in a.w.behaviour and d.last_ok and match.near:
+            hit = d.w.arsenal.get(d.last) or d.w.move(d.last)
+            punch = a.w.move("Punch")
+            if (
+                hit is not None
+                and hit.illegal
+                and punch is not None
+                and match.feasible(side, punch)
+            ):
+                return Plan(move=punch)
         # A double team in his own corner, when the referee will not see it.
         double = self._double_team(match, side)
         if double is not None:
