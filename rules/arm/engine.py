@@ -46,12 +46,12 @@ CATEGORY = {
     "facedown": 2,
 }
 POSTURE_WORDS = {
-    "facing": "on his feet",
-    "behind": "on his feet, his back turned",
+    "facing": "upright",
+    "behind": "upright, back turned",
     "sitting": "sitting",
-    "kneeling": "on his knees",
+    "kneeling": "on the knees",
     "bent": "doubled over",
-    "prone": "flat on his back",
+    "prone": "flat on the back",
     "facedown": "face down",
 }
 ZONE_WORDS = {
@@ -463,7 +463,7 @@ class Match:
                         f,
                         (),
                         f"{f.w.sname} jumps {o.w.mname} before the bell!"
-                        + (" (during his ritual)" if o.w.ambush_free else ""),
+                        + (" (during the ritual)" if o.w.ambush_free else ""),
                     )
                 self.warn(f, "the ambush", automatic_warning=True)
                 return
@@ -942,7 +942,7 @@ class Match:
                 if cost and self.pay(a, cost):
                     a.post = "facing"
                     if rec:
-                        self.ev("position", a, (), f"{a.w.sname} gets back to his feet.")
+                        self.ev("position", a, (), f"{a.w.sname} gets back up.")
             elif name == "approach":
                 if not self.near:
                     cost = self.distance(a.zone, d.zone) * fig.ap_square
@@ -1029,7 +1029,7 @@ class Match:
                         a.zone, a.home, a.elev = "corner", True, 0
                         self.near = False
                         if rec:
-                            self.ev("position", a, (), f"{a.w.sname} makes for his own corner.")
+                            self.ev("position", a, (), f"{a.w.sname} makes for the home corner.")
             elif name in ("tag", "blind_tag", "fake_tag"):
                 if self.tag:
                     self.tag_out(s, name)
@@ -1109,7 +1109,7 @@ class Match:
             if self.method is not None:
                 return 0
         if plan.trap and d.zone == "corner" and d.standing:
-            self.ref_check(a, "trapping him in the corner")
+            self.ref_check(a, f"trapping {d.w.mname} in the corner")
             if self.method is not None:
                 return 0
         if plan.double is not None:
@@ -1253,15 +1253,15 @@ class Match:
         if move.dizzying:
             d.dizzy = max(d.dizzy, 1)
         if over:
-            self.ref_check(a, "throwing him over the top rope", automatic=self.prep.over_top_dq)
+            self.ref_check(
+                a, f"throwing {d.w.mname} over the top rope", automatic=self.prep.over_top_dq
+            )
             return dmg
         if "fire_tab" in move.flags:
             return dmg
         # What follows the success.
         if move.hold:
             self.hold = Hold(s, move, dmg, face, intensity=dmg, resthold=resthold)
-            if rec:
-                self.ev("hold", a, (), f"{a.w.sname} has the {move.words} locked in.")
             if move.sleeper and dmg > 0:
                 self.sleeper_check(self.hold, d)
             return dmg
@@ -1449,9 +1449,9 @@ class Match:
                     a,
                     (face,),
                     f"{a.w.sname} tries to get {d.w.mname} "
-                    + ("up on his shoulders" if shoulders else "up on the turnbuckle")
+                    + ("up on the shoulders" if shoulders else "up on the turnbuckle")
                     + f" ({target}): "
-                    + ("up he goes!" if grade >= SUCCESS else "he can't get him up."),
+                    + ("up and set!" if grade >= SUCCESS else "no, too heavy."),
                     target=target,
                     roll=face,
                 )
@@ -1502,8 +1502,8 @@ class Match:
                     "ko_check",
                     f,
                     (face,),
-                    f"{w.sname} is out on his feet: STA check {target}, rolls {face} - "
-                    + ("he stays conscious." if grade >= SUCCESS else "he's out cold!"),
+                    f"{w.sname} is out on the feet: STA check {target}, rolls {face} - "
+                    + ("still conscious." if grade >= SUCCESS else "out cold!"),
                     target=target,
                     roll=face,
                 )
@@ -1513,12 +1513,24 @@ class Match:
     def recover(self, f: Fighter, amount: int) -> None:
         f.dmg = max(0, f.dmg - amount)
         breaks = f.w.breaks
+        before = f.lvl
         lvl = 0
         while lvl < len(breaks) and f.dmg > breaks[lvl]:
             lvl += 1
         f.lvl = lvl
         st = self.prep.tables.stuntrack
         f.pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        if lvl != before and self.record:
+            name = st.names[lvl] if lvl < len(breaks) else st.beyond_name
+            self.ev(
+                "weardown",
+                f,
+                (),
+                f"{f.w.sname} is back to {name} ({f.dmg} damage, -{f.pen}).",
+                damage=f.dmg,
+                level=lvl + 1,
+                penalty=f.pen,
+            )
 
     def pass_out(self, f: Fighter) -> None:
         f.out = True
@@ -1538,7 +1550,7 @@ class Match:
                 None,
                 (face,),
                 f"The referee checks on {f.w.mname} (Skill {self.prep.referee}, rolls {face}): "
-                + ("he waves it off!" if seen else "he doesn't see it."),
+                + ("the referee waves it off!" if seen else "the referee does not see it."),
                 roll=face,
             )
         if seen:
@@ -1563,7 +1575,7 @@ class Match:
         if a.working and a.working == move.target:
             conditions.append("worked over")
         if d.dmg > d.w.final:
-            conditions.append("out on his feet")
+            conditions.append("out on the feet")
         if not conditions:
             return
         w = d.w
@@ -1647,7 +1659,7 @@ class Match:
                 "telegraph",
                 a,
                 (),
-                f"{a.w.sname} telegraphs it and {d.w.mname} sees it coming (+2 to his next move).",
+                f"{a.w.sname} telegraphs it and {d.w.mname} sees it coming (+2 on the next move).",
             )
 
     # ---------------------------------------------------------------------------- pins
@@ -1709,7 +1721,7 @@ class Match:
             "cover": "covers",
             "hook_leg": "covers and hooks the leg",
             "lobster": "covers with a lobster, both legs hooked",
-            "predicament": "has him trapped in a pinning predicament",
+            "predicament": "has the shoulders trapped in a pinning predicament",
         }[kind]
         if rec:
             self.ev("cover", a, (), f"{a.w.sname} {cover_words}!", cover=kind, free=free)
@@ -1732,7 +1744,7 @@ class Match:
                     "screwjob",
                     a,
                     (screw_face,),
-                    f"{a.w.sname} puts his feet on the ropes (SAV {target}, rolls {screw_face})"
+                    f"{a.w.sname} gets the feet on the ropes (SAV {target}, rolls {screw_face})"
                     + (": the leverage is there!" if g >= SUCCESS else " but slips off."),
                     target=target,
                     roll=screw_face,
@@ -1740,7 +1752,7 @@ class Match:
             screw = g >= SUCCESS
         if d.out:
             self.clock += 3 * fig.t_pin_count
-            self.pinned(s, after, "he's out cold")
+            self.pinned(s, after, "out cold")
             return
         if screw:
             checks = a.w.screwjob_checks
@@ -1770,7 +1782,7 @@ class Match:
                 return
             self.screwed = True
             self.clock += 3 * fig.t_pin_count
-            self.pinned(s, after, "with his feet on the ropes")
+            self.pinned(s, after, "with the feet on the ropes")
             return
         targets = self.break_targets(ds, kind=kind, predicament=predicament)
         way = self.strategy.pin_escape(self, ds, targets)
@@ -1898,8 +1910,8 @@ class Match:
                     "block",
                     blocker,
                     (bface,),
-                    f"{blocker.w.sname} tries to cut him off (SAV {btarget}, rolls {bface}) "
-                    "but can't get there in time.",
+                    f"{blocker.w.sname} tries to cut {saver.w.mname} off "
+                    f"(SAV {btarget}, rolls {bface}) but can't get there in time.",
                 )
             if bgrade >= SUCCESS:
                 bmove = self.strategy.save_move(self, 1 - ds) or blocker.w.move("Punch")
@@ -1911,7 +1923,7 @@ class Match:
                         "block",
                         blocker,
                         (bface, rface),
-                        f"{blocker.w.sname} cuts him off with {article(bmove.words)} "
+                        f"{blocker.w.sname} cuts {saver.w.mname} off with {article(bmove.words)} "
                         f"{bmove.words} ({btarget}, rolls {rface})"
                         + (": blocked!" if blocked else ": too late!"),
                     )
@@ -2021,16 +2033,15 @@ class Match:
         face, grade = self.check(d, target)
         if rec:
             words = {
-                "tec": "tries to work free",
-                "str": "tries to power out",
-                "rope": "reaches for the ropes",
+                "tec": f"tries to work free (TEC {target}, rolls {face})",
+                "str": f"tries to power out (STR {target}, rolls {face})",
+                "rope": f"reaches for the ropes (SAV {target}, rolls {face})",
             }[way]
             self.ev(
                 "hold_break",
                 d,
                 (face,),
-                f"{d.w.sname} {words} ({target}, rolls {face})"
-                + (": he's free!" if grade >= SUCCESS else ": still caught."),
+                f"{d.w.sname} {words}" + (": free!" if grade >= SUCCESS else ": still caught."),
                 way=way,
                 target=target,
                 roll=face,
@@ -2074,7 +2085,7 @@ class Match:
                     d,
                     (face,),
                     f"The pain is past {d.w.mname}'s limit: STA {target}, rolls {face} - "
-                    + ("he hangs in there!" if grade >= SUCCESS else "he's fading!"),
+                    + ("hanging in there!" if grade >= SUCCESS else "fading!"),
                     target=target,
                     roll=face,
                     intensity=h.intensity,
@@ -2119,7 +2130,7 @@ class Match:
                 d,
                 (face,),
                 f"{w.sname} fights the sleeper (TOU {target}, rolls {face})"
-                + ("." if grade >= SUCCESS else ": he's fading out..."),
+                + ("." if grade >= SUCCESS else ": fading out..."),
                 target=target,
                 roll=face,
             )
@@ -2182,7 +2193,7 @@ class Match:
                 None,
                 (face,),
                 f"Referee check for {why} (Skill {target}, rolls {face}): "
-                + ("he saw it!" if seen else "he missed it."),
+                + ("seen!" if seen else "missed it."),
                 target=target,
                 roll=face,
                 seen=seen,
@@ -2218,7 +2229,7 @@ class Match:
                 (face,),
                 f"{a.w.sname}'s manager climbs onto the apron to distract the referee "
                 f"(SAV {target}, rolls {face})"
-                + (": it works!" if ok else ": the referee waves him off."),
+                + (": it works!" if ok else ": the referee waves the manager off."),
                 target=target,
                 roll=face,
             )
@@ -2227,7 +2238,7 @@ class Match:
             self.distracted_by = s
             self.distractions.append(s)
         else:
-            self.ref_check(a, "his manager's distraction")
+            self.ref_check(a, "the manager's distraction")
 
     def interfere(self, s: int) -> None:
         """The side's ally at ringside jumps the opponent (an automatic disqualification if
@@ -2268,7 +2279,7 @@ class Match:
                     f,
                     (),
                     f"{f.w.sname} plays to the crowd and "
-                    + ("they love it!" if f.w.face else "they boo him out of the building!"),
+                    + ("they love it!" if f.w.face else "the boos rain down!"),
                 )
 
     def stall(self, f: Fighter) -> None:
@@ -2284,7 +2295,7 @@ class Match:
                 f,
                 (face,),
                 f"{f.w.sname} takes a breather (STA {target}, rolls {face})"
-                + (f": he recovers {f.w.sta_bonus}." if grade >= SUCCESS else "."),
+                + (f": {f.w.sta_bonus} back." if grade >= SUCCESS else "."),
                 target=target,
                 roll=face,
             )
@@ -2367,7 +2378,7 @@ class Match:
                     "fake_tag",
                     a,
                     (face,),
-                    f"{a.w.sname} claps his hands for a fake tag ({target}, rolls {face})"
+                    f"{a.w.sname} claps for a fake tag ({target}, rolls {face})"
                     + (": the referee buys it!" if grade >= SUCCESS else ": nobody buys it."),
                 )
             if grade < SUCCESS:
@@ -2432,7 +2443,7 @@ class Match:
                 "escape",
                 a,
                 (),
-                f"{a.w.sname} climbs out of the cage and drops to the floor: he wins!",
+                f"{a.w.sname} climbs out of the cage and drops to the floor to win!",
             )
 
     def two_men_round(self) -> None:
@@ -2491,7 +2502,7 @@ class Match:
                         f,
                         (face,),
                         f"{f.w.sname} tries to shake it off (STA {target}, rolls {face})"
-                        + (": he comes to!" if grade >= SUCCESS else ": he's still out."),
+                        + (": awake again!" if grade >= SUCCESS else ": still out."),
                         target=target,
                         roll=face,
                     )
@@ -2565,14 +2576,14 @@ class Match:
         extra = f" [{', '.join(extras)}]" if extras else ""
         result = {
             ACE: "an Ace!",
-            SUCCESS: "it's good.",
-            FAIL: "he misses.",
+            SUCCESS: "good.",
+            FAIL: "a miss.",
             BOTCH: "a Botch!",
         }[grade]
         cls = move.cls
         return (
             f"{a.w.sname} goes for {article(what)} {what} ({cls} {target}){extra}: "
-            f"rolls {face}, {result}"
+            f"rolls {face}: {result}"
         )
 
     def hit_text(self, a, d, move, plan, dmg, grade, obj_name, over) -> str:
@@ -2583,17 +2594,15 @@ class Match:
             text = text.replace("{object}", obj_name.lower() or "turnbuckle")
             return f"{text} ({dmg})"
         if move.hold:
-            verb = "locks on"
-        elif move.pin_pred:
-            verb = "rolls him up with"
-        else:
-            verb = "hits"
+            art = "the" if move.finisher else article(move.words)
+            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg})"
         what = move.words
         art = "the" if move.finisher else article(what)
+        art = art + " " if art else ""
         tail = "!" if move.finisher or grade == ACE else "."
-        target = f" to {d.w.mname}" if move.hold else ""
-        hits = f" {d.w.mname} with" if verb == "hits" else ""
-        return f"{a.w.sname} {verb}{hits} {art + ' ' if art else ''}{what}{target}{tail} ({dmg})"
+        if move.pin_pred:
+            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({dmg})"
+        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({dmg})"
 
     # ---------------------------------------------------------------------------- result
     def result(self, seed: int | None = None) -> MatchResult:
@@ -2672,7 +2681,7 @@ class Match:
         if self.screwed:
             return "a screwjob pin"
         if self.winner in self.distractions:
-            return "his manager distracted the referee"
+            return "the manager distracted the referee"
         if self.winner in self.interference:
             return "interference from ringside"
         return ""

@@ -30,6 +30,8 @@ class ArmSystem:
     stipulation_names = STIPULATIONS
     #: A round is ten seconds: six to the minute (the chapter).
     rounds_per_minute = 6
+    #: What a result's ``length`` counts.
+    length_unit = "rounds"
 
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A match's time limit in rounds, from the booked limit in minutes."""

@@ -39,11 +39,12 @@ class Command(BaseCommand):
             side = spec.sides[result.winner]
             names = " & ".join(p.name for p in side.participants)
             outcome = f"Winner: {names} by {result.method.value.replace('_', ' ')}"
-        self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} turns."))
+        unit = getattr(system, "length_unit", "turns")
+        self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} {unit}."))
         effects = result.effects
         for injury in effects.injuries:
             if injury.fight_cards is not None:
-                how = f"for {injury.fight_cards} fight card(s)"
+                how = f" for {injury.fight_cards} fight card(s)"
             else:
-                how = f"{injury.points} injury point(s) to the {injury.body_part}"
-            self.stdout.write(f"Injury: {injury.key} {how}: {injury.description}")
+                how = ""  # ARM: the description gives the points and the body part
+            self.stdout.write(f"Injury: {injury.key}{how}: {injury.description}")
