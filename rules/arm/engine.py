@@ -773,14 +773,19 @@ class Match:
             d.tricks += 1
         won, faces = self.contest(a, target, d, ctarget)
         if rec:
-            what = "a reversal into " + cmove.words if not cmove.defense else cmove.words
+            ra, rb = faces[-2], faces[-1]
+            verb = f"reverse it into {article(cmove.words)} {cmove.words}"
+            if cmove.defense:
+                verb = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
+                verb = verb.get(cmove.words, f"answer with {article(cmove.words)} {cmove.words}")
+            again = f" after {len(faces) // 2 - 1} more" if len(faces) > 2 else ""
             self.ev(
                 "counter",
                 d,
                 tuple(faces),
-                f"{d.w.sname} goes for {article(what)} {what} against the {move.words} "
-                f"({ctarget} against {target}): "
-                + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} powers through!"),
+                f"{d.w.sname} tries to {verb} the {move.words} ({cmove.cls} {ctarget}, rolls "
+                f"{rb}; {a.w.mname} {target}, rolls {ra}{again}): "
+                + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} gets it in!"),
                 move=move.name,
                 counter=cmove.name,
                 targets=[target, ctarget],

@@ -691,15 +691,22 @@ class DefaultStrategy(ArmStrategy):
         best = self._best(match, side, allow_setup=False, ap=0)
         return None if best is None else best[1]
 
-    def counter(self, match: Match, side: int, move) -> Plan | None:
-        # Most attacks are not worth a counter, and there is nothing to lunge for: answer at once.
-        big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
-        if not (big or match.tag or match.prep.escape):
-            return None
-        key = ("counter", move.name, move.finisher, self._situation(match, side))
-        return self._remember(match, key, lambda: self._counter(match, side, move))
+    #: Counter an ordinary maneuver that would land at least this often.
+    COUNTER_AT = 0.7
 
-    def _counter(self, match: Match, side: int, move) -> Plan | None:
+    def counter(self, match: Match, side: int, move) -> Plan | None:
+        # The attacker's chance decides whether an ordinary maneuver is worth countering: a
+        # counter makes a contest of it, where a maneuver that seldom misses is better met.
+        attacker = match.cur[1 - side]
+        target = match.target(1 - side, move)
+        big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
+        likely = p_check(target, attacker.w.botch_from) >= self.COUNTER_AT
+        if not (big or likely or match.tag or match.prep.escape):
+            return None
+        key = ("counter", move.name, move.finisher, target, self._situation(match, side))
+        return self._remember(match, key, lambda: self._counter(match, side, move, target))
+
+    def _counter(self, match: Match, side: int, move, against: int) -> Plan | None:
         d = match.cur[side]
         if d.out or (d.fallen and not (move.high_risk or move.running)):
             return None
@@ -713,7 +720,8 @@ class DefaultStrategy(ArmStrategy):
             lunge = d.w.move("Lunge Escape")
             if lunge is not None:
                 return Plan(move=lunge)
-        if not (move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3):
+        big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
+        if not big and p_check(against) < self.COUNTER_AT:
             return None
         kind = "high_risk" if move.high_risk else ("running" if move.running else move.strike_kind)
         best = None
@@ -726,7 +734,7 @@ class DefaultStrategy(ArmStrategy):
             t = match.target(side, defense)
             if best is None or t > best[0]:
                 best = (t, defense)
-        if best is None or best[0] < 9:
+        if best is None or best[0] < 9 or (not big and best[0] < against - 6):
             return None
         return Plan(move=best[1])
 
