@@ -61,8 +61,11 @@ ZONE_WORDS = {
     "corner": "the corner",
     "apron": "the apron",
     "floor": "the floor",
+    "aisle": "the aisle",
 }
 ESCAPES = ("power", "kick", "shoulder", "hair", "rope")
+#: Outside the ring: counted by the referee, out of reach of a man inside.
+OUTSIDE = frozenset({"floor", "aisle"})
 ESCAPE_WORDS = {
     "power": "powers out",
     "kick": "kicks out",
@@ -891,10 +894,8 @@ class Match:
             return False
         needs = move.needs
         if "floor" in needs:
-            return d.zone == "floor" and a.zone != "floor" and not self.prep.internal_cage
-        if d.zone == "floor" and a.zone != "floor":
-            return False
-        if a.zone == "floor" and d.zone != "floor":
+            return d.zone == "floor" and a.zone not in OUTSIDE and not self.prep.internal_cage
+        if (d.zone in OUTSIDE or a.zone in OUTSIDE) and a.zone != d.zone:
             return False
         if "turnbuckle" in needs:
             return d.elev > 0 and self.near
@@ -1008,7 +1009,8 @@ class Match:
                             "position", a, (), f"{a.w.sname} hits the ropes and comes charging!"
                         )
             elif name == "enter":
-                if a.zone == "floor" and self.pay(a, 2 * fig.ap_step):
+                steps = 2 + (a.zone == "aisle")
+                if a.zone in OUTSIDE and self.pay(a, steps * fig.ap_step):
                     a.zone, a.elev = "ringside", 0
                     self.near = d.zone == "ringside"
                     if rec:
@@ -1023,10 +1025,22 @@ class Match:
                     if rec:
                         self.ev("position", a, (), f"{a.w.sname} rolls out of the ring to regroup.")
             elif name == "exit":
-                if a.zone != "floor" and d.zone == "floor" and self.pay(a, 2 * fig.ap_step):
-                    a.zone, a.elev, self.near = "floor", 0, True
+                steps = 2 + (d.zone == "aisle")
+                if a.zone not in OUTSIDE and d.zone in OUTSIDE and self.pay(a, steps * fig.ap_step):
+                    a.zone, a.elev, self.near = d.zone, 0, True
                     if rec:
-                        self.ev("position", a, (), f"{a.w.sname} follows {d.w.mname} to the floor.")
+                        self.ev(
+                            "position",
+                            a,
+                            (),
+                            f"{a.w.sname} follows {d.w.mname} to {ZONE_WORDS[d.zone]}.",
+                        )
+            elif name == "aisle":
+                # Walking away up the aisle (the referee's count goes on).
+                if a.zone == "floor" and self.pay(a, fig.ap_step):
+                    a.zone, self.near = "aisle", False
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} walks away up the aisle!")
             elif name == "home":
                 if not a.home:
                     cost = fig.ring_home[a.zone] * fig.ap_square
@@ -1056,7 +1070,7 @@ class Match:
                     return False
             elif name == "reset":
                 # Nothing fits from where the men are: the referee restarts them with a C.E.T.
-                if a.zone != "floor" and d.zone != "floor":
+                if a.zone not in OUTSIDE and d.zone not in OUTSIDE:
                     a.post = d.post = "facing"
                     a.elev = d.elev = 0
                     a.zone = d.zone = "center"
@@ -1715,7 +1729,7 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         ds = 1 - s
         predicament = kind == "predicament"
-        if d.zone == "floor" and not self.prep.anywhere:
+        if d.zone in OUTSIDE and not self.prep.anywhere:
             return
         if self.distracted:
             if rec:
@@ -2520,9 +2534,9 @@ class Match:
         # A man on the floor who is not the attacker climbs back in with his own AGI bonus.
         d = self.cur[1 - self.adv]
         if (
-            d.zone == "floor"
+            d.zone in OUTSIDE
             and not d.out
-            and self.cur[self.adv].zone != "floor"
+            and self.cur[self.adv].zone not in OUTSIDE
             and self.strategy.return_to_ring(self, d.side)
         ):
             ap = d.w.agi_bonus
@@ -2530,7 +2544,7 @@ class Match:
             if need <= ap:
                 ap -= need
                 d.post = "facing"
-                if ap >= 2 * fig.ap_step:
+                if ap >= (2 + (d.zone == "aisle")) * fig.ap_step:
                     d.zone = "ringside"
                     self.near = self.cur[self.adv].zone == "ringside"
                     if rec:
@@ -2541,7 +2555,7 @@ class Match:
 
     def referee_count(self) -> None:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
-        outside = [f for f in (self.cur[0], self.cur[1]) if f.zone == "floor"]
+        outside = [f for f in (self.cur[0], self.cur[1]) if f.zone in OUTSIDE]
         if not outside or self.prep.no_count_out:
             self.count = None
             return

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.arm.engine import ACE, CATEGORY, Hold, Match, Plan
+from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Hold, Match, Plan
 from rules.core.decisions import Strategy
 
 
@@ -40,7 +40,7 @@ class ArmStrategy(Strategy):
     def plan(self, match: Match, side: int) -> Plan:
         """The attacker's round: positioning actions and a maneuver."""
         a = match.cur[side]
-        if a.zone == "floor" and match.cur[1 - side].zone != "floor":
+        if a.zone in OUTSIDE and match.cur[1 - side].zone not in OUTSIDE:
             return Plan(actions=("enter",))
         actions: list[Any] = []
         if not a.standing:
@@ -193,8 +193,8 @@ def fits(match: Match, side: int, move, *, assume_near=False, assume_standing=Fa
         return False
     needs = move.needs
     if "floor" in needs:
-        return d.zone == "floor" and a.zone != "floor"
-    if (d.zone == "floor") != (a.zone == "floor"):
+        return d.zone == "floor" and a.zone not in OUTSIDE
+    if (d.zone in OUTSIDE or a.zone in OUTSIDE) and d.zone != a.zone:
         return False
     if "turnbuckle" in needs:
         return d.elev > 0
@@ -225,16 +225,16 @@ def setup(match: Match, side: int, move) -> tuple[int, tuple] | None:
         actions.append("stand")
     needs = move.needs
     if "floor" in needs:
-        if d.zone != "floor" or a.zone == "floor" or match.prep.internal_cage:
+        if d.zone != "floor" or a.zone in OUTSIDE or match.prep.internal_cage:
             return None
         if a.zone not in ("ringside", "corner", "apron"):
             cost += match.distance(a.zone, "ringside") * fig.ap_square
             actions.append("ringside")
         return cost, tuple(actions)
-    if a.zone == "floor" and d.zone != "floor":
+    if a.zone in OUTSIDE and d.zone not in OUTSIDE:
         return None
-    if d.zone == "floor" and a.zone != "floor":
-        cost += 2 * fig.ap_step
+    if d.zone in OUTSIDE and a.zone not in OUTSIDE:
+        cost += (2 + (d.zone == "aisle")) * fig.ap_step
         actions.append("exit")
         near = True
     else:
@@ -403,7 +403,12 @@ class DefaultStrategy(ArmStrategy):
         # Escape the cage when the door is within reach.
         if prep.escape and a.zone in ("ringside", "corner") and match.ap >= match.escape_cost:
             return Plan(actions=("escape",))
-        if a.zone == "floor" and d.zone != "floor":
+        if a.zone in OUTSIDE and d.zone not in OUTSIDE:
+            # A coward takes a walk up the aisle while the count is young.
+            if "coward" in a.w.behaviour and a.zone == "floor" and (match.count or 0) < 8:
+                return Plan(actions=("aisle", "stall"))
+            if "coward" in a.w.behaviour and (match.count or 0) < 12:
+                return Plan(actions=("stall",))
             return Plan(actions=("enter",))
         # A worn man tags out.
         if match.tag and self._should_tag(match, side):
@@ -414,7 +419,7 @@ class DefaultStrategy(ArmStrategy):
             "coward" in a.w.behaviour
             and a.lvl >= 3
             and d.lvl < a.lvl
-            and a.zone != "floor"
+            and a.zone not in OUTSIDE
             and match.count is None
             and not prep.internal_cage
         ):
@@ -773,7 +778,7 @@ class DefaultStrategy(ArmStrategy):
         fig = match.fig
         out: list[Any] = []
         ap = match.ap
-        if d.fallen and match.near and d.zone != "floor":
+        if d.fallen and match.near and d.zone not in OUTSIDE:
             kind = self.cover_kind(match, side, move)
             if kind is not None:
                 targets = match.break_targets(1 - side, kind=kind)
@@ -826,7 +831,7 @@ class DefaultStrategy(ArmStrategy):
         """Spend the points setting the opponent up for the maneuver wanted next."""
         a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
-        if d.zone == "floor":
+        if d.zone in OUTSIDE:
             if a.w.face or (match.count is not None and match.count >= 12):
                 return ["roll_in"] if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent) else []
             return []

@@ -85,7 +85,7 @@ BEHAVIOUR_FLAGS = frozenset(
 )
 COUNTER_KINDS = ("strike", "kick", "high_risk", "running", "lift", "hold", "any")
 HIGH_RISK = frozenset({"flying", "leaping", "springboard"})
-ZONES = ("center", "middle", "ringside", "corner", "apron", "floor")
+ZONES = ("center", "middle", "ringside", "corner", "apron", "floor", "aisle")
 AP_ACTIONS = ("play_to_crowd", "tag", "charge", "climb")
 BEHAVIOURS = ("arrogant", "reckless", "coward", "short_temper")
 AUTOMATIC_DQ = ("choke", "object", "interference", "over_top")

@@ -595,6 +595,24 @@ def test_a_man_outside_is_counted_1d6_a_round_and_out_past_20():
     assert m.count == 24 and (m.winner, m.method) == (ALPHA, Method.COUNT_OUT)
 
 
+def test_walking_up_the_aisle_the_count_goes_on_and_the_way_back_is_longer():
+    m = match_of([6, 6, 6, 6], strategy=Scripted(plan=Plan(actions=("aisle", "stall"))))
+    beta = m.me(BETA)
+    beta.zone = "floor"
+    m.adv, m.ap = BETA, 2
+    m.position(BETA, ("aisle",))
+    assert beta.zone == "aisle" and m.ap == 1  # one step from the floor
+    m.referee_count()
+    for _ in range(4):
+        m.referee_count()
+    assert (m.winner, m.method) == (ALPHA, Method.COUNT_OUT)
+    back = match_of([])
+    back.me(BETA).zone = "aisle"
+    back.ap = 3
+    back.position(BETA, ("enter",))
+    assert back.me(BETA).zone == "ringside" and back.ap == 0  # aisle, floor, apron, ring
+
+
 def test_both_outside_is_a_double_count_out():
     m = match_of([6, 6, 6, 6])
     for f in (m.me(ALPHA), m.me(BETA)):
