@@ -548,7 +548,7 @@ class Match:
                 and strategy.fire_up(self, s)
             ):
                 self.fire_up(a)
-            if not a.working and a.edge >= self.edge_cost(a, "working_over"):
+            if not a.working and a.edge >= a.w.prices.get("working_over", 99):
                 part = strategy.work_over(self, s)
                 if part:
                     self.work_over(a, part)
@@ -567,7 +567,7 @@ class Match:
             return
         # The defender may seize the initiative, once positioning is done.
         d = self.cur[1 - s]
-        if self.prep.edge and not (d.out or d.blind or d.dizzy or d.surprised):
+        if self.prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
             cost = self.edge_cost(d, "seize", against=move)
             if d.edge >= cost and self.strategy.seize(self, 1 - s, plan):
                 self.spend(d, "seize the initiative", cost)
@@ -813,9 +813,10 @@ class Match:
         """The Maneuver Skill of side ``s``'s legal man for ``move`` against his opponent now."""
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
-        t = move.base_skill + self.early(a)
-        fired = a.fired > 0
-        if not fired:
+        t = move.base_skill
+        if a.w.early_rounds and self.rounds <= a.w.early_rounds:
+            t += a.w.early_skill
+        if not a.fired:
             t -= a.pen
             if move.level > d.pen:
                 t += fig.mod_level_over_weardown * (move.level - d.pen)
