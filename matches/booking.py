@@ -216,7 +216,10 @@ def match_book(
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         federation = show.federation
         system = rule_system or federation.rule_system
-        options = list(federation.rule_options if rule_options is None else rule_options)
+        if rule_options is not None:
+            options = list(rule_options)
+        else:  # the federation's options are its own system's: another system's match has none
+            options = list(federation.rule_options) if system == federation.rule_system else []
         on = show.date
         reasons: list[str] = []
 

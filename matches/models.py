@@ -133,6 +133,8 @@ class Method(models.TextChoices):
     DOUBLE_COUNT_OUT = "double_count_out", "Double count-out"
     DRAW_TIME_LIMIT = "draw_time_limit", "Time-limit draw"
     ELIMINATION = "elimination", "Last one standing"
+    ESCAPE = "escape", "Escaped the cage"
+    DOUBLE_KNOCKOUT = "double_knockout", "Double knockout"
 
 
 class Match(models.Model):

@@ -33,7 +33,7 @@ from promotion.selectors import champion_ids
 from promotion.standings import arm_sta_bonus, standings_table
 from rules.models import System, WrestlerCard
 
-TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination"})
+TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination", "escape"})
 DQ_METHODS = frozenset({"disqualification", "count_out"})
 DQ_DRAWS = frozenset({"double_disqualification", "double_count_out"})
 STANDING_ATTRIBUTES = frozenset({"fame", "prestige", "heat", "edge"})
@@ -202,6 +202,9 @@ class RosterBook:
         cornered = bout.sides_of(effects.get("interference", ())) | bout.sides_of(
             effects.get("distractions", ())
         )
+        # Entries of the standings table the system's own rules decided for this match (their
+        # changes came in effects["standing"]): not applied twice.
+        owned = frozenset(effects.get("supersedes", ()) or ())
 
         for wrestler_id in bout.wrestler_ids:
             won = wrestler_id in winners
@@ -212,7 +215,11 @@ class RosterBook:
             elif won:
                 points = rules["prestige"]["win"].get(method, 0)
                 self.change(wrestler_id, "prestige", points, f"Won by {label}", match)
-                if rules["prestige"]["engineered_penalty"] and wrestler_id in cornered:
+                if (
+                    rules["prestige"]["engineered_penalty"]
+                    and wrestler_id in cornered
+                    and "prestige.engineered" not in owned
+                ):
                     penalty = rules["prestige"]["loss"].get(method, 0)
                     self.change(
                         wrestler_id,
@@ -221,7 +228,7 @@ class RosterBook:
                         "Engineered the win with help from ringside (ARM: counts as a loss)",
                         match,
                     )
-            else:
+            elif "prestige.loss" not in owned:
                 points = rules["prestige"]["loss"].get(method, 0)
                 self.change(wrestler_id, "prestige", points, f"Lost by {label}", match)
             if bout.is_main_event:
@@ -233,7 +240,7 @@ class RosterBook:
             if bout.winner is not None:
                 fame = rules["fame"]["win"] if won else rules["fame"]["loss"]
                 self.change(wrestler_id, "fame", fame, "Won" if won else "Lost", match)
-            if wrestler_id in cornered:
+            if wrestler_id in cornered and "heat.interference" not in owned:
                 self.change(
                     wrestler_id,
                     "heat",

@@ -9,7 +9,15 @@ from typing import Any
 
 import yaml
 
-WIN_METHODS = ("pin", "submission", "knockout", "elimination", "disqualification", "count_out")
+WIN_METHODS = (
+    "pin",
+    "submission",
+    "knockout",
+    "elimination",
+    "escape",
+    "disqualification",
+    "count_out",
+)
 
 _SCHEMA: dict[str, dict[str, type | tuple]] = {
     "prestige": {

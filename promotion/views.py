@@ -380,7 +380,9 @@ def card_odds(request, federation: str, slug: str, system: str):
         spec = engine.make_spec(
             [engine.parse_card(data), engine.parse_card(theirs.data)],
             "singles",
-            options=fed.rule_options,
+            # The federation's options are its own system's; another system plays its basic
+            # match (as a match booked under another system does).
+            options=fed.rule_options if system == fed.rule_system else None,
         )
         kwargs = {"runs": ODDS_RUNS, "seed": ODDS_SEED}
         if "exact" in inspect.signature(engine.odds).parameters:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from rules.arm.system import system as _arm
 from rules.core.errors import UnknownSystem
 from rules.core.safeyaml import clip
 from rules.core.system import RuleSystem
@@ -14,6 +15,7 @@ SYSTEM_NAMES: tuple[str, ...] = ("filsinger", "superstar", "arm")
 
 systems: dict[str, RuleSystem] = {
     _filsinger.name: _filsinger,
+    _arm.name: _arm,
 }
 
 

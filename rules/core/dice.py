@@ -35,7 +35,7 @@ class Dice:
 class SeededDice(Dice):
     """Dice from a seed, with their own ``random.Random``. The same seed gives the same faces."""
 
-    __slots__ = ("_random", "d6", "record", "rolls", "seed")
+    __slots__ = ("_random", "d6", "d20", "record", "rolls", "seed")
 
     def __init__(self, seed: int, *, record: bool = True):
         """``record=False`` keeps no list of rolls (the fast path for odds)."""
@@ -51,13 +51,23 @@ class SeededDice(Dice):
                 face = int(rnd() * 6.0) + 1
                 append(face)
                 return face
+
+            def d20() -> int:
+                face = int(rnd() * 20.0) + 1
+                append(face)
+                return face
         else:
 
             def d6() -> int:
                 return int(rnd() * 6.0) + 1
 
-        # An instance attribute: the engines call it in their inner loop.
+            def d20() -> int:
+                return int(rnd() * 20.0) + 1
+
+        # Instance attributes: the engines call them in their inner loop. (A d20 face is drawn
+        # the same way as ``roll(1, 20)``'s.)
         self.d6 = d6
+        self.d20 = d20
 
     def two_d6(self) -> tuple[int, int]:
         d6 = self.d6
@@ -70,9 +80,6 @@ class SeededDice(Dice):
         if self.record:
             self.rolls.extend(faces)
         return faces
-
-    def d20(self) -> int:
-        return self.roll(1, 20)[0]
 
 
 class ScriptedDice(Dice):

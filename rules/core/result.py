@@ -20,6 +20,10 @@ class Method(enum.StrEnum):
     DOUBLE_COUNT_OUT = "double_count_out"
     KNOCKOUT = "knockout"
     DRAW_TIME_LIMIT = "draw_time_limit"
+    #: ARM cage matches: the first man out of the cage wins.
+    ESCAPE = "escape"
+    #: ARM: neither wrestler is able to continue.
+    DOUBLE_KNOCKOUT = "double_knockout"
 
     @property
     def is_draw(self) -> bool:
@@ -27,7 +31,12 @@ class Method(enum.StrEnum):
 
 
 _DRAWS = frozenset(
-    {Method.DOUBLE_DISQUALIFICATION, Method.DOUBLE_COUNT_OUT, Method.DRAW_TIME_LIMIT}
+    {
+        Method.DOUBLE_DISQUALIFICATION,
+        Method.DOUBLE_COUNT_OUT,
+        Method.DRAW_TIME_LIMIT,
+        Method.DOUBLE_KNOCKOUT,
+    }
 )
 
 
@@ -93,7 +102,9 @@ class Effects(NamedTuple):
     ``finisher_hits``: per side, how many times its finisher connected. ``standing``: changes
     the system's own rules make to the participants' standing (applied on top of the
     federation's standings table). ``eliminations``: participant keys in the order they were
-    eliminated (battle royals).
+    eliminated (battle royals). ``supersedes``: the entries of the federation's standings table
+    that the system's own rules decided for this match (for example ``prestige.loss``: ARM's
+    penalty for losing came in ``standing``), which the roster therefore does not apply again.
     """
 
     injuries: tuple[InjuryEffect, ...] = ()
@@ -105,6 +116,7 @@ class Effects(NamedTuple):
     finisher_hits: tuple[int, ...] = ()
     standing: tuple[StandingEffect, ...] = ()
     eliminations: tuple[str, ...] = ()
+    supersedes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -119,6 +131,8 @@ class Effects(NamedTuple):
             out["standing"] = [s.to_json() for s in self.standing]
         if self.eliminations:
             out["eliminations"] = list(self.eliminations)
+        if self.supersedes:
+            out["supersedes"] = list(self.supersedes)
         return out
 
 

@@ -166,6 +166,47 @@ def test_an_engineered_win_costs_prestige_as_a_loss(federation):
     assert a.standing_changes.filter(reason__startswith="Engineered").exists()
 
 
+def test_a_systems_own_standing_rules_replace_the_tables_entries_they_name(federation):
+    """An ARM result reports its own penalty for losing, for an engineered win and its own Heat,
+    and names those table entries: the roster applies the engine's figures, not both."""
+    a, b = factories.WrestlerFactory.create_batch(
+        2, federation=federation, fame=300, prestige=100, heat=2, edge=3
+    )
+    rules = standings_table()
+    effects = {
+        "interference": [0],
+        "standing": [
+            {
+                "key": a.slug,
+                "attribute": "edge",
+                "delta": -2,
+                "reason": "Spent 2 Edge: squeeze count",
+            },
+            {"key": a.slug, "attribute": "prestige", "delta": -5, "reason": "Engineered the win"},
+            {"key": a.slug, "attribute": "heat", "delta": 1, "reason": "Broke the rules"},
+            {"key": b.slug, "attribute": "prestige", "delta": -7, "reason": "Lost by pin"},
+        ],
+        "supersedes": ["prestige.loss", "prestige.engineered", "heat.interference"],
+    }
+    run(federation, singles(federation, a, b, winner=0, effects=effects))
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert a.prestige == 100 + rules["prestige"]["win"]["pin"] - 5
+    assert b.prestige == 100 - 7  # the engine's penalty, not the table's as well
+    assert a.heat == 2 + 1 and a.edge == 3 - 2
+    assert not a.standing_changes.filter(reason__startswith="Engineered the win with help").exists()
+    assert b.standing_changes.filter(reason="Lost by pin").count() == 1
+
+
+def test_an_escape_from_the_cage_changes_the_title(federation):
+    title, _reign, champion, challenger = champion_and_challenger(federation)
+    run(
+        federation,
+        singles(federation, champion, challenger, winner=1, method="escape", title=title),
+    )
+    assert title.reigns.get(ended_on__isnull=True).holder == challenger
+
+
 def test_edge_is_reset_to_fame_over_one_hundred_at_match_start(federation):
     a, b = factories.WrestlerFactory.create_batch(2, federation=federation, fame=420, edge=1)
     run(federation, singles(federation, a, b, winner=0))

@@ -59,7 +59,8 @@ def test_the_registry_lists_landed_systems_and_names_the_rest():
     assert SYSTEM_NAMES == ("filsinger", "superstar", "arm")
     assert get_system("filsinger") is systems["filsinger"] is rules.systems["filsinger"]
     assert isinstance(systems["filsinger"], RuleSystem)
-    with pytest.raises(UnknownSystem, match="known: filsinger"):
+    assert isinstance(systems["arm"], RuleSystem)
+    with pytest.raises(UnknownSystem, match="known: arm, filsinger"):
         get_system("wwf")
 
 

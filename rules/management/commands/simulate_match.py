@@ -49,10 +49,14 @@ class Command(BaseCommand):
             side = spec.sides[result.winner]
             names = " & ".join(p.name for p in side.participants)
             outcome = f"Winner: {names} by {result.method.value.replace('_', ' ')}"
-        length = f"{result.length} turn{'' if result.length == 1 else 's'}"
-        self.stdout.write(self.style.SUCCESS(f"{outcome}, {length}."))
+        unit = getattr(system, "length_unit", "turns")
+        if result.length == 1:
+            unit = unit.removesuffix("s")
+        self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} {unit}."))
         effects = result.effects
         for injury in effects.injuries:
-            self.stdout.write(
-                f"Injury: {injury.key} for {injury.fight_cards} fight card(s): {injury.description}"
-            )
+            if injury.fight_cards is not None:
+                how = f" for {injury.fight_cards} fight card(s)"
+            else:
+                how = ""  # ARM: the description gives the points and the body part
+            self.stdout.write(f"Injury: {injury.key}{how}: {injury.description}")

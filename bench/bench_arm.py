@@ -1,0 +1,114 @@
+"""ARM engine speed: the fast path and the full play-by-play against the dice alone, and one
+full match. Prints its figures; asserts nothing.
+
+    python bench/bench_arm.py [--matches N] [--rules OPTIONS] [--pair A,B]
+
+Goals (the engine's issue): the fast path within 5 times the cost of drawing the same dice with
+nothing else, the full path within 20 times, a single full match well under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules.arm.engine import prepare, run  # noqa: E402
+from rules.arm.strategy import DefaultStrategy  # noqa: E402
+from rules.arm.system import system as arm  # noqa: E402
+from rules.core.dice import SeededDice  # noqa: E402
+
+SAMPLE = ROOT / "rules/data/sample/arm"
+
+
+def best_of(repeat: int, fn) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--rules", default="")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pair", default="corrigan-vale,mortimer-gale")
+    args = parser.parse_args()
+
+    cards = [
+        arm.parse_card(yaml.safe_load((SAMPLE / f"{name}.yaml").read_text()))
+        for name in args.pair.split(",")
+    ]
+    spec = arm.make_spec(cards, options=args.rules)
+    prep = prepare(spec)
+    strategy = DefaultStrategy()
+    n = args.matches
+
+    counter = SeededDice(args.seed)
+    rounds = []
+    for _ in range(n):
+        rounds.append(run(prep, counter, strategy, record=False).length)
+    dice_count = len(counter.rolls)
+
+    def dice_only() -> None:
+        d20 = SeededDice(args.seed, record=False).d20
+        for _ in range(dice_count):
+            d20()
+
+    def fast() -> None:
+        dice = SeededDice(args.seed, record=False)
+        for _ in range(n):
+            run(prep, dice, strategy, record=False)
+
+    def full() -> None:
+        dice = SeededDice(args.seed)
+        for _ in range(n):
+            run(prep, dice, strategy, record=True)
+
+    # Interleaved rounds, best of each: the machine's noise hits all three alike.
+    t_dice = t_fast = t_full = float("inf")
+    for _ in range(5):
+        t_dice = min(t_dice, best_of(1, dice_only))
+        t_fast = min(t_fast, best_of(1, fast))
+        t_full = min(t_full, best_of(1, full))
+
+    # One full match at a time, from a fresh spec (as a show wrestles it): the mean and the worst.
+    singles = []
+    for seed in range(200):
+        start = time.perf_counter()
+        arm.simulate(spec, dice=SeededDice(seed))
+        singles.append(time.perf_counter() - start)
+
+    rules = args.rules or "standard"
+    print(f"ARM engine, {' vs '.join(c.name for c in cards)}, options: {rules}")
+    print(f"  matches                      {n} (median {statistics.median(rounds):.0f} rounds)")
+    print(f"  dice drawn                   {dice_count} ({dice_count / n:.1f} a match)")
+    per_die = t_dice / dice_count * 1e9
+    print(f"  dice alone                   {t_dice * 1e3:8.1f} ms  ({per_die:.0f} ns a die)")
+    print(
+        f"  fast path (no play-by-play)  {t_fast * 1e3:8.1f} ms  {t_fast / t_dice:5.1f}x dice"
+        "  (goal <= 5x)"
+    )
+    print(
+        f"  full play-by-play            {t_full * 1e3:8.1f} ms  {t_full / t_dice:5.1f}x dice"
+        "  (goal <= 20x)"
+    )
+    print(f"  per match: fast {t_fast / n * 1e6:.0f} us, full {t_full / n * 1e6:.0f} us")
+    print(
+        f"  one full match (simulate)    mean {statistics.mean(singles) * 1e3:.2f} ms, "
+        f"worst {max(singles) * 1e3:.2f} ms  (goal well under 50 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()

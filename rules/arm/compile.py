@@ -1,0 +1,408 @@
+"""A match's wrestlers compiled once from their sheets and the tables (odds reuse them).
+
+``Wrestler`` holds what does not change during a match: attributes and derived values, the
+StunTrack breaks, the merits' and flaws' effects, the arsenal as ``Move`` objects with their
+static Maneuver Skill. ``Move`` is a catalogue maneuver as one wrestler performs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import SimpleNamespace
+from typing import Any
+
+from rules.arm.cards import ArmSheet
+from rules.arm.tables import ATTRIBUTES, HIGH_RISK, ArmTables, Maneuver
+from rules.core.errors import CardError, SpecError
+from rules.core.spec import Participant
+from rules.core.text import mid_name, start_name
+
+#: Sections of match.yaml and the prefixes of their figures on ``Figures``.
+_SECTIONS = {
+    "time": "t",
+    "checks": "chk",
+    "action_points": "ap",
+    "ring": "ring",
+    "modifiers": "mod",
+    "damage": "dmg",
+    "referee": "ref",
+    "edge": "edge",
+    "prestige": "prestige",
+    "heat": "heat",
+    "injuries": "inj",
+    "cage": "cage",
+    "managers": "mgr",
+}
+
+
+def figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
+    """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...)."""
+    out = SimpleNamespace()
+    for section, body in match.items():
+        prefix = _SECTIONS[section]
+        for key, value in body.items():
+            setattr(out, f"{prefix}_{key}", value)
+    return out
+
+
+class Move:
+    """A maneuver as one wrestler performs it: its static Maneuver Skill and damage."""
+
+    __slots__ = (
+        "base_skill",
+        "blinding",
+        "bra",
+        "choke",
+        "cls",
+        "counters",
+        "cover",
+        "damage",
+        "defense",
+        "dive",
+        "dizzying",
+        "double",
+        "ends",
+        "finisher",
+        "flags",
+        "flying",
+        "fname",
+        "follows",
+        "high_risk",
+        "hold",
+        "illegal",
+        "improvised",
+        "knockdown",
+        "known",
+        "leaping",
+        "leaves",
+        "level",
+        "lift",
+        "mat",
+        "mv",
+        "name",
+        "needs",
+        "object",
+        "pin_pred",
+        "running",
+        "sleeper",
+        "springboard",
+        "strike_kind",
+        "super",
+        "target",
+        "throw",
+        "throw_into",
+        "trick",
+        "usable_from",
+        "uses",
+        "wdb_defender",
+        "words",
+    )
+
+    def __init__(
+        self, w: Wrestler, mv: Maneuver, *, known: bool, one_flag: bool, fig, finisher=None
+    ):
+        f = mv.flags
+        self.mv = mv
+        self.name = mv.name
+        self.cls = mv.cls
+        self.level = mv.level
+        self.target = mv.target
+        self.flags = f
+        self.known = known
+        self.finisher = finisher is not None
+        self.fname = finisher.name if finisher is not None else ""
+        self.hold = "hold" in f
+        self.lift = "lift" in f
+        self.throw = "throw" in f
+        self.knockdown = "knockdown" in f
+        self.flying = "flying" in f
+        self.leaping = "leaping" in f
+        self.springboard = "springboard" in f
+        self.high_risk = bool(f & HIGH_RISK)
+        self.running = "running" in f
+        self.dive = "dive" in f
+        self.cover = "cover" in f
+        self.pin_pred = "pin_predicament" in f
+        self.sleeper = "sleeper" in f
+        self.choke = "choke" in f
+        self.illegal = "illegal" in f
+        self.object = "object" in f
+        self.blinding = "blinding" in f
+        self.dizzying = "dizzying" in f
+        self.throw_into = "throw_into" in f
+        self.trick = "trick" in f
+        self.defense = "defense" in f
+        self.double = "double" in f
+        self.mat = "mat" in f
+        self.super = "turnbuckle" in mv.needs
+        self.bra = mv.cls == "BRA"
+        self.counters = mv.counters
+        self.usable_from = mv.usable_from
+        self.needs = mv.needs
+        self.leaves = mv.leaves
+        self.ends = mv.ends
+        self.follows = mv.follows
+        self.strike_kind = (
+            "kick" if "kick" in f else "strike" if "strike" in f else "lift" if self.lift else ""
+        )
+        # Throws and slams drive the defender's own weight into the mat: his WDB.
+        self.wdb_defender = self.throw or self.lift or self.throw_into
+        parts: set[str] = set()
+        if self.lift:
+            parts.update(fig.inj_lift_uses)
+        for flag, used in fig.inj_uses.items():
+            if flag in f:
+                parts.update(used)
+        self.uses = tuple(sorted(parts))
+        skill = w.attr[mv.cls] + w.training.get(mv.name, 0) + w.trait_skill(mv)
+        self.improvised = not known
+        if not known:
+            penalty = fig.mod_improvise_one_flag if one_flag else fig.mod_improvise
+            skill += min(0, penalty + w.improvise)
+        self.base_skill = skill
+        self.damage = mv.damage
+        words = " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in mv.name.split())
+        if finisher is not None and finisher.name != mv.name:
+            words = f"{finisher.name} ({words})"
+        elif finisher is not None:
+            words = finisher.name
+        self.words = words
+
+
+class Wrestler:
+    """A participant compiled for the match."""
+
+    __slots__ = (
+        "_catalogue",
+        "_fig",
+        "_improvised",
+        "_known_bases",
+        "advantage",
+        "agi_bonus",
+        "ambush_free",
+        "arsenal",
+        "attr",
+        "behaviour",
+        "botch_from",
+        "breaks",
+        "card",
+        "costs",
+        "early_rounds",
+        "early_skill",
+        "edge0",
+        "face",
+        "final",
+        "finisher",
+        "free_flourish",
+        "hdb",
+        "height_steps",
+        "id",
+        "improvise",
+        "index",
+        "injuries0",
+        "injury_prone",
+        "injury_tou",
+        "key",
+        "knockout_sta",
+        "lift",
+        "manager",
+        "mname",
+        "moves",
+        "name",
+        "no_dive_penalty",
+        "objects",
+        "participant",
+        "prices",
+        "reach",
+        "screwjob_checks",
+        "side",
+        "skill_mods",
+        "sname",
+        "sta_bonus",
+        "tag_bonus",
+        "training",
+        "wdb",
+    )
+
+    def __init__(
+        self, participant: Participant, side: int, index: int, ident: int, tables: ArmTables, fig
+    ):
+        card = participant.card
+        if not isinstance(card, ArmSheet):
+            raise SpecError(f"{participant.key}: not an ARM sheet ({type(card).__name__})")
+        self.participant = participant
+        self.card = card
+        self.side = side
+        self.index = index
+        self.id = ident
+        self.key = participant.key
+        self.name = participant.name
+        self.sname = start_name(participant.name)
+        self.mname = mid_name(participant.name)
+        self.face = card.alignment == "face"
+        self.attr = dict(zip(ATTRIBUTES, card.attributes, strict=True))
+        at = tables.attributes
+        self._fig = fig
+        self._catalogue = tables.maneuvers
+        # Merits and flaws.
+        self.skill_mods: list[tuple[frozenset | None, frozenset | None, int, int]] = []
+        self.advantage = self.knockout_sta = self.injury_tou = self.improvise = 0
+        self.botch_from = 20
+        self.screwjob_checks = 3
+        self.costs: dict[str, int] = {}
+        self.ambush_free = self.no_dive_penalty = self.free_flourish = False
+        self.injury_prone = self.manager = False
+        self.early_rounds = self.early_skill = 0
+        self.tag_bonus = 0
+        self.behaviour: set[str] = set()
+        lift_mod = wdb_mod = 0
+        problems = []
+        for kind, names in (("merit", card.merits), ("flaw", card.flaws)):
+            for i, trait_name in enumerate(names):
+                trait = tables.merits.get(kind, trait_name)
+                if trait is None:
+                    problems.append((f"{self.key}.{kind}s[{i}]", f"unknown {kind} {trait_name!r}"))
+                    continue
+                e = trait.effects
+                if "skill" in e:
+                    self.skill_mods.append(
+                        (
+                            frozenset(e["classes"]) if "classes" in e else None,
+                            frozenset(e["flags"]) if "flags" in e else None,
+                            e.get("min_level", 0),
+                            e["skill"],
+                        )
+                    )
+                self.advantage += e.get("advantage", 0)
+                self.knockout_sta += e.get("knockout_sta", 0)
+                self.injury_tou += e.get("injury_tou", 0)
+                self.improvise += e.get("improvise", 0)
+                self.botch_from = min(self.botch_from, e.get("botch_from", 20))
+                self.screwjob_checks = min(self.screwjob_checks, e.get("screwjob_checks", 3))
+                for action, delta in (e.get("costs") or {}).items():
+                    self.costs[action] = self.costs.get(action, 0) + delta
+                self.ambush_free |= bool(e.get("ambush_free"))
+                self.no_dive_penalty |= bool(e.get("no_dive_penalty"))
+                self.free_flourish |= bool(e.get("free_flourish"))
+                self.injury_prone |= bool(e.get("injury_prone"))
+                self.manager |= bool(e.get("manager"))
+                if "early" in e:
+                    self.early_rounds = max(self.early_rounds, e["early"]["rounds"])
+                    self.early_skill += e["early"]["skill"]
+                lift_mod += e.get("lift", 0)
+                wdb_mod += e.get("wdb", 0)
+                self.tag_bonus += e.get("tag", 0)
+                self.behaviour.update(e.get("behaviour", ()))
+        # Derived values.
+        self.agi_bonus = at.bonus(self.attr["AGI"])
+        self.sta_bonus = at.bonus(self.attr["STA"])
+        self.wdb = at.wdb(card.weight) + wdb_mod
+        self.lift = at.lift(card.weight) + lift_mod
+        self.hdb = at.hdb(card.height)
+        self.reach = at.reach(card.height)
+        self.height_steps = at.height_steps(card.height)
+        self.prices = dict(fig.edge_face if self.face else fig.edge_heel)
+        self.breaks = tables.stuntrack.breaks(self.attr["TOU"], self.attr["STA"])
+        self.final = self.breaks[-1]
+        fame = participant.fame if participant.fame is not None else card.fame
+        self.edge0 = participant.edge if participant.edge is not None else max(fame, 0) // 100
+        # Injuries carried in from the roster, by body part.
+        self.injuries0: dict[str, int] = {}
+        for wound in participant.injuries:
+            part = str(wound.get("body_part") or "")
+            points = wound.get("points")
+            if part and isinstance(points, int) and points > 0:
+                self.injuries0[part] = self.injuries0.get(part, 0) + points
+        # The arsenal.
+        self.training = {e.maneuver: e.bonus for e in card.arsenal}
+        self._known_bases: dict[str, list[frozenset]] = {}
+        known: list[Maneuver] = []
+        for i, entry in enumerate(card.arsenal):
+            mv = self._catalogue.get(entry.maneuver)
+            if mv is None:
+                problems.append(
+                    (f"{self.key}.arsenal[{i}]", f"no maneuver {entry.maneuver!r} in the catalogue")
+                )
+                continue
+            self.training[mv.name] = entry.bonus
+            known.append(mv)
+            self._known_bases.setdefault(mv.base, []).append(mv.variant)
+        self.finisher: Move | None = None
+        fmv = None
+        if card.finisher is not None:
+            fmv = self._catalogue.get(card.finisher.maneuver)
+            if fmv is None:
+                problems.append(
+                    (
+                        f"{self.key}.finisher.maneuver",
+                        f"no maneuver {card.finisher.maneuver!r} in the catalogue",
+                    )
+                )
+            elif fmv.name not in self.training:
+                known.append(fmv)
+                self.training[fmv.name] = 0
+                self._known_bases.setdefault(fmv.base, []).append(fmv.variant)
+        self.objects = []
+        for i, obj_name in enumerate(card.objects):
+            obj = tables.objects.get(obj_name)
+            if obj is None:
+                problems.append((f"{self.key}.objects[{i}]", f"no object {obj_name!r}"))
+            else:
+                self.objects.append(obj)
+        if problems:
+            raise CardError(problems)
+        self.arsenal: dict[str, Move] = {}
+        self._improvised: dict[str, Move] = {}
+        for mv in known:
+            is_finisher = fmv is not None and mv.name == fmv.name
+            move = Move(
+                self,
+                mv,
+                known=True,
+                one_flag=False,
+                fig=fig,
+                finisher=card.finisher if is_finisher else None,
+            )
+            if is_finisher:
+                self.finisher = move
+                # The finisher is also known as a plain maneuver.
+                self.arsenal[mv.name] = Move(self, mv, known=True, one_flag=False, fig=fig)
+            else:
+                self.arsenal[mv.name] = move
+        #: The attacks the strategy chooses among (the finisher last).
+        self.moves = tuple(m for m in self.arsenal.values() if not (m.defense or m.trick))
+
+    def trait_skill(self, mv: Maneuver) -> int:
+        total = 0
+        for classes, flags, min_level, bonus in self.skill_mods:
+            if classes is not None and mv.cls not in classes:
+                continue
+            if flags is not None and not (mv.flags & flags):
+                continue
+            if mv.level < min_level:
+                continue
+            total += bonus
+        return total
+
+    def cost(self, action: str, base: int) -> int:
+        return max(0, base + self.costs.get(action, 0))
+
+    def move(self, name: str) -> Move | None:
+        """The wrestler's way of doing a maneuver: from his arsenal, or improvised (-2, or -1
+        when he knows a maneuver that differs from it by one flag)."""
+        move = self.arsenal.get(name)
+        if move is not None:
+            return move
+        move = self._improvised.get(name)
+        if move is None:
+            mv = self._catalogue.get(name)
+            if mv is None:
+                return None
+            if mv.name in self.arsenal:
+                return self.arsenal[mv.name]
+            one_flag = any(
+                len(variant ^ mv.variant) == 1 for variant in self._known_bases.get(mv.base, ())
+            )
+            move = Move(self, mv, known=False, one_flag=one_flag, fig=self._fig)
+            self._improvised[name] = move
+        return move

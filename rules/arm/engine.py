@@ -1,0 +1,2751 @@
+"""The ARM match loop: one mutable match state, injected dice, a strategy for every choice.
+
+The same code serves both paths: ``record=True`` writes the play-by-play (every check with the
+die it used, in a promoter's words), ``record=False`` skips all formatting and is the fast path
+for odds. Both draw the same dice in the same order: no die is ever rolled inside ``if rec``.
+
+A match advances in *rounds* (``round()``): positioning, the maneuver and its check (or the
+contest of a counter), what a success does (damage, exertion, injuries, knock-outs, the
+attacker's repositioning with the damage as Action Points: covers, holds, playing to the crowd,
+stalling, tags), and the end of the round (referee counts, the clock). Holds and stalls make
+half-length rounds. The clock runs in seconds; a time limit is in rounds of ten seconds.
+
+The rulebook's numbers live in the tables (``rules/data/arm``); the engine reads them compiled
+into ``Prepared.fig``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.arm.compile import Move, Wrestler, figures
+from rules.arm.options import ArmOptions, parse_options
+from rules.arm.tables import ArmTables, load_tables
+from rules.core.dice import Dice
+from rules.core.errors import SpecError
+from rules.core.events import Event
+from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
+from rules.core.spec import MatchSpec, Ringside
+from rules.core.text import article
+
+SYSTEM = "arm"
+MATCH_TYPES = ("singles", "tag", "steel_cage")
+PER_SIDE = {"singles": 1, "tag": 2, "steel_cage": 1}
+STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
+
+BOTCH, FAIL, SUCCESS, ACE = -1, 0, 1, 2
+GRADE_WORDS = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
+CATEGORY = {
+    "facing": 0,
+    "behind": 0,
+    "sitting": 1,
+    "kneeling": 1,
+    "bent": 1,
+    "prone": 2,
+    "facedown": 2,
+}
+POSTURE_WORDS = {
+    "facing": "upright",
+    "behind": "upright, back turned",
+    "sitting": "sitting",
+    "kneeling": "on the knees",
+    "bent": "doubled over",
+    "prone": "flat on the back",
+    "facedown": "face down",
+}
+ZONE_WORDS = {
+    "center": "the center of the ring",
+    "middle": "the middle of the ring",
+    "ringside": "the ropes",
+    "corner": "the corner",
+    "apron": "the apron",
+    "floor": "the floor",
+    "aisle": "the aisle",
+}
+ESCAPES = ("power", "kick", "shoulder", "hair", "rope")
+#: Outside the ring: counted by the referee, out of reach of a man inside.
+OUTSIDE = frozenset({"floor", "aisle"})
+ESCAPE_WORDS = {
+    "power": "powers out",
+    "kick": "kicks out",
+    "shoulder": "gets a shoulder up",
+    "hair": "pulls the hair",
+    "rope": "gets a foot on the ropes",
+}
+HOLD_ESCAPES = ("tec", "str", "rope", "reversal")
+#: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
+SUPERSEDES = ("prestige.loss", "prestige.engineered", "heat.interference")
+
+
+# --------------------------------------------------------------------------------------------
+# preparation
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A spec checked and compiled once (odds reuse it for every run)."""
+
+    spec: MatchSpec
+    tables: ArmTables
+    options: ArmOptions
+    fig: Any
+    wrestlers: tuple[tuple[Wrestler, ...], ...]
+    tag: bool
+    time_limit: int
+    cage: int  # the cage's damage bonus (0: no cage)
+    cage_object: str
+    internal_cage: bool
+    escape: bool
+    no_dq: bool
+    no_count_out: bool
+    anywhere: bool
+    over_top_dq: bool
+    referee: int
+    warnings: int
+    edge: bool
+    managers: tuple[int | None, ...]  # each side's manager's SAV, or None
+    allies: tuple[Ringside | None, ...]
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
+    if spec.match_type not in MATCH_TYPES:
+        raise SpecError(
+            f"unknown match type {spec.match_type!r} for arm (types: {', '.join(MATCH_TYPES)})"
+        )
+    per_side = PER_SIDE[spec.match_type]
+    if len(spec.sides) != 2:
+        raise SpecError(f"a {spec.match_type} match has two sides, got {len(spec.sides)}")
+    for i, side in enumerate(spec.sides):
+        if len(side.participants) != per_side:
+            raise SpecError(
+                f"side {i}: a {spec.match_type} match takes {per_side} wrestler(s) a side, "
+                f"got {len(side.participants)}"
+            )
+    unknown = [s for s in spec.stipulations if s not in STIPULATIONS]
+    if unknown:
+        raise SpecError(
+            f"unknown stipulation(s) {', '.join(unknown)} (arm knows {', '.join(STIPULATIONS)})"
+        )
+    options = parse_options(spec.options)
+    tables = tables or load_tables()
+    fig = figures(tables.match)
+    ident = 0
+    wrestlers = []
+    for s, side in enumerate(spec.sides):
+        row = []
+        for i, p in enumerate(side.participants):
+            row.append(Wrestler(p, s, i, ident, tables, fig))
+            ident += 1
+        wrestlers.append(tuple(row))
+    st = spec.stipulations
+    cage_material = options.cage
+    if spec.match_type == "steel_cage" and cage_material is None:
+        cage_material = fig.cage_default_material
+    cage_object = fig.cage_materials[cage_material] if cage_material else ""
+    cage = tables.objects.get(cage_object).damage if cage_material else 0
+    managers = []
+    for s, side in enumerate(spec.sides):
+        sav = None
+        if side.manager is not None:
+            card = side.manager.card
+            sav = card.attribute("SAV") if hasattr(card, "attribute") else fig.mgr_sav
+        elif any(w.manager for w in wrestlers[s]):
+            sav = fig.mgr_sav
+        managers.append(sav)
+    limit = spec.time_limit or options.time_limit or fig.t_default_limit
+    return Prepared(
+        spec=spec,
+        tables=tables,
+        options=options,
+        fig=fig,
+        wrestlers=tuple(wrestlers),
+        tag=spec.match_type == "tag",
+        time_limit=limit,
+        cage=cage,
+        cage_object=cage_object,
+        internal_cage=bool(cage_material and options.internal_cage),
+        escape=bool(cage_material and options.escape),
+        no_dq=bool(options.no_dq or st.get("no_dq")),
+        no_count_out=bool(
+            options.no_count_out
+            or st.get("no_count_out")
+            or st.get("falls_count_anywhere")
+            or cage_material
+        ),
+        anywhere=bool(st.get("falls_count_anywhere")),
+        over_top_dq=options.over_top_dq,
+        referee=options.referee or fig.ref_skill,
+        warnings=options.warnings if options.warnings is not None else fig.ref_warnings,
+        edge=not options.no_edge,
+        managers=tuple(managers),
+        allies=tuple(side.ally for side in spec.sides),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# the state of one wrestler in the match
+
+
+class Fighter:
+    """One wrestler's state during the match."""
+
+    __slots__ = (
+        "blind",
+        "cheated",
+        "crowd",
+        "debt",
+        "dizzy",
+        "dmg",
+        "edge",
+        "elev",
+        "finishers",
+        "fired",
+        "flourishes",
+        "home",
+        "id",
+        "in_ring",
+        "inj",
+        "last",
+        "last_ok",
+        "lvl",
+        "new_inj",
+        "out",
+        "pen",
+        "post",
+        "repeat",
+        "running",
+        "side",
+        "spent",
+        "spent_on",
+        "surprised",
+        "telegraph",
+        "tricks",
+        "w",
+        "warned",
+        "warnings",
+        "whipped",
+        "working",
+        "zone",
+    )
+
+    def __init__(self, w: Wrestler, in_ring: bool, edge: bool):
+        self.w = w
+        self.id = w.id
+        self.side = w.side
+        self.dmg = 0
+        self.lvl = 0
+        self.pen = 0
+        self.post = "facing"
+        self.zone = "center" if in_ring else "apron"
+        self.home = not in_ring
+        self.in_ring = in_ring
+        self.elev = 0
+        self.running = False
+        self.whipped = False
+        self.out = False
+        self.blind = 0
+        self.dizzy = 0
+        self.surprised = False
+        self.warnings = 0
+        self.warned = False
+        self.edge = w.edge0 if edge else 0
+        self.spent = 0
+        self.spent_on: list[str] = []
+        self.inj = dict(w.injuries0)
+        self.new_inj: dict[str, int] = {}
+        self.last = ""
+        self.last_ok = False
+        self.repeat = 0
+        self.tricks = 0
+        self.telegraph = 0
+        self.fired = 0
+        self.working = ""
+        self.crowd = 0
+        self.cheated = False
+        self.flourishes = 0
+        self.debt = 0
+        self.finishers = 0
+
+    @property
+    def standing(self) -> bool:
+        return CATEGORY[self.post] == 0
+
+    @property
+    def fallen(self) -> bool:
+        return CATEGORY[self.post] == 2
+
+
+@dataclass(slots=True)
+class Plan:
+    """What the attacker means to do this round: positioning actions, then (maybe) a maneuver.
+
+    ``actions`` are positioning steps (``stand``, ``approach``, ``behind``, ``corner``,
+    ``climb``, ``apron``, ``ringside``, ``run``, ``enter``, ``exit``, ``home``, ``tag``,
+    ``blind_tag``, ``fake_tag``, ``play_to_crowd``, ``stall``, ``escape``, ``distract``,
+    ``draw``, ``boot``); ``move`` the maneuver (None: no attack this round). ``trap``: trap a
+    cornered opponent (+2, a referee check); ``over_top``: try to throw him over the top rope;
+    ``flourish``; ``desperation``: points of damage taken for as many +1; ``obj``: the object
+    for a Foreign Object Smash; ``double``: a partner's maneuver for a double team."""
+
+    move: Move | None = None
+    actions: tuple = ()
+    trap: bool = False
+    over_top: bool = False
+    flourish: bool = False
+    desperation: int = 0
+    obj: Any = None
+    double: Move | None = None
+
+
+@dataclass(slots=True)
+class Hold:
+    side: int  # the holder's side
+    move: Move
+    damage: int
+    face: int  # the attack roll that put it on (a reversal must beat it)
+    intensity: int = 0
+    rounds: int = 0
+    leverage: int = 0
+    resthold: bool = False
+    bonus: int = 0  # to the defender's next break (the holder repositioned)
+
+
+class Match:
+    """The one mutable state of an ARM match, and the loop that plays it."""
+
+    def __init__(self, prep: Prepared, dice: Dice, strategy: Any, record: bool = True):
+        self.prep = prep
+        self.fig = prep.fig
+        self.dice = dice
+        self.d20 = dice.d20
+        self.d6 = dice.d6
+        self.strategy = strategy
+        self.record = record
+        self.tag = prep.tag
+        self.fighters = [
+            [Fighter(w, i == 0, prep.edge) for i, w in enumerate(side)] for side in prep.wrestlers
+        ]
+        self.legal = [0, 0]
+        #: The legal wrestler of each side.
+        self.cur = [self.fighters[0][0], self.fighters[1][0]]
+        self.adv = 0
+        self.near = True
+        self.clock = 0
+        self.rounds = 0
+        self.hold: Hold | None = None
+        self.distracted = 0
+        self.distracted_by: int | None = None
+        self.count: int | None = None  # the referee's count of men outside the ring
+        self.covers = 0  # covers since the last attack
+        self.combo = 0  # the damage of this round's BRA combo so far
+        #: Climbing out of the cage: a point for every ``climb`` Steps of its height.
+        self.escape_cost = -(-self.fig.cage_height // max(1, self.fig.cage_climb))
+        self.ap = 0  # the attacker's Action Points left this round
+        self.winner: int | None = None
+        self.method: Method | None = None
+        self.engineered: str = ""
+        self.events: list[Event] = []
+        self.interference: list[int] = []
+        self.distractions: list[int] = []
+        self.screwed = False
+        self.two_men: int | None = None  # a side with a second man in the ring this round
+        self.both: int | None = None  # a side attacking both men of a team this round
+
+    # ---------------------------------------------------------------------------- accessors
+    def me(self, side: int) -> Fighter:
+        """The legal wrestler of a side (``cur[side]``)."""
+        return self.cur[side]
+
+    def partner(self, side: int) -> Fighter | None:
+        if not self.tag:
+            return None
+        return self.fighters[side][1 - self.legal[side]]
+
+    def all_fighters(self):
+        for side in self.fighters:
+            yield from side
+
+    @property
+    def attacker(self) -> Fighter:
+        return self.cur[self.adv]
+
+    @property
+    def defender(self) -> Fighter:
+        return self.cur[1 - self.adv]
+
+    def early(self, f: Fighter) -> int:
+        w = f.w
+        return w.early_skill if w.early_rounds and self.rounds <= w.early_rounds else 0
+
+    def own(self, f: Fighter) -> int:
+        """The modifier on all of a wrestler's checks: his weardown penalty, a slow start."""
+        return self.early(f) - f.pen
+
+    # ---------------------------------------------------------------------------- plumbing
+    def ev(self, kind: str, actor: Fighter | str | None, dice: tuple, text: str, **data: Any):
+        key = actor.w.key if isinstance(actor, Fighter) else actor
+        self.events.append(Event(kind, key, dice, text, data or None))
+
+    def grade(self, face: int, target: int, botch_from: int = 20) -> int:
+        if face >= botch_from:
+            return BOTCH
+        if face == target:
+            return ACE
+        if face <= target or (face == 1 and self.fig.chk_natural_one):
+            return SUCCESS
+        return FAIL
+
+    def check(self, f: Fighter | None, target: int) -> tuple[int, int]:
+        """A d20 at or under ``target``: (face, grade)."""
+        face = self.d20()
+        return face, self.grade(face, target, f.w.botch_from if f is not None else 20)
+
+    def contest(self, fa: Fighter, ta: int, fb: Fighter, tb: int) -> tuple[int, list[int]]:
+        """Both check; the higher success wins (blackjack), both failing or a tie roll again.
+
+        Returns (0 if ``fa`` won else 1, every face rolled in order)."""
+        faces: list[int] = []
+        for _ in range(50):
+            ra, rb = self.d20(), self.d20()
+            faces += (ra, rb)
+            ga = self.grade(ra, ta, fa.w.botch_from)
+            gb = self.grade(rb, tb, fb.w.botch_from)
+            if ga >= SUCCESS and gb >= SUCCESS:
+                if ra != rb:
+                    return (0 if ra > rb else 1), faces
+            elif ga >= SUCCESS:
+                return 0, faces
+            elif gb >= SUCCESS:
+                return 1, faces
+        return (0 if ta >= tb else 1), faces
+
+    def finish(self, winner: int | None, method: Method) -> None:
+        if self.method is not None:
+            if (
+                method is Method.DISQUALIFICATION
+                and self.method is Method.DISQUALIFICATION
+                and winner != self.winner
+            ):
+                self.winner, self.method = None, Method.DOUBLE_DISQUALIFICATION
+            return
+        self.winner = winner
+        self.method = method
+
+    # ---------------------------------------------------------------------------- the match
+    def play(self) -> None:
+        self.opening()
+        limit = self.prep.time_limit * self.fig.t_round
+        while self.method is None and self.clock < limit:
+            self.round()
+        if self.method is None:
+            self.finish(None, Method.DRAW_TIME_LIMIT)
+            if self.record:
+                self.ev(
+                    "time_limit",
+                    None,
+                    (),
+                    f"The bell! Time has run out after {self.prep.time_limit} rounds: a draw.",
+                )
+
+    def opening(self) -> None:
+        rec = self.record
+        a, b = self.cur[0], self.cur[1]
+        strategy = self.strategy
+        for side in (0, 1):
+            f, o = self.cur[side], self.cur[1 - side]
+            cost = 0 if o.w.ambush_free else self.edge_cost(f, "ambush")
+            if self.prep.edge and f.edge >= cost and strategy.ambush(self, side):
+                self.spend(f, "ambush", cost)
+                self.adv = side
+                o.surprised = True
+                if rec:
+                    self.ev(
+                        "ambush",
+                        f,
+                        (),
+                        f"{f.w.sname} jumps {o.w.mname} before the bell!"
+                        + (" (during the ritual)" if o.w.ambush_free else ""),
+                    )
+                self.warn(f, "the ambush", automatic_warning=True)
+                return
+        pick = [strategy.opening(self, 0), strategy.opening(self, 1)]
+        kind = "cet" if "cet" in pick else "strength" if "strength" in pick else "sav"
+        if kind == "cet":
+            self.tie_up(0, f"{a.w.sname} and {b.w.mname} lock up in a collar-elbow tie-up")
+            return
+        if kind == "strength":
+            ta = a.w.attr["STR"] + a.w.reach + a.w.advantage + self.own(a)
+            tb = b.w.attr["STR"] + b.w.reach + b.w.advantage + self.own(b)
+            words = "lock hands for a test of strength"
+        else:
+            ta = a.w.attr["SAV"] + a.w.advantage + self.own(a)
+            tb = b.w.attr["SAV"] + b.w.advantage + self.own(b)
+            words = "circle each other"
+        won, faces = self.contest(a, ta, b, tb)
+        self.adv = won
+        if rec:
+            w = (a, b)[won]
+            self.ev(
+                "opening",
+                None,
+                tuple(faces),
+                f"{a.w.sname} and {b.w.mname} {words} ({ta} against {tb}): "
+                f"{w.w.mname} gets the upper hand.",
+                start=kind,
+                targets=[ta, tb],
+                winner=won,
+            )
+
+    def tie_up(self, first: int, words: str) -> None:
+        """A collar-elbow tie-up: a contest of each man's STR or TEC (the higher)."""
+        a, b = self.cur[first], self.cur[1 - first]
+        ta = max(a.w.attr["STR"], a.w.attr["TEC"]) + a.w.advantage + self.own(a)
+        tb = max(b.w.attr["STR"], b.w.attr["TEC"]) + b.w.advantage + self.own(b)
+        won, faces = self.contest(a, ta, b, tb)
+        self.adv = first if won == 0 else 1 - first
+        if self.record:
+            w = (a, b)[won]
+            self.ev(
+                "opening",
+                None,
+                tuple(faces),
+                f"{words} ({ta} against {tb}): {w.w.mname} gets the upper hand.",
+                start="cet",
+                targets=[ta, tb],
+                winner=self.adv,
+            )
+
+    def round(self) -> None:
+        self.rounds += 1
+        self.two_men_round()
+        if self.hold is not None:
+            self.hold_round()
+        else:
+            self.standard_round()
+        if self.method is None:
+            self.end_of_round()
+
+    # ---------------------------------------------------------------------------- a round
+    def standard_round(self, seconds: int | None = None) -> None:
+        fig = self.fig
+        rec = self.record
+        s = self.adv
+        a = self.cur[s]
+        self.clock += fig.t_round if seconds is None else seconds
+        self.ap = a.w.agi_bonus
+        self.combo = 0
+        a.debt = 0
+        if a.post == "behind":
+            a.post = "facing"  # whoever takes over turns to face his man
+        if self.prep.edge and not a.out:
+            strategy = self.strategy
+            if (
+                a.w.face
+                and a.fired == 0
+                and a.edge >= self.fig.edge_face.get("fired_up", 99)
+                and strategy.fire_up(self, s)
+            ):
+                self.fire_up(a)
+            if not a.working and a.edge >= a.w.prices.get("working_over", 99):
+                part = strategy.work_over(self, s)
+                if part:
+                    self.work_over(a, part)
+        plan = self.strategy.plan(self, s)
+        if not self.position(s, plan.actions):
+            return
+        if self.method is not None:
+            return
+        a = self.cur[s]  # a tag may have changed the legal man
+        if self.prep.allies[s] is not None and self.distracted and self.strategy.interfere(self, s):
+            self.interfere(s)
+            if self.method is not None:
+                return
+        move = plan.move
+        if move is None:
+            return
+        # The defender may seize the initiative, once positioning is done.
+        d = self.cur[1 - s]
+        if self.prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
+            cost = self.edge_cost(d, "seize", against=move)
+            if d.edge >= cost and self.strategy.seize(self, 1 - s, plan):
+                self.spend(d, "seize the initiative", cost)
+                self.adv = 1 - s
+                if rec:
+                    self.ev(
+                        "seize",
+                        d,
+                        (),
+                        f"{d.w.sname} seizes the initiative before {a.w.mname} can strike!",
+                    )
+                counter_plan = self.strategy.respond(self, 1 - s)
+                if counter_plan is not None and self.feasible(1 - s, counter_plan.move):
+                    self.attack(1 - s, counter_plan)
+                return
+        if not self.feasible(s, move, plan):
+            if rec:
+                self.ev(
+                    "hesitate",
+                    a,
+                    (),
+                    f"{a.w.sname} cannot get set for the {move.words} and backs off.",
+                )
+            return
+        self.attack(s, plan)
+
+    def attack(self, s: int, plan: Plan, *, chain: int = 0) -> None:
+        """The attacker (side ``s``) tries ``plan.move``: the check, a counter, the defender's
+        answer on a miss, standoffs, collisions, telegraphs; then what a success does."""
+        fig = self.fig
+        rec = self.record
+        a, d = self.cur[s], self.cur[1 - s]
+        move = plan.move
+        self.covers = 0
+        if move.finisher and a.fired > 1:
+            move = a.w.arsenal.get(move.name) or move
+        target = self.target(s, move, plan, chain=chain)
+        unopposed = d.out or d.blind > 0 or d.dizzy > 0 or d.surprised
+        d.surprised = False
+        # A counter, declared once the attacker has picked his maneuver.
+        counter = None
+        if not unopposed:
+            counter = self.strategy.counter(self, 1 - s, move)
+        self.note_attempt(a, move)
+        if a.warned:
+            a.warned = False
+        if move.trick:
+            a.tricks += 1
+        if plan.desperation:
+            # Desperation: the points he takes himself, and the maneuver's level on top.
+            self.hurt(a, plan.desperation + move.level, None, exertion=True)
+            if self.method is not None:
+                return
+        if counter is not None:
+            self.countered(s, plan, move, target, counter)
+            return
+        standoffs = 0
+        while True:
+            if unopposed:
+                f1, f2 = self.d20(), self.d20()
+                g1 = self.grade(f1, target, a.w.botch_from)
+                g2 = self.grade(f2, target, a.w.botch_from)
+                face, grade = (f1, g1) if (g1, f1) >= (g2, f2) else (f2, g2)
+                faces: tuple = (f1, f2)
+            else:
+                face, grade = self.check(a, target)
+                faces = (face,)
+            if rec:
+                self.ev(
+                    "attack",
+                    a,
+                    faces,
+                    self.attack_text(a, d, move, plan, target, face, grade, unopposed),
+                    move=move.name,
+                    target=target,
+                    roll=face,
+                    result=grade,
+                    unopposed=unopposed,
+                    finisher=move.finisher,
+                )
+            if grade >= SUCCESS:
+                self.land(s, plan, move, face, grade, target, chain=chain)
+                return
+            crashing = move.high_risk or (
+                (move.running or a.running) and d.zone == "corner" and d.standing
+            )
+            if crashing and a.fired == 0:
+                self.crash(s, move)
+                return
+            if a.fired:
+                a.fired -= 1
+                self.clock += fig.t_standoff
+                if rec:
+                    self.ev("standoff", a, (), f"{a.w.sname} is fired up and shrugs off the miss.")
+                return
+            if unopposed:
+                standoffs += 1
+                if standoffs >= fig.t_max_standoffs:
+                    return
+                continue
+            # The defender gains Advantage and tries a maneuver of his own.
+            answer = self.strategy.respond(self, 1 - s)
+            if answer is None or not self.feasible(1 - s, answer.move, answer):
+                if grade == BOTCH:
+                    self.telegraph(s)
+                else:
+                    self.adv = 1 - s
+                    if rec:
+                        self.ev(
+                            "advantage",
+                            d,
+                            (),
+                            f"{d.w.sname} takes advantage of the miss.",
+                        )
+                return
+            if grade == BOTCH:
+                d.telegraph = fig.mod_telegraph  # his answer is the next move he attempts
+            dtarget = self.target(1 - s, answer.move, answer)
+            self.note_attempt(d, answer.move)
+            dface, dgrade = self.check(d, dtarget)
+            if rec:
+                self.ev(
+                    "attack",
+                    d,
+                    (dface,),
+                    self.attack_text(d, a, answer.move, answer, dtarget, dface, dgrade, False),
+                    move=answer.move.name,
+                    target=dtarget,
+                    roll=dface,
+                    result=dgrade,
+                    answer=True,
+                )
+            if grade == BOTCH and dgrade == BOTCH:
+                d.telegraph = 0
+                self.collision(s)
+                return
+            if grade == BOTCH:
+                self.adv = 1 - s
+                if rec:
+                    self.ev(
+                        "telegraph",
+                        a,
+                        (),
+                        f"{a.w.sname} telegraphed it, and {d.w.mname} saw it coming.",
+                    )
+                if dgrade >= SUCCESS:
+                    self.land(1 - s, answer, answer.move, dface, dgrade, dtarget)
+                return
+            if dgrade == BOTCH:
+                a.telegraph = fig.mod_telegraph
+                if rec:
+                    self.ev(
+                        "telegraph",
+                        d,
+                        (),
+                        f"{d.w.sname} telegraphs it badly: {a.w.mname} will be ready (+2).",
+                    )
+                return
+            if dgrade >= SUCCESS:
+                self.adv = 1 - s
+                self.land(1 - s, answer, answer.move, dface, dgrade, dtarget)
+                return
+            # Both missed: a standoff; the attacker may try again.
+            standoffs += 1
+            self.clock += fig.t_standoff
+            if rec:
+                self.ev("standoff", None, (), "A standoff: both men miss and reset.")
+            if standoffs >= fig.t_max_standoffs:
+                return
+            replan = self.strategy.after_standoff(self, s, plan)
+            if (
+                replan is not None
+                and replan.move is not None
+                and self.feasible(s, replan.move, replan)
+            ):
+                plan, move = replan, replan.move
+            target = self.target(s, move, plan, chain=chain)
+            self.note_attempt(a, move)
+
+    def note_attempt(self, f: Fighter, move: Move) -> None:
+        """A maneuver attempted: the same again adds to the repeat penalty, another resets it."""
+        if f.last == move.name:
+            f.repeat += 1
+        else:
+            f.repeat = 0
+            f.last = move.name
+        f.last_ok = False
+
+    def countered(self, s: int, plan: Plan, move: Move, target: int, counter: Plan) -> None:
+        """The defender's counter (a Defense or a Reversal): a contest of Maneuver Skills."""
+        rec = self.record
+        a, d = self.cur[s], self.cur[1 - s]
+        cmove = counter.move
+        ctarget = self.target(1 - s, cmove, counter)
+        if "tag" in cmove.flags:
+            # -1 for each Action Point it would take to reach a square where a tag is good.
+            ctarget -= 0 if d.home else self.fig.ring_home[d.zone] * self.fig.ap_square
+            ctarget += d.w.tag_bonus
+        elif "escape" in cmove.flags and d.zone not in ("ringside", "corner"):
+            ctarget -= self.distance(d.zone, "ringside") * self.fig.ap_square
+        if not cmove.defense:
+            # A Reversal is improvised like a Flag: -1 with a known maneuver, -2 with another
+            # (whose Maneuver Skill already carries the -2).
+            ctarget += self.fig.mod_improvise_one_flag if cmove.known else 0
+        if cmove.trick:
+            d.tricks += 1
+        won, faces = self.contest(a, target, d, ctarget)
+        if rec:
+            ra, rb = faces[-2], faces[-1]
+            verb = f"reverse it into {article(cmove.words)} {cmove.words}"
+            if cmove.defense:
+                verb = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
+                verb = verb.get(cmove.words, f"answer with {article(cmove.words)} {cmove.words}")
+            again = f" after {len(faces) // 2 - 1} more" if len(faces) > 2 else ""
+            self.ev(
+                "counter",
+                d,
+                tuple(faces),
+                f"{d.w.sname} tries to {verb} the {move.words} ({cmove.cls} {ctarget}, rolls "
+                f"{rb}; {a.w.mname} {target}, rolls {ra}{again}): "
+                + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} gets it in!"),
+                move=move.name,
+                counter=cmove.name,
+                targets=[target, ctarget],
+                winner=won,
+            )
+        if won == 0:
+            face = faces[-2]
+            self.land(s, plan, move, face, self.grade(face, target, a.w.botch_from), target)
+            return
+        self.adv = 1 - s
+        if "tag" in cmove.flags:
+            self.make_tag(1 - s, lunge=True)
+        elif "escape" in cmove.flags:
+            self.escape(1 - s)
+        elif not cmove.defense:
+            face = faces[-1]
+            self.land(
+                1 - s, counter, cmove, face, self.grade(face, ctarget, d.w.botch_from), ctarget
+            )
+
+    def target(self, s: int, move: Move, plan: Plan | None = None, *, chain: int = 0) -> int:
+        """The Maneuver Skill of side ``s``'s legal man for ``move`` against his opponent now."""
+        fig = self.fig
+        a, d = self.cur[s], self.cur[1 - s]
+        t = move.base_skill
+        if a.w.early_rounds and self.rounds <= a.w.early_rounds:
+            t += a.w.early_skill
+        if not a.fired:
+            t -= a.pen
+            if move.level > d.pen:
+                t += fig.mod_level_over_weardown * (move.level - d.pen)
+            if a.last == move.name:
+                t += fig.mod_repeat * (a.repeat + 1)
+        if move.finisher:
+            t += fig.mod_finisher
+        if a.last_ok and a.last in move.follows:
+            t += fig.mod_superset
+        if chain:
+            t += fig.mod_bra_chain
+        if move.trick:
+            t += fig.mod_trick * a.tricks
+        if a.warned:
+            t += fig.mod_referee_warning
+        if a.telegraph:
+            t += a.telegraph
+        for part in move.uses:
+            t -= a.inj.get(part, 0)
+        if self.both == s:
+            t += 2 * fig.mod_two_targets
+        t -= a.debt
+        if plan is not None:
+            if plan.trap and d.zone == "corner" and d.standing:
+                t += fig.mod_cornered
+            t += plan.desperation
+            if plan.flourish and not a.w.free_flourish:
+                t += fig.mod_flourish
+            if plan.obj is not None and plan.obj.mod is not None and move.object:
+                t += plan.obj.mod
+            if plan.double is not None:
+                partner = self.partner(s)
+                if partner is not None:
+                    other = plan.double.base_skill + self.own(partner)
+                    if plan.double.level > d.pen:
+                        other += fig.mod_level_over_weardown * (plan.double.level - d.pen)
+                    if plan.double.name == move.name:
+                        high, low = max(t, other), min(t, other)
+                        t = high + -(-low // 3)
+                    else:
+                        high, low = max(t, other), min(t, other)
+                        t = low + -(-high // 3)
+        if move.dive and not a.w.no_dive_penalty:
+            t += fig.mod_dive
+        if move.flying or move.springboard:
+            t += self.flying_penalty(a, d, move)
+        return t
+
+    def flying_penalty(self, a: Fighter, d: Fighter, move: Move) -> int:
+        """-2 for each square between the launch point and the target, less 1 a square for
+        each Step above 1 the flyer is above his opponent."""
+        squares = 0 if self.near else self.distance(a.zone, d.zone)
+        steps = self.launch_steps(a, move)
+        per = self.fig.mod_flying_per_square + max(0, steps - 1)
+        return min(0, per) * squares
+
+    def launch_steps(self, a: Fighter, move: Move) -> int:
+        if a.elev:
+            return self.fig.ring_rope_steps[a.elev - 1]
+        if a.zone == "apron" or move.springboard:
+            return 1
+        return 0
+
+    def distance(self, za: str, zb: str) -> int:
+        return self.fig.ring_distance[(za, zb)]
+
+    # ---------------------------------------------------------------------------- feasibility
+    def feasible(self, s: int, move: Move | None, plan: Plan | None = None) -> bool:
+        """Whether side ``s``'s legal man can try ``move`` from where both men are now."""
+        if move is None:
+            return False
+        a, d = self.cur[s], self.cur[1 - s]
+        if a.out or move.defense or move.trick:
+            return False
+        if a.post not in move.usable_from:
+            return False
+        needs = move.needs
+        if "floor" in needs:
+            return d.zone == "floor" and a.zone not in OUTSIDE and not self.prep.internal_cage
+        if (d.zone in OUTSIDE or a.zone in OUTSIDE) and a.zone != d.zone:
+            return False
+        if "turnbuckle" in needs:
+            return d.elev > 0 and self.near
+        if d.elev:
+            # A man up on the turnbuckle can be knocked off it.
+            return self.near and (move.strike_kind in ("strike", "kick") or move.knockdown)
+        if d.post not in needs:
+            return False
+        if move.flying:
+            return a.elev > 0 or a.zone == "apron"
+        if move.springboard:
+            return a.zone in ("ringside", "corner", "apron")
+        if move.object and plan is not None and plan.obj is None and not a.w.objects:
+            return False
+        return self.near
+
+    # ---------------------------------------------------------------------------- positioning
+    def pay(self, f: Fighter, cost: int) -> bool:
+        """Spend Action Points; lacking some is a -1 a point to the next check, up to a limit."""
+        if cost <= self.ap:
+            self.ap -= cost
+            return True
+        short = cost - self.ap
+        if f.debt + short > self.fig.ap_max_debt:
+            return False
+        self.ap = 0
+        f.debt += short * self.fig.ap_short_penalty
+        return True
+
+    def posture_cost(self, frm: str, to: str) -> int:
+        if frm == to:
+            return 0
+        cf, ct = CATEGORY[frm], CATEGORY[to]
+        if cf == ct:
+            return self.fig.ap_shift_within
+        if abs(cf - ct) == 2:
+            return 2 * self.fig.ap_shift_across
+        return self.fig.ap_shift_across
+
+    def position(self, s: int, actions) -> bool:
+        """Carry out the attacker's self-positioning actions; False ends the round (a stall, a
+        tag that changes the legal man's plan, an escape)."""
+        rec = self.record
+        fig = self.fig
+        for action in actions:
+            a, d = self.cur[s], self.cur[1 - s]
+            name, arg = action if isinstance(action, tuple) else (action, None)
+            if name == "stand":
+                cost = self.posture_cost(a.post, "facing")
+                if cost and self.pay(a, cost):
+                    a.post = "facing"
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} gets back up.")
+            elif name == "approach":
+                if not self.near:
+                    cost = self.distance(a.zone, d.zone) * fig.ap_square
+                    if a.elev:
+                        cost += a.elev * fig.ap_climb
+                    if self.pay(a, cost):
+                        a.zone, a.elev, a.home, self.near = d.zone, 0, False, True
+                        if rec:
+                            self.ev("position", a, (), f"{a.w.sname} closes in on {d.w.mname}.")
+            elif name == "behind":
+                if self.near and d.standing and self.pay(a, fig.ap_shift_within):
+                    d.post = "behind"
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} slips behind {d.w.mname}.")
+            elif name == "corner":
+                if a.zone != "corner":
+                    cost = self.distance(a.zone, "corner") * fig.ap_square
+                    if self.pay(a, cost):
+                        a.zone, a.home = "corner", False
+                        self.near = d.zone == "corner" and self.near
+                        if rec:
+                            self.ev("position", a, (), f"{a.w.sname} heads for the corner.")
+            elif name == "climb":
+                level = arg or 3
+                if a.zone == "corner" and a.elev < level:
+                    cost = a.w.cost("climb", (level - a.elev) * fig.ap_climb)
+                    if self.pay(a, cost):
+                        a.elev = level
+                        self.near = False
+                        if rec:
+                            rope = ("first", "second", "top")[level - 1]
+                            self.ev("position", a, (), f"{a.w.sname} climbs to the {rope} rope!")
+            elif name == "ringside":
+                if a.zone not in ("ringside", "corner", "apron"):
+                    cost = self.distance(a.zone, "ringside") * fig.ap_square
+                    if self.pay(a, cost):
+                        a.zone = "ringside"
+                        self.near = False
+            elif name == "apron":
+                if (
+                    a.zone in ("ringside", "corner")
+                    and not self.prep.internal_cage
+                    and self.pay(a, fig.ap_step)
+                ):
+                    a.zone, self.near = "apron", False
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} steps out onto the apron.")
+            elif name == "run":
+                cheap = a.zone in ("ringside", "corner") or d.whipped
+                if self.prep.internal_cage:
+                    cheap = False
+                cost = a.w.cost("charge", fig.ap_rebound if cheap else fig.ap_run)
+                if self.pay(a, cost):
+                    a.running = True
+                    self.near = True
+                    if rec:
+                        self.ev(
+                            "position", a, (), f"{a.w.sname} hits the ropes and comes charging!"
+                        )
+            elif name == "enter":
+                steps = 2 + (a.zone == "aisle")
+                if a.zone in OUTSIDE and self.pay(a, steps * fig.ap_step):
+                    a.zone, a.elev = "ringside", 0
+                    self.near = d.zone == "ringside"
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} slides back into the ring.")
+            elif name == "bail":
+                if (
+                    a.zone in ("ringside", "corner", "middle", "center")
+                    and not self.prep.internal_cage
+                    and self.pay(a, 2 * fig.ap_step)
+                ):
+                    a.zone, a.elev, self.near = "floor", 0, False
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} rolls out of the ring to regroup.")
+            elif name == "exit":
+                steps = 2 + (d.zone == "aisle")
+                if a.zone not in OUTSIDE and d.zone in OUTSIDE and self.pay(a, steps * fig.ap_step):
+                    a.zone, a.elev, self.near = d.zone, 0, True
+                    if rec:
+                        self.ev(
+                            "position",
+                            a,
+                            (),
+                            f"{a.w.sname} follows {d.w.mname} to {ZONE_WORDS[d.zone]}.",
+                        )
+            elif name == "aisle":
+                # Walking away up the aisle (the referee's count goes on).
+                if a.zone == "floor" and self.pay(a, fig.ap_step):
+                    a.zone, self.near = "aisle", False
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} walks away up the aisle!")
+            elif name == "home":
+                if not a.home:
+                    cost = fig.ring_home[a.zone] * fig.ap_square
+                    if self.pay(a, cost):
+                        a.zone, a.home, a.elev = "corner", True, 0
+                        self.near = False
+                        if rec:
+                            self.ev("position", a, (), f"{a.w.sname} makes for the home corner.")
+            elif name in ("tag", "blind_tag", "fake_tag"):
+                if self.tag:
+                    self.tag_out(s, name)
+                    return False
+            elif name == "play_to_crowd":
+                self.play_to_crowd(a)
+            elif name == "stall":
+                self.stall(a)
+                return False
+            elif name == "escape":
+                # Out through the door: the points in hand, at the cage wall.
+                if (
+                    self.prep.escape
+                    and a.zone in ("ringside", "corner")
+                    and self.ap >= self.escape_cost
+                ):
+                    self.ap -= self.escape_cost
+                    self.escape(s)
+                    return False
+            elif name == "reset":
+                # Nothing fits from where the men are: the referee restarts them with a C.E.T.
+                if a.zone not in OUTSIDE and d.zone not in OUTSIDE:
+                    a.post = d.post = "facing"
+                    a.elev = d.elev = 0
+                    a.zone = d.zone = "center"
+                    self.near = True
+                    self.tie_up(s, "The referee restarts them with a collar-elbow tie-up")
+                return False
+            elif name == "distract":
+                self.distract(s)
+            elif name in ("draw", "boot"):
+                cost = (
+                    self.prep.tables.objects.draw_cost
+                    if name == "draw"
+                    else self.prep.tables.objects.boot_cost
+                )
+                self.pay(a, cost)
+            if self.method is not None:
+                return False
+        return True
+
+    # ---------------------------------------------------------------------------- success
+    def land(
+        self,
+        s: int,
+        plan: Plan,
+        move: Move,
+        face: int,
+        grade: int,
+        target: int,
+        *,
+        chain: int = 0,
+        follow: bool = True,
+    ) -> int:
+        """A maneuver of side ``s`` succeeded: damage, exertion, injuries, positions, then the
+        BRA chain, a hold, a pin predicament or the attacker's repositioning."""
+        fig = self.fig
+        rec = self.record
+        a, d = self.cur[s], self.cur[1 - s]
+        self.adv = s
+        a.last_ok = True
+        a.telegraph = 0
+        a.debt = 0
+        if move.finisher:
+            a.finishers += 1
+            if a.fired:
+                a.fired = 0
+        elif a.fired:
+            a.fired -= 1
+        if move.illegal:
+            self.ref_check(
+                a,
+                move.words,
+                automatic=move.object and "object" in fig.ref_automatic,
+                bonus=fig.ref_fire_tab_detect if "fire_tab" in move.flags else 0,
+            )
+            if self.method is not None:
+                return 0
+        if plan.trap and d.zone == "corner" and d.standing:
+            self.ref_check(a, f"trapping {d.w.mname} in the corner")
+            if self.method is not None:
+                return 0
+        if plan.double is not None:
+            self.ref_check(a, "double-teaming")
+            if self.method is not None:
+                return 0
+        # Special maneuvers.
+        if "distract" in move.flags:
+            self.distract(s)
+            return 0
+        # Damage.
+        dmg = move.damage
+        obj_name = ""
+        if move.throw_into:
+            obj = self.impact_object(d)
+            obj_name = obj.name
+            dmg += obj.damage
+        if move.object:
+            obj = plan.obj or (
+                a.w.objects[0] if a.w.objects else self.prep.tables.objects.get("Boot")
+            )
+            obj_name = obj.name
+            dmg += obj.damage
+        elif move.strike_kind == "strike" and move.bra and a.w.objects:
+            for obj in a.w.objects:
+                if obj.punch:
+                    dmg += obj.damage
+                    obj_name = obj.name
+                    break
+        dmg += d.w.wdb if move.wdb_defender else a.w.wdb
+        altitude = 0
+        if move.flying or move.springboard:
+            altitude = self.launch_steps(a, move)
+        if d.elev:
+            # A superplex from the ropes, or a man knocked off the turnbuckle: he falls from there.
+            altitude = max(altitude, fig.ring_rope_steps[d.elev - 1])
+        if move.dive:
+            altitude = max(
+                altitude, fig.ring_apron_steps + (self.launch_steps(a, move) if a.elev else 0)
+            )
+        dmg += altitude * fig.dmg_per_step
+        if plan.double is not None and plan.double.flying:
+            # Launched off the partner: an altitude bonus of his HDB + 5 (the chapter).
+            partner = self.partner(s)
+            if partner is not None:
+                dmg += max(0, partner.w.hdb + fig.dmg_launch_hdb - altitude * fig.dmg_per_step)
+        if a.running and (move.running or move.knockdown):
+            dmg += fig.dmg_charge
+        if grade == ACE:
+            dmg += fig.dmg_ace
+        dmg += d.inj.get(move.target, 0)
+        if plan.double is not None:
+            dmg += plan.double.damage
+        if move.finisher:
+            dmg *= fig.dmg_finisher
+        resthold = False
+        if move.hold and move.level <= 1 and self.strategy.resthold(self, s, move):
+            resthold = True
+            dmg += fig.dmg_resthold
+        if "fire_tab" in move.flags:
+            dmg = (plan.obj or self.prep.tables.objects.get("Fire Tab")).damage
+        elif "powder" in move.flags:
+            dmg = (plan.obj or self.prep.tables.objects.get("Powder")).damage
+        dmg = max(0, dmg)
+        knocked_back = (
+            move.knockdown and d.zone == "corner" and d.standing and not move.hold and not d.elev
+        )
+        if knocked_back:
+            # Knocked back into the turnbuckle, he stays on his feet: its bonus and his WDB.
+            dmg += self.prep.tables.objects.get("Turnbuckle").damage + d.w.wdb
+        over = False
+        if (
+            plan.over_top
+            and (move.knockdown or move.throw)
+            and (d.zone in ("ringside", "corner") or d.whipped)
+        ):
+            margin = target - face
+            if margin >= fig.mod_over_top_margin - d.w.lift and not self.prep.internal_cage:
+                over = True
+                dmg = fig.dmg_over_top + d.w.wdb
+        if rec:
+            self.ev(
+                "hit",
+                a,
+                (),
+                self.hit_text(a, d, move, plan, dmg, grade, obj_name, over),
+                move=move.name,
+                damage=dmg,
+            )
+        if plan.flourish:
+            a.flourishes += 1
+        a.running = False
+        d.whipped = False
+        # Positions.
+        if over:
+            d.zone, d.post, d.elev = "floor", "prone", 0
+            self.near = False
+        else:
+            if knocked_back:
+                if rec:
+                    self.ev(
+                        "corner", d, (), f"{d.w.sname} bounces off the turnbuckle and stays up."
+                    )
+            elif move.leaves != "same":
+                d.post = move.leaves
+            if move.throw_into:
+                if d.zone != "floor":
+                    d.zone = "corner"
+                self.near = False
+            else:
+                # They end up together (a flyer lands on his man; a superplex brings both down).
+                if a.zone != d.zone or a.elev:
+                    a.home = False
+                a.zone, a.elev = d.zone, 0
+                self.near = True
+            if d.elev:
+                d.elev = 0
+                if not move.super:
+                    d.post = "prone"
+            a.post = move.ends
+        self.hurt(d, dmg, a)
+        if self.method is not None:
+            return dmg
+        if self.both == s:
+            extra = self.partner(1 - s)
+            if extra is not None and not extra.out:
+                self.hurt(extra, dmg, a)
+                if self.method is not None:
+                    return dmg
+        # Exertion: the maneuver's level, plus the lifted man's Lift penalty.
+        exertion = move.level + (max(0, -d.w.lift) if move.lift else 0)
+        if exertion:
+            self.hurt(a, exertion, None, exertion=True)
+            if self.method is not None:
+                return dmg
+        self.injury_checks(a, d, move, dmg, grade)
+        if self.method is not None:
+            return dmg
+        if move.blinding or "powder" in move.flags:
+            d.blind = max(d.blind, dmg if "powder" in move.flags else 1)
+        if move.dizzying:
+            d.dizzy = max(d.dizzy, 1)
+        if over:
+            self.ref_check(
+                a, f"throwing {d.w.mname} over the top rope", automatic=self.prep.over_top_dq
+            )
+            return dmg
+        if "fire_tab" in move.flags:
+            return dmg
+        # What follows the success.
+        if move.hold:
+            self.hold = Hold(s, move, dmg, face, intensity=dmg, resthold=resthold)
+            if move.sleeper and dmg > 0:
+                self.sleeper_check(self.hold, d)
+            return dmg
+        if move.pin_pred:
+            self.pin(s, kind="predicament", free=True, after=move)
+            return dmg
+        if not follow:
+            return dmg
+        self.combo += dmg
+        if move.bra:
+            nxt = self.strategy.chain(self, s, move, chain)
+            if nxt is not None and nxt.move is not None and self.feasible(s, nxt.move, nxt):
+                self.attack(s, nxt, chain=chain + 1)
+                return dmg
+        # The whole combo's damage, in Action Points to reposition with.
+        self.ap = self.combo
+        self.combo = 0
+        self.follow_up(s, move)
+        return dmg
+
+    def impact_object(self, d: Fighter):
+        objects = self.prep.tables.objects
+        if self.prep.cage and (self.prep.internal_cage or d.zone == "floor"):
+            return objects.get(self.prep.cage_object)
+        if d.zone == "floor":
+            return objects.get("Ring Steps") if self.rounds % 2 else objects.get("Railing")
+        return objects.get("Turnbuckle")
+
+    def follow_up(self, s: int, move: Move) -> None:
+        """After a success the attacker repositions with the damage as Action Points."""
+        actions = self.strategy.follow_up(self, s, move)
+        for action in actions:
+            if self.method is not None or self.hold is not None:
+                return
+            name, arg = action if isinstance(action, tuple) else (action, None)
+            self.reposition(s, name, arg, move)
+            if name in ("cover", "hook_leg", "lobster", "stall", "tag", "escape"):
+                return
+
+    def reposition(self, s: int, name: str, arg: Any, move: Move | None) -> None:
+        fig = self.fig
+        rec = self.record
+        a, d = self.cur[s], self.cur[1 - s]
+        if name in ("cover", "hook_leg", "lobster"):
+            cost = {"cover": fig.ap_cover, "hook_leg": fig.ap_hook_leg, "lobster": fig.ap_lobster}[
+                name
+            ]
+            free = move is not None and move.cover and self.covers == 0 and name == "cover"
+            if d.post == "facedown" and self.near:
+                if not self.pay(a, fig.ap_shift_within):
+                    return
+                d.post = "prone"
+            if d.post != "prone" or not self.near:
+                return
+            if not free and self.ap < cost:
+                return  # a cover needs the Action Points in hand
+            if not free:
+                self.ap -= cost
+            self.pin(s, kind=name, free=free, after=move)
+        elif name == "lift":
+            self.move_opponent(a, d, arg or "facing")
+        elif name == "turn":
+            if self.near and d.fallen and self.pay(a, fig.ap_shift_within):
+                d.post = "facedown" if d.post == "prone" else "prone"
+                if rec:
+                    self.ev("position", a, (), f"{a.w.sname} rolls {d.w.mname} over.")
+        elif name == "behind":
+            if self.near and d.standing and self.pay(a, fig.ap_shift_within):
+                d.post = "behind"
+        elif name == "bend":
+            self.move_opponent(a, d, "bent")
+        elif name == "whip":
+            if (
+                self.near
+                and d.standing
+                and not self.prep.internal_cage
+                and self.pay(a, fig.ap_whip)
+            ):
+                d.whipped = True
+                d.zone = "ringside"
+                if rec:
+                    self.ev("position", a, (), f"{a.w.sname} whips {d.w.mname} into the ropes.")
+        elif name == "corner":
+            # Drag the opponent into a corner (one square a step, and one more to bring him).
+            if self.near and d.standing and d.zone != "corner":
+                cost = self.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent)
+                if self.pay(a, cost):
+                    a.zone = d.zone = "corner"
+                    a.home = self.tag and arg == "home"
+                    if rec:
+                        self.ev(
+                            "position", a, (), f"{a.w.sname} backs {d.w.mname} into the corner."
+                        )
+        elif name == "place":
+            self.place_on_turnbuckle(s, arg or 3)
+        elif name == "roll_in":
+            if d.zone == "floor" and self.near:
+                cost = 2 * (fig.ap_step + fig.ap_bring_opponent)
+                if self.pay(a, cost):
+                    a.zone = d.zone = "ringside"
+                    if rec:
+                        self.ev(
+                            "position", a, (), f"{a.w.sname} rolls {d.w.mname} back into the ring."
+                        )
+        elif name == "climb" or name == "self_corner":
+            if a.zone != "corner":
+                if not self.pay(a, self.distance(a.zone, "corner") * fig.ap_square):
+                    return
+                a.zone, a.home = "corner", False
+                self.near = False
+            if name == "climb":
+                level = arg or 3
+                if a.elev < level and self.pay(
+                    a, a.w.cost("climb", (level - a.elev) * fig.ap_climb)
+                ):
+                    a.elev = level
+                    if rec:
+                        self.ev("position", a, (), f"{a.w.sname} heads up top!")
+        elif name == "play_to_crowd":
+            self.play_to_crowd(a)
+        elif name == "stall":
+            self.stall(a)
+        elif name in ("tag", "blind_tag", "fake_tag"):
+            if self.tag:
+                self.tag_out(s, name)
+        elif name == "home":
+            if not a.home and self.pay(a, fig.ring_home[a.zone] * fig.ap_square):
+                a.zone, a.home, self.near = "corner", True, False
+        elif name == "escape" and self.prep.escape:
+            if a.zone not in ("ringside", "corner"):
+                if not self.pay(a, self.distance(a.zone, "ringside") * fig.ap_square):
+                    return
+                a.zone, self.near = "ringside", False
+            if self.ap >= self.escape_cost:
+                self.ap -= self.escape_cost
+                self.escape(s)
+
+    def move_opponent(self, a: Fighter, d: Fighter, to: str) -> bool:
+        """Reposition the opponent: never into a Fallen position, and into a Crouching one
+        other than Bent only from the mat; a fallen man goes through Crouching to stand."""
+        if not self.near or d.post == to or CATEGORY[to] == 2:
+            return False
+        frm = d.post
+        cf, ct = CATEGORY[frm], CATEGORY[to]
+        if ct == 1 and to != "bent" and cf != 2:
+            return False
+        cost = 2 * self.fig.ap_shift_across if cf == 2 and ct == 0 else self.posture_cost(frm, to)
+        if not self.pay(a, cost):
+            return False
+        d.post = to
+        if self.record:
+            verb = (
+                "doubles {d} over" if to == "bent" else "drags {d} up" if cf > ct else "turns {d}"
+            )
+            self.ev(
+                "position",
+                a,
+                (),
+                f"{a.w.sname} {verb.format(d=d.w.mname)}: {POSTURE_WORDS[to]}.",
+                posture=to,
+            )
+        return True
+
+    def place_on_turnbuckle(self, s: int, level: int | str) -> bool:
+        """1 Action Point and a STR check modified by his Lift (-1 the second rope, -2 the
+        top); both standing in the same corner. A failure loses the points. Lifting him onto
+        one's shoulders counts as sitting him on the top rope (the second rope's check), and
+        can be done anywhere."""
+        fig = self.fig
+        a, d = self.cur[s], self.cur[1 - s]
+        shoulders = level == "shoulders"
+        if shoulders:
+            level = 2
+            if not (self.near and d.standing):
+                return False
+        elif not (self.near and d.standing and d.zone == "corner" and a.zone == "corner"):
+            return False
+        while self.ap >= fig.ap_place_turnbuckle:
+            self.ap -= fig.ap_place_turnbuckle
+            target = a.w.attr["STR"] + d.w.lift + fig.mod_turnbuckle[level] + self.own(a) - a.debt
+            face, grade = self.check(a, target)
+            if self.record:
+                self.ev(
+                    "place",
+                    a,
+                    (face,),
+                    f"{a.w.sname} tries to get {d.w.mname} "
+                    + ("up on the shoulders" if shoulders else "up on the turnbuckle")
+                    + f" ({target}): "
+                    + ("up and set!" if grade >= SUCCESS else "no, too heavy."),
+                    target=target,
+                    roll=face,
+                )
+            if grade >= SUCCESS:
+                d.elev = level
+                d.post = "facing"
+                exertion = max(0, -d.w.lift)
+                if exertion:
+                    self.hurt(a, exertion, None, exertion=True)
+                return True
+        return False
+
+    # ---------------------------------------------------------------------------- damage
+    def hurt(self, f: Fighter, amount: int, by: Fighter | None, *, exertion: bool = False) -> None:
+        """Add damage; move down the StunTrack; past the final value, a STA check or out."""
+        if amount <= 0:
+            return
+        w = f.w
+        f.dmg += amount
+        before = f.lvl
+        breaks = w.breaks
+        lvl = 0
+        while lvl < len(breaks) and f.dmg > breaks[lvl]:
+            lvl += 1
+        f.lvl = lvl
+        st = self.prep.tables.stuntrack
+        f.pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        if lvl != before and self.record:
+            name = st.names[lvl] if lvl < len(breaks) else st.beyond_name
+            self.ev(
+                "weardown",
+                f,
+                (),
+                f"{w.sname} is {name} now ({f.dmg} damage, -{f.pen}).",
+                damage=f.dmg,
+                level=lvl + 1,
+                penalty=f.pen,
+            )
+        if lvl > before and self.prep.edge and lvl >= 2:
+            cost = self.edge_cost(f, "second_wind")
+            if f.edge >= cost and self.strategy.second_wind(self, f.side, f):
+                self.second_wind(f, cost)
+        if f.dmg > w.final and not f.out:
+            target = w.attr["STA"] + w.knockout_sta + self.own(f)
+            face, grade = self.check(f, target)
+            if self.record:
+                self.ev(
+                    "ko_check",
+                    f,
+                    (face,),
+                    f"{w.sname} is out on the feet: STA check {target}, rolls {face} - "
+                    + ("still conscious." if grade >= SUCCESS else "out cold!"),
+                    target=target,
+                    roll=face,
+                )
+            if grade < SUCCESS:
+                self.pass_out(f)
+
+    def recover(self, f: Fighter, amount: int) -> None:
+        f.dmg = max(0, f.dmg - amount)
+        breaks = f.w.breaks
+        before = f.lvl
+        lvl = 0
+        while lvl < len(breaks) and f.dmg > breaks[lvl]:
+            lvl += 1
+        f.lvl = lvl
+        st = self.prep.tables.stuntrack
+        f.pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        if lvl != before and self.record:
+            name = st.names[lvl] if lvl < len(breaks) else st.beyond_name
+            self.ev(
+                "weardown",
+                f,
+                (),
+                f"{f.w.sname} is back to {name} ({f.dmg} damage, -{f.pen}).",
+                damage=f.dmg,
+                level=lvl + 1,
+                penalty=f.pen,
+            )
+
+    def pass_out(self, f: Fighter) -> None:
+        f.out = True
+        self.referee_sees_ko(f)
+
+    def referee_sees_ko(self, f: Fighter) -> None:
+        """A referee who sees it (a SAV roll on his Skill) stops the match."""
+        if self.distracted:
+            if self.record:
+                self.ev("ko_unseen", f, (), f"The referee doesn't see {f.w.mname} is out!")
+            return
+        face, grade = self.check(None, self.prep.referee)
+        seen = grade >= SUCCESS
+        if self.record:
+            self.ev(
+                "referee",
+                None,
+                (face,),
+                f"The referee checks on {f.w.mname} (Skill {self.prep.referee}, rolls {face}): "
+                + ("the referee waves it off!" if seen else "the referee does not see it."),
+                roll=face,
+            )
+        if seen:
+            others = [o for o in self.all_fighters() if o.out and o.in_ring and o is not f]
+            if others:
+                self.finish(None, Method.DOUBLE_KNOCKOUT)
+            else:
+                self.finish(1 - f.side, Method.KNOCKOUT)
+
+    def injury_checks(self, a: Fighter, d: Fighter, move: Move, dmg: int, grade: int) -> None:
+        """A TOU check for each reason the maneuver is Injuring, -1 for each 5 points of
+        damage; each failure is an injury point on the maneuver's target."""
+        conditions = []
+        if move.finisher:
+            conditions.append("finisher")
+        if grade == ACE:
+            conditions.append("megamove")
+        if move.object:
+            conditions.append("foreign object")
+        if d.w.injury_prone:
+            conditions.append("injury prone")
+        if a.working and a.working == move.target:
+            conditions.append("worked over")
+        if d.dmg > d.w.final:
+            conditions.append("out on the feet")
+        if not conditions:
+            return
+        w = d.w
+        target = w.attr["TOU"] + w.injury_tou + self.own(d) - dmg // self.fig.inj_damage_per_penalty
+        faces = []
+        points = 0
+        for _ in conditions:
+            face, g = self.check(d, target)
+            faces.append(face)
+            if g < SUCCESS:
+                points += 1
+        if points:
+            part = move.target
+            d.inj[part] = d.inj.get(part, 0) + points
+            d.new_inj[part] = d.new_inj.get(part, 0) + points
+        if self.record:
+            self.ev(
+                "injury",
+                d,
+                tuple(faces),
+                f"Injury check for {w.mname} ({', '.join(conditions)}; TOU {target}): "
+                + (
+                    f"{points} injury point{'s' if points != 1 else ''} to the "
+                    f"{_part(move.target)}!"
+                    if points
+                    else "no harm done."
+                ),
+                target=target,
+                points=points,
+                body_part=move.target,
+            )
+
+    def crash(self, s: int, move: Move) -> None:
+        """A high-risk failure: 2 damage plus his WDB and altitude, and Advantage lost; against
+        a standing man in the corner, he hits the turnbuckle instead."""
+        fig = self.fig
+        a, d = self.cur[s], self.cur[1 - s]
+        if d.zone == "corner" and d.standing and not move.flying:
+            dmg = self.prep.tables.objects.get("Turnbuckle").damage + a.w.wdb
+            words = "crashes into the turnbuckle"
+        else:
+            dmg = fig.dmg_high_risk + a.w.wdb + self.launch_steps(a, move) * fig.dmg_per_step
+            words = "crashes and burns"
+        a.running = False
+        a.elev = 0
+        a.zone = d.zone
+        a.post = "prone"
+        self.near = True
+        self.adv = 1 - s
+        if self.record:
+            self.ev("crash", a, (), f"{a.w.sname} misses and {words}! ({dmg} damage)", damage=dmg)
+        self.hurt(a, dmg, None)
+
+    def collision(self, s: int) -> None:
+        """Both botched: both take 3, and a STA contest decides Advantage."""
+        a, d = self.cur[s], self.cur[1 - s]
+        dmg = self.fig.dmg_collision
+        if self.record:
+            self.ev("collision", None, (), f"They collide! Both men go down ({dmg} damage each).")
+        self.hurt(a, dmg, None)
+        self.hurt(d, dmg, None)
+        if self.method is not None:
+            return
+        a.post = d.post = "prone"
+        won, faces = self.contest(
+            a, a.w.attr["STA"] + self.own(a), d, d.w.attr["STA"] + self.own(d)
+        )
+        self.adv = s if won == 0 else 1 - s
+        if self.record:
+            first = self.cur[self.adv]
+            self.ev("contest", first, tuple(faces), f"{first.w.sname} is up first.")
+
+    def telegraph(self, s: int) -> None:
+        """The attacker botched and the defender had no answer: the defender becomes the
+        attacker, +2 on his next move."""
+        a, d = self.cur[s], self.cur[1 - s]
+        self.adv = 1 - s
+        d.telegraph = self.fig.mod_telegraph
+        if self.record:
+            self.ev(
+                "telegraph",
+                a,
+                (),
+                f"{a.w.sname} telegraphs it and {d.w.mname} sees it coming (+2 on the next move).",
+            )
+
+    # ---------------------------------------------------------------------------- pins
+    def break_targets(self, ds: int, *, kind: str = "cover", predicament: bool = False) -> dict:
+        """The targets of the pinned man's ways out, before dice."""
+        fig = self.fig
+        a, d = self.cur[1 - ds], self.cur[ds]
+        mods = self.own(d)
+        if kind == "hook_leg":
+            mods += fig.mod_pin["hook_leg"]
+        elif kind == "lobster":
+            mods += fig.mod_pin["lobster"]
+        mods += fig.mod_pin["repeat"] * self.covers
+        w = d.w
+        lift = 0 if predicament else a.w.lift
+        if predicament:
+            mods += fig.mod_pin["predicament"]
+            out = {
+                "kick": w.attr["TEC"] + mods,
+                "power": w.attr["STR"] + fig.mod_hold["str"] + mods,
+            }
+        else:
+            out = {
+                "power": w.attr["STR"] + lift + mods,
+                "kick": w.attr["TEC"] + lift + mods,
+                "shoulder": w.attr["AGI"] + lift + mods,
+                "hair": w.attr["BRA"] + mods,
+            }
+        ropes = fig.ring_ropes.get(d.zone)
+        if ropes is not None:
+            out["rope"] = w.attr["SAV"] + w.reach + ropes + mods
+        return out
+
+    def pin_odds(self, ds: int, target: int, dice: int = 3) -> float:
+        """The chance the pinned man fails every check (a quick estimate for strategies)."""
+        w = self.cur[ds].w
+        ok = max(0, min(target, w.botch_from - 1))
+        if ok < 1 and self.fig.chk_natural_one:
+            ok = 1
+        fail = 1.0 - ok / 20.0
+        return fail**dice
+
+    def pin(self, s: int, *, kind: str = "cover", free: bool = False, after: Move | None = None):
+        """Side ``s`` covers: three simultaneous checks by the pinned man (one after a finisher
+        against a Winded man); the failures are the count."""
+        fig = self.fig
+        rec = self.record
+        a, d = self.cur[s], self.cur[1 - s]
+        ds = 1 - s
+        predicament = kind == "predicament"
+        if d.zone in OUTSIDE and not self.prep.anywhere:
+            return
+        if self.distracted:
+            if rec:
+                self.ev("cover", a, (), f"{a.w.sname} covers, but the referee is busy elsewhere!")
+            self.covers += 1
+            return
+        cover_words = {
+            "cover": "covers",
+            "hook_leg": "covers and hooks the leg",
+            "lobster": "covers with a lobster, both legs hooked",
+            "predicament": "has the shoulders trapped in a pinning predicament",
+        }[kind]
+        if rec:
+            self.ev("cover", a, (), f"{a.w.sname} {cover_words}!", cover=kind, free=free)
+        # A partner may make the save.
+        if self.tag and self.try_save(ds):
+            self.covers += 1
+            return
+        if self.method is not None:
+            return
+        two_count = after is not None and after.finisher and d.lvl >= 1 and not predicament
+        # A screwjob: feet on the ropes, a fistful of tights.
+        screw = False
+        screw_face = 0
+        if not predicament and self.strategy.screwjob(self, s):
+            target = a.w.attr["SAV"] + self.own(a)
+            screw_face, g = self.check(a, target)
+            a.cheated = True
+            if rec:
+                self.ev(
+                    "screwjob",
+                    a,
+                    (screw_face,),
+                    f"{a.w.sname} gets the feet on the ropes (SAV {target}, rolls {screw_face})"
+                    + (": the leverage is there!" if g >= SUCCESS else " but slips off."),
+                    target=target,
+                    roll=screw_face,
+                )
+            screw = g >= SUCCESS
+        if d.out:
+            self.clock += 3 * fig.t_pin_count
+            self.pinned(s, after, "out cold")
+            return
+        if screw:
+            checks = a.w.screwjob_checks
+            faces = []
+            caught = False
+            for _ in range(checks):
+                face, g = self.check(None, self.prep.referee)
+                faces.append(face)
+                if g >= SUCCESS and face > screw_face:
+                    caught = True
+            if rec:
+                self.ev(
+                    "referee",
+                    None,
+                    tuple(faces),
+                    "The referee "
+                    + (
+                        "spots the feet on the ropes and stops counting!"
+                        if caught
+                        else "never sees it..."
+                    ),
+                    faces=faces,
+                )
+            if caught:
+                self.warn(a, "the screwjob", automatic_warning=True)
+                self.covers += 1
+                return
+            self.screwed = True
+            self.clock += 3 * fig.t_pin_count
+            self.pinned(s, after, "with the feet on the ropes")
+            return
+        targets = self.break_targets(ds, kind=kind, predicament=predicament)
+        way = self.strategy.pin_escape(self, ds, targets)
+        if way not in targets:
+            way = max(targets, key=lambda k: (targets[k], k != "hair"))
+        target = targets[way]
+        n = 1 if two_count else 3
+        squeeze = False
+        if self.prep.edge:
+            cost = self.edge_cost(d, "squeeze", against=after, bra=way == "hair")
+            if d.edge >= cost and self.strategy.squeeze(self, ds, target, n):
+                self.spend(d, "squeeze count", cost)
+                squeeze = True
+        rolled = [self.d20() for _ in range(n + (1 if squeeze else 0))]
+        grades = [self.grade(f, target, d.w.botch_from) for f in rolled]
+        kept = list(zip(grades, rolled, strict=True))
+        if squeeze:
+            worst = min(range(len(kept)), key=lambda i: (kept[i][0], -kept[i][1]))
+            kept.pop(worst)
+        successes = sum(1 for g, _ in kept if g == SUCCESS)
+        aces = sum(1 for g, _ in kept if g == ACE)
+        botches = sum(1 for g, _ in kept if g == BOTCH)
+        for _ in range(botches):
+            if successes:
+                successes -= 1
+            elif aces:
+                aces -= 1
+                successes += 1
+        broke = successes + aces > 0
+        failed = sum(1 for g, _ in kept if g < SUCCESS)
+        count = (3 - n) + failed
+        if broke:
+            count = min(count, 2)
+        self.clock += count * fig.t_pin_count
+        if rec:
+            counted = ", ".join(("One", "two", "three")[:count]) if count else "No count"
+            self.ev(
+                "pin",
+                d,
+                tuple(rolled),
+                f"{counted}... "
+                + (
+                    f"{d.w.mname} {ESCAPE_WORDS[way]} ({target})!"
+                    if broke
+                    else f"{d.w.mname} can't get out ({target})."
+                )
+                + (" That was an automatic two-count after the finisher." if two_count else ""),
+                way=way,
+                target=target,
+                count=count,
+                pinned=not broke,
+                checks=n,
+            )
+        if way == "hair" and broke:
+            self.ref_check(d, "pulling the hair")
+            if self.method is not None:
+                return
+        if not broke:
+            self.pinned(s, after, "")
+            return
+        self.covers += 1
+        self.ap = max(0, self.ap - count)
+        if aces:
+            self.adv = ds
+            if rec:
+                self.ev(
+                    "advantage", d, (), f"{d.w.sname} explodes out of the cover and takes over!"
+                )
+            return
+        # The attacker may cover again (+2 to break each time) with what Action Points remain.
+        if self.ap > 0 and self.strategy.cover_again(self, s):
+            again = self.strategy.cover_kind(self, s, after)
+            if again is not None:
+                self.reposition(s, again, None, None)
+
+    def pinned(self, s: int, after: Move | None, how: str) -> None:
+        self.finish(s, Method.PIN)
+        if self.record:
+            a, d = self.cur[s], self.cur[1 - s]
+            move = f" after the {after.words}" if after is not None else ""
+            self.ev(
+                "pinfall",
+                a,
+                (),
+                f"Three! {a.w.sname} pins {d.w.mname}{move}{', ' + how if how else ''}!",
+            )
+
+    def try_save(self, ds: int) -> bool:
+        """The pinned man's partner runs in to break the count: an attack at -1 for each
+        Action Point beyond his AGI bonus it takes to get there. The pinning man's partner may
+        block him (a SAV roll to get in, then a reversal)."""
+        fig = self.fig
+        rec = self.record
+        saver = self.partner(ds)
+        if saver is None or saver.out or saver.zone != "apron":
+            return False
+        if not self.strategy.save(self, ds):
+            return False
+        pinned = self.cur[ds]
+        pinner = self.cur[1 - ds]
+        need = fig.ring_home.get(pinned.zone, 2) * fig.ap_square + fig.ap_step
+        penalty = max(0, need - saver.w.agi_bonus)
+        move = self.strategy.save_move(self, ds) or saver.w.move("Stomp")
+        target = move.base_skill + self.own(saver) - penalty + saver.w.tag_bonus
+        face, grade = self.check(saver, target)
+        if rec:
+            self.ev(
+                "save",
+                saver,
+                (face,),
+                f"{saver.w.sname} storms in to break it up with {article(move.words)} "
+                f"{move.words} ({target}, rolls {face})"
+                + ("!" if grade >= SUCCESS else " but misses!"),
+                target=target,
+                roll=face,
+            )
+        if grade < SUCCESS:
+            return False
+        blocker = self.partner(1 - ds)
+        if blocker is not None and not blocker.out and self.strategy.block(self, 1 - ds):
+            btarget = blocker.w.attr["SAV"] + self.own(blocker)
+            bface, bgrade = self.check(blocker, btarget)
+            if rec and bgrade < SUCCESS:
+                self.ev(
+                    "block",
+                    blocker,
+                    (bface,),
+                    f"{blocker.w.sname} tries to cut {saver.w.mname} off "
+                    f"(SAV {btarget}, rolls {bface}) but can't get there in time.",
+                )
+            if bgrade >= SUCCESS:
+                bmove = self.strategy.save_move(self, 1 - ds) or blocker.w.move("Punch")
+                btarget = bmove.base_skill + self.own(blocker)
+                rface, rgrade = self.check(blocker, btarget)
+                blocked = rgrade >= SUCCESS and rface > face
+                if rec:
+                    self.ev(
+                        "block",
+                        blocker,
+                        (bface, rface),
+                        f"{blocker.w.sname} cuts {saver.w.mname} off with {article(bmove.words)} "
+                        f"{bmove.words} ({btarget}, rolls {rface})"
+                        + (": blocked!" if blocked else ": too late!"),
+                    )
+                if blocked:
+                    dmg = bmove.damage + blocker.w.wdb
+                    self.hurt(saver, dmg, blocker)
+                    return False
+        dmg = move.damage + saver.w.wdb
+        self.hurt(pinner, dmg, saver)
+        self.warn(saver, "coming in illegally", automatic_warning=True)
+        self.distracted = max(self.distracted, 1)
+        self.distracted_by = None
+        self.two_men = ds
+        if rec:
+            self.ev("argue", None, (), f"The referee argues {saver.w.mname} out of the ring.")
+        return True
+
+    # ---------------------------------------------------------------------------- holds
+    def hold_round(self) -> None:
+        """A round in a hold (half-length): the holder may let go, try leverage; the held man
+        tries to break it, or takes the damage again, and past his TOU must not give up."""
+        fig = self.fig
+        rec = self.record
+        h = self.hold
+        s = h.side
+        a, d = self.cur[s], self.cur[1 - s]
+        if not self.strategy.keep_hold(self, s, h):
+            self.hold = None
+            if rec:
+                self.ev("release", a, (), f"{a.w.sname} lets go of the {h.move.words}.")
+            self.standard_round()
+            return
+        self.clock += fig.t_half_round
+        if h.move.choke and h.rounds >= 1:
+            if "choke" in fig.ref_automatic:
+                self.ref_check(a, "choking past a five count", automatic=True)
+            else:
+                self.ref_check(a, "choking past a five count")
+            if self.method is not None:
+                return
+        if not h.leverage and self.strategy.leverage(self, s, h):
+            target = a.w.attr["SAV"] + self.own(a)
+            face, grade = self.check(a, target)
+            if rec:
+                self.ev(
+                    "leverage",
+                    a,
+                    (face,),
+                    f"{a.w.sname} grabs the ropes for leverage (SAV {target}, rolls {face})"
+                    + (": +2!" if grade >= SUCCESS else ": no."),
+                    target=target,
+                    roll=face,
+                )
+            if grade >= SUCCESS:
+                h.leverage = fig.dmg_leverage
+                self.ref_check(a, "using the ropes for leverage")
+                if self.method is not None:
+                    return
+        if d.out:
+            self.hold_damage(h, a, d)
+            h.rounds += 1
+            return
+        if d.zone in ("ringside", "corner", "middle") and self.strategy.drag(self, s, h):
+            # He drags his man away from the ropes: each point spent is +1 to the next break.
+            cost = fig.ap_square + fig.ap_bring_opponent
+            if a.w.agi_bonus >= cost:
+                d.zone = a.zone = "middle" if d.zone in ("ringside", "corner") else "center"
+                h.bonus += cost * fig.mod_hold["reposition"]
+                if rec:
+                    self.ev(
+                        "position",
+                        a,
+                        (),
+                        f"{a.w.sname} drags {d.w.mname} away from the ropes, hold and all.",
+                    )
+        targets = self.hold_targets(s, h)
+        way = self.strategy.hold_escape(self, 1 - s, targets, h)
+        if way == "reversal":
+            rev = self.strategy.reversal(self, 1 - s, h)
+            if rev is not None:
+                rtarget = self.target(1 - s, rev.move, rev) + (
+                    fig.mod_improvise_one_flag if rev.move.known else 0
+                )
+                face, grade = self.check(d, rtarget)
+                ok = grade >= SUCCESS and face > h.face
+                if rec:
+                    self.ev(
+                        "reversal",
+                        d,
+                        (face,),
+                        f"{d.w.sname} tries to reverse it into {article(rev.move.words)} "
+                        f"{rev.move.words} ({rtarget}, needs over {h.face}, rolls {face})"
+                        + ("!" if ok else ": no."),
+                    )
+                if ok:
+                    self.hold = None
+                    self.adv = 1 - s
+                    self.land(1 - s, rev, rev.move, face, grade, rtarget)
+                    return
+                self.after_failed_break(h, a, d)
+                return
+            way = max((k for k in targets if k != "reversal"), key=lambda k: targets[k])
+        if way not in targets:
+            way = max(targets, key=lambda k: targets[k])
+        target = targets[way] + h.bonus
+        h.bonus = 0
+        face, grade = self.check(d, target)
+        if rec:
+            words = {
+                "tec": f"tries to work free (TEC {target}, rolls {face})",
+                "str": f"tries to power out (STR {target}, rolls {face})",
+                "rope": f"reaches for the ropes (SAV {target}, rolls {face})",
+            }[way]
+            self.ev(
+                "hold_break",
+                d,
+                (face,),
+                f"{d.w.sname} {words}" + (": free!" if grade >= SUCCESS else ": still caught."),
+                way=way,
+                target=target,
+                roll=face,
+            )
+        if grade >= SUCCESS:
+            self.hold = None
+            if grade == ACE:
+                self.adv = 1 - s
+                if rec:
+                    self.ev("advantage", d, (), f"{d.w.sname} turns it around!")
+            return
+        self.after_failed_break(h, a, d)
+
+    def hold_targets(self, s: int, h: Hold) -> dict:
+        fig = self.fig
+        d = self.cur[1 - s]
+        w = d.w
+        mods = self.own(d) - d.inj.get(h.move.target, 0)
+        out = {"tec": w.attr["TEC"] + mods, "str": w.attr["STR"] + fig.mod_hold["str"] + mods}
+        ropes = fig.ring_ropes.get(d.zone)
+        if ropes is not None:
+            out["rope"] = w.attr["SAV"] + w.reach + ropes + mods
+        out["reversal"] = -99
+        return out
+
+    def after_failed_break(self, h: Hold, a: Fighter, d: Fighter) -> None:
+        self.hold_damage(h, a, d)
+        if self.method is not None or self.hold is None:
+            return
+        h.rounds += 1
+        if h.move.sleeper and not d.out:
+            self.sleeper_check(h, d)
+            if self.method is not None or d.out:
+                return
+        if h.intensity > d.w.attr["TOU"] + self.own(d):
+            target = d.w.attr["STA"] + self.own(d) - d.inj.get(h.move.target, 0)
+            face, grade = self.check(d, target)
+            if self.record:
+                self.ev(
+                    "submission_check",
+                    d,
+                    (face,),
+                    f"The pain is past {d.w.mname}'s limit: STA {target}, rolls {face} - "
+                    + ("hanging in there!" if grade >= SUCCESS else "fading!"),
+                    target=target,
+                    roll=face,
+                    intensity=h.intensity,
+                )
+            if grade < SUCCESS:
+                cost = self.edge_cost(d, "hanging_on", against=h.move)
+                if self.prep.edge and d.edge >= cost and self.strategy.hanging_on(self, d.side):
+                    self.spend(d, "hanging on", cost)
+                    return
+                self.finish(a.side, Method.SUBMISSION)
+                if self.record:
+                    self.ev(
+                        "submission",
+                        d,
+                        (),
+                        f"{d.w.sname} taps out to the {h.move.words}!",
+                    )
+
+    def hold_damage(self, h: Hold, a: Fighter, d: Fighter) -> None:
+        dmg = h.damage + h.leverage
+        h.intensity += dmg
+        if self.record:
+            self.ev(
+                "hold_damage",
+                a,
+                (),
+                f"{a.w.sname} cranks on the {h.move.words} ({dmg}).",
+                damage=dmg,
+            )
+        self.hurt(d, dmg, a)
+        if h.resthold:
+            self.recover(a, self.fig.dmg_resthold_recovery)
+
+    def sleeper_check(self, h: Hold, d: Fighter) -> None:
+        """A sleeper: a TOU roll each round of damage, or he passes out; then the arm drop."""
+        w = d.w
+        target = w.attr["TOU"] + self.own(d)
+        face, grade = self.check(d, target)
+        if self.record:
+            self.ev(
+                "sleeper",
+                d,
+                (face,),
+                f"{w.sname} fights the sleeper (TOU {target}, rolls {face})"
+                + ("." if grade >= SUCCESS else ": fading out..."),
+                target=target,
+                roll=face,
+            )
+        if grade >= SUCCESS:
+            return
+        if self.distracted:
+            d.out = True
+            return
+        # The arm drop: three STA checks; three failures and it is over.
+        target = w.attr["STA"] + w.knockout_sta + self.own(d)
+        faces = [self.d20() for _ in range(3)]
+        drops = sum(1 for f in faces if self.grade(f, target, w.botch_from) < SUCCESS)
+        if self.record:
+            self.ev(
+                "arm_drop",
+                d,
+                tuple(faces),
+                f"The referee lifts {w.mname}'s arm (STA {target}): it drops "
+                f"{('once', 'twice', 'three times')[drops - 1] if drops else 'not at all'}"
+                + ("... it's over!" if drops == 3 else f"; {w.mname} is still with us!"),
+                target=target,
+                drops=drops,
+            )
+        if drops == 3:
+            self.finish(1 - d.side, Method.KNOCKOUT)
+
+    # ---------------------------------------------------------------------------- the referee
+    def warn(self, f: Fighter, why: str, *, automatic_warning: bool = False) -> None:
+        if self.prep.no_dq:
+            return
+        f.warnings += 1
+        f.warned = True
+        if self.record:
+            self.ev(
+                "warning",
+                f,
+                (),
+                f"The referee warns {f.w.mname} for {why} (warning {f.warnings}).",
+                warnings=f.warnings,
+            )
+        if f.warnings > self.prep.warnings:
+            self.disqualify(f, "too many warnings")
+
+    def ref_check(self, f: Fighter, why: str, *, automatic: bool = False, bonus: int = 0) -> None:
+        """An illegal action: the referee makes a Skill check to see it; seen, a warning (or an
+        automatic disqualification)."""
+        f.cheated = True
+        if self.prep.no_dq:
+            return
+        if self.distracted:
+            if self.record:
+                self.ev("unseen", f, (), f"The referee never sees {why}.")
+            return
+        target = self.prep.referee + bonus
+        face, grade = self.check(None, target)
+        seen = grade >= SUCCESS
+        if self.record:
+            self.ev(
+                "referee",
+                None,
+                (face,),
+                f"Referee check for {why} (Skill {target}, rolls {face}): "
+                + ("seen!" if seen else "missed it."),
+                target=target,
+                roll=face,
+                seen=seen,
+            )
+        if not seen:
+            return
+        if automatic:
+            self.disqualify(f, why)
+        else:
+            self.warn(f, why)
+
+    def disqualify(self, f: Fighter, why: str) -> None:
+        if self.prep.no_dq:
+            return
+        self.finish(1 - f.side, Method.DISQUALIFICATION)
+        if self.record:
+            self.ev("disqualification", f, (), f"{f.w.sname} is disqualified for {why}!")
+
+    def distract(self, s: int) -> None:
+        """A manager's trick: distract the referee (his SAV, -1 for each earlier trick)."""
+        sav = self.prep.managers[s]
+        if sav is None:
+            return
+        a = self.cur[s]
+        target = sav + self.fig.mod_trick * a.tricks
+        a.tricks += 1
+        face, grade = self.check(None, target)
+        ok = grade >= SUCCESS
+        if self.record:
+            self.ev(
+                "distraction",
+                a,
+                (face,),
+                f"{a.w.sname}'s manager climbs onto the apron to distract the referee "
+                f"(SAV {target}, rolls {face})"
+                + (": it works!" if ok else ": the referee waves the manager off."),
+                target=target,
+                roll=face,
+            )
+        if ok:
+            self.distracted = self.fig.ref_distraction
+            self.distracted_by = s
+            self.distractions.append(s)
+        else:
+            self.ref_check(a, "the manager's distraction")
+
+    def interfere(self, s: int) -> None:
+        """The side's ally at ringside jumps the opponent (an automatic disqualification if
+        the referee sees it): a chair shot at the manager's skill, two rolls (he is not looking)."""
+        fig = self.fig
+        ally = self.prep.allies[s]
+        d = self.cur[1 - s]
+        self.interference.append(s)
+        chair = self.prep.tables.objects.get("Steel Chair") or self.prep.tables.objects.get("Boot")
+        target = fig.mgr_sav + (chair.mod or 0)
+        f1, f2 = self.d20(), self.d20()
+        hit = self.grade(max(f1, f2) if max(f1, f2) <= target else min(f1, f2), target) >= SUCCESS
+        dmg = chair.damage + fig.dmg_per_step
+        if self.record:
+            self.ev(
+                "interference",
+                ally.key,
+                (f1, f2),
+                f"{ally.name} slips in behind the referee's back and swings a {chair.name.lower()} "
+                f"at {d.w.mname}" + (f"! ({dmg})" if hit else ", but misses."),
+                damage=dmg if hit else 0,
+            )
+        if hit:
+            d.post = "prone"
+            self.hurt(d, dmg, None)
+        self.ref_check(
+            self.cur[s], "interference from ringside", automatic="interference" in fig.ref_automatic
+        )
+
+    # ---------------------------------------------------------------------------- other actions
+    def play_to_crowd(self, f: Fighter) -> None:
+        cost = f.w.cost("play_to_crowd", self.fig.ap_play_to_crowd)
+        if self.pay(f, cost):
+            f.crowd += 1
+            if self.record:
+                self.ev(
+                    "crowd",
+                    f,
+                    (),
+                    f"{f.w.sname} plays to the crowd and "
+                    + ("they love it!" if f.w.face else "the boos rain down!"),
+                )
+
+    def stall(self, f: Fighter) -> None:
+        """Catch his breath: a half-length round and a STA check to take off the STA bonus."""
+        target = f.w.attr["STA"] + self.own(f)
+        face, grade = self.check(f, target)
+        self.clock += self.fig.t_half_round - self.fig.t_round
+        if grade >= SUCCESS:
+            self.recover(f, f.w.sta_bonus)
+        if self.record:
+            self.ev(
+                "stall",
+                f,
+                (face,),
+                f"{f.w.sname} takes a breather (STA {target}, rolls {face})"
+                + (f": {f.w.sta_bonus} back." if grade >= SUCCESS else "."),
+                target=target,
+                roll=face,
+            )
+
+    def second_wind(self, f: Fighter, cost: int) -> None:
+        self.spend(f, "second wind", cost)
+        before = f.dmg
+        self.recover(f, f.w.attr["STA"])
+        if self.record:
+            self.ev(
+                "second_wind",
+                f,
+                (),
+                f"{f.w.sname} finds a second wind ({before} to {f.dmg} damage)!",
+            )
+
+    def edge_cost(
+        self,
+        f: Fighter,
+        what: str,
+        *,
+        against: Move | None = None,
+        bra: bool = False,
+        illegal: bool = False,
+    ) -> int:
+        """Edge prices: a fan favourite's or a rulebreaker's, double against a finisher."""
+        cost = f.w.prices.get(what, 99)
+        if not f.w.face:
+            if what == "seize" and illegal:
+                cost = self.fig.edge_heel_seize_illegal
+            elif what == "squeeze" and bra:
+                cost = self.fig.edge_heel_squeeze_bra
+        if against is not None and against.finisher:
+            cost *= self.fig.edge_against_finisher
+        return cost
+
+    def spend(self, f: Fighter, what: str, cost: int) -> None:
+        f.edge -= cost
+        f.spent += cost
+        f.spent_on.append(what)
+        if self.record:
+            self.ev(
+                "edge",
+                f,
+                (),
+                f"{f.w.sname} digs deep: {what} ({cost} Edge, {f.edge} left).",
+                cost=cost,
+                what=what,
+            )
+
+    def fire_up(self, f: Fighter) -> None:
+        cost = self.fig.edge_face.get("fired_up", 99)
+        self.spend(f, "fired up", cost)
+        f.fired = self.fig.edge_fired_up_attacks
+        if self.record:
+            self.ev("fired_up", f, (), f"{f.w.sname} is FIRED UP! The crowd is on its feet!")
+
+    def work_over(self, f: Fighter, part: str) -> None:
+        self.spend(f, f"working over the {_part(part)}", self.edge_cost(f, "working_over"))
+        f.working = part
+
+    # ---------------------------------------------------------------------------- tags, cages
+    def tag_out(self, s: int, how: str) -> None:
+        """Tagging is positioning: in his corner (or beside it), 3 Action Points; the partner
+        comes in with what is left (a Blind Tag or a Fake Tag are tricks)."""
+        fig = self.fig
+        rec = self.record
+        a = self.cur[s]
+        partner = self.partner(s)
+        if partner is None or partner.out:
+            return
+        if how == "fake_tag":
+            move = a.w.move("Fake Tag")
+            target = self.target(s, move)
+            a.tricks += 1
+            a.cheated = True
+            face, grade = self.check(a, target)
+            if rec:
+                self.ev(
+                    "fake_tag",
+                    a,
+                    (face,),
+                    f"{a.w.sname} claps for a fake tag ({target}, rolls {face})"
+                    + (": the referee buys it!" if grade >= SUCCESS else ": nobody buys it."),
+                )
+            if grade < SUCCESS:
+                return
+        else:
+            if not a.home:
+                cost = fig.ring_home[a.zone] * fig.ap_square
+                if not self.pay(a, cost):
+                    return
+                a.zone, a.home = "corner", True
+            if not self.pay(a, max(0, a.w.cost("tag", fig.ap_tag) - a.w.tag_bonus)):
+                return
+        self.swap_in(s, a, partner)
+        if how == "blind_tag":
+            move = a.w.move("Blind Tag")
+            target = self.target(s, move)
+            a.tricks += 1
+            face, grade = self.check(a, target)
+            d = self.cur[1 - s]
+            noticed = True
+            faces = [face]
+            if grade >= SUCCESS:
+                nface, ngrade = self.check(d, d.w.attr["SAV"] + self.own(d))
+                faces.append(nface)
+                noticed = ngrade >= SUCCESS
+                if not noticed:
+                    d.surprised = True
+            if rec:
+                self.ev(
+                    "blind_tag",
+                    partner,
+                    tuple(faces),
+                    f"{d.w.sname} " + ("never saw the tag!" if not noticed else "saw the tag."),
+                )
+
+    def swap_in(self, s: int, old: Fighter, new: Fighter) -> None:
+        old.in_ring, new.in_ring = False, True
+        new.zone, new.home, new.post, new.elev = "corner", True, "facing", 0
+        old.zone, old.home, old.elev = "apron", True, 0
+        new.debt = old.debt
+        self.legal[s] = 1 - self.legal[s]
+        self.cur[s] = new
+        self.near = False
+        if self.record:
+            self.ev("tag", new, (), f"{old.w.sname} tags in {new.w.mname}!")
+
+    def make_tag(self, s: int, *, lunge: bool = False) -> None:
+        a = self.cur[s]
+        partner = self.partner(s)
+        if partner is None or partner.out:
+            return
+        self.swap_in(s, a, partner)
+        self.adv = s
+
+    def escape(self, s: int) -> None:
+        if not self.prep.escape:
+            return
+        self.finish(s, Method.ESCAPE)
+        if self.record:
+            a = self.cur[s]
+            self.ev(
+                "escape",
+                a,
+                (),
+                f"{a.w.sname} climbs out of the cage and drops to the floor to win!",
+            )
+
+    def two_men_round(self) -> None:
+        """A save leaves a second man in the ring for a round; the side fighting two may take
+        on both (-2 a target) or ignore one, who then gets a free attack."""
+        side = self.two_men
+        if side is None:
+            return
+        self.two_men = None
+        if self.adv == side or self.hold is not None:
+            return
+        extra = self.partner(side)
+        if extra is None or extra.out:
+            return
+        lone = 1 - side
+        choice = self.strategy.two_men(self, lone)
+        if choice == "both":
+            self.both = lone  # the round's attack is at -2 a target and hits both
+            return
+        a = self.cur[lone]
+        move = self.strategy.save_move(self, side) or extra.w.move("Punch")
+        target = move.base_skill + self.own(extra)
+        face, grade = self.check(extra, target)
+        if self.record:
+            self.ev(
+                "free_attack",
+                extra,
+                (face,),
+                f"{extra.w.sname} gets a free shot in with {article(move.words)} {move.words} "
+                f"({target}, rolls {face})" + ("!" if grade >= SUCCESS else ": missed."),
+            )
+        if grade >= SUCCESS:
+            self.hurt(a, move.damage + extra.w.wdb, extra)
+            self.adv = side
+
+    # ---------------------------------------------------------------------------- round's end
+    def end_of_round(self) -> None:
+        fig = self.fig
+        rec = self.record
+        self.both = None
+        if self.distracted:
+            self.distracted -= 1
+        for side in (0, 1):
+            f = self.cur[side]
+            if f.blind:
+                f.blind -= 1
+            if f.dizzy:
+                f.dizzy -= 1
+            if f.out:
+                # A man out cold may come to; the referee looks again.
+                target = f.w.attr["STA"] + f.w.knockout_sta + self.own(f)
+                face, grade = self.check(f, target)
+                if rec:
+                    self.ev(
+                        "revive",
+                        f,
+                        (face,),
+                        f"{f.w.sname} tries to shake it off (STA {target}, rolls {face})"
+                        + (": awake again!" if grade >= SUCCESS else ": still out."),
+                        target=target,
+                        roll=face,
+                    )
+                if grade >= SUCCESS:
+                    f.out = False
+                else:
+                    self.referee_sees_ko(f)
+                    if self.method is not None:
+                        return
+        # A man on the floor who is not the attacker climbs back in with his own AGI bonus.
+        d = self.cur[1 - self.adv]
+        if (
+            d.zone in OUTSIDE
+            and not d.out
+            and self.cur[self.adv].zone not in OUTSIDE
+            and self.strategy.return_to_ring(self, d.side)
+        ):
+            ap = d.w.agi_bonus
+            need = self.posture_cost(d.post, "facing")
+            if need <= ap:
+                ap -= need
+                d.post = "facing"
+                if ap >= (2 + (d.zone == "aisle")) * fig.ap_step:
+                    d.zone = "ringside"
+                    self.near = self.cur[self.adv].zone == "ringside"
+                    if rec:
+                        self.ev("position", d, (), f"{d.w.sname} climbs back into the ring.")
+            elif need:
+                d.post = "kneeling" if d.fallen else "facing"
+        self.referee_count()
+
+    def referee_count(self) -> None:
+        """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
+        outside = [f for f in (self.cur[0], self.cur[1]) if f.zone in OUTSIDE]
+        if not outside or self.prep.no_count_out:
+            self.count = None
+            return
+        if self.count is None:
+            self.count = 0
+            if self.record:
+                self.ev("count", None, (), "The referee starts the count.")
+            return
+        face = self.d6()
+        self.count += face
+        limit = self.fig.ref_counts["outside"]
+        if self.record:
+            self.ev("count", None, (face,), f"The count is at {self.count}.", count=self.count)
+        if self.count > limit:
+            if len(outside) == 2:
+                self.finish(None, Method.DOUBLE_COUNT_OUT)
+                text = "Neither man makes it back in: a double count-out!"
+            else:
+                self.finish(1 - outside[0].side, Method.COUNT_OUT)
+                text = f"{outside[0].w.sname} is counted out!"
+            if self.record:
+                self.ev("count_out", None, (), text)
+
+    # ---------------------------------------------------------------------------- text
+    def attack_text(self, a, d, move, plan, target, face, grade, unopposed) -> str:
+        what = move.words
+        extras = []
+        if plan is not None:
+            if plan.flourish:
+                extras.append("with a flourish")
+            if plan.desperation:
+                extras.append(f"desperation +{plan.desperation}")
+        if a.running:
+            extras.append("charging")
+        if unopposed:
+            extras.append("two rolls, the better counts")
+        extra = f" [{', '.join(extras)}]" if extras else ""
+        result = {
+            ACE: "an Ace!",
+            SUCCESS: "good.",
+            FAIL: "a miss.",
+            BOTCH: "a Botch!",
+        }[grade]
+        cls = move.cls
+        return (
+            f"{a.w.sname} goes for {article(what)} {what} ({cls} {target}){extra}: "
+            f"rolls {face}: {result}"
+        )
+
+    def hit_text(self, a, d, move, plan, dmg, grade, obj_name, over) -> str:
+        if over:
+            return f"{a.w.sname} sends {d.w.mname} flying over the top rope to the floor! ({dmg})"
+        if move.mv.text:
+            text = move.mv.text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
+            text = text.replace("{object}", obj_name.lower() or "turnbuckle")
+            return f"{text} ({dmg})"
+        if move.hold:
+            art = "the" if move.finisher else article(move.words)
+            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg})"
+        what = move.words
+        art = "the" if move.finisher else article(what)
+        art = art + " " if art else ""
+        tail = "!" if move.finisher or grade == ACE else "."
+        if move.pin_pred:
+            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({dmg})"
+        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({dmg})"
+
+    # ---------------------------------------------------------------------------- result
+    def result(self, seed: int | None = None) -> MatchResult:
+        fig = self.fig
+        method = self.method
+        assert method is not None
+        injuries: list[InjuryEffect] = []
+        standing: list[StandingEffect] = []
+        for f in self.all_fighters():
+            w = f.w
+            for part, points in f.new_inj.items():
+                injuries.append(
+                    InjuryEffect(
+                        key=w.key,
+                        description=f"{points} injury point{'s' if points != 1 else ''} to the "
+                        f"{_part(part)}",
+                        points=points,
+                        body_part=part,
+                        source="arm_injury",
+                        keeps_off_cards=points >= fig.inj_keeps_off_at,
+                    )
+                )
+            if f.spent:
+                standing.append(
+                    StandingEffect(
+                        w.key, "edge", -f.spent, f"Spent {f.spent} Edge: {', '.join(f.spent_on)}"
+                    )
+                )
+            if f.crowd:
+                heat = min(f.crowd * fig.heat_play_to_crowd, fig.heat_play_to_crowd_max)
+                standing.append(
+                    StandingEffect(w.key, "heat", heat, f"Played to the crowd ({f.crowd}x)")
+                )
+            if f.cheated and fig.heat_cheating:
+                standing.append(StandingEffect(w.key, "heat", fig.heat_cheating, "Broke the rules"))
+            if f.flourishes and fig.prestige_flourish:
+                bonus = min(f.flourishes * fig.prestige_flourish, fig.prestige_flourish_max)
+                standing.append(
+                    StandingEffect(w.key, "prestige", bonus, "Spot bonus for a flourish")
+                )
+        loss = fig.prestige_loss
+        if self.winner is not None:
+            label = method.value.replace("_", " ")
+            for f in self.fighters[1 - self.winner]:
+                points = loss.get(method.value, 0)
+                if points:
+                    standing.append(StandingEffect(f.w.key, "prestige", points, f"Lost by {label}"))
+            engineered = self.engineered_reason()
+            if engineered:
+                for f in self.fighters[self.winner]:
+                    points = loss.get(method.value, 0)
+                    if points:
+                        standing.append(
+                            StandingEffect(
+                                f.w.key,
+                                "prestige",
+                                points,
+                                f"Engineered the win ({engineered}): a penalty equal to losing",
+                            )
+                        )
+        effects = Effects(
+            injuries=tuple(injuries),
+            interference=tuple(self.interference),
+            distractions=tuple(self.distractions),
+            finisher_hits=tuple(sum(f.finishers for f in side) for side in self.fighters),
+            standing=tuple(standing),
+            supersedes=SUPERSEDES,
+        )
+        events = (*self.events, self._final_event()) if self.record else ()
+        length = max(1, self.rounds)
+        return MatchResult(SYSTEM, self.winner, method, length, events, effects, seed)
+
+    def engineered_reason(self) -> str:
+        if self.winner is None:
+            return ""
+        if self.screwed:
+            return "a screwjob pin"
+        if self.winner in self.distractions:
+            return "the manager distracted the referee"
+        if self.winner in self.interference:
+            return "interference from ringside"
+        return ""
+
+    def _final_event(self) -> Event:
+        method = self.method
+        minutes, seconds = divmod(self.clock, 60)
+        at = f"{minutes}:{seconds:02d}"
+        if self.winner is None:
+            words = {
+                Method.DOUBLE_DISQUALIFICATION: "Both men are disqualified",
+                Method.DOUBLE_COUNT_OUT: "Both men are counted out",
+                Method.DRAW_TIME_LIMIT: "The match is a time-limit draw",
+                Method.DOUBLE_KNOCKOUT: "Neither man can continue: a draw",
+            }
+            text = f"{words[method]} at {at}."
+        else:
+            names = " and ".join(f.w.name for f in self.fighters[self.winner])
+            how = {
+                Method.PIN: "by pinfall",
+                Method.SUBMISSION: "by submission",
+                Method.KNOCKOUT: "by knockout",
+                Method.DISQUALIFICATION: "by disqualification",
+                Method.COUNT_OUT: "by count-out",
+                Method.ESCAPE: "by escaping the cage",
+            }[method]
+            verb = "win" if self.tag else "wins"
+            text = f"{names} {verb} {how} at {at} ({self.rounds} rounds)."
+        return Event(
+            "end",
+            None,
+            (),
+            text,
+            {"winner": self.winner, "method": method.value, "seconds": self.clock},
+        )
+
+
+def _part(part: str) -> str:
+    return {"body": "ribs"}.get(part, part)
+
+
+def run(
+    prep: Prepared, dice: Dice, strategy: Any, *, record: bool = True, seed: int | None = None
+) -> MatchResult:
+    m = Match(prep, dice, strategy, record)
+    m.play()
+    return m.result(seed)

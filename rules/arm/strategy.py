@@ -1,0 +1,981 @@
+"""Every choice the ARM rules give a wrestler, asked of a strategy object.
+
+Subclass ``ArmStrategy`` (or ``DefaultStrategy``) and override what you want. Each method gets
+the live match (read it, never change it) and the side deciding; the engine checks what comes
+back (a maneuver that cannot be done from where the men are is not tried).
+
+``ArmStrategy`` takes the plain course: no ambush, the SAV contest, the first maneuver of the
+arsenal that fits, a lateral press whenever the opponent is down and there is a point left, no
+counters, no Edge, no cheating. ``DefaultStrategy`` plays sensibly (see its docstring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Hold, Match, Plan
+from rules.core.decisions import Strategy
+
+
+def p_check(target: int, botch_from: int = 20) -> float:
+    """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
+    ok = min(target, botch_from - 1)
+    return max(1, ok) / 20.0 if ok >= 1 else 0.05
+
+
+class ArmStrategy(Strategy):
+    """The decision points, with the plain answer to each."""
+
+    def ambush(self, match: Match, side: int) -> bool:
+        """Before the bell: jump the opponent (automatic Advantage, an unopposed first attack,
+        a referee warning, an Edge point unless he is in his ritual)?"""
+        return False
+
+    def opening(self, match: Match, side: int) -> str:
+        """How this wrestler wants to start: "sav" (the contest), "cet" (collar-elbow tie-up,
+        STR or TEC) or "strength" (a test of strength, STR and Reach). A C.E.T. asked for by
+        either man is what happens."""
+        return "sav"
+
+    def plan(self, match: Match, side: int) -> Plan:
+        """The attacker's round: positioning actions and a maneuver."""
+        a = match.cur[side]
+        if a.zone in OUTSIDE and match.cur[1 - side].zone not in OUTSIDE:
+            return Plan(actions=("enter",))
+        actions: list[Any] = []
+        if not a.standing:
+            actions.append("stand")
+        if not match.near:
+            actions.append("approach")
+        for move in (*a.w.moves, *_basics(match, side)):
+            if fits(match, side, move, assume_near=True, assume_standing=True):
+                return Plan(move=move, actions=tuple(actions))
+        return Plan(actions=("reset",))
+
+    def seize(self, match: Match, side: int, plan: Plan) -> bool:
+        """Spend Edge to take Advantage once the attacker has positioned himself?"""
+        return False
+
+    def respond(self, match: Match, side: int) -> Plan | None:
+        """The defender's maneuver when the attacker misses (from where he is, no positioning);
+        None: he only takes Advantage."""
+        for move in match.cur[side].w.moves:
+            if match.feasible(side, move):
+                return Plan(move=move)
+        return None
+
+    def counter(self, match: Match, side: int, move) -> Plan | None:
+        """Declare a counter (a Defense or a Reversal) against the attacker's maneuver?"""
+        return None
+
+    def after_standoff(self, match: Match, side: int, plan: Plan) -> Plan | None:
+        """After a standoff: another maneuver (None: the same again)."""
+        return None
+
+    def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
+        """After a BRA strike lands: another BRA strike in the same round (+2)?"""
+        return None
+
+    def resthold(self, match: Match, side: int, move) -> bool:
+        """Apply this Level 0-1 hold as a resthold (-1 damage, recover 1 a round)?"""
+        return False
+
+    def follow_up(self, match: Match, side: int, move) -> list:
+        """After a success, with the damage as Action Points: repositioning, a cover, playing
+        to the crowd, a stall, a tag."""
+        d = match.cur[1 - side]
+        if d.fallen and match.ap >= 1:
+            return ["cover"]
+        return []
+
+    def cover_again(self, match: Match, side: int) -> bool:
+        """After a kick-out, cover again with the points left (+2 to break each time)?"""
+        return False
+
+    def cover_kind(self, match: Match, side: int, after) -> str | None:
+        return "cover" if match.ap >= 1 else None
+
+    def second_wind(self, match: Match, side: int, fighter) -> bool:
+        return False
+
+    def pin_escape(self, match: Match, side: int, targets: dict) -> str:
+        """Which way out of a pin: power, kick, shoulder, hair (illegal) or rope."""
+        legal = {k: v for k, v in targets.items() if k != "hair"}
+        return max(legal, key=lambda k: legal[k])
+
+    def squeeze(self, match: Match, side: int, target: int, dice: int) -> bool:
+        """Spend Edge on a squeeze count (an extra die, the worst ignored)?"""
+        return False
+
+    def screwjob(self, match: Match, side: int) -> bool:
+        """Put the feet on the ropes while pinning?"""
+        return False
+
+    def save(self, match: Match, side: int) -> bool:
+        """Run in to break up the pin on the partner?"""
+        return False
+
+    def save_move(self, match: Match, side: int):
+        return None
+
+    def block(self, match: Match, side: int) -> bool:
+        """Cut off the other team's save?"""
+        return False
+
+    def keep_hold(self, match: Match, side: int, hold: Hold) -> bool:
+        """Keep the hold on this round?"""
+        return hold.rounds < 3
+
+    def leverage(self, match: Match, side: int, hold: Hold) -> bool:
+        return False
+
+    def drag(self, match: Match, side: int, hold: Hold) -> bool:
+        """Spend the AGI bonus dragging the held man away from the ropes (+1 to his next
+        break for each point)?"""
+        return False
+
+    def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
+        """How to break a hold: tec, str, rope or reversal."""
+        legal = {k: v for k, v in targets.items() if k != "reversal"}
+        return max(legal, key=lambda k: legal[k])
+
+    def reversal(self, match: Match, side: int, hold: Hold) -> Plan | None:
+        return None
+
+    def hanging_on(self, match: Match, side: int) -> bool:
+        return False
+
+    def two_men(self, match: Match, side: int) -> str:
+        """Facing both men of a team: "both" (-2 a target) or "one" (the other gets a free
+        attack)."""
+        return "one"
+
+    def return_to_ring(self, match: Match, side: int) -> bool:
+        return True
+
+    def interfere(self, match: Match, side: int) -> bool:
+        """Does this side's ally at ringside jump in while the referee is distracted?"""
+        return False
+
+    def fire_up(self, match: Match, side: int) -> bool:
+        return False
+
+    def work_over(self, match: Match, side: int) -> str | None:
+        """A body part to work over (Edge: Injury checks on every attack to it), or None."""
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# shared reckoning
+
+
+def _basics(match: Match, side: int):
+    w = match.cur[side].w
+    key = ("basics", w.id)
+    cached = match.prep.memo.get(key)
+    if cached is None:
+        cached = tuple(
+            m
+            for m in (w.move(name) for name in match.prep.tables.maneuvers.basics)
+            if m is not None
+        )
+        match.prep.memo[key] = cached
+    return cached
+
+
+def fits(match: Match, side: int, move, *, assume_near=False, assume_standing=False) -> bool:
+    """Whether ``move`` suits the men's positions, allowing the attacker to close in or get up."""
+    a, d = match.cur[side], match.cur[1 - side]
+    if move.defense or move.trick:
+        return False
+    post = "facing" if assume_standing else a.post
+    if post not in move.usable_from:
+        return False
+    needs = move.needs
+    if "floor" in needs:
+        return d.zone == "floor" and a.zone not in OUTSIDE
+    if (d.zone in OUTSIDE or a.zone in OUTSIDE) and d.zone != a.zone:
+        return False
+    if "turnbuckle" in needs:
+        return d.elev > 0
+    if d.elev:
+        return move.strike_kind in ("strike", "kick") or move.knockdown
+    if d.post not in needs:
+        return False
+    if move.flying and d.zone == "corner":
+        return False
+    if move.object and not a.w.objects:
+        return False
+    return assume_near or match.near or move.flying or move.springboard
+
+
+def setup(match: Match, side: int, move) -> tuple[int, tuple] | None:
+    """The attacker's own positioning for ``move`` now: (Action Points, actions), or None when
+    the opponent would have to be moved first."""
+    fig = match.fig
+    a, d = match.cur[side], match.cur[1 - side]
+    if a.out or move.defense or move.trick:
+        return None
+    cost = 0
+    actions: list[Any] = []
+    if a.post not in move.usable_from:
+        if "facing" not in move.usable_from:
+            return None
+        cost += match.posture_cost(a.post, "facing")
+        actions.append("stand")
+    needs = move.needs
+    if "floor" in needs:
+        if d.zone != "floor" or a.zone in OUTSIDE or match.prep.internal_cage:
+            return None
+        if a.zone not in ("ringside", "corner", "apron"):
+            cost += match.distance(a.zone, "ringside") * fig.ap_square
+            actions.append("ringside")
+        return cost, tuple(actions)
+    if a.zone in OUTSIDE and d.zone not in OUTSIDE:
+        return None
+    if d.zone in OUTSIDE and a.zone not in OUTSIDE:
+        cost += (2 + (d.zone == "aisle")) * fig.ap_step
+        actions.append("exit")
+        near = True
+    else:
+        near = match.near
+    if "turnbuckle" in needs or d.elev:
+        if not d.elev:
+            return None
+        if "turnbuckle" not in needs and not (
+            move.strike_kind in ("strike", "kick") or move.knockdown
+        ):
+            return None
+        if not near:
+            actions.insert(0, "approach")
+            cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
+        return cost, tuple(actions)
+    if d.post not in needs:
+        if "behind" in needs and d.post == "facing":
+            cost += fig.ap_shift_within
+            actions.append("behind")
+        else:
+            return None
+    if move.flying:
+        if d.zone == "corner":
+            return None
+        if not a.elev:
+            if a.zone != "corner":
+                cost += match.distance(a.zone, "corner") * fig.ap_square
+                actions.append("corner")
+            cost += a.w.cost("climb", 3 * fig.ap_climb)
+            actions.append(("climb", 3))
+        return cost, tuple(actions)
+    if move.springboard:
+        if a.zone not in ("ringside", "corner", "apron"):
+            cost += match.distance(a.zone, "ringside") * fig.ap_square
+            actions.append("ringside")
+        return cost, tuple(actions)
+    if move.object and not a.w.objects:
+        return None
+    if not near:
+        actions.insert(0, "approach")
+        cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
+    return cost, tuple(actions)
+
+
+class DefaultStrategy(ArmStrategy):
+    """Plays sensibly:
+
+    - opens with a C.E.T. when STR or TEC beats SAV by 3 and the opponent's; heels with plenty
+      of Edge (5 or more) ambush a fan favourite, or anyone in his ritual;
+    - each round picks the maneuver with the best expected worth from the arsenal (plus the
+      basics anyone can improvise when nothing fits): the chance of success times the damage,
+      with a large bonus for what could end the match (the finisher, a pin predicament, a hold
+      against a worn man) and a cost for a high-risk crash or a referee's warning; the finisher
+      comes when its chance is decent, usually once the opponent is Tired;
+    - after a success: covers when the pin has a fair chance (always after the finisher),
+      hooking a leg or both as the points allow (lateral presses only when Arrogant), plays to
+      the crowd when the points are plenty (twice a match at most), stalls when more worn than
+      the opponent, otherwise sets the opponent up for the next maneuver it wants;
+    - chains BRA strikes while the next has a good chance; counters finishers and high-risk
+      moves when a defense has a fair chance; lunge-tags out when worn;
+    - breaks pins and holds the surest way (a heel pulls the hair when it is much surer);
+      spends Edge on a squeeze when the pin is likely, hangs on in a submission, takes a second
+      wind when Battered, fires up (fan favourites, 6 Edge), works over the finisher's target;
+    - rulebreakers cheat when the referee is distracted (illegal maneuvers, foreign objects, a
+      screwjob, the ally), send their manager to distract him at the right moment, and avoid
+      illegal moves on the brink of disqualification; fan favourites only throw closed fists.
+    """
+
+    #: The worth of ending the match, in points of damage.
+    FINISH = 25.0
+    COVER_AT = 0.2
+    #: The most decisions remembered for one prepared match (odds replay thousands of matches).
+    MEMO_LIMIT = 250_000
+
+    # Every decision below is a function of the situation (``_situation``) alone, so it is worked
+    # out once per situation and remembered on the prepared match: odds replay the same
+    # situations thousands of times. (Keep ``_situation`` complete: a decision reading anything
+    # it leaves out would be remembered wrongly.)
+
+    def _situation(self, match: Match, side: int) -> tuple:
+        a, d = match.cur[side], match.cur[1 - side]
+        breaks = d.w.breaks
+        remaining = breaks[d.lvl] - d.dmg if d.lvl < len(breaks) else 0
+        count = match.count
+        if match.tag:
+            mine, theirs = match.partner(side), match.partner(1 - side)
+            partners = (mine.lvl, mine.out, theirs.lvl, theirs.out)
+        else:
+            partners = ()
+        return (
+            a.id,
+            d.id,
+            match.ap,
+            a.lvl,
+            d.lvl,
+            a.pen,
+            d.pen,
+            a.post,
+            d.post,
+            a.zone,
+            d.zone,
+            a.elev,
+            d.elev,
+            match.near,
+            a.home,
+            a.running,
+            d.whipped,
+            a.last,
+            a.repeat,
+            a.last_ok,
+            a.warnings,
+            a.warned,
+            a.telegraph,
+            a.fired,
+            a.tricks,
+            a.debt,
+            a.out,
+            d.out,
+            d.blind > 0 or d.dizzy > 0 or d.surprised,
+            match.distracted > 0,
+            min(remaining, 24) // 4,
+            tuple(sorted(a.inj.items())) if a.inj else (),
+            tuple(sorted(d.inj.items())) if d.inj else (),
+            bool(a.w.early_rounds) and match.rounds <= a.w.early_rounds,
+            min(a.crowd, 2),
+            min(a.flourishes, 2),
+            match.covers,
+            None if count is None else (count >= 10) + (count >= 12),
+            match.both == side,
+            partners,
+            (d.last, d.last_ok) if "short_temper" in a.w.behaviour else None,
+        )
+
+    def _remember(self, match: Match, key: tuple, work):
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = work()
+            if len(memo) < self.MEMO_LIMIT:
+                memo[key] = found
+        return found
+
+    # ---------------------------------------------------------------------------- start
+    def ambush(self, match: Match, side: int) -> bool:
+        a, d = match.cur[side], match.cur[1 - side]
+        if a.w.face:
+            return False
+        return d.w.ambush_free or (a.edge >= 5 and d.w.face)
+
+    def opening(self, match: Match, side: int) -> str:
+        a, d = match.cur[side], match.cur[1 - side]
+        mine = max(a.w.attr["STR"], a.w.attr["TEC"])
+        theirs = max(d.w.attr["STR"], d.w.attr["TEC"])
+        if mine >= a.w.attr["SAV"] + 3 and mine > theirs:
+            return "cet"
+        return "sav"
+
+    # ---------------------------------------------------------------------------- the round
+    def plan(self, match: Match, side: int) -> Plan:
+        key = ("plan", self._situation(match, side))
+        return self._remember(match, key, lambda: self._plan(match, side))
+
+    def _plan(self, match: Match, side: int) -> Plan:
+        a, d = match.cur[side], match.cur[1 - side]
+        prep = match.prep
+        # Escape the cage when the door is within reach.
+        if prep.escape and a.zone in ("ringside", "corner") and match.ap >= match.escape_cost:
+            return Plan(actions=("escape",))
+        if a.zone in OUTSIDE and d.zone not in OUTSIDE:
+            # A coward takes a walk up the aisle while the count is young.
+            if "coward" in a.w.behaviour and a.zone == "floor" and (match.count or 0) < 8:
+                return Plan(actions=("aisle", "stall"))
+            if "coward" in a.w.behaviour and (match.count or 0) < 12:
+                return Plan(actions=("stall",))
+            return Plan(actions=("enter",))
+        # A worn man tags out.
+        if match.tag and self._should_tag(match, side):
+            how = "blind_tag" if not a.w.face and match.ap >= 4 else "tag"
+            return Plan(actions=("home", how))
+        # A coward rolls out to regroup.
+        if (
+            "coward" in a.w.behaviour
+            and a.lvl >= 3
+            and d.lvl < a.lvl
+            and a.zone not in OUTSIDE
+            and match.count is None
+            and not prep.internal_cage
+        ):
+            return Plan(actions=("bail", "stall"))
+        # A short temper answers an illegal blow with a closed fist.
+        if "short_temper" in a.w.behaviour and d.last_ok and match.near:
+            hit = d.w.arsenal.get(d.last) or d.w.move(d.last)
+            punch = a.w.move("Punch")
+            if (
+                hit is not None
+                and hit.illegal
+                and punch is not None
+                and match.feasible(side, punch)
+            ):
+                return Plan(move=punch)
+        # A double team in his own corner, when the referee will not see it.
+        double = self._double_team(match, side)
+        if double is not None:
+            return double
+        # The manager's distraction, when the cheating would pay.
+        if (
+            prep.managers[side] is not None
+            and not a.w.face
+            and not match.distracted
+            and a.tricks < 2
+            and d.lvl >= 2
+        ):
+            best = self._best(match, side, allow_setup=True)
+            actions = ("distract",) + (best[1].actions if best else ())
+            return Plan(move=best[1].move if best else None, actions=actions)
+        if a.w.face and prep.edge and a.fired == 0 and a.edge >= 6 and a.lvl >= 2 and d.lvl < a.lvl:
+            pass  # fired up is asked through fire_up()
+        best = self._best(match, side, allow_setup=True)
+        if best is None:
+            return Plan(actions=("reset",))
+        return best[1]
+
+    def _double_team(self, match: Match, side: int) -> Plan | None:
+        a, d = match.cur[side], match.cur[1 - side]
+        partner = match.partner(side)
+        if (
+            partner is None
+            or partner.out
+            or not match.tag
+            or not a.home
+            or d.zone != "corner"
+            or not d.standing
+            or not match.near
+            or not (match.distracted or match.prep.no_dq)
+        ):
+            return None
+        mine = max(
+            (m for m in a.w.moves if m.strike_kind and match.feasible(side, m)),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        theirs = max(
+            (m for m in partner.w.moves if m.strike_kind),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        if mine is None or theirs is None:
+            return None
+        return Plan(move=mine, double=theirs)
+
+    def _should_tag(self, match: Match, side: int) -> bool:
+        a = match.cur[side]
+        partner = match.partner(side)
+        if partner is None or partner.out:
+            return False
+        return a.lvl >= 2 and partner.lvl + 2 <= a.lvl and not a.fallen
+
+    def _moves(self, match: Match, side: int):
+        a = match.cur[side]
+        moves = list(a.w.moves)
+        if a.w.finisher is not None and not (a.fired > 1) and self._finisher_time(match, side):
+            moves.append(a.w.finisher)
+        return moves
+
+    def _finisher_time(self, match: Match, side: int) -> bool:
+        """The sensible moment for the finisher: the opponent Tired or worse (or down and
+        out), or this wrestler running out of time and strength."""
+        a, d = match.cur[side], match.cur[1 - side]
+        return d.lvl >= 2 or d.out or a.lvl >= 3 or (d.lvl >= 1 and a.lvl >= 2)
+
+    def _best(self, match: Match, side: int, *, allow_setup: bool, ap: int | None = None):
+        """(score, plan) of the best maneuver now, or None."""
+        best = None
+        for moves in (self._moves(match, side), _basics(match, side)):
+            for move in moves:
+                found = self._consider(match, side, move, allow_setup, ap)
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = found
+            if best is not None:
+                break
+        return best
+
+    def _consider(self, match: Match, side: int, move, allow_setup: bool, ap):
+        a, d = match.cur[side], match.cur[1 - side]
+        if allow_setup:
+            found = setup(match, side, move)
+            if found is None:
+                return None
+            cost, actions = found
+        else:
+            if not match.feasible(side, move):
+                return None
+            cost, actions = 0, ()
+        budget = match.ap if ap is None else ap
+        short = max(0, cost - budget)
+        if short > match.fig.ap_max_debt:
+            return None
+        if move.illegal and not self._may_cheat(match, side, move):
+            return None
+        plan = Plan(move=move, actions=actions)
+        # A charge, when there are points for it.
+        if move.running and allow_setup and not a.running and match.prep.internal_cage is False:
+            run = a.w.cost(
+                "charge",
+                match.fig.ap_rebound
+                if (a.zone in ("ringside", "corner") or d.whipped)
+                else match.fig.ap_run,
+            )
+            if cost + run <= budget and not (d.zone == "corner" and d.standing):
+                plan.actions = (*actions, "run")
+                cost += run
+        target = match.target(side, move, plan) - short
+        if move.finisher and a.lvl >= 3 and p_check(target, a.w.botch_from) < 0.5:
+            # Desperation: take a few points himself for as many +1.
+            need = min(3, 10 - target)
+            if need > 0 and a.dmg + need + move.level < a.w.final:
+                plan.desperation = need
+                target += need
+        if move.finisher and move.level >= 2:
+            plan.flourish = self._flourish(match, side, move, target)
+            if plan.flourish and not a.w.free_flourish:
+                target -= 1
+        score = self._worth(match, side, move, plan, target)
+        if (
+            d.zone == "corner"
+            and d.standing
+            and not move.high_risk
+            and not a.w.face
+            and self._may_cheat(match, side, None)
+        ):
+            plan.trap = True
+            score += 2 * 0.05 * self._damage(match, side, move, plan)
+        return score, plan
+
+    def _may_cheat(self, match: Match, side: int, move) -> bool:
+        a = match.cur[side]
+        prep = match.prep
+        if prep.no_dq or match.distracted:
+            return move is None or not a.w.face or move.name == "Punch"
+        if move is not None and move.object:
+            return False
+        if a.warnings >= prep.warnings:
+            return False
+        if a.w.face:
+            return move is not None and move.name == "Punch" and a.warnings < prep.warnings - 1
+        return True
+
+    def _damage(self, match: Match, side: int, move, plan: Plan) -> float:
+        fig = match.fig
+        a, d = match.cur[side], match.cur[1 - side]
+        dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb) + d.inj.get(move.target, 0)
+        if move.flying or move.springboard:
+            dmg += 3 * fig.dmg_per_step if move.flying else fig.dmg_per_step
+        if move.dive:
+            dmg += fig.ring_apron_steps * fig.dmg_per_step
+        if move.super and d.elev:
+            dmg += fig.ring_rope_steps[d.elev - 1] * fig.dmg_per_step
+        if "run" in plan.actions and (move.running or move.knockdown):
+            dmg += fig.dmg_charge
+        if move.throw_into:
+            dmg += 2 if not match.prep.cage else match.prep.cage
+        if move.finisher:
+            dmg *= fig.dmg_finisher
+        return dmg
+
+    def _worth(self, match: Match, side: int, move, plan: Plan, target: int) -> float:
+        fig = match.fig
+        a, d = match.cur[side], match.cur[1 - side]
+        p = p_check(target, a.w.botch_from)
+        if d.out or d.blind or d.dizzy or d.surprised:
+            p = 1.0 - (1.0 - p) ** 2
+        dmg = self._damage(match, side, move, plan)
+        value = dmg - move.level * 0.5
+        if move.hold:
+            # Held for a few rounds, and a worn man may submit.
+            value += dmg * 1.2
+            if dmg * 3 > d.w.attr["TOU"] + match.own(d):
+                value += self.FINISH * 0.25 * (1.0 - p_check(d.w.attr["STA"] + match.own(d) - 1))
+            if move.sleeper:
+                value += self.FINISH * 0.15 * (1.0 - p_check(d.w.attr["TOU"] + match.own(d)))
+        if move.finisher or move.pin_pred or move.cover:
+            value += self.FINISH * self._pin_chance(match, side, move, dmg)
+        if (move.blinding or move.dizzying) and not (d.blind or d.dizzy):
+            value += 2.0
+        fail = -3.0
+        if move.high_risk:
+            fail -= fig.dmg_high_risk + a.w.wdb + 3 * fig.dmg_per_step * move.flying
+        if "reckless" in a.w.behaviour and move.high_risk:
+            value += 6.0
+        if move.illegal and not (match.distracted or match.prep.no_dq):
+            seen = p_check(match.prep.referee)
+            value -= seen * (4.0 + 6.0 * a.warnings)
+        elif move.illegal and not a.w.face:
+            value += 2.0
+        return p * value + (1.0 - p) * fail
+
+    def _pin_chance(self, match: Match, side: int, move, dmg: float) -> float:
+        """The chance a cover after ``move`` keeps the opponent down."""
+        a, d = match.cur[side], match.cur[1 - side]
+        lvl = d.lvl
+        breaks = d.w.breaks
+        # How far he is from the next break, as the situation knows it (in steps of 4).
+        remaining = (min(breaks[lvl] - d.dmg, 24) // 4) * 4 if lvl < len(breaks) else 0
+        if dmg > remaining and lvl < len(breaks):
+            lvl += 1
+        st = match.prep.tables.stuntrack
+        pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        targets = match.break_targets(1 - side, predicament=move.pin_pred)
+        best = max(v for k, v in targets.items() if k != "hair") - (pen - d.pen)
+        if not move.pin_pred and dmg >= 2 and "arrogant" not in a.w.behaviour:
+            best += match.fig.mod_pin["hook_leg"]
+        dice = 1 if move.finisher and lvl >= 1 and not move.pin_pred else 3
+        return match.pin_odds(1 - side, best, dice)
+
+    def _flourish(self, match: Match, side: int, move, target: int) -> bool:
+        a = match.cur[side]
+        if a.flourishes >= 2:
+            return False
+        return a.w.free_flourish or ("Style Showman" in a.w.card.merits and target >= 12)
+
+    # ---------------------------------------------------------------------------- Edge
+    def seize(self, match: Match, side: int, plan: Plan) -> bool:
+        d = match.cur[side]
+        move = plan.move
+        if move is None or not d.standing or d.out:
+            return False
+        reserve = 2
+        cost = match.edge_cost(d, "seize", against=move)
+        if d.edge < cost + reserve:
+            return False
+        return move.finisher or (move.high_risk and move.level >= 3)
+
+    def fire_up(self, match: Match, side: int) -> bool:
+        a, d = match.cur[side], match.cur[1 - side]
+        return a.w.face and a.edge >= 6 and a.lvl >= 2 and d.lvl + 1 <= a.lvl
+
+    def work_over(self, match: Match, side: int) -> str | None:
+        a, d = match.cur[side], match.cur[1 - side]
+        f = a.w.finisher
+        if f is None or not f.hold or a.working or d.lvl < 1 or a.edge < 3:
+            return None
+        return f.target
+
+    def second_wind(self, match: Match, side: int, fighter) -> bool:
+        return fighter.lvl >= 3 and fighter.edge >= 1
+
+    def squeeze(self, match: Match, side: int, target: int, dice: int) -> bool:
+        return match.pin_odds(side, target, dice) >= 0.2
+
+    def hanging_on(self, match: Match, side: int) -> bool:
+        return True
+
+    # ---------------------------------------------------------------------------- answers
+    def respond(self, match: Match, side: int) -> Plan | None:
+        key = ("respond", self._situation(match, side))
+        return self._remember(match, key, lambda: self._respond(match, side))
+
+    def _respond(self, match: Match, side: int) -> Plan | None:
+        best = self._best(match, side, allow_setup=False, ap=0)
+        return None if best is None else best[1]
+
+    #: Counter an ordinary maneuver that would land at least this often.
+    COUNTER_AT = 0.7
+
+    def counter(self, match: Match, side: int, move) -> Plan | None:
+        # The attacker's chance decides whether an ordinary maneuver is worth countering: a
+        # counter makes a contest of it, where a maneuver that seldom misses is better met.
+        attacker = match.cur[1 - side]
+        target = match.target(1 - side, move)
+        big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
+        likely = p_check(target, attacker.w.botch_from) >= self.COUNTER_AT
+        if not (big or likely or match.tag or match.prep.escape):
+            return None
+        key = ("counter", move.name, move.finisher, target, self._situation(match, side))
+        return self._remember(match, key, lambda: self._counter(match, side, move, target))
+
+    def _counter(self, match: Match, side: int, move, against: int) -> Plan | None:
+        d = match.cur[side]
+        if d.out or (d.fallen and not (move.high_risk or move.running)):
+            return None
+        if match.tag and d.lvl >= 2:
+            partner = match.partner(side)
+            if partner is not None and not partner.out and partner.lvl + 2 <= d.lvl:
+                lunge = d.w.move("Lunge Tag")
+                if lunge is not None:
+                    return Plan(move=lunge)
+        if match.prep.escape and d.zone in ("ringside", "corner"):
+            lunge = d.w.move("Lunge Escape")
+            if lunge is not None:
+                return Plan(move=lunge)
+        big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
+        if not big and p_check(against) < self.COUNTER_AT:
+            return None
+        kind = "high_risk" if move.high_risk else ("running" if move.running else move.strike_kind)
+        best = None
+        for name in ("Dodge", "Duck", "Block", "Sprawl"):
+            defense = d.w.move(name)
+            if defense is None or not (defense.counters & {kind, "any"}):
+                continue
+            if d.post not in defense.usable_from:
+                continue
+            t = match.target(side, defense)
+            if best is None or t > best[0]:
+                best = (t, defense)
+        if best is None or best[0] < 9 or (not big and best[0] < against - 6):
+            return None
+        return Plan(move=best[1])
+
+    def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
+        key = ("chain", chained, self._situation(match, side))
+        return self._remember(match, key, lambda: self._chain(match, side, chained))
+
+    def _chain(self, match: Match, side: int, chained: int) -> Plan | None:
+        if chained >= 1:
+            return None
+        a = match.cur[side]
+        best = None
+        for m in (*a.w.moves, *_basics(match, side)):
+            if not m.bra or m.hold or not match.feasible(side, m):
+                continue
+            if m.illegal and not self._may_cheat(match, side, m):
+                continue
+            t = match.target(side, m, Plan(move=m), chain=chained + 1)
+            if best is None or t > best[0]:
+                best = (t, m)
+        if best is None or p_check(best[0], a.w.botch_from) < 0.6:
+            return None
+        return Plan(move=best[1])
+
+    def resthold(self, match: Match, side: int, move) -> bool:
+        a, d = match.cur[side], match.cur[1 - side]
+        return a.lvl > d.lvl and a.lvl >= 2
+
+    # ---------------------------------------------------------------------------- after a hit
+    def follow_up(self, match: Match, side: int, move) -> tuple:
+        key = ("follow_up", move.name, move.finisher, move.cover, self._situation(match, side))
+        return self._remember(match, key, lambda: tuple(self._follow_up(match, side, move)))
+
+    def _follow_up(self, match: Match, side: int, move) -> list:
+        a, d = match.cur[side], match.cur[1 - side]
+        fig = match.fig
+        out: list[Any] = []
+        ap = match.ap
+        if d.fallen and match.near and d.zone not in OUTSIDE:
+            kind = self.cover_kind(match, side, move)
+            if kind is not None:
+                targets = match.break_targets(1 - side, kind=kind)
+                best = max(v for k, v in targets.items() if k != "hair")
+                dice = 1 if move.finisher and d.lvl >= 1 else 3
+                chance = match.pin_odds(1 - side, best, dice)
+                if move.finisher or chance >= self.COVER_AT or move.cover:
+                    if d.post == "facedown":
+                        out.append("turn")
+                    out.append(kind)
+                    return out
+        if a.lvl >= 2 and a.lvl > d.lvl and (d.fallen or not d.standing) and match.count is None:
+            return ["stall"]
+        if match.prep.escape and d.fallen:
+            to_wall = 0 if a.zone in ("ringside", "corner") else match.distance(a.zone, "ringside")
+            if ap >= to_wall * fig.ap_square + match.escape_cost:
+                return ["escape"]
+        crowd = a.w.cost("play_to_crowd", fig.ap_play_to_crowd)
+        if (
+            a.crowd < 2
+            and ap >= crowd
+            and ("arrogant" in a.w.behaviour or ap >= crowd + 3 or a.w.costs.get("play_to_crowd"))
+        ):
+            out.append("play_to_crowd")
+            ap -= crowd
+        out.extend(self._set_up_next(match, side, ap))
+        return out
+
+    def cover_kind(self, match: Match, side: int, after) -> str | None:
+        a, d = match.cur[side], match.cur[1 - side]
+        fig = match.fig
+        ap = match.ap - (fig.ap_shift_within if d.post == "facedown" else 0)
+        free = after is not None and after.cover and match.covers == 0
+        if "arrogant" in a.w.behaviour:
+            return "cover" if ap >= fig.ap_cover or free else None
+        if ap >= fig.ap_lobster:
+            return "lobster"
+        if ap >= fig.ap_hook_leg:
+            return "hook_leg"
+        if ap >= fig.ap_cover or free:
+            return "cover"
+        return None
+
+    def cover_again(self, match: Match, side: int) -> bool:
+        targets = match.break_targets(1 - side)
+        best = max(v for k, v in targets.items() if k != "hair")
+        return match.pin_odds(1 - side, best - 1, 3) >= 0.15
+
+    def _set_up_next(self, match: Match, side: int, ap: int) -> list:
+        """Spend the points setting the opponent up for the maneuver wanted next."""
+        a, d = match.cur[side], match.cur[1 - side]
+        fig = match.fig
+        if d.zone in OUTSIDE:
+            if a.w.face or (match.count is not None and match.count >= 12):
+                return ["roll_in"] if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent) else []
+            return []
+        best = None
+        for move in self._moves(match, side):
+            if move.illegal or move.dive:
+                continue
+            prep = self._arrangement(match, side, move)
+            if prep is None:
+                continue
+            cost, steps = prep
+            if cost > ap + 1:
+                continue
+            t = match.target(side, move, Plan(move=move))
+            score = p_check(t, a.w.botch_from) * (
+                self._damage(match, side, move, Plan(move=move))
+                + (self.FINISH * 0.3 if move.finisher and d.lvl >= 2 else 0.0)
+            )
+            if best is None or score > best[0]:
+                best = (score, steps)
+        return list(best[1]) if best is not None else []
+
+    def _arrangement(self, match: Match, side: int, move):
+        """(points, steps) that put the opponent where ``move`` needs him."""
+        fig = match.fig
+        a, d = match.cur[side], match.cur[1 - side]
+        needs = move.needs
+        if move.flying:
+            if not d.fallen and "standing" not in needs and d.post not in needs:
+                return None
+            if d.post not in needs:
+                return None
+            return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, [
+                ("climb", 3)
+            ]
+        if move.super:
+            if not d.standing:
+                cost = match.posture_cost(d.post, "facing")
+                steps = [("lift", "facing")]
+            else:
+                cost, steps = 0, []
+            cost += match.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent) + 1
+            return cost, [*steps, "corner", ("place", 2)]
+        if d.post in needs:
+            if move.running and d.standing and not match.prep.internal_cage:
+                return fig.ap_whip, ["whip"]
+            return 0, []
+        if "facing" in needs:
+            return match.posture_cost(d.post, "facing"), [("lift", "facing")]
+        if "behind" in needs:
+            return match.posture_cost(d.post, "facing") + fig.ap_shift_within, [
+                ("lift", "facing"),
+                "behind",
+            ]
+        if "bent" in needs:
+            return match.posture_cost(d.post, "bent"), [("lift", "bent")]
+        if d.post in ("prone", "facedown") and needs & {"prone", "facedown"}:
+            return fig.ap_shift_within, ["turn"]
+        return None
+
+    # ---------------------------------------------------------------------------- pins, holds
+    def pin_escape(self, match: Match, side: int, targets: dict) -> str:
+        me = match.cur[side]
+        legal = {k: v for k, v in targets.items() if k != "hair"}
+        way = max(legal, key=lambda k: legal[k])
+        if (
+            "hair" in targets
+            and not me.w.face
+            and targets["hair"] >= legal[way] + 2
+            and me.warnings < match.prep.warnings
+        ):
+            return "hair"
+        return way
+
+    def screwjob(self, match: Match, side: int) -> bool:
+        a = match.cur[side]
+        if a.w.face or match.prep.no_dq:
+            return False
+        return a.warnings < match.prep.warnings and match.cur[1 - side].lvl >= 2
+
+    def save(self, match: Match, side: int) -> bool:
+        d = match.cur[side]
+        targets = match.break_targets(side)
+        best = max(v for k, v in targets.items() if k != "hair")
+        return match.pin_odds(side, best, 3) >= 0.1 or d.lvl >= 3
+
+    def save_move(self, match: Match, side: int):
+        partner = match.partner(side)
+        if partner is None:
+            return None
+        best = None
+        for name in ("Elbow Drop", "Stomp", "Leg Drop", "Big Boot", "Clothesline"):
+            move = partner.w.move(name)
+            if move is not None and (best is None or move.base_skill > best.base_skill):
+                best = move
+        return best
+
+    def block(self, match: Match, side: int) -> bool:
+        partner = match.partner(side)
+        return partner is not None and partner.w.attr["SAV"] >= 12
+
+    def keep_hold(self, match: Match, side: int, hold: Hold) -> bool:
+        a, d = match.cur[side], match.cur[1 - side]
+        if hold.move.choke:
+            return hold.rounds < 1 or match.distracted > 0
+        if hold.move.finisher or hold.move.sleeper:
+            return True
+        if hold.intensity > d.w.attr["TOU"] + match.own(d) - 4:
+            return True
+        if hold.resthold:
+            return a.lvl >= 1 and hold.rounds < 4
+        return hold.rounds < 2
+
+    def leverage(self, match: Match, side: int, hold: Hold) -> bool:
+        a, d = match.cur[side], match.cur[1 - side]
+        if a.w.face or match.prep.no_dq:
+            return False
+        return (match.distracted > 0 or a.warnings < match.prep.warnings - 1) and d.zone in (
+            "ringside",
+            "corner",
+        )
+
+    def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
+        legal = {k: v for k, v in targets.items() if k != "reversal"}
+        return max(legal, key=lambda k: (legal[k], k == "rope"))
+
+    def drag(self, match: Match, side: int, hold: Hold) -> bool:
+        targets = match.hold_targets(side, hold)
+        rope = targets.get("rope")
+        others = max(targets["tec"], targets["str"])
+        cost = match.fig.ap_square + match.fig.ap_bring_opponent
+        return rope is not None and rope >= others + cost
+
+    def two_men(self, match: Match, side: int) -> str:
+        a = match.cur[side]
+        return "both" if a.w.attr["BRA"] >= 15 else "one"
+
+    def return_to_ring(self, match: Match, side: int) -> bool:
+        me = match.cur[side]
+        return not ("coward" in me.w.behaviour and match.count is not None and match.count < 10)
+
+    def interfere(self, match: Match, side: int) -> bool:
+        a = match.cur[side]
+        return not a.w.face and match.distracted > 0 and match.cur[1 - side].lvl >= 2
+
+
+_ = (ACE, CATEGORY)

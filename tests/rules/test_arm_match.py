@@ -1,0 +1,312 @@
+"""Whole ARM matches: the dice's statistics, determinism, the fast and full paths, the
+play-by-play, odds, options, the default strategy's habits and the two commands."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import yaml
+from django.core.management import call_command
+
+from rules.arm.engine import ACE, BOTCH, SUCCESS, Match, prepare
+from rules.arm.options import ArmOptions, parse_options
+from rules.arm.strategy import DefaultStrategy
+from rules.core.dice import SeededDice
+from rules.core.errors import OptionError
+from rules.core.result import Method
+from tests.rules.arm_support import ALPHA, BETA, arm, match_of, move, sheet
+
+SAMPLE_DIR = Path(__file__).parents[2] / "rules/data/sample/arm"
+SAMPLES = sorted(SAMPLE_DIR.glob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def samples():
+    return {p.stem: arm.parse_card(yaml.safe_load(p.read_text())) for p in SAMPLES}
+
+
+# ------------------------------------------------------------------------------ the dice
+
+
+def test_attribute_checks_succeed_at_attribute_over_20_with_aces_and_botches_at_1_in_20():
+    m = Match(prepare(arm.make_spec([sheet("alpha"), sheet("beta")])), SeededDice(2024), None)
+    n = 20000
+    counts = {SUCCESS: 0, ACE: 0, BOTCH: 0}
+    for _ in range(n):
+        _, grade = m.check(m.me(ALPHA), 12)
+        if grade in counts:
+            counts[grade] += 1
+    for observed, p in (
+        (counts[SUCCESS] + counts[ACE], 12 / 20),
+        (counts[ACE], 1 / 20),
+        (counts[BOTCH], 1 / 20),
+    ):
+        se = (p * (1 - p) / n) ** 0.5
+        assert abs(observed / n - p) < 4 * se, (observed, p)
+
+
+def test_an_even_contest_is_won_half_the_time():
+    m = Match(prepare(arm.make_spec([sheet("alpha"), sheet("beta")])), SeededDice(7), None)
+    n = 10000
+    won = sum(m.contest(m.me(ALPHA), 12, m.me(BETA), 12)[0] == 0 for _ in range(n))
+    assert abs(won / n - 0.5) < 4 * (0.25 / n) ** 0.5
+
+
+# ------------------------------------------------------------------------------ matches
+
+
+def test_the_same_seed_gives_the_same_match(samples):
+    spec = arm.make_spec([samples["corrigan-vale"], samples["mortimer-gale"]])
+    first = arm.simulate(spec, dice=SeededDice(11)).to_json()
+    assert arm.simulate(spec, dice=SeededDice(11)).to_json() == first
+    assert arm.simulate(spec, dice=SeededDice(12)).to_json() != first
+
+
+@pytest.mark.parametrize(
+    ("match_type", "options", "per_side"),
+    [
+        ("singles", "", 1),
+        ("tag", "", 2),
+        ("steel_cage", "escape", 1),
+        ("singles", "cage=pipe,internal_cage,no_dq,referee=8,warnings=1", 1),
+        ("singles", "no_edge,over_top_dq,time_limit=30", 1),
+    ],
+)
+def test_fast_and_full_paths_agree_and_every_die_is_in_the_play_by_play(
+    samples, match_type, options, per_side
+):
+    names = sorted(samples)
+    for i in range(0, len(names) - 2 * per_side + 1, 3):
+        cards = [samples[n] for n in names[i : i + 2 * per_side]]
+        spec = arm.make_spec(cards, match_type, options=options)
+        for seed in range(4):
+            dice = SeededDice(seed)
+            full = arm.simulate(spec, dice=dice)
+            fast = arm.simulate(spec, dice=SeededDice(seed), record=False)
+            assert (full.winner, full.method, full.length) == (
+                fast.winner,
+                fast.method,
+                fast.length,
+            ), (names[i], seed)
+            assert [f for e in full.events for f in e.dice] == dice.rolls
+            assert full.events[-1].kind == "end" and fast.events == ()
+
+
+def test_every_sample_sheet_wrestles(samples):
+    strategy = DefaultStrategy()
+    names = sorted(samples)
+    methods = set()
+    for i, name in enumerate(names):
+        other = names[(i + 5) % len(names)]
+        prep = prepare(arm.make_spec([samples[name], samples[other]]))
+        for seed in range(3):
+            dice = SeededDice(seed, record=False)
+            from rules.arm.engine import run
+
+            result = run(prep, dice, strategy, record=False)
+            methods.add(result.method)
+            assert result.length >= 1
+    assert {Method.PIN, Method.SUBMISSION} <= methods
+
+
+def test_odds_are_monte_carlo_only_and_say_so(samples):
+    spec = arm.make_spec([samples["gideon-pike"], samples["skylar-finch"]])
+    report = arm.odds(spec, runs=60, seed=5)
+    assert sum(report.wins) + report.draws == 60 and report.exact is None
+    assert "no exact solver" in report.exact_note
+    assert arm.odds(spec, runs=60, seed=5) == report
+    assert report.to_json()["system"] == "arm"
+
+
+# ------------------------------------------------------------------------------ options
+
+
+def test_options_parse_by_name_and_iterate_as_strings():
+    opts = parse_options("cage=pipe, escape, time_limit=60, referee=14")
+    assert isinstance(opts, ArmOptions)
+    assert (opts.cage, opts.escape, opts.time_limit, opts.referee) == ("pipe", True, 60, 14)
+    assert list(opts) == ["cage=pipe", "escape", "time_limit=60", "referee=14"]
+    assert "cage" in opts and "no_dq" not in opts
+    assert parse_options(list(opts)) == opts
+    assert parse_options("all") == parse_options("") == parse_options(None) == ArmOptions()
+    assert parse_options("escape").cage == "chainlink"
+
+
+@pytest.mark.parametrize("bad", ["cage=wood", "time_limit=x", "referee=30", "fatigue", "no_dq=1"])
+def test_bad_options_are_refused_by_name(bad):
+    with pytest.raises(OptionError, match="arm options"):
+        parse_options(bad)
+
+
+def test_a_booked_time_limit_in_minutes_is_six_rounds_a_minute():
+    assert arm.time_limit_for_minutes(10) == 60
+
+
+def test_the_spec_time_limit_wins_over_the_option_and_the_default_is_20_minutes():
+    spec = arm.make_spec([sheet("alpha"), sheet("beta")], options="time_limit=30")
+    assert prepare(spec).time_limit == 30
+    assert prepare(arm.make_spec([sheet("alpha"), sheet("beta")], time_limit=12)).time_limit == 12
+    assert prepare(arm.make_spec([sheet("alpha"), sheet("beta")])).time_limit == 120
+
+
+# ------------------------------------------------------------------------- the default strategy
+
+
+def test_the_finisher_waits_for_a_tired_opponent():
+    strategy = DefaultStrategy()
+    m = match_of([], strategy=strategy)
+    m.me(BETA).post = "bent"
+    m.ap = 2
+    assert not strategy.plan(m, ALPHA).move.finisher
+    m.hurt(m.me(BETA), 80, None)  # Tired
+    m.me(BETA).post = "bent"
+    assert strategy.plan(m, ALPHA).move.finisher
+
+
+def test_after_the_finisher_he_covers():
+    strategy = DefaultStrategy()
+    m = match_of([], strategy=strategy)
+    m.me(BETA).post = "prone"
+    m.ap = 18
+    assert strategy.follow_up(m, ALPHA, m.me(ALPHA).w.finisher)[-1] == "lobster"
+
+
+def test_a_fan_favourite_does_not_rake_the_eyes_a_rulebreaker_cheats_behind_the_referees_back():
+    strategy = DefaultStrategy()
+    face = match_of([], a=sheet("beta", alignment="face"), strategy=strategy)
+    face.distracted = 1
+    assert not any(
+        found and found[1].move.illegal and found[1].move.name != "Punch"
+        for found in [
+            strategy._consider(face, ALPHA, mv, True, None) for mv in face.me(ALPHA).w.moves
+        ]
+    )
+    heel = match_of([], a=sheet("beta"), strategy=strategy)
+    heel.distracted = 1
+    rake = move(heel, ALPHA, "Eye Rake")
+    assert strategy._consider(heel, ALPHA, rake, True, None) is not None
+    assert strategy.screwjob(heel, ALPHA) is False  # Alpha... here Beta's twin, but Fresh
+    heel.hurt(heel.me(BETA), 80, None)
+    assert strategy.screwjob(heel, ALPHA) is True
+    assert strategy.screwjob(face, ALPHA) is False
+
+
+def test_a_heel_on_the_brink_of_disqualification_plays_it_straight():
+    strategy = DefaultStrategy()
+    m = match_of([], a=sheet("beta"), strategy=strategy)
+    m.me(ALPHA).warnings = 3
+    assert strategy._consider(m, ALPHA, move(m, ALPHA, "Eye Rake"), True, None) is None
+
+
+def test_edge_goes_on_a_squeeze_when_the_pin_is_likely_and_on_hanging_on():
+    strategy = DefaultStrategy()
+    m = match_of([], strategy=strategy)
+    assert strategy.squeeze(m, BETA, 8, 1) and not strategy.squeeze(m, BETA, 15, 3)
+    assert strategy.hanging_on(m, BETA)
+
+
+# ------------------------------------------------------------------------------ commands
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_simulate_match_for_arm_prints_the_play_by_play_and_the_options():
+    cards = [str(SAMPLE_DIR / "corrigan-vale.yaml"), str(SAMPLE_DIR / "mortimer-gale.yaml")]
+    out = run("simulate_match", "--system", "arm", *cards, "--seed", "3", "--rules", "cage=pipe")
+    assert "ARM (RingMaster): Corrigan Vale vs Mortimer Gale (singles; rules: cage)" in out
+    assert "circle each other" in out or "tie-up" in out or "before the bell" in out
+    data = json.loads(run("simulate_match", "--system", "arm", *cards, "--seed", "3", "--json"))
+    assert data["system"] == "arm" and data["events"][-1]["kind"] == "end"
+
+
+def test_odds_for_arm_report_monte_carlo_without_exact_odds():
+    cards = [str(SAMPLE_DIR / "gideon-pike.yaml"), str(SAMPLE_DIR / "skylar-finch.yaml")]
+    data = json.loads(
+        run("odds", "--system", "arm", *cards, "--runs", "40", "--seed", "1", "--json")
+    )
+    assert sum(data["wins"]) + data["draws"] == 40 and "exact" not in data
+    text = run("odds", "--system", "arm", *cards, "--runs", "40", "--seed", "1")
+    assert "no exact solver" in text
+
+
+def test_a_tag_match_and_a_cage_match_from_the_command():
+    names = ("corrigan-vale", "jonah-whitlock", "hollis-crane", "silas-dunmore")
+    four = [str(SAMPLE_DIR / f"{n}.yaml") for n in names]
+    out = run("simulate_match", "--system", "arm", *four, "--match", "tag", "--seed", "1")
+    assert "Corrigan Vale & Jonah Whitlock vs Hollis Crane & Silas Dunmore (tag" in out
+    cage = ("simulate_match", "--system", "arm", four[0], four[2], "--match", "steel_cage")
+    data = json.loads(run(*cage, "--rules", "escape", "--seed", "2", "--json"))
+    assert data["method"] in {m.value for m in Method}
+
+
+def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
+    cards = [str(SAMPLE_DIR / "orrin-blackwood.yaml"), str(SAMPLE_DIR / "felix-ardent.yaml")]
+    for seed in range(40):
+        data = json.loads(
+            run("simulate_match", "--system", "arm", *cards, "--seed", str(seed), "--json")
+        )
+        if data["effects"]["injuries"]:
+            break
+    injury = data["effects"]["injuries"][0]
+    assert injury["source"] == "arm_injury" and injury["points"] >= 1 and injury["body_part"]
+    text = run("simulate_match", "--system", "arm", *cards, "--seed", str(seed))
+    assert f"{injury['points']} injury point" in text and "fight card" not in text
+
+
+def test_remembered_decisions_change_nothing(samples):
+    """The default strategy remembers its decisions on the prepared match (odds replay it): a
+    match played on a well-used preparation is the same match played on a fresh one."""
+    from rules.arm.engine import run
+
+    strategy = DefaultStrategy()
+    for pair, match_type in (
+        (("corrigan-vale", "mortimer-gale"), "singles"),
+        (("ines-marrow", "orrin-blackwood"), "singles"),
+        (("nadia-sorrel", "bastian-holloway"), "singles"),
+        (("jonah-whitlock", "hollis-crane", "silas-dunmore", "tobiah-grimsby"), "tag"),
+    ):
+        spec = arm.make_spec([samples[n] for n in pair], match_type)
+        shared = prepare(spec)
+        for seed in range(60):
+            run(shared, SeededDice(1000 + seed, record=False), strategy, record=False)
+        for seed in range(20):
+            used = run(shared, SeededDice(seed), strategy, record=True)
+            fresh = run(prepare(spec), SeededDice(seed), strategy, record=True)
+            assert used.events == fresh.events, (pair, seed)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: setattr(m.me(ALPHA), "last_ok", True),
+        lambda m: setattr(m.me(ALPHA), "repeat", 1),
+        lambda m: setattr(m.me(ALPHA), "last", "Chop"),
+        lambda m: setattr(m.me(ALPHA), "warnings", 1),
+        lambda m: setattr(m.me(ALPHA), "telegraph", 2),
+        lambda m: setattr(m.me(ALPHA), "debt", 1),
+        lambda m: setattr(m.me(ALPHA), "tricks", 1),
+        lambda m: setattr(m.me(ALPHA), "running", True),
+        lambda m: setattr(m.me(BETA), "whipped", True),
+        lambda m: setattr(m.me(BETA), "blind", 1),
+        lambda m: setattr(m.me(BETA), "post", "prone"),
+        lambda m: setattr(m.me(BETA), "inj", {"arm": 1}),
+        lambda m: setattr(m, "covers", 1),
+        lambda m: setattr(m, "distracted", 1),
+        lambda m: setattr(m, "ap", 7),
+        lambda m: setattr(m, "near", False),
+        lambda m: m.hurt(m.me(BETA), 20, None),
+    ],
+)
+def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change):
+    strategy = DefaultStrategy()
+    before = strategy._situation(match_of([]), ALPHA)
+    m = match_of([])
+    change(m)
+    assert strategy._situation(m, ALPHA) != before

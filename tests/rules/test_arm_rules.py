@@ -1,0 +1,751 @@
+"""The ARM chapter's mechanics, one by one, on scripted dice.
+
+The test sheets (fixtures/arm_alpha.yaml, arm_beta.yaml) have every attribute at 12: AGI and STA
+bonus 2, WDB 1, Lift 0, Reach 0, HDB 2; StunTrack breaks 36, 72, 108, 144 and final 180 (Fresh
+up to 36, Winded -1 to 72, Tired -2 to 108 ...). Alpha is a fan favourite with 3 Edge, Beta a
+rulebreaker with 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, prepare
+from rules.core.dice import ScriptedDice
+from rules.core.result import Method
+from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, kinds, match_of, move, sheet
+
+# ------------------------------------------------------------------------------ checks
+
+
+def test_a_check_succeeds_at_or_under_the_attribute_aces_on_it_and_botches_on_20():
+    m = match_of([])
+    assert m.grade(11, 12) == SUCCESS
+    assert m.grade(12, 12) == ACE
+    assert m.grade(13, 12) == FAIL
+    assert m.grade(20, 25) == BOTCH  # a natural 20 fails miserably, whatever the target
+    assert m.grade(1, -3) == SUCCESS  # our reading: a natural 1 always succeeds
+
+
+def test_a_clumsy_wrestler_botches_on_19_too():
+    m = match_of([19], a=sheet("alpha", flaws=["Clumsy"]))
+    assert m.check(m.me(ALPHA), 15) == (19, BOTCH)
+
+
+def test_a_contest_goes_to_the_higher_success_and_both_failing_roll_again():
+    m = match_of([5, 9, 15, 14, 3, 20, 7, 7, 4, 6])
+    a, b = m.me(ALPHA), m.me(BETA)
+    assert m.contest(a, 12, b, 12) == (1, [5, 9])  # both succeed: 9 beats 5
+    # Both fail (15, 14): again; 3 succeeds, 20 is a Botch.
+    assert m.contest(a, 12, b, 12) == (0, [15, 14, 3, 20])
+    # A tie (7, 7) rolls again: 4 against 6.
+    assert m.contest(a, 12, b, 12) == (1, [7, 7, 4, 6])
+
+
+# ------------------------------------------------------------------------------ the opening
+
+
+def test_the_match_starts_with_a_sav_contest_for_advantage():
+    m = match_of([7, 3])
+    m.opening()
+    assert m.adv == ALPHA
+    assert m.events[0].kind == "opening" and m.events[0].data["targets"] == [12, 12]
+
+
+def test_a_collar_elbow_tie_up_is_a_contest_of_str_or_tec_whichever_is_higher():
+    alpha = sheet("alpha", attributes={**sheet("alpha").attrs, "TEC": 16})
+    m = match_of([15, 12], a=alpha, strategy=Scripted(opening=lambda m, s: "cet" if s else "sav"))
+    m.opening()
+    assert m.events[0].data["targets"] == [16, 12] and m.adv == ALPHA
+
+
+def test_the_test_of_strength_uses_str_and_reach():
+    tall = sheet("alpha", height=80)  # Reach +2
+    m = match_of([14, 3], a=tall, strategy=Scripted(opening="strength"))
+    m.opening()
+    assert m.events[0].data["targets"] == [14, 12] and m.adv == ALPHA
+
+
+def test_an_ambush_takes_advantage_an_edge_point_and_a_warning_and_its_attack_is_unopposed():
+    strategy = Scripted(ambush=lambda m, side: side == BETA)
+    m = match_of([15, 4], strategy=strategy)
+    m.opening()
+    alpha, beta = m.me(ALPHA), m.me(BETA)
+    assert m.adv == BETA and beta.edge == 1 and beta.warnings == 1 and alpha.surprised
+    m.attack(BETA, Plan(move=move(m, BETA, "Headbutt")))
+    attack = next(e for e in m.events if e.kind == "attack")
+    assert attack.dice == (15, 4) and attack.data["unopposed"]  # two rolls, the better counts
+    assert attack.data["result"] == SUCCESS
+
+
+def test_an_ambush_during_a_ritual_costs_no_edge():
+    m = match_of([], a=sheet("alpha", flaws=["Ritual"]), strategy=Scripted(ambush=lambda m, s: s))
+    m.opening()
+    assert m.adv == BETA and m.me(BETA).edge == 2
+
+
+# ------------------------------------------------------------------------------ maneuvers
+
+
+def test_the_chapters_atomic_drop_is_minus_4_against_a_fresh_man_and_minus_2_against_a_winded_one():
+    m = match_of([])
+    atomic = move(m, ALPHA, "Atomic Drop")
+    assert atomic.level == 2
+    assert m.target(ALPHA, atomic) == 12 - 4  # Fresh (-0): twice the difference of 2
+    m.hurt(m.me(BETA), 40, None)  # past the first break (36): Winded
+    assert m.me(BETA).pen == 1
+    assert m.target(ALPHA, atomic) == 12 - 2
+
+
+def test_a_superset_of_the_last_maneuver_is_plus_2():
+    m = match_of([5])
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Half Nelson")))
+    m.hold = None
+    full = move(m, ALPHA, "Full Nelson")  # Level 1 against a Fresh man: -2
+    assert m.target(ALPHA, full) == 12 - 2 + 2
+
+
+def test_repeating_a_maneuver_is_minus_1_a_time_until_another_is_tried():
+    m = match_of([18, 18, 18, 18])
+    punch, chop = move(m, ALPHA, "Punch"), move(m, ALPHA, "Chop")
+    targets = []
+    for mv in (punch, punch, punch, chop):
+        targets.append(m.target(ALPHA, mv))
+        m.note_attempt(m.me(ALPHA), mv)
+    assert targets == [12, 11, 10, 12]
+
+
+def test_bra_strikes_chain_at_plus_2_in_one_round():
+    def next_strike(m, side, mv, chained):
+        return Plan(move=move(m, ALPHA, "Punch")) if chained == 0 else None
+
+    m = match_of([3, 12], strategy=Scripted(chain=next_strike, follow_up=[]))
+    m.distracted = 1  # no referee checks for the closed fist
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    attacks = [e for e in m.events if e.kind == "attack"]
+    assert [e.data["target"] for e in attacks] == [12, 14]
+    assert [e.data["move"] for e in attacks] == ["Chop", "Punch"]
+    assert m.ap == 3 + 3  # the combo's damage (2 + WDB 1, twice) to reposition with
+
+
+def test_improvising_is_minus_2_or_minus_1_one_flag_away_from_a_known_maneuver():
+    m = match_of([])
+    alpha = m.me(ALPHA).w
+    assert alpha.move("Missile Dropkick").base_skill == 12 - 1  # he knows the Dropkick
+    assert alpha.move("Hurricanrana").base_skill == 12 - 2
+    assert alpha.move("Dropkick").base_skill == 12
+
+
+def test_a_trick_is_minus_1_for_each_earlier_use():
+    m = match_of([])
+    fake = move(m, ALPHA, "Fake Tag")  # Level 1: -2 against a Fresh man, and improvised -2
+    m.me(ALPHA).tricks = 2
+    assert m.target(ALPHA, fake) == 12 - 2 - 2 - 2
+
+
+def test_a_warned_wrestler_is_minus_1_on_his_next_maneuver():
+    m = match_of([])
+    m.warn(m.me(ALPHA), "a closed fist")
+    assert m.target(ALPHA, move(m, ALPHA, "Chop")) == 11
+
+
+def test_a_trapped_man_in_the_corner_is_plus_2_and_a_referee_check():
+    m = match_of([4, 15], strategy=Scripted(follow_up=[]))
+    m.me(BETA).zone = m.me(ALPHA).zone = "corner"
+    plan = Plan(move=move(m, ALPHA, "Chop"), trap=True)
+    assert m.target(ALPHA, plan.move, plan) == 14
+    m.attack(ALPHA, plan)
+    assert kinds(m) == ["attack", "referee", "hit"]
+    assert m.events[1].data == {"target": 12, "roll": 15, "seen": False}
+
+
+def test_charging_adds_2_damage():
+    m = match_of([5], strategy=Scripted(follow_up=[]))
+    m.me(ALPHA).running = True
+    m.attack(ALPHA, Plan(move=move(m, BETA, "Clothesline")))  # Beta's, improvised by Alpha
+    hit = next(e for e in m.events if e.kind == "hit")
+    assert hit.data["damage"] == 4 + 1 + 2  # base, Alpha's WDB, the charge
+
+
+def test_desperation_is_plus_1_a_point_taken_and_the_level_on_top():
+    m = match_of([7], strategy=Scripted(follow_up=[]))
+    body_slam = move(m, ALPHA, "Body Slam")  # Level 1: -2 against a Fresh man
+    plan = Plan(move=body_slam, desperation=3)
+    assert m.target(ALPHA, body_slam, plan) == 12 - 2 + 3
+    m.attack(ALPHA, plan)
+    # 3 points of desperation and the level (1), then the exertion of the slam (1).
+    assert m.me(ALPHA).dmg == 3 + 1 + 1
+
+
+def test_a_flourish_is_minus_1_and_a_prestige_spot_bonus():
+    m = match_of([2, 19, 19, 19], strategy=Scripted(follow_up=[]))
+    plan = Plan(move=move(m, ALPHA, "Chop"), flourish=True)
+    assert m.target(ALPHA, plan.move, plan) == 11
+    m.attack(ALPHA, plan)
+    m.finish(ALPHA, Method.PIN)
+    standing = m.result().effects.standing
+    assert ("alpha", "prestige", 1) in [(s.key, s.attribute, s.delta) for s in standing]
+
+
+def test_a_dive_to_the_floor_is_minus_2_adds_altitude_and_a_daredevil_ignores_the_penalty():
+    m = match_of([3], strategy=Scripted(follow_up=[]))
+    m.me(BETA).zone, m.me(ALPHA).zone, m.near = "floor", "ringside", False
+    tope = move(m, ALPHA, "Tope")  # improvised -2, Level 2 -4, the dive -2
+    assert m.target(ALPHA, tope) == 12 - 2 - 4 - 2
+    m.attack(ALPHA, Plan(move=tope))
+    hit = next(e for e in m.events if e.kind == "hit")
+    assert hit.data["damage"] == 4 + 1 + 2 * 2  # base, WDB, the ring's 2 Steps above the floor
+    daredevil = match_of([], a=sheet("alpha", merits=["Style Daredevil"]))
+    daredevil.me(BETA).zone, daredevil.me(ALPHA).zone = "floor", "ringside"
+    # The Daredevil's +1 to dives, and no -2.
+    assert daredevil.target(ALPHA, move(daredevil, ALPHA, "Tope")) == 12 - 2 - 4 + 1
+
+
+def test_flying_is_minus_2_a_square_less_1_a_step_above_1():
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.elev, m.near = "corner", 2, False
+    m.me(BETA).post, m.me(BETA).zone = "prone", "center"  # two squares from the corner
+    flying = move(m, ALPHA, "Flying Elbow Drop")  # Level 1: -2 against a Fresh man
+    # From the second rope (2 Steps): -1 a square, two squares.
+    assert m.target(ALPHA, flying) == 12 - 2 - 2
+    alpha.elev = 3  # the top rope: no penalty
+    assert m.target(ALPHA, flying) == 12 - 2
+
+
+def test_over_the_top_rope_takes_success_by_2_more_than_his_lift_for_10_plus_his_wdb():
+    strategy = Scripted(follow_up=[])
+    m = match_of([1, 20], strategy=strategy)
+    m.me(BETA).zone = "ringside"
+    dropkick = move(m, ALPHA, "Dropkick")  # target 12 - 2 (Level 1) = 10; a 1 is 9 under
+    m.attack(ALPHA, Plan(move=dropkick, over_top=True))
+    beta = m.me(BETA)
+    assert (beta.zone, beta.post, beta.dmg) == ("floor", "prone", 10 + 1)
+    assert kinds(m) == ["attack", "hit", "referee"]  # illegal: a referee check (20: unseen)
+    assert not m.events[-1].data["seen"]
+
+
+# ------------------------------------------------------------------------------ failures
+
+
+def test_both_missing_is_a_standoff_and_the_attacker_tries_again():
+    strategy = Scripted(respond=lambda m, s: Plan(move=move(m, s, "Headbutt")), follow_up=[])
+    m = match_of([15, 16, 4], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert kinds(m)[:4] == ["attack", "attack", "standoff", "attack"]
+    assert m.events[3].data["target"] == 11  # the same chop again: -1
+    assert m.clock == 1 and m.adv == ALPHA
+
+
+def test_the_defender_takes_over_when_the_attacker_misses_and_he_hits():
+    strategy = Scripted(respond=lambda m, s: Plan(move=move(m, s, "Headbutt")), follow_up=[])
+    m = match_of([15, 3], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert m.adv == BETA and m.me(ALPHA).dmg == 3 + 1
+
+
+def test_two_botches_are_a_collision_three_damage_each_and_a_sta_contest():
+    strategy = Scripted(respond=lambda m, s: Plan(move=move(m, s, "Punch")))
+    m = match_of([20, 20, 5, 8], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert "collision" in kinds(m)
+    assert m.me(ALPHA).dmg == m.me(BETA).dmg == 3
+    assert m.adv == BETA  # the STA contest: 8 beats 5
+
+
+def test_a_botch_is_telegraphed_the_opponent_takes_over_at_plus_2():
+    m = match_of([20], strategy=Scripted(respond=None))
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert m.adv == BETA and m.me(BETA).telegraph == 2
+    assert m.target(BETA, move(m, BETA, "Punch")) == 14
+
+
+def test_an_ace_adds_2_damage_and_an_injury_check():
+    m = match_of([12, 18], strategy=Scripted(follow_up=[]))
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))  # target 12: a 12 is an Ace
+    hit = next(e for e in m.events if e.kind == "hit")
+    assert hit.data["damage"] == 2 + 1 + 2
+    injury = next(e for e in m.events if e.kind == "injury")
+    # TOU 12, less 1 for each 5 points of damage (5): 11; an 18 fails: 1 point to the ribs.
+    assert injury.data == {"target": 11, "points": 1, "body_part": "body"}
+    assert m.me(BETA).inj == {"body": 1}
+
+
+def test_a_high_risk_failure_costs_2_plus_wdb_plus_altitude_and_the_advantage():
+    m = match_of([19])
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.elev, m.near = "corner", 3, False
+    m.me(BETA).post = "prone"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Flying Elbow Drop")))
+    assert alpha.dmg == 2 + 1 + 3 * 2 and m.adv == BETA and alpha.post == "prone"
+
+
+def test_a_counter_is_a_contest_of_maneuver_skills():
+    duck = Scripted(counter=lambda m, s, mv: Plan(move=move(m, s, "Duck")))
+    m = match_of([9, 10], strategy=duck)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    counter = next(e for e in m.events if e.kind == "counter")
+    assert counter.data["targets"] == [12, 10]  # Beta improvises the Duck (-2)
+    assert m.adv == BETA and m.me(BETA).dmg == 0  # 10 beats 9: he ducks and takes over
+    m = match_of([9, 11, 4], strategy=duck, record=False)  # 11 fails: the chop lands
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert m.adv == ALPHA and m.me(BETA).dmg == 2 + 1
+
+
+def test_a_reversal_turns_the_maneuver_into_his_own_at_minus_1_for_a_known_one():
+    strategy = Scripted(counter=lambda m, s, mv: Plan(move=move(m, s, "Suplex")), follow_up=[])
+    m = match_of([3, 6], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Body Slam")))
+    counter = next(e for e in m.events if e.kind == "counter")
+    # Body Slam: 12, -2 its Level; Suplex (known): 12, -4 its Level, -1 the reversal.
+    assert counter.data["targets"] == [10, 7]
+    assert m.adv == BETA and m.me(ALPHA).dmg == 5 + 1  # the suplex: 5 and Alpha's WDB
+
+
+# ------------------------------------------------------------------------------ finishers
+
+
+def test_a_finisher_is_plus_2_double_damage_and_an_injury_check():
+    m = match_of([3, 15], strategy=Scripted(follow_up=[]))
+    m.me(BETA).post = "bent"
+    driver = m.me(ALPHA).w.finisher
+    assert m.target(ALPHA, driver) == 12 + 2 - 6  # Level 3 against a Fresh man
+    m.attack(ALPHA, Plan(move=driver))
+    hit = next(e for e in m.events if e.kind == "hit")
+    assert hit.data["damage"] == (8 + 1) * 2
+    assert next(e for e in m.events if e.kind == "injury").data["target"] == 12 - 3
+
+
+def test_a_finisher_against_a_winded_man_is_an_automatic_two_count():
+    m = match_of([3, 15, 13], strategy=Scripted(follow_up=["cover"]))
+    m.me(BETA).post = "bent"
+    m.hurt(m.me(BETA), 30, None)  # the finisher's 18 takes him past 36: Winded
+    m.attack(ALPHA, Plan(move=m.me(ALPHA).w.finisher))
+    pin = next(e for e in m.events if e.kind == "pin")
+    assert pin.dice == (13,) and pin.data["count"] == 3 and pin.data["pinned"]
+    assert (m.winner, m.method) == (ALPHA, Method.PIN)
+
+
+def test_edge_against_a_finisher_costs_double():
+    m = match_of([])
+    driver = m.me(ALPHA).w.finisher
+    assert m.edge_cost(m.me(BETA), "squeeze", against=driver) == 2 * 3
+    assert m.edge_cost(m.me(ALPHA), "squeeze", against=driver) == 2 * 2
+
+
+# ------------------------------------------------------------------------------ damage
+
+
+def test_exertion_is_the_level_plus_the_lifted_mans_lift_penalty():
+    heavy = sheet("beta", weight=300)  # Lift -2
+    m = match_of([1], b=heavy, strategy=Scripted(follow_up=[]))
+    m.me(BETA).post = "behind"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Atomic Drop")))
+    assert m.me(ALPHA).dmg == 2 + 2
+
+
+def test_the_stuntrack_moves_a_man_down_the_weardown_levels():
+    m = match_of([])
+    beta = m.me(BETA)
+    for damage, level, penalty in ((36, 0, 0), (1, 1, 1), (36, 2, 2), (36, 3, 3), (36, 4, 4)):
+        m.hurt(beta, damage, None)
+        assert (beta.lvl, beta.pen) == (level, penalty), beta.dmg
+
+
+def test_injury_points_are_a_penalty_to_maneuvers_that_use_the_part_and_extra_damage():
+    m = match_of([5], strategy=Scripted(follow_up=[]))
+    m.me(ALPHA).inj = {"arm": 2}
+    m.me(BETA).inj = {"body": 2}
+    chop = move(m, ALPHA, "Chop")  # a strike uses the arm
+    assert m.target(ALPHA, chop) == 12 - 2
+    m.attack(ALPHA, Plan(move=chop))
+    hit = next(e for e in m.events if e.kind == "hit")
+    assert hit.data["damage"] == 2 + 1 + 2  # and 2 more on the injured ribs
+
+
+def test_past_the_final_stuntrack_every_blow_calls_for_a_sta_check_and_the_referee_stops_it():
+    m = match_of([5, 14, 9])
+    beta = m.me(BETA)
+    m.hurt(beta, 181, None)  # past 180: a STA check at -5 (7); 5 holds
+    assert not beta.out
+    m.hurt(beta, 1, None)  # 14 fails: out; the referee (Skill 12) sees it on a 9
+    assert beta.out and (m.winner, m.method) == (ALPHA, Method.KNOCKOUT)
+
+
+# ------------------------------------------------------------------------------ recovery
+
+
+def test_stalling_is_a_half_round_and_a_sta_check_for_the_sta_bonus():
+    m = match_of([8, 13], strategy=Scripted(plan=Plan(actions=("stall",))))
+    m.hurt(m.me(ALPHA), 10, None)
+    m.round()
+    assert m.me(ALPHA).dmg == 10 - 2 and m.clock == 5
+    m.round()  # 13 fails the STA check: nothing back
+    assert m.me(ALPHA).dmg == 8 and m.clock == 10
+
+
+def test_a_resthold_does_one_less_damage_and_the_holder_recovers_one_a_round():
+    strategy = Scripted(resthold=True, keep_hold=True, hold_escape="tec")
+    m = match_of([4, 15], strategy=strategy)
+    m.hurt(m.me(ALPHA), 10, None)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Side Headlock")))
+    assert m.hold.damage == 2 + 1 - 1 and m.hold.resthold
+    m.round()  # Beta fails to break (15): takes 2 again; Alpha recovers 1
+    assert m.me(BETA).dmg == 4 and m.me(ALPHA).dmg == 9
+
+
+# ------------------------------------------------------------------------------ pins
+
+
+def test_a_pin_is_three_checks_and_the_failures_are_the_count():
+    m = match_of([15, 3, 16])
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    pin = next(e for e in m.events if e.kind == "pin")
+    assert pin.data["count"] == 2 and not pin.data["pinned"] and m.method is None
+
+
+def test_a_botch_cancels_a_success_in_a_pin():
+    m = match_of([20, 3, 16])
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    assert (m.winner, m.method) == (ALPHA, Method.PIN)
+
+
+def test_an_ace_breaking_a_pin_takes_advantage():
+    m = match_of([12, 17, 18])
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    assert m.method is None and m.adv == BETA
+
+
+def test_hooking_a_leg_is_minus_1_and_a_lobster_cover_minus_2_to_break():
+    m = match_of([11, 11, 11])
+    m.me(BETA).post = "prone"
+    assert m.break_targets(BETA)["power"] == 12
+    assert m.break_targets(BETA, kind="hook_leg")["power"] == 11
+    assert m.break_targets(BETA, kind="lobster")["power"] == 10
+    m.pin(ALPHA, kind="lobster")  # 11 against 10, three times
+    assert m.method is Method.PIN
+
+
+def test_the_opponents_lift_and_the_ropes_square_modify_the_ways_out():
+    heavy = sheet("alpha", weight=300)  # Lift -2
+    m = match_of([], a=heavy)
+    t = m.break_targets(BETA)
+    assert (t["power"], t["kick"], t["shoulder"], t["hair"]) == (10, 10, 10, 12)
+    assert t["rope"] == 12 - 4  # in the center of the ring
+    m.me(BETA).zone = "middle"
+    assert m.break_targets(BETA)["rope"] == 12 - 2
+
+
+def test_a_pin_predicament_is_minus_2_and_broken_as_if_a_hold():
+    m = match_of([])
+    t = m.break_targets(BETA, predicament=True)
+    assert t == {"kick": 12 - 2, "power": 12 - 2 - 2, "rope": 12 - 4 - 2}
+
+
+def test_each_cover_without_a_new_attack_is_plus_2_to_break():
+    m = match_of([])
+    m.covers = 2
+    assert m.break_targets(BETA)["power"] == 12 + 4
+
+
+def test_each_count_shakes_off_an_action_point():
+    m = match_of([15, 16, 3])
+    m.me(BETA).post = "prone"
+    m.ap = 5
+    m.pin(ALPHA)
+    assert m.ap == 5 - 2
+
+
+def test_a_screwjob_stops_the_break_and_the_referee_must_beat_his_sav_roll():
+    strategy = Scripted(screwjob=True)
+    m = match_of([7, 3, 6, 14], strategy=strategy)  # his SAV roll 7; the referee 3, 6, 14
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    assert (m.winner, m.method) == (ALPHA, Method.PIN) and m.screwed
+    caught = match_of([7, 3, 9, 15], strategy=strategy)  # the referee's 9 beats the 7
+    caught.me(BETA).post = "prone"
+    caught.pin(ALPHA)
+    assert caught.method is None and caught.me(ALPHA).warnings == 1
+
+
+def test_slack_leaves_the_referee_two_checks_against_a_screwjob():
+    m = match_of([7, 3, 6], a=sheet("alpha", merits=["Slack"]), strategy=Scripted(screwjob=True))
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    assert m.method is Method.PIN
+
+
+def test_a_squeeze_count_adds_a_die_and_ignores_the_worst():
+    strategy = Scripted(squeeze=True)
+    m = match_of([13, 14, 20, 9], strategy=strategy)
+    m.me(ALPHA).post = "prone"
+    m.pin(BETA)
+    # The Botch is dropped, the 9 breaks: a fan favourite pays 2 Edge.
+    assert m.method is None and m.me(ALPHA).edge == 3 - 2
+
+
+# ------------------------------------------------------------------------------ holds
+
+
+def test_a_hold_makes_half_rounds_and_the_held_man_breaks_it_or_takes_it_again():
+    strategy = Scripted(keep_hold=True, hold_escape="tec")
+    m = match_of([4, 15, 6], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Side Headlock")))
+    assert m.hold is not None and m.me(BETA).dmg == 3
+    m.round()  # 15: he takes 3 again
+    assert m.clock == 5 and m.me(BETA).dmg == 6
+    m.round()  # 6: free; Alpha keeps the advantage (no Ace)
+    assert m.hold is None and m.adv == ALPHA
+
+
+def test_the_ways_out_of_a_hold_tec_str_minus_2_and_the_ropes():
+    m = match_of([4], strategy=Scripted(keep_hold=True))
+    m.me(BETA).zone = m.me(ALPHA).zone = "ringside"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Side Headlock")))
+    targets = m.hold_targets(ALPHA, m.hold)
+    assert (targets["tec"], targets["str"], targets["rope"]) == (12, 10, 12)
+
+
+def test_past_his_tou_the_held_man_must_make_a_sta_check_or_submit():
+    strategy = Scripted(keep_hold=True, hold_escape="tec")
+    m = match_of([2, 16, 16, 16, 15], strategy=strategy)
+    m.me(BETA).post = "prone"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Figure Four Leglock")))  # 5 + 1 = 6 a round
+    m.round()  # intensity 12: not past TOU 12 yet
+    assert "submission_check" not in kinds(m)
+    m.round()  # intensity 18: a STA check, 16 fails... 15 is the next
+    assert (m.winner, m.method) == (ALPHA, Method.SUBMISSION)
+
+
+def test_hanging_on_ignores_a_failed_sta_check_for_edge():
+    strategy = Scripted(keep_hold=True, hold_escape="tec", hanging_on=True)
+    m = match_of([2, 16, 16, 16, 16], strategy=strategy, b=sheet("beta", fame=300))
+    m.me(BETA).post = "prone"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Figure Four Leglock")))
+    m.round()
+    m.round()
+    assert m.method is None and m.me(BETA).edge == 3 - 3  # a rulebreaker pays 3
+
+
+def test_a_sleeper_calls_for_tou_rolls_and_the_arm_drop():
+    strategy = Scripted(keep_hold=True, hold_escape="tec")
+    # The hold (5); the first TOU roll holds (3); he fails to break (16), TOU fails (17), and
+    # the arm drops three times (13, 14, 15).
+    m = match_of([5, 3, 16, 17, 13, 14, 15], strategy=strategy)
+    m.me(BETA).post = "behind"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Sleeper")))
+    m.round()
+    assert (m.winner, m.method) == (ALPHA, Method.KNOCKOUT)
+    assert next(e for e in m.events if e.kind == "arm_drop").data["drops"] == 3
+
+
+def test_reversing_a_hold_must_roll_higher_than_the_attack_without_failing():
+    strategy = Scripted(
+        keep_hold=True,
+        hold_escape="reversal",
+        reversal=lambda m, s, h: Plan(move=move(m, s, "Headbutt")),
+        follow_up=[],
+    )
+    m = match_of([4, 9], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Side Headlock")))
+    m.round()  # 9 beats the 4 and is under Beta's 12 - 1: the reversal lands
+    assert m.hold is None and m.adv == BETA and m.me(ALPHA).dmg == 3 + 1
+
+
+# ------------------------------------------------------------------------------ the referee
+
+
+def test_warnings_past_the_threshold_disqualify():
+    m = match_of([1, 1, 1, 1], strategy=Scripted(follow_up=[]))
+    beta = m.me(BETA)
+    for _ in range(4):
+        m.ref_check(beta, "a closed fist")
+    assert beta.warnings == 4 and (m.winner, m.method) == (ALPHA, Method.DISQUALIFICATION)
+
+
+def test_a_foreign_object_seen_is_an_automatic_disqualification():
+    m = match_of([5, 8], b=sheet("beta", objects=["Chain"]), strategy=Scripted(follow_up=[]))
+    m.adv = BETA
+    m.attack(BETA, Plan(move=move(m, BETA, "Foreign Object Smash")))
+    assert (m.winner, m.method) == (ALPHA, Method.DISQUALIFICATION)
+
+
+def test_a_distracted_referee_sees_nothing():
+    m = match_of([5, 3], b=sheet("beta", objects=["Chain"]), strategy=Scripted(follow_up=[]))
+    m.adv, m.distracted = BETA, 1
+    m.attack(BETA, Plan(move=move(m, BETA, "Foreign Object Smash")))
+    hit = next(e for e in m.events if e.kind == "hit")
+    # The smash (2), the chain (4), Beta's WDB (1); and an injury check (a foreign object).
+    assert m.method is None and hit.data["damage"] == 2 + 4 + 1
+    assert "injury" in kinds(m)
+
+
+def test_a_man_outside_is_counted_1d6_a_round_and_out_past_20():
+    m = match_of([6, 6, 6, 6])
+    m.me(BETA).zone, m.me(BETA).post = "floor", "prone"
+    m.me(BETA).out = True
+    m.referee_count()  # the count begins
+    for _ in range(4):
+        m.referee_count()
+    assert m.count == 24 and (m.winner, m.method) == (ALPHA, Method.COUNT_OUT)
+
+
+def test_walking_up_the_aisle_the_count_goes_on_and_the_way_back_is_longer():
+    m = match_of([6, 6, 6, 6], strategy=Scripted(plan=Plan(actions=("aisle", "stall"))))
+    beta = m.me(BETA)
+    beta.zone = "floor"
+    m.adv, m.ap = BETA, 2
+    m.position(BETA, ("aisle",))
+    assert beta.zone == "aisle" and m.ap == 1  # one step from the floor
+    m.referee_count()
+    for _ in range(4):
+        m.referee_count()
+    assert (m.winner, m.method) == (ALPHA, Method.COUNT_OUT)
+    back = match_of([])
+    back.me(BETA).zone = "aisle"
+    back.ap = 3
+    back.position(BETA, ("enter",))
+    assert back.me(BETA).zone == "ringside" and back.ap == 0  # aisle, floor, apron, ring
+
+
+def test_both_outside_is_a_double_count_out():
+    m = match_of([6, 6, 6, 6])
+    for f in (m.me(ALPHA), m.me(BETA)):
+        f.zone = "floor"
+    for _ in range(5):
+        m.referee_count()
+    assert (m.winner, m.method) == (None, Method.DOUBLE_COUNT_OUT)
+
+
+def test_no_dq_means_no_warnings_and_no_disqualification():
+    m = match_of([], options="no_dq")
+    m.ref_check(m.me(BETA), "a chair", automatic=True)
+    assert m.method is None and m.me(BETA).warnings == 0 and m.me(BETA).cheated
+
+
+def test_a_managers_distraction_blinds_the_referee_for_two_rounds():
+    mgr = sheet("beta", merits=["Manager"])
+    m = match_of([9], b=mgr)
+    m.distract(BETA)
+    assert m.distracted == 2 and m.distractions == [BETA]
+
+
+# ------------------------------------------------------------------------------ draws
+
+
+def test_a_match_that_reaches_its_time_limit_is_a_draw():
+    m = match_of([20] * 200, options="time_limit=2", strategy=Scripted(respond=None))
+    m.adv = ALPHA
+    m.play()
+    assert (m.winner, m.method) == (None, Method.DRAW_TIME_LIMIT)
+
+
+def test_both_men_out_cold_and_seen_is_a_double_knockout():
+    m = match_of([2])
+    m.me(ALPHA).out = True
+    m.referee_sees_ko(m.me(BETA))
+    assert (m.winner, m.method) == (None, Method.DOUBLE_KNOCKOUT)
+
+
+def test_two_disqualifications_at_once_are_a_double_disqualification():
+    m = match_of([])
+    m.disqualify(m.me(ALPHA), "a chair")
+    m.disqualify(m.me(BETA), "a chair")
+    assert (m.winner, m.method) == (None, Method.DOUBLE_DISQUALIFICATION)
+
+
+# ------------------------------------------------------------------------------ Edge
+
+
+def test_seizing_the_initiative_costs_a_face_1_and_a_heel_2_or_1_for_an_illegal_move():
+    m = match_of([])
+    assert m.edge_cost(m.me(ALPHA), "seize") == 1
+    assert m.edge_cost(m.me(BETA), "seize") == 2
+    assert m.edge_cost(m.me(BETA), "seize", illegal=True) == 1
+
+
+def test_second_wind_takes_off_his_sta():
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    m.hurt(alpha, 40, None)
+    m.second_wind(alpha, 1)
+    assert alpha.dmg == 40 - 12 and alpha.edge == 2 and alpha.lvl == 0
+
+
+def test_fired_up_turns_misses_into_standoffs_and_ignores_weardown_and_repeats():
+    m = match_of([18], a=sheet("alpha", fame=700))
+    alpha = m.me(ALPHA)
+    m.fire_up(alpha)
+    m.hurt(alpha, 80, None)  # Tired: -2, ignored
+    m.note_attempt(alpha, move(m, ALPHA, "Chop"))
+    assert alpha.edge == 1 and alpha.fired == 5
+    assert m.target(ALPHA, move(m, ALPHA, "Chop")) == 12
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert m.adv == ALPHA and alpha.fired == 4 and "standoff" in kinds(m)
+
+
+def test_working_over_a_part_makes_every_attack_on_it_injuring():
+    m = match_of([4, 19], strategy=Scripted(follow_up=[]))
+    m.work_over(m.me(ALPHA), "body")
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    injury = next(e for e in m.events if e.kind == "injury")
+    assert injury.data["points"] == 1 and m.me(ALPHA).edge == 2
+
+
+# ------------------------------------------------------------------------------ the roster
+
+
+def test_the_result_reports_edge_spent_prestige_for_losing_heat_and_injuries_by_part():
+    m = match_of([12, 18], strategy=Scripted(follow_up=[]))
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))  # an Ace: an injury point to the ribs
+    m.second_wind(m.me(ALPHA), 1)
+    m.ap = 4
+    m.play_to_crowd(m.me(ALPHA))
+    m.me(BETA).cheated = True
+    m.finish(ALPHA, Method.PIN)
+    effects = m.result().effects
+    standing = {(s.key, s.attribute): s.delta for s in effects.standing}
+    assert standing[("alpha", "edge")] == -1
+    assert standing[("alpha", "heat")] == 1  # played to the crowd
+    assert standing[("beta", "prestige")] == -6
+    assert standing[("beta", "heat")] == 1
+    injury = effects.injuries[0]
+    assert (injury.key, injury.body_part, injury.points, injury.source) == (
+        "beta",
+        "body",
+        1,
+        "arm_injury",
+    )
+    assert injury.keeps_off_cards is False
+    assert "prestige.loss" in effects.supersedes
+
+
+def test_a_screwjob_win_is_engineered_a_penalty_equal_to_losing():
+    m = match_of([7, 3, 6, 14], strategy=Scripted(screwjob=True))
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    standing = [(s.key, s.attribute, s.delta) for s in m.result().effects.standing]
+    assert ("alpha", "prestige", -6) in standing
+
+
+def test_the_roster_at_show_time_sets_edge_and_carries_injuries_into_the_match():
+    m = match_of([])
+    spec = m.prep.spec
+    side = spec.sides[BETA]
+    roster = replace(
+        side.participants[0], injuries=({"body_part": "leg", "points": 2},), edge=5, fame=520
+    )
+    spec = replace(spec, sides=(spec.sides[ALPHA], replace(side, participants=(roster,))))
+    beta = Match(prepare(spec), ScriptedDice([]), Scripted()).me(BETA)
+    assert beta.inj == {"leg": 2} and beta.edge == 5  # the sheet's Fame 200 would give 2
+
+
+@pytest.mark.parametrize("options", ["", "no_edge"])
+def test_edge_at_the_start_is_fame_over_100_unless_edge_is_off(options):
+    m = match_of([], options=options)
+    assert m.me(ALPHA).edge == (3 if not options else 0)
