@@ -9,16 +9,18 @@ services' refusals become 400, a conflict with the database's rules 409; no inpu
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from typing import Any
 
 import yaml
+from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import BaseParser
+from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
@@ -163,6 +165,35 @@ class ActionRateThrottle(ScopedRateThrottle):
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
         return SimpleRateThrottle.allow_request(self, request, view)
+
+
+# -- bodies in, bounded --------------------------------------------------------------------------
+
+
+class BodyTooLarge(exceptions.APIException):
+    status_code = 413
+    default_detail = "The request body is too large."
+    default_code = "too_large"
+
+
+class BoundedJSONParser(JSONParser):
+    """A JSON body of at most ``settings.API_MAX_BODY_BYTES`` (DRF reads the stream itself, past
+    Django's own upload limit): a larger one is refused unread with 413."""
+
+    setting = "API_MAX_BODY_BYTES"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = getattr(settings, self.setting)
+        data = stream.read(limit + 1) if stream is not None else b""
+        if len(data) > limit:
+            raise BodyTooLarge(f"The request body is larger than {limit // 1024} KiB.")
+        return super().parse(io.BytesIO(data), media_type, parser_context)
+
+
+class ImportJSONParser(BoundedJSONParser):
+    """A whole federation's document: larger, up to ``settings.API_MAX_IMPORT_BYTES``."""
+
+    setting = "API_MAX_IMPORT_BYTES"
 
 
 # -- YAML in and out (card files) ---------------------------------------------------------------

@@ -47,8 +47,18 @@ else:
         raise ImproperlyConfigured(
             "Production mode (DJANGO_DEBUG off) needs " + " and ".join(missing) + " to be set."
         )
-    if SECRET_KEY == _INSECURE_DEV_KEY or len(SECRET_KEY) < 50:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be a random string of 50+ characters.")
+    # Django's own check (security.W009) in earnest: 50 characters or more, at least 5 of them
+    # different, and not one of Django's generated development keys.
+    if (
+        SECRET_KEY == _INSECURE_DEV_KEY
+        or len(SECRET_KEY) < 50
+        or len(set(SECRET_KEY)) < 5
+        or SECRET_KEY.startswith("django-insecure-")
+    ):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY must be a random string of 50+ characters with at least 5 "
+            "different ones (python -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
 
 INSTALLED_APPS = [
     "config.admin_site.RingsideAdminConfig",
@@ -176,6 +186,9 @@ AXES_RESET_ON_SUCCESS = True
 
 # --- REST API (docs/api.md) ------------------------------------------------------------------
 # Throttle rates: requests per second, minute, hour or day ("100/min"), per client.
+# The largest request body the API reads, and the largest federation document it imports.
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", default=2 * 1024 * 1024)
+API_MAX_IMPORT_BYTES = env_int("API_MAX_IMPORT_BYTES", default=64 * 1024 * 1024)
 API_THROTTLE_RATES = {
     "anon": env_str("API_THROTTLE_ANON", "120/min"),
     "user": env_str("API_THROTTLE_USER", "1200/min"),
@@ -205,7 +218,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": API_THROTTLE_RATES,
     "EXCEPTION_HANDLER": "config.api_support.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.api_support.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {

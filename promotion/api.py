@@ -29,14 +29,20 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.filters import OrderingFilter, SearchFilter
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from config.api import FederationAccess, FederationViewSet, atomic_action
-from config.api_support import YAMLParser, YAMLRenderer, problems_response
+from config.api_support import (
+    BoundedJSONParser,
+    ImportJSONParser,
+    YAMLParser,
+    YAMLRenderer,
+    problems_response,
+)
 from matches.records import federation_records, record_book
 from promotion import selectors, services, transfer
 from promotion.access import OWNER, Action, federations_for
@@ -337,7 +343,7 @@ class FederationViewSetAPI(
         detail=False,
         methods=["post"],
         url_path="import",
-        parser_classes=[JSONParser],
+        parser_classes=[ImportJSONParser],
     )
     def import_(self, request):
         slug = request.query_params.get("slug") or None
@@ -715,7 +721,7 @@ class CardViewSet(
     lookup_field = "system"
     lookup_url_kwarg = "system"
     lookup_value_regex = "|".join(System.values)
-    parser_classes = [JSONParser, YAMLParser]
+    parser_classes = [BoundedJSONParser, YAMLParser]
     renderer_classes = [JSONRenderer, YAMLRenderer]
     filter_backends = [OrderingFilter]
     ordering_fields = ["system", "updated_at"]
@@ -765,7 +771,7 @@ class CardFileViewSet(FederationViewSet):
 
     queryset = WrestlerCard.objects.all()
     renderer_classes = [YAMLRenderer, JSONRenderer]
-    parser_classes = [YAMLParser, JSONParser, MultiPartParser]
+    parser_classes = [YAMLParser, BoundedJSONParser, MultiPartParser]
     throttle_scopes = {"import_": "import"}
     pagination_class = None
 
@@ -1563,7 +1569,7 @@ class SystemViewSet(GenericViewSet):
         detail=True,
         methods=["post"],
         url_path="check-card",
-        parser_classes=[JSONParser, YAMLParser],
+        parser_classes=[BoundedJSONParser, YAMLParser],
         permission_classes=[],
     )
     def check_card(self, request, name=None):

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -65,6 +67,19 @@ def test_production_refuses_a_weak_secret_key():
     )
     assert result.returncode != 0
     assert "50+ characters" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["a" * 60, "ab" * 30, "django-insecure-" + secrets.token_urlsafe(50)],
+    ids=["one character", "two characters", "a generated development key"],
+)
+def test_production_refuses_a_secret_key_djangos_check_warns_about(key):
+    result = run_django(
+        "check", DJANGO_DEBUG="0", DJANGO_SECRET_KEY=key, DJANGO_ALLOWED_HOSTS="example.com"
+    )
+    assert result.returncode != 0
+    assert "at least 5 different" in result.stderr
 
 
 def test_a_bad_boolean_names_the_variable():
