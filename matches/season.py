@@ -119,9 +119,16 @@ def season_simulate(
 
     lock = _reconnecting(SeasonLockHeld(federation).acquire)
 
+    #: The show this week is about, once known: a step retried after a dropped connection
+    #: goes on with it (it may even have finished meanwhile) instead of taking another week.
+    week: dict[str, int] = {}
+
     def step() -> Show:
         lock.renew()
-        show = next_open_show(federation=federation)
+        if "show" in week:
+            show = Show.objects.get(pk=week["show"])
+        else:
+            show = next_open_show(federation=federation)
         if show is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
             after = max(filter(None, [last, start]), default=None)
@@ -131,6 +138,7 @@ def season_simulate(
                 scheduled_at=federation.next_show_time(after) if after else None,
                 seed=None if seed is None else match_seed(seed, number),
             )
+        week["show"] = show.pk
         if show.status == ShowStatus.FAILED:
             raise SeasonError(RUN_FAILED_FIRST.format(show=show))
         if show.status in (ShowStatus.DRAFT, ShowStatus.BOOKED) and not show.matches.exists():
@@ -151,6 +159,7 @@ def season_simulate(
     try:
         for _ in range(weeks):
             show = _reconnecting(step)
+            week.clear()
             shows.append(show)
             if on_show is not None:
                 on_show(show)

@@ -296,3 +296,24 @@ def test_a_show_run_ahead_of_its_date_whose_worker_died_is_taken_over(in_process
         status=ShowStatus.RUNNING, started_at=stale, heartbeat_at=stale, attempts=1
     )
     assert shows_due() == [show.pk]
+
+
+def test_a_connection_dropped_after_a_show_finished_does_not_add_a_week(in_process, monkeypatch):
+    """The retried step goes on with the week's show (done meanwhile), not a new one."""
+    sample_federation()
+    real = season_module._wait
+    drops = iter([True])
+
+    def wait_then_drop(show, **kwargs):
+        done = real(show, **kwargs)
+        if next(drops, False):
+            raise OperationalError("terminating connection due to administrator command")
+        return done
+
+    monkeypatch.setattr(season_module, "_wait", wait_then_drop)
+    monkeypatch.setattr(season_module.time, "sleep", lambda seconds: None)
+    out = run("simulate_season", SAMPLE, weeks=2, no_progress=True)
+    assert "Simulated 2 weeks" in out
+    federation = Federation.objects.get(slug=SAMPLE)
+    assert federation.shows.count() == 2
+    check_clean()
