@@ -20,6 +20,8 @@ class Method(enum.StrEnum):
     DOUBLE_COUNT_OUT = "double_count_out"
     KNOCKOUT = "knockout"
     DRAW_TIME_LIMIT = "draw_time_limit"
+    #: The last one left in the ring (a battle royal won by throwing the foe over the top).
+    ELIMINATION = "elimination"
 
     @property
     def is_draw(self) -> bool:

@@ -1,0 +1,201 @@
+"""The Superstar Pro Wrestling rule system as the registry sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules.core.dice import Dice, SeededDice
+from rules.core.errors import SpecError
+from rules.core.result import ExactOdds, MatchResult, OddsReport
+from rules.core.spec import MatchSpec
+from rules.superstar import cards as _cards
+from rules.superstar import exact as _exact
+from rules.superstar.engine import (
+    DEFAULT_TIME_LIMIT,
+    MATCH_TYPES,
+    PER_SIDE,
+    STIPULATIONS,
+    SYSTEM,
+    Prepared,
+    prepare,
+    run,
+)
+from rules.superstar.options import OPTION_NAMES, SuperstarOptions, parse_options
+from rules.superstar.strategy import DefaultStrategy
+from rules.superstar.tables import CHART_NAMES, SuperstarTables, load_tables
+
+EXACT_MODES = ("auto", "always", "never")
+
+
+class SuperstarSystem:
+    name = SYSTEM
+    title = "Superstar Pro Wrestling"
+    option_names = OPTION_NAMES
+    match_types = MATCH_TYPES
+    chart_names = CHART_NAMES
+    stipulation_names = STIPULATIONS
+    default_time_limit = DEFAULT_TIME_LIMIT
+    #: Match types whose sides are not two: (fewest sides, most sides or None).
+    side_counts = {"battle_royal": (2, None)}
+
+    def time_limit_for_minutes(self, minutes: int) -> int:
+        """A round is one minute of ring time."""
+        return max(1, int(minutes))
+
+    def parse_card(
+        self, data: Mapping[str, Any], tables: SuperstarTables | None = None
+    ) -> _cards.SuperstarCard:
+        return _cards.parse_card(data, tables)
+
+    def card_to_data(self, card: _cards.SuperstarCard) -> dict[str, Any]:
+        return _cards.card_to_data(card)
+
+    def load_tables(self, overrides: Mapping[str, Any] | None = None) -> SuperstarTables:
+        return load_tables(overrides)
+
+    def parse_options(self, value: str | Iterable[str] | None) -> SuperstarOptions:
+        return parse_options(value)
+
+    def participants_per_side(self, match_type: str) -> int:
+        if match_type not in PER_SIDE:
+            raise SpecError(
+                f"unknown match type {match_type!r} for superstar (types: {', '.join(MATCH_TYPES)})"
+            )
+        return PER_SIDE[match_type]
+
+    def sides_allowed(self, match_type: str) -> tuple[int, int | None]:
+        """How many sides a match type takes: (fewest, most; None for any number)."""
+        self.participants_per_side(match_type)
+        return self.side_counts.get(match_type, (2, 2))
+
+    def make_spec(
+        self,
+        cards: Iterable[_cards.SuperstarCard],
+        match_type: str = "singles",
+        *,
+        options: str | Iterable[str] | None = None,
+        relationship: str | None = None,
+        **kwargs: Any,
+    ) -> MatchSpec:
+        """A spec from cards side by side (a battle royal: one a side, any number)."""
+        cards = list(cards)
+        per_side = self.participants_per_side(match_type)
+        low, high = self.sides_allowed(match_type)
+        sides = len(cards) // per_side if len(cards) % per_side == 0 else -1
+        if sides < low or (high is not None and sides > high):
+            need = (
+                f"{low * per_side} or more cards"
+                if high is None
+                else f"{2 * per_side} cards (side by side)"
+            )
+            raise SpecError(f"a {match_type} match takes {need}, got {len(cards)}")
+        spec = MatchSpec.from_cards(
+            match_type, cards, per_side=per_side, options=self.parse_options(options), **kwargs
+        )
+        if relationship is not None:
+            spec = replace(
+                spec, sides=tuple(replace(s, relationship=relationship) for s in spec.sides)
+            )
+        return spec
+
+    def prepare(self, spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
+        return prepare(spec, tables)
+
+    def simulate(
+        self,
+        spec: MatchSpec,
+        *,
+        dice: Dice,
+        tables: SuperstarTables | None = None,
+        strategy: Any = None,
+        record: bool = True,
+    ) -> MatchResult:
+        prep = prepare(spec, tables)
+        return run(
+            prep,
+            dice,
+            strategy or DefaultStrategy(),
+            record=record,
+            seed=getattr(dice, "seed", None),
+        )
+
+    def exact(
+        self,
+        spec: MatchSpec,
+        *,
+        tables: SuperstarTables | None = None,
+        strategy: Any = None,
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> ExactOdds:
+        """Solve the match's chain; raises ``exact.NotFinite`` saying why it cannot."""
+        return _exact.solve(
+            prepare(spec, tables),
+            strategy or DefaultStrategy(),
+            max_states=max_states,
+            time_budget=time_budget,
+        )
+
+    def odds(
+        self,
+        spec: MatchSpec,
+        *,
+        runs: int,
+        seed: int,
+        tables: SuperstarTables | None = None,
+        strategy: Any = None,
+        exact: str | bool = "auto",
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> OddsReport:
+        """Monte Carlo over ``runs`` matches, and the exact figures where the chain is solved.
+
+        ``exact``: "auto" solves when the match is one the solver covers and its chain fits
+        ``max_states`` and ``time_budget`` (else Monte Carlo alone, with a note saying why),
+        "always" raises ``exact.NotFinite`` when it cannot, "never" skips it."""
+        if exact is True:
+            exact = "auto"
+        elif exact is False:
+            exact = "never"
+        if exact not in EXACT_MODES:
+            raise ValueError(f"exact must be one of {', '.join(EXACT_MODES)}, got {exact!r}")
+        prep = prepare(spec, tables)
+        strategy = strategy or DefaultStrategy()
+        solved: ExactOdds | None = None
+        note = ""
+        if exact != "never":
+            try:
+                solved = _exact.solve(
+                    prep, strategy, max_states=max_states, time_budget=time_budget
+                )
+            except _exact.NotFinite as err:
+                if exact == "always":
+                    raise
+                note = f"no exact odds: {err}"
+        dice = SeededDice(seed, record=False)
+        wins = [0] * len(prep.teams)
+        draws = 0
+        methods: dict[str, int] = {}
+        for _ in range(runs):
+            result = run(prep, dice, strategy, record=False)
+            if result.winner is None:
+                draws += 1
+            else:
+                wins[result.winner] += 1
+            key = result.method.value
+            methods[key] = methods.get(key, 0) + 1
+        return OddsReport(
+            system=SYSTEM,
+            runs=runs,
+            seed=seed,
+            wins=tuple(wins),
+            draws=draws,
+            methods=dict(sorted(methods.items())),
+            exact=solved,
+            exact_note=note,
+        )
+
+
+system = SuperstarSystem()
