@@ -158,8 +158,7 @@ def card_figures(card: SuperstarCard) -> list[Figure]:
         Figure("defense", "General Card: on defense (DC)", g["DC"]),
         Figure(
             "offensive_points",
-            "Offensive roll: expected points (a (DQ) move counts the DQ roll's points when "
-            "the foe stays in)",
+            "Offensive roll: expected points",
             expected,
             "points",
         ),

@@ -463,6 +463,8 @@ def parse_card(data: Mapping[str, Any], tables: Any = None) -> SuperstarCard:
             "general", "needs at least one OC or OC/TT (a card always on defense never acts)"
         )
     defense = _words(data.get("defense"), "defense", problems, _DEFENSE_WORDS, "results")
+    if defense and None not in defense and all(d == "Reverse" for d in defense):
+        problems.add("defense", "needs at least one A, B or C (all Reverse never ends a round)")
     offense: list[Move | None] = []
     items = _two_dice_list(data.get("offense"), "offense", problems, "moves")
     if items is not None:

@@ -611,23 +611,23 @@ class Match:
         """``w`` rolls his Defensive Card (a helpless man, injured, takes it: B)."""
         if not self.fit(w.side, w.index):
             if self.record:
-                self.ev("defense", w.key, (), f"{w.sname} is hurt and cannot defend himself (B).")
+                self.ev("defense", w.key, (), f"{w.sname} is hurt and cannot defend (B).")
             return DEF_B
         f1, f2 = self.two()
         code = w.dfn[f1 + f2]
         if self.record:
             word = _DEFENSE_WORDS[code]
             what = {
-                DEF_A: "2 points for trying to break the hold",
-                DEF_B: "no points, he absorbs the punishment",
-                DEF_C: "4 points, and the attack is neutralized",
-                DEF_REVERSE: "he reverses the move",
+                DEF_A: "A, 2 points for trying to break the hold.",
+                DEF_B: "B, no points (absorbing the punishment).",
+                DEF_C: "C, 4 points, and the attack is neutralized.",
+                DEF_REVERSE: f"Reverse! The attack is void and {w.mname} takes the offense.",
             }[code]
             self.ev(
                 "defense",
                 w.key,
                 (f1, f2),
-                f"{w.sname} rolls {f1 + f2} on the Defensive Card: {word}, {what}.",
+                f"{w.sname} rolls {f1 + f2} on the Defensive Card: {what}",
                 total=f1 + f2,
                 result=word,
             )
@@ -886,8 +886,8 @@ class Match:
                 "submission",
                 v.key,
                 (f1, f2),
-                f"{v.sname} is caught in a submission hold and rolls {total} against his SUB "
-                f"range ({rng}): " + ("he gives up!" if gives else "he holds on."),
+                f"{v.sname} is caught in a submission hold: {total} against the SUB range "
+                f"({rng}): " + ("gives up!" if gives else "holds on."),
                 total=total,
                 submits=gives,
             )
@@ -921,7 +921,7 @@ class Match:
                 why = (
                     "no disqualification in this match"
                     if self.no_dq and total > DQ_STAYS
-                    else "he beats the count"
+                    else "back in before the count of 9"
                 )
                 self.ev(
                     "dq",
@@ -984,7 +984,7 @@ class Match:
                         (f1, f2),
                         f"{w.sname} heads for the door, but {v.mname} lunges and rolls doubles "
                         f"({f1}-{f2}): {w.mname} is still in the cage! {v.sname} has "
-                        f"{f1 + f2} rounds to pin him.",
+                        f"{f1 + f2} rounds to pin {w.mname} in return.",
                         window=f1 + f2,
                     )
                 return
@@ -1046,9 +1046,9 @@ class Match:
                 "save",
                 breaker.key,
                 (f1, f2),
-                f"{breaker.sname} rushes in to break up {what}: {total} against his tag-team "
-                f"range ({rng}) - "
-                + ("he makes the save and stays in the ring!" if ok else "too late!"),
+                f"{breaker.sname} rushes in to break up {what}: {total} against the tag-team "
+                f"range ({rng}): "
+                + (f"the save! {breaker.sname} stays in the ring." if ok else "too late!"),
                 total=total,
                 saved=ok,
             )
@@ -1301,7 +1301,7 @@ class Match:
         if self.cage_pinned_by is not None and self.rounds > self.cage_set:
             self.cage_window -= 1
             if self.cage_window <= 0:
-                self.cage_escape(self.cage_pinned_by, "before he can be pinned back")
+                self.cage_escape(self.cage_pinned_by, "before the pin comes back")
                 return
         if not self.tag:
             return
@@ -1418,7 +1418,7 @@ class Match:
                 self.eliminate(
                     foe,
                     f"{self.man(side).mname} has {self.score[side]} points, "
-                    f"{self.score[side] - self.score[foe]} ahead of him",
+                    f"{self.score[side] - self.score[foe]} ahead",
                 )
                 return
 
@@ -1438,9 +1438,9 @@ class Match:
         if act.sub:
             how = f"{name} wins with a submission hold (*)"
         elif act.dq:
-            how = f"{name} throws him out of the ring (DQ)"
+            how = f"{name} throws the foe out of the ring (DQ)"
         else:
-            how = f"{name} rolls ROPES and tosses him out of the ring"
+            how = f"{name} rolls ROPES and tosses the foe out of the ring"
         self.eliminate(foe, how)
 
     def eliminate(self, side: int, why: str) -> None:
@@ -1488,7 +1488,12 @@ class Match:
             if self.prep.battle_royal:
                 how = f"the battle royal ({how})"
             text = f"{names} win{'' if plural else 's'} {how} after {self.rounds} rounds."
-        return Event("end", None, (), text, {"winner": self.winner, "method": method.value})
+        data = {"winner": self.winner, "method": method.value, "score": self.final_score()}
+        return Event("end", None, (), text, data)
+
+    def final_score(self) -> list[int]:
+        """The scores of the last two in the ring (of every side in a battle royal's final)."""
+        return [self.score[s] for s in self.pair]
 
 
 def _rating(value: float) -> str:

@@ -59,8 +59,8 @@ class DefaultStrategy(SuperstarStrategy):
     """Plays sensibly:
 
     - always goes for the pin when allowed (a failed attempt still scores);
-    - tags out when allowed if the man in has been in the ring three rounds running or just
-      lost the round, bringing in the partner who has rested longest;
+    - tags out when allowed if the man in has been in the ring three rounds running, or two
+      and just lost the round, bringing in the partner who has rested longest;
     - double teams with, and replaces an injured man with, the fit partner with the best
       tag-team rating;
     - lets the man in stay in after a Level 1 double team;
@@ -72,7 +72,8 @@ class DefaultStrategy(SuperstarStrategy):
     def tag_out(self, match: Any, side: int, partners: Sequence[int]) -> int | None:
         if not partners:
             return None
-        if match.in_ring_rounds[side] < 3 and not match.lost_round(side):
+        rounds = match.in_ring_rounds[side]
+        if rounds < 3 and not (rounds >= 2 and match.lost_round(side)):
             return None
         return min(partners, key=lambda i: (match.last_in[side][i], i))
 

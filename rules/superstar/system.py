@@ -12,6 +12,7 @@ from rules.core.result import ExactOdds, MatchResult, OddsReport
 from rules.core.spec import MatchSpec
 from rules.superstar import cards as _cards
 from rules.superstar import exact as _exact
+from rules.superstar.analysis import Figure, card_figures
 from rules.superstar.engine import (
     DEFAULT_TIME_LIMIT,
     MATCH_TYPES,
@@ -39,6 +40,8 @@ class SuperstarSystem:
     default_time_limit = DEFAULT_TIME_LIMIT
     #: Match types whose sides are not two: (fewest sides, most sides or None).
     side_counts = {"battle_royal": (2, None)}
+    #: A match's length counts rounds (one minute of ring time each).
+    length_unit = "rounds"
 
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A round is one minute of ring time."""
@@ -51,6 +54,10 @@ class SuperstarSystem:
 
     def card_to_data(self, card: _cards.SuperstarCard) -> dict[str, Any]:
         return _cards.card_to_data(card)
+
+    def card_figures(self, card: _cards.SuperstarCard) -> list[Figure]:
+        """The exact per-roll figures that follow from the card alone (``card_analysis``)."""
+        return card_figures(card)
 
     def load_tables(self, overrides: Mapping[str, Any] | None = None) -> SuperstarTables:
         return load_tables(overrides)

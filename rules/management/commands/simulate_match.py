@@ -49,7 +49,8 @@ class Command(BaseCommand):
             side = spec.sides[result.winner]
             names = " & ".join(p.name for p in side.participants)
             outcome = f"Winner: {names} by {result.method.value.replace('_', ' ')}"
-        length = f"{result.length} turn{'' if result.length == 1 else 's'}"
+        unit = getattr(system, "length_unit", "turns")
+        length = f"{result.length} {unit[:-1] if result.length == 1 else unit}"
         self.stdout.write(self.style.SUCCESS(f"{outcome}, {length}."))
         effects = result.effects
         for injury in effects.injuries:
