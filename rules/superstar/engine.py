@@ -92,6 +92,11 @@ DEF_B, DEF_A, DEF_C, DEF_REVERSE = 0, 1, 2, 3
 _DEFENSE = {"B": DEF_B, "A": DEF_A, "C": DEF_C, "Reverse": DEF_REVERSE}
 DEFENSE_POINTS = (0, 2, 4, 0)
 _GENERAL_WORDS = ("DC", "OC", "OC/TT")
+# The fast path's compiled entries: (points, flags, next) with next 0 (done), 1 (the Ropes card)
+# or 2 (the Specialty card).
+F_PIN, F_SUB, F_DQ, F_SPEC = 1, 2, 4, 8
+F_PRIORITY = F_PIN | F_SUB | F_SPEC
+F_SETTLE = F_PIN | F_SUB | F_DQ
 _DEFENSE_WORDS = ("B", "A", "C", "Reverse")
 
 
@@ -102,22 +107,28 @@ class Wrestler:
         "card",
         "champion",
         "dfn",
+        "fo",
+        "fr",
+        "fs",
         "gen",
         "index",
         "key",
         "mname",
         "name",
         "off",
+        "off_words",
         "participant",
         "pf",
         "prio",
         "rop",
+        "rop_words",
         "save_hi",
         "save_lo",
         "save_width",
         "side",
         "sname",
         "spec",
+        "spec_words",
         "specialty_name",
         "sub_hi",
         "sub_lo",
@@ -141,6 +152,9 @@ class Wrestler:
         self.rop = (None, None, *card.ropes)
         self.spec = (None, *card.specialty.rolls)
         self.specialty_name = card.specialty.name
+        self.off_words = (None, None, *(move_words(m, card.specialty.name) for m in card.offense))
+        self.rop_words = (None, None, *(move_words(m, card.specialty.name) for m in card.ropes))
+        self.spec_words = (None, *(specialty_words(r) for r in card.specialty.rolls))
         self.dfn = (0, 0, *(_DEFENSE[d] for d in card.defense))
         self.sub_lo, self.sub_hi = card.submission_range or (99, 0)
         self.save_lo, self.save_hi = card.tag_team_range or (99, 0)
@@ -152,45 +166,60 @@ class Wrestler:
         self.ttr = card.priority[1] + bonus
         # The rating the Priority Factor reads: the tag-team rating in a tag match.
         self.prio = self.ttr if tag else self.pf
+        # The fast path's tables (no grudge chart: an XX move is its points).
+        self.fo = (None, None, *(_fast_entry(m) for m in card.offense))
+        self.fr = (None, None, *(_fast_entry(m) for m in card.ropes))
+        self.fs = (
+            None,
+            *(
+                (
+                    r.points,
+                    F_SPEC
+                    | (F_PIN if r.pin else 0)
+                    | (F_SUB if r.submission else 0)
+                    | (F_DQ if r.dq else 0),
+                    0,
+                )
+                for r in card.specialty.rolls
+            ),
+        )
 
     def chart_rating(self) -> int:
         """The tag-team rating as the Advanced Tag-Team Chart reads it (columns 1 to 3)."""
         return max(1, min(3, int(self.ttr)))
 
 
-class Act:
-    """One wrestler's move in a round, as it stands after the dice."""
+def _fast_entry(move) -> tuple[int, int, int]:
+    if move.kind == ROPES:
+        return (0, 0, 1)
+    if move.kind == SPECIALTY:
+        return (0, 0, 2)
+    if move.kind == DQ:
+        return (0, F_DQ, 0)
+    if move.kind == NA:
+        return (0, 0, 0)
+    return (move.points, (F_PIN if move.pin else 0) | (F_SUB if move.submission else 0), 0)
 
-    __slots__ = (
-        "bonus",
-        "dq",
-        "elim",
-        "penalty",
-        "pin",
-        "points",
-        "ropes",
-        "special",
-        "specialty",
-        "sub",
-        "w",
-        "wins_on_pin",
-        "xx",
-    )
+
+class Act:
+    """One wrestler's move in a round, as it stands after the dice. (Class-level defaults, so
+    that making one sets only what differs: the play-by-play path makes thousands.)"""
+
+    points = 0
+    pin = False
+    sub = False
+    dq = False
+    special = False
+    specialty = False
+    ropes = False
+    elim = False
+    bonus = 0
+    penalty = 0
+    wins_on_pin = False
+    xx: GrudgeMove | None = None
 
     def __init__(self, w: Wrestler):
         self.w = w
-        self.points = 0
-        self.pin = False
-        self.sub = False
-        self.dq = False
-        self.special = False
-        self.specialty = False
-        self.ropes = False
-        self.elim = False
-        self.bonus = 0
-        self.penalty = 0
-        self.wins_on_pin = False
-        self.xx: GrudgeMove | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +314,10 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
 class Match:
     """The one mutable state of a match, and the loop that plays it."""
 
+    #: Singles rounds (no grudge chart) run the compiled loop ``_singles``; False plays them
+    #: through ``play_round`` like every other round (the tests compare the two).
+    compiled_singles = True
+
     def __init__(self, prep: Prepared, dice: Dice, strategy: Any, record: bool = True):
         self.prep = prep
         self.dice = dice
@@ -331,6 +364,7 @@ class Match:
         self.in_ring_rounds = [0] * n
         self.last_in = [[0] * len(team) for team in prep.teams]
         self.injuries: list[InjuryEffect] = []
+        self.names = [self.side_name(side) for side in range(n)]
         # battle royals
         self.eliminated: list[int] = []
         self.specialty_hits = [0] * n
@@ -393,6 +427,8 @@ class Match:
     def bout(self, limit: int) -> None:
         """Standard rounds between the two sides of ``pair`` until a finish or the time limit."""
         self.bout_rounds = 0
+        if self.compiled_singles and not (self.tag or self.chart is not None or self.final):
+            self._singles(limit)
         while self.method is None and self.bout_rounds < limit:
             self.play_round()
         if self.method is None:
@@ -407,6 +443,226 @@ class Match:
                     (),
                     f"Time runs out after {limit} rounds: the match is a draw.",
                 )
+
+    # ---------------------------------------------------------------------------- singles
+    def _singles(self, limit: int) -> None:
+        """``play_round`` repeated for a singles match (no grudge chart, no battle royal),
+        written over compiled tables for speed; the play-by-play when recording. It rolls the
+        same dice in the same order and writes the same events as ``play_round``; the tests
+        hold the two to it (tag, grudge and battle royal rounds run ``play_round``)."""
+        rec = self.record
+        events = self.events
+        d6 = self.d6
+        w0, w1 = self.teams[0][0], self.teams[1][0]
+        wrestlers = (w0, w1)
+        gen0, gen1 = w0.gen, w1.gen
+        off, rop, spe, dfn = (w0.fo, w1.fo), (w0.fr, w1.fr), (w0.fs, w1.fs), (w0.dfn, w1.dfn)
+        prio0, prio1 = w0.prio, w1.prio
+        score, hits = self.score, self.specialty_hits
+        strategy = self.strategy
+        rounds = self.bout_rounds
+        n0, n1 = self.names[0], self.names[1]
+
+        def quiet_move(side: int) -> tuple[int, int, int]:
+            """An Offensive Card roll and where it leads (the Ropes, the Specialty card)."""
+            e = off[side][d6() + d6()]
+            if e[2]:
+                if e[2] == 1:
+                    e = rop[side][d6() + d6()]
+                    if e[2]:
+                        e = spe[side][d6()]
+                else:
+                    e = spe[side][d6()]
+            return e
+
+        def move(side: int) -> tuple[int, int, int]:
+            """``quiet_move`` with its play-by-play."""
+            f1, f2 = d6(), d6()
+            e = off[side][f1 + f2]
+            if rec:
+                w = wrestlers[side]
+                events.append(
+                    Event(
+                        "offense",
+                        w.key,
+                        (f1, f2),
+                        f"{w.sname} rolls {f1 + f2} on the Offensive Card: {w.off_words[f1 + f2]}.",
+                    )
+                )
+            if e[2] == 1:
+                f1, f2 = d6(), d6()
+                e = rop[side][f1 + f2]
+                if rec:
+                    w = wrestlers[side]
+                    events.append(
+                        Event(
+                            "ropes",
+                            w.key,
+                            (f1, f2),
+                            f"{w.sname} rolls {f1 + f2} on the Ropes card: {w.rop_words[f1 + f2]}.",
+                        )
+                    )
+            if e[2] == 2:
+                face = d6()
+                e = spe[side][face]
+                if rec:
+                    w = wrestlers[side]
+                    events.append(
+                        Event(
+                            "specialty",
+                            w.key,
+                            (face,),
+                            f"{w.sname} rolls {face} on the Specialty card ({w.specialty_name}): "
+                            f"{w.spec_words[face]}.",
+                        )
+                    )
+            return e
+
+        if not rec:
+            move = quiet_move
+        while rounds < limit:
+            rounds += 1
+            while True:
+                a1, a2, b1, b2 = d6(), d6(), d6(), d6()
+                a = gen0[a1 + a2]
+                b = gen1[b1 + b2]
+                if rec:
+                    if a or b:
+                        text = (
+                            f"Round {rounds}: {w0.sname} {a1 + a2} ({_GENERAL_WORDS[a]}), "
+                            f"{w1.mname} {b1 + b2} ({_GENERAL_WORDS[b]})."
+                        )
+                    else:
+                        text = (
+                            f"Round {rounds}: {w0.sname} {a1 + a2} (DC), {w1.mname} {b1 + b2} "
+                            "(DC): both on defense, they roll again."
+                        )
+                    events.append(Event("general", None, (a1, a2, b1, b2), text, {"round": rounds}))
+                if a or b:
+                    break
+            if a and b:
+                e = move(0)
+                p0, f0 = e[0], e[1]
+                e = move(1)
+                p1, f1 = e[0], e[1]
+                if f0 & F_PRIORITY and f1 & F_PRIORITY:
+                    if prio0 > prio1:
+                        p1 = f1 = 0
+                    elif prio1 > prio0:
+                        p0 = f0 = 0
+                    else:
+                        p0 = f0 = p1 = f1 = 0
+                    if rec:
+                        self.priority_event(w0, w1)
+                dp0 = dp1 = 0
+            else:
+                att = 0 if a else 1
+                while True:
+                    e = move(att)
+                    f1, f2 = d6(), d6()
+                    code = dfn[1 - att][f1 + f2]
+                    if rec:
+                        self.defense_event(wrestlers[1 - att], f1 + f2, (f1, f2), code)
+                    if code != DEF_REVERSE:
+                        break
+                    att = 1 - att
+                if code == DEF_C:
+                    p, f, dp = 0, 0, 4
+                else:
+                    p, f, dp = e[0], e[1], DEFENSE_POINTS[code]
+                if att == 0:
+                    p0, f0, dp0, p1, f1, dp1 = p, f, 0, 0, 0, dp
+                else:
+                    p0, f0, dp0, p1, f1, dp1 = 0, 0, dp, p, f, 0
+            if (f0 | f1) & F_SETTLE:
+                self.rounds = self.bout_rounds = rounds
+                self._singles_settle(p0, f0, dp0, p1, f1, dp1)
+                if self.method is not None:
+                    return
+                continue
+            rp0, rp1 = p0 + dp0, p1 + dp1
+            s0, s1 = score[0] + rp0, score[1] + rp1
+            score[0], score[1] = s0, s1
+            if (f0 | f1) & F_SPEC:
+                if f0 & F_SPEC:
+                    hits[0] += 1
+                if f1 & F_SPEC:
+                    hits[1] += 1
+            if rec:
+                events.append(
+                    Event(
+                        "score",
+                        None,
+                        (),
+                        f"Round {rounds}: {n0} {rp0}, {n1} {rp1}. Score: {n0} {s0}, {n1} {s1}.",
+                        {"round": rounds, "round_points": [rp0, rp1], "score": [s0, s1]},
+                    )
+                )
+            if s0 >= PIN_SCORE and s0 - s1 >= PIN_LEAD and rp0 - rp1 >= PIN_ROUND:
+                side = 0
+            elif s1 >= PIN_SCORE and s1 - s0 >= PIN_LEAD and rp1 - rp0 >= PIN_ROUND:
+                side = 1
+            else:
+                continue
+            self.rounds = self.bout_rounds = rounds
+            self.round_points[0], self.round_points[1] = rp0, rp1
+            if strategy.attempt_pin(self, side, "score"):
+                self.pin_attempt(side, "score")
+                if self.method is not None:
+                    return
+        self.rounds = self.bout_rounds = rounds
+
+    def _singles_settle(self, p0: int, f0: int, dp0: int, p1: int, f1: int, dp1: int) -> None:
+        """The end of a singles round whose moves call for a roll: ``settle`` for one move a
+        side given as (points, flags), the same dice in the same order."""
+        for side, f in ((0, f0), (1, f1)):
+            if f & F_SUB and self.submission(side):
+                return
+        out0 = out1 = False
+        if f0 & F_DQ:
+            scored = self.dq_roll(0, self.teams[0][0])
+            out0, p0 = scored is None, scored or 0
+        if f1 & F_DQ:
+            scored = self.dq_roll(1, self.teams[1][0])
+            out1, p1 = scored is None, scored or 0
+        if out0 or out1:
+            if out0 and out1:
+                self.finish(None, Method.DOUBLE_DISQUALIFICATION)
+                if self.record:
+                    self.ev("dq", None, (), "Both men are counted out: a double disqualification.")
+            else:
+                self.finish(0 if out0 else 1, Method.DISQUALIFICATION)
+            return
+        rp0, rp1 = p0 + dp0, p1 + dp1
+        score = self.score
+        score[0] += rp0
+        score[1] += rp1
+        self.round_points[0], self.round_points[1] = rp0, rp1
+        if f0 & F_SPEC:
+            self.specialty_hits[0] += 1
+        if f1 & F_SPEC:
+            self.specialty_hits[1] += 1
+        if self.record:
+            self.score_event([rp0, rp1])
+        tries: list[tuple[int, str]] = []
+        if f0 & F_PIN:
+            tries.append((0, "pa"))
+        if f1 & F_PIN:
+            tries.append((1, "pa"))
+        for side, rp, rq in ((0, rp0, rp1), (1, rp1, rp0)):
+            mine, theirs = score[side], score[1 - side]
+            if (
+                not (f0 if side == 0 else f1) & F_PIN
+                and mine >= PIN_SCORE
+                and mine - theirs >= PIN_LEAD
+                and rp - rq >= PIN_ROUND
+            ):
+                tries.append((side, "score"))
+        for side, reason in tries:
+            if self.method is not None:
+                return
+            if self.strategy.attempt_pin(self, side, reason):
+                self.pin_attempt(side, reason)
 
     # ---------------------------------------------------------------------------- one round
     def play_round(self) -> None:
@@ -445,6 +701,14 @@ class Match:
         """Both men in roll the General Card; both DC roll again. Returns the two codes."""
         x, y = self.pair
         wx, wy = self.man(x), self.man(y)
+        if self.injured or self.blind[x] or self.blind[y]:
+            forced = self.forced_general(x, y, wx, wy)
+            if forced is not None:
+                return forced
+        return self.roll_general(wx, wy)
+
+    def forced_general(self, x: int, y: int, wx: Wrestler, wy: Wrestler) -> tuple[int, int] | None:
+        """One man blinded or helpless: he is on DC and the other on OC, without a roll."""
         rec = self.record
         fx, fy = self.forced_dc(x), self.forced_dc(y)
         blinded = (self.blind[x] > 0, self.blind[y] > 0)
@@ -466,6 +730,10 @@ class Match:
                     round=self.rounds,
                 )
             return gx, gy
+        return None
+
+    def roll_general(self, wx: Wrestler, wy: Wrestler) -> tuple[int, int]:
+        rec = self.record
         two = self.two
         gen_x, gen_y = wx.gen, wy.gen
         while True:
@@ -483,13 +751,8 @@ class Match:
                         f"Round {self.rounds}: {wx.sname} {a1 + a2} (DC), {wy.mname} {b1 + b2} "
                         "(DC): both on defense, they roll again."
                     )
-                self.ev(
-                    "general",
-                    None,
-                    (a1, a2, b1, b2),
-                    text,
-                    round=self.rounds,
-                    results=[_GENERAL_WORDS[gx], _GENERAL_WORDS[gy]],
+                self.events.append(
+                    Event("general", None, (a1, a2, b1, b2), text, {"round": self.rounds})
                 )
             if gx or gy:
                 return gx, gy
@@ -513,13 +776,13 @@ class Match:
             self.penalty[side] = 0
         if rec:
             shared = " (the double team's roll)" if double else ""
-            self.ev(
-                "offense",
-                w.key,
-                (f1, f2) if shown else (),
-                f"{w.sname} rolls {total}{shared} on the Offensive Card: "
-                f"{move_words(move, w.specialty_name)}.",
-                total=total,
+            self.events.append(
+                Event(
+                    "offense",
+                    w.key,
+                    (f1, f2) if shown else (),
+                    f"{w.sname} rolls {total}{shared} on the Offensive Card: {w.off_words[total]}.",
+                )
             )
         if move.kind == ROPES:
             act.ropes = True
@@ -528,13 +791,13 @@ class Match:
             r1, r2 = self.two()
             move = w.rop[r1 + r2]
             if rec:
-                self.ev(
-                    "ropes",
-                    w.key,
-                    (r1, r2),
-                    f"{w.sname} rolls {r1 + r2} on the Ropes card: "
-                    f"{move_words(move, w.specialty_name)}.",
-                    total=r1 + r2,
+                self.events.append(
+                    Event(
+                        "ropes",
+                        w.key,
+                        (r1, r2),
+                        f"{w.sname} rolls {r1 + r2} on the Ropes card: {w.rop_words[r1 + r2]}.",
+                    )
                 )
         kind = move.kind
         if kind == MOVE:
@@ -565,13 +828,14 @@ class Match:
         act.sub = act.sub or roll.submission
         act.dq = act.dq or roll.dq
         if self.record:
-            self.ev(
-                "specialty",
-                w.key,
-                (face,),
-                f"{w.sname} rolls {face} on the Specialty card ({w.specialty_name}): "
-                f"{specialty_words(roll)}.",
-                face=face,
+            self.events.append(
+                Event(
+                    "specialty",
+                    w.key,
+                    (face,),
+                    f"{w.sname} rolls {face} on the Specialty card ({w.specialty_name}): "
+                    f"{w.spec_words[face]}.",
+                )
             )
 
     def grudge_move(self, w: Wrestler, act: Act) -> None:
@@ -616,21 +880,7 @@ class Match:
         f1, f2 = self.two()
         code = w.dfn[f1 + f2]
         if self.record:
-            word = _DEFENSE_WORDS[code]
-            what = {
-                DEF_A: "A, 2 points for trying to break the hold.",
-                DEF_B: "B, no points (absorbing the punishment).",
-                DEF_C: "C, 4 points, and the attack is neutralized.",
-                DEF_REVERSE: f"Reverse! The attack is void and {w.mname} takes the offense.",
-            }[code]
-            self.ev(
-                "defense",
-                w.key,
-                (f1, f2),
-                f"{w.sname} rolls {f1 + f2} on the Defensive Card: {what}",
-                total=f1 + f2,
-                result=word,
-            )
+            self.defense_event(w, f1 + f2, (f1, f2), code)
         return code
 
     def attack(self, side: int, attackers: list[int], shared: bool) -> list[Act]:
@@ -699,19 +949,7 @@ class Match:
                     ax.clear()
                     ay.clear()
                 if rec:
-                    if pa == pb:
-                        text = (
-                            f"Both roll a priority move and their Priority Factors are equal "
-                            f"({_rating(pa)}): neither scores this round."
-                        )
-                    else:
-                        hi, lo = (a.w, b.w) if pa > pb else (b.w, a.w)
-                        text = (
-                            f"Both roll a priority move: {hi.sname}'s Priority Factor "
-                            f"({_rating(max(pa, pb))}) beats {lo.mname}'s "
-                            f"({_rating(min(pa, pb))}); {lo.mname} scores nothing."
-                        )
-                    self.ev("priority", None, (), text, factors=[pa, pb])
+                    self.priority_event(a.w, b.w)
         if mini or final:
             for i, lst in enumerate(acts):
                 if any(a.elim for a in lst):
@@ -719,8 +957,19 @@ class Match:
                     act = next(a for a in lst if a.elim)
                     self.eliminate_by_move(winner, act)
                     return
+        subs = dqs = grudges = pins = False
+        for lst in acts:
+            for a in lst:
+                if a.sub:
+                    subs = True
+                if a.dq:
+                    dqs = True
+                if a.pin:
+                    pins = True
+                if a.xx is not None:
+                    grudges = True
         # Submissions.
-        if not double_round and not mini:
+        if subs and not double_round and not mini:
             for i, lst in enumerate(acts):
                 for a in lst:
                     if a.sub:
@@ -733,16 +982,19 @@ class Match:
                                     "The referee is out cold: no submission can count.",
                                 )
                             continue
-                        if self.submission(self.pair[i], a):
+                        if self.submission(self.pair[i]):
                             return
         # Disqualification rolls.
-        if not mini:
+        if dqs and not mini:
             outs: list[int] = []
             for i, lst in enumerate(acts):
                 for a in lst:
-                    if a.dq and self.dq_roll(self.pair[i], a):
-                        outs.append(self.pair[i])
-                        break
+                    if a.dq:
+                        scored = self.dq_roll(self.pair[i], a.w)
+                        if scored is None:
+                            outs.append(self.pair[i])
+                            break
+                        a.points = scored
             if outs:
                 if len(outs) == 2:
                     self.finish(None, Method.DOUBLE_DISQUALIFICATION)
@@ -767,28 +1019,67 @@ class Match:
         self.score[x] += rp[0]
         self.score[y] += rp[1]
         # Grudge moves that stood.
-        for i, lst in enumerate(acts):
-            for a in lst:
-                if a.xx is not None:
-                    self.grudge_effects(self.pair[i], a.xx)
+        if grudges:
+            for i, lst in enumerate(acts):
+                for a in lst:
+                    if a.xx is not None:
+                        self.grudge_effects(self.pair[i], a.xx)
         if rec:
-            nx, ny = self.side_name(x), self.side_name(y)
-            self.ev(
-                "score",
-                None,
-                (),
-                f"Round {self.rounds}: {nx} {rp[0]}, {ny} {rp[1]}. "
-                f"Score: {nx} {self.score[x]}, {ny} {self.score[y]}.",
-                round=self.rounds,
-                round_points=[rp[0], rp[1]],
-                score=[self.score[x], self.score[y]],
-            )
+            self.score_event(rp)
         if mini:
             self.mini_match_points()
             return
         if double_round:
             return
-        self.pins(acts, rp)
+        if pins or max(self.score[x], self.score[y]) >= PIN_SCORE:
+            self.pins(acts, rp)
+
+    def priority_event(self, a: Wrestler, b: Wrestler) -> None:
+        pa, pb = a.prio, b.prio
+        if pa == pb:
+            text = (
+                f"Both roll a priority move and their Priority Factors are equal "
+                f"({_rating(pa)}): neither scores this round."
+            )
+        else:
+            hi, lo = (a, b) if pa > pb else (b, a)
+            text = (
+                f"Both roll a priority move: {hi.sname}'s Priority Factor "
+                f"({_rating(max(pa, pb))}) beats {lo.mname}'s "
+                f"({_rating(min(pa, pb))}); {lo.mname} scores nothing."
+            )
+        self.events.append(Event("priority", None, (), text, {"factors": [pa, pb]}))
+
+    def defense_event(self, w: Wrestler, total: int, dice: tuple[int, ...], code: int) -> None:
+        what = (
+            "B, no points (absorbing the punishment).",
+            "A, 2 points for trying to break the hold.",
+            "C, 4 points, and the attack is neutralized.",
+            f"Reverse! The attack is void and {w.mname} takes the offense.",
+        )[code]
+        self.events.append(
+            Event(
+                "defense",
+                w.key,
+                dice,
+                f"{w.sname} rolls {total} on the Defensive Card: {what}",
+                {"result": _DEFENSE_WORDS[code]},
+            )
+        )
+
+    def score_event(self, rp: list[int]) -> None:
+        x, y = self.pair
+        nx, ny = self.names[x], self.names[y]
+        sx, sy = self.score[x], self.score[y]
+        self.events.append(
+            Event(
+                "score",
+                None,
+                (),
+                f"Round {self.rounds}: {nx} {rp[0]}, {ny} {rp[1]}. Score: {nx} {sx}, {ny} {sy}.",
+                {"round": self.rounds, "round_points": rp, "score": [sx, sy]},
+            )
+        )
 
     def pins(self, acts: tuple[list[Act], list[Act]], rp: list[int]) -> None:
         """Pin attempts at the end of the round: P/A first, then by score."""
@@ -873,7 +1164,7 @@ class Match:
             return
         self.finish(side, Method.PIN)
 
-    def submission(self, side: int, act: Act) -> bool:
+    def submission(self, side: int) -> bool:
         """The victim of a * move rolls against his SUB range. True when the match is over."""
         foe = self.other(side)
         v = self.man(foe)
@@ -898,25 +1189,24 @@ class Match:
         self.finish(side, Method.SUBMISSION)
         return True
 
-    def dq_roll(self, side: int, act: Act) -> bool:
-        """The victim of a (DQ) move rolls two dice. True when he is disqualified."""
+    def dq_roll(self, side: int, w: Wrestler) -> int | None:
+        """The victim of ``w``'s (DQ) move (side ``side``) rolls two dice: the points the move
+        scores, or None when the victim is disqualified."""
         foe = self.other(side)
         v = self.man(foe)
         rec = self.record
         if self.cage:
-            act.points = 0
             if rec:
                 self.ev(
                     "dq",
                     v.key,
                     (),
-                    f"Nobody can be thrown out of a steel cage: {act.w.mname}'s move is useless.",
+                    f"Nobody can be thrown out of a steel cage: {w.mname}'s move is useless.",
                 )
-            return False
+            return 0
         f1, f2 = self.two()
         total = f1 + f2
         if self.no_dq or total <= DQ_STAYS:
-            act.points = total
             if rec:
                 why = (
                     "no disqualification in this match"
@@ -928,11 +1218,11 @@ class Match:
                     v.key,
                     (f1, f2),
                     f"{v.sname} is thrown out of the ring and rolls {total}: {why}; "
-                    f"{act.w.mname} scores {points(total)}.",
+                    f"{w.mname} scores {points(total)}.",
                     total=total,
                     out=False,
                 )
-            return False
+            return total
         if rec:
             self.ev(
                 "dq",
@@ -943,7 +1233,7 @@ class Match:
                 total=total,
                 out=True,
             )
-        return True
+        return None
 
     def grudge_effects(self, side: int, row: GrudgeMove) -> None:
         foe = self.other(side)

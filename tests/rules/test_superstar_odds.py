@@ -14,7 +14,7 @@ from rules.core.dice import SeededDice
 from rules.core.result import Method
 from rules.superstar import exact
 from rules.superstar import system as superstar
-from rules.superstar.engine import prepare
+from rules.superstar.engine import Match, prepare
 from rules.superstar.strategy import DefaultStrategy
 from rules.superstar.tables import PIN
 from tests.rules.superstar_helpers import card
@@ -259,6 +259,24 @@ def test_fast_and_full_paths_agree_and_a_seed_replays(samples, match_type, n, op
         ), (match_type, seed)
         again = superstar.simulate(spec, dice=SeededDice(seed))
         assert again.to_json() == full.to_json()
+
+
+@pytest.mark.parametrize("options", ["", "referee,time_limit=40"])
+def test_the_compiled_singles_loop_plays_exactly_as_the_general_round(
+    samples, options, monkeypatch
+):
+    specs = [
+        superstar.make_spec([samples[i], samples[(i + 7) % len(samples)]], options=options)
+        for i in range(len(samples))
+    ]
+    compiled = [
+        superstar.simulate(spec, dice=SeededDice(i)).to_json() for i, spec in enumerate(specs)
+    ]
+    monkeypatch.setattr(Match, "compiled_singles", False)
+    general = [
+        superstar.simulate(spec, dice=SeededDice(i)).to_json() for i, spec in enumerate(specs)
+    ]
+    assert compiled == general
 
 
 def test_every_die_rolled_is_in_the_play_by_play(samples):
