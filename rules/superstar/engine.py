@@ -364,6 +364,8 @@ class Match:
         self.in_ring_rounds = [0] * n
         self.last_in = [[0] * len(team) for team in prep.teams]
         self.injuries: list[InjuryEffect] = []
+        #: Level 1 double teams of this round: side -> the two partners in the ring.
+        self.doubled: dict[int, list[int]] = {}
         self.names = [self.side_name(side) for side in range(n)]
         # battle royals
         self.eliminated: list[int] = []
@@ -688,7 +690,7 @@ class Match:
                     attackers[0].append(self.legal[x])
                 if gy:
                     attackers[1].append(self.legal[y])
-            self.exchange(attackers, shared, acts, dpts, double_round)
+            self.exchange(attackers, shared, acts, dpts)
         self.settle(acts, dpts, double_round)
         if self.method is None:
             self.end_of_round(double_round)
@@ -897,7 +899,6 @@ class Match:
         shared: list[bool],
         acts: tuple[list[Act], list[Act]],
         dpts: list[int],
-        double_round: bool,
     ) -> None:
         """The round's action: everyone on offense rolls; a defender rolls against an attack;
         a Reverse turns it around."""
@@ -1371,6 +1372,7 @@ class Match:
                         chosen = self.strategy.double_team_partners(self, side, partners, 1)[:1]
                         attackers[i].extend(chosen)
                         shared[i] = True
+                        self.doubled[side] = [self.legal[side], *chosen]
                         if rec:
                             team = self.teams[side]
                             self.ev(
@@ -1490,7 +1492,7 @@ class Match:
             self.all_in_attackers(attackers)
             if rec:
                 self.ev("general", None, (), f"Round {self.rounds}: everyone in the ring attacks.")
-            self.exchange(attackers, [False, False], acts, dpts, True)
+            self.exchange(attackers, [False, False], acts, dpts)
             return
         i = 0 if self.dt_side == pair[0] else 1
         side, foe = pair[i], pair[1 - i]
@@ -1528,7 +1530,7 @@ class Match:
         attackers[i].extend(on)
         if lone_on:
             attackers[1 - i].append(self.legal[foe])
-        self.exchange(attackers, [False, False], acts, dpts, True)
+        self.exchange(attackers, [False, False], acts, dpts)
 
     def tag_injury(self, side: int, foe: int) -> None:
         """An INJURY! on the Advanced Tag-Team Chart: one die on the Tag Team Injury Chart."""
@@ -1610,7 +1612,21 @@ class Match:
         if double_round:
             return
         for side in self.pair:
+            pair = self.doubled.pop(side, None)
+            if pair is not None and self.legal[side] in pair:
+                self.stays_in(side, pair)
             self.tag_out(side)
+
+    def stays_in(self, side: int, pair: list[int]) -> None:
+        """Level 1: after double teaming, either partner may be left in the ring."""
+        choice = self.strategy.stays_in(self, side, pair)
+        if choice in pair and choice != self.legal[side]:
+            old = self.man(side)
+            self.legal[side] = choice
+            self.in_ring_rounds[side] = 0
+            if self.record:
+                new = self.man(side)
+                self.ev("tag", new.key, (), f"{new.sname} stays in the ring; {old.mname} goes out.")
 
     def tag_out(self, side: int) -> None:
         w = self.man(side)
@@ -1695,7 +1711,7 @@ class Match:
         dpts = [0, 0]
         gx, gy = self.general_phase()
         attackers: tuple[list[int], list[int]] = ([0] if gx else [], [0] if gy else [])
-        self.exchange(attackers, [False, False], acts, dpts, False)
+        self.exchange(attackers, [False, False], acts, dpts)
         self.settle(acts, dpts, False)
 
     def mini_match_points(self) -> None:

@@ -39,14 +39,7 @@ import numpy as np
 
 from rules.core.result import ExactOdds, Method
 from rules.superstar.analysis import attacks, defense, general
-from rules.superstar.engine import (
-    DQ_STAYS,
-    PIN_LEAD,
-    PIN_ROUND,
-    PIN_SCORE,
-    Prepared,
-    Wrestler,
-)
+from rules.superstar.engine import DQ_STAYS, PIN_LEAD, PIN_ROUND, PIN_SCORE, Prepared
 from rules.superstar.tables import PIN
 
 #: The largest grid (cells) solved by default, and the default time budget (seconds).
@@ -79,7 +72,7 @@ def covers(prep: Prepared) -> str:
 # one round's exchange, as exact outcomes
 
 
-def _moves(card, victim, no_dq: bool) -> list[tuple[float, tuple]]:
+def _moves(card, victim) -> list[tuple[float, tuple]]:
     """A wrestler's standing moves: (p, (points, pin, sub_p, dq, special)). ``sub_p`` is the
     victim's chance to submit (0 for a move without *)."""
     sub_p = sum(_TWO[t] for t in range(victim.sub_lo, victim.sub_hi + 1))
@@ -146,7 +139,7 @@ def round_outcomes(prep: Prepared) -> dict[tuple, float]:
     w0, w1 = prep.teams[0][0], prep.teams[1][0]
     no_dq = prep.no_dq
     cards = (w0.card, w1.card)
-    moves = (_moves(cards[0], w1, no_dq), _moves(cards[1], w0, no_dq))
+    moves = (_moves(cards[0], w1), _moves(cards[1], w0))
     g = [float(1 - general(c)["DC"]) for c in cards]
     both = 1.0 - (1.0 - g[0]) * (1.0 - g[1])
     p_oo = g[0] * g[1] / both
@@ -592,4 +585,4 @@ def solve(
     )
 
 
-__all__ = ["MAX_STATES", "NotFinite", "Wrestler", "covers", "round_outcomes", "solve"]
+__all__ = ["MAX_STATES", "NotFinite", "covers", "round_outcomes", "solve"]

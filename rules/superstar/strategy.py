@@ -38,8 +38,9 @@ class SuperstarStrategy(Strategy):
         return list(candidates[:n])
 
     def stays_in(self, match: Any, side: int, wrestlers: Sequence[int]) -> int:
-        """Level 1: after double teaming, which of the two stays in the ring."""
-        return wrestlers[0]
+        """Level 1: after double teaming, which of the two stays in the ring (team indexes;
+        the default keeps the man in)."""
+        return match.legal[side]
 
     def breaker(self, match: Any, side: int, candidates: Sequence[int]) -> int:
         """Level 3 (any tag match with more than one man outside): who tries to break up the

@@ -289,6 +289,20 @@ def test_level_1_double_teaming_one_roll_counts_on_both_cards_p_a_and_star_ignor
     assert [(e.actor, e.dice) for e in offense] == [("a1", (1, 6)), ("a2", ())]
 
 
+def test_level_1_either_partner_may_stay_in_after_double_teaming():
+    class PartnerStays(DefaultStrategy):
+        def stays_in(self, match, side, wrestlers):
+            return wrestlers[1]
+
+    a1 = card("A1", general={9: "OC/TT"})
+    a2, b1, b2 = card("A2", general={6: "DC"}), card("B1", general="DC"), card("B2")
+    dice = faces(9, 5, 7, 3) + faces(6, 12, 7, 3)  # round 2: A2 (in the ring now) on DC (6)
+    result = play([a1, a2, b1, b2], dice, "tag", options="time_limit=2", strategy=PartnerStays())
+    assert "A2 stays in the ring; A1 goes out." in [e.text for e in result.events]
+    generals = [e.text for e in result.events if e.kind == "general"]
+    assert generals[1].startswith("Round 2: A2 6 (DC), B1 12 (OC)")
+
+
 def test_a_tag_team_pin_is_a_two_count_the_man_outside_may_break_up():
     a1, a2 = card("A1", offense={9: "Leg drop 9 P/A"}), card("A2")
     b1, b2 = card("B1", general="DC"), card("B2", tag=(2, 5))
