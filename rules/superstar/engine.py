@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.dice import Dice
-from rules.core.errors import OptionError, SpecError
+from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
 from rules.core.spec import MatchSpec, Participant
@@ -277,17 +277,14 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
             f"(superstar knows {', '.join(STIPULATIONS)})"
         )
     options = parse_options(spec.options)
+    # The grudge chart: a steel cage or Texas Death match plays its own; a "grudge" match the
+    # option's (Texas Death without one); a singles match the option's, if any. The option does
+    # not apply to tag matches and battle royals (``options.inapplicable`` says so).
     grudge = GRUDGE_TYPES.get(match_type, "")
-    if grudge is None:  # a "grudge" match: the option's chart, Texas Death without one
+    if grudge is None:
         grudge = options.grudge or TEXAS_DEATH
     elif grudge == "":
-        grudge = options.grudge
-    elif options.grudge and options.grudge != grudge:
-        raise OptionError(f"a {match_type} match plays its own chart, not grudge={options.grudge}")
-    if grudge and per_side != 1:
-        raise OptionError(f"the grudge charts are for singles matches, not {match_type}")
-    if grudge and battle_royal:
-        raise OptionError("the grudge charts are for singles matches, not battle_royal")
+        grudge = options.grudge if per_side == 1 and not battle_royal else None
     tag = match_type in TAG_TYPES
     # Level 1 (basic) or the advanced rules (Level 2; Level 3 with three-man teams).
     level = (1 if (options.tag_level or 1) == 1 else 2) if tag else 0

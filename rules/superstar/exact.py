@@ -42,9 +42,12 @@ from rules.superstar.analysis import attacks, defense, general
 from rules.superstar.engine import DQ_STAYS, PIN_LEAD, PIN_ROUND, PIN_SCORE, Prepared
 from rules.superstar.tables import PIN
 
-#: The largest grid (cells) solved by default, and the default time budget (seconds).
-MAX_STATES = 4_000_000
-TIME_BUDGET = 20.0
+#: The budget ``odds`` gives the solver with exact="auto": the largest score grid a round may
+#: reach (cells; about 8 bytes each in each of a few arrays) and seconds. MAX_STATES is the hard
+#: limit ("always" without a budget of its own).
+AUTO_MAX_STATES = 4_000_000
+AUTO_SECONDS = 10.0
+MAX_STATES = 8_000_000
 _DROP = 1e-20
 _EPSILON = 1e-15
 _TWO = {t: (6 - abs(t - 7)) / 36.0 for t in range(2, 13)}
@@ -547,7 +550,9 @@ def solve(
     max_states: int | None = None,
     time_budget: float | None = None,
 ) -> ExactOdds:
-    """The exact odds of a standard singles match, or ``NotFinite`` saying why not."""
+    """The exact odds of a standard singles match, or ``NotFinite`` saying why not: within
+    ``max_states`` grid cells a round (at most ``MAX_STATES``) and ``time_budget`` seconds (None:
+    no limit)."""
     why = covers(prep)
     if why:
         raise NotFinite(why)
@@ -555,8 +560,8 @@ def solve(
         raise NotFinite(
             "the strategy is not Markov (its pin decisions may use more than the scores)"
         )
-    max_states = MAX_STATES if max_states is None else max_states
-    deadline = time.perf_counter() + (TIME_BUDGET if time_budget is None else time_budget)
+    max_states = MAX_STATES if max_states is None else min(max_states, MAX_STATES)
+    deadline = time.perf_counter() + (float("inf") if time_budget is None else time_budget)
     outcomes = round_outcomes(prep)
     if prep.options.referee:
         referees: dict[int, float] = defaultdict(float)
@@ -585,4 +590,12 @@ def solve(
     )
 
 
-__all__ = ["MAX_STATES", "NotFinite", "covers", "round_outcomes", "solve"]
+__all__ = [
+    "AUTO_MAX_STATES",
+    "AUTO_SECONDS",
+    "MAX_STATES",
+    "NotFinite",
+    "covers",
+    "round_outcomes",
+    "solve",
+]

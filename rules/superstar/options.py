@@ -133,3 +133,27 @@ def parse_options(value: str | Iterable[str] | SuperstarOptions | None) -> Super
     return SuperstarOptions(
         referee=referee, time_limit=time_limit, tag_level=tag_level, grudge=grudge
     )
+
+
+TAG_MATCH_TYPES = ("tag", "three_man_tag")
+#: The chart a grudge match type plays whatever the option says.
+OWN_CHART = {"steel_cage": STEEL_CAGE, "texas_death": TEXAS_DEATH}
+
+
+def inapplicable(spec) -> dict[str, str]:
+    """The options of ``spec`` that cannot come into play in it, each with the reason (the
+    engine ignores them): a tag level outside a tag match, a grudge chart on a match that is
+    not one-on-one or plays its own chart, a time limit under the match's own."""
+    options = parse_options(spec.options)
+    reasons: dict[str, str] = {}
+    if options.tag_level is not None and spec.match_type not in TAG_MATCH_TYPES:
+        reasons[TAG_LEVEL] = "it is for tag and three-man tag matches"
+    if options.grudge is not None:
+        own = OWN_CHART.get(spec.match_type)
+        if spec.match_type in TAG_MATCH_TYPES or spec.match_type == "battle_royal":
+            reasons[GRUDGE] = "the grudge charts are for one-on-one matches"
+        elif own is not None and own != options.grudge:
+            reasons[GRUDGE] = f"a {spec.match_type} match plays its own chart"
+    if options.time_limit is not None and spec.time_limit is not None:
+        reasons[TIME_LIMIT] = f"the match's own time limit ({spec.time_limit} rounds) stands"
+    return {name: reasons[name] for name in OPTION_NAMES if name in reasons}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from rules.core.dice import Dice, SeededDice
-from rules.core.errors import SpecError
-from rules.core.result import ExactOdds, MatchResult, OddsReport
+from rules.core.errors import OptionError, SpecError
+from rules.core.result import EXACT_MODES, ExactOdds, MatchResult, OddsReport
+from rules.core.safeyaml import clip
 from rules.core.spec import MatchSpec
 from rules.superstar import cards as _cards
 from rules.superstar import exact as _exact
@@ -23,11 +25,9 @@ from rules.superstar.engine import (
     prepare,
     run,
 )
-from rules.superstar.options import OPTION_NAMES, SuperstarOptions, parse_options
+from rules.superstar.options import OPTION_NAMES, SuperstarOptions, inapplicable, parse_options
 from rules.superstar.strategy import DefaultStrategy
 from rules.superstar.tables import CHART_NAMES, SuperstarTables, load_tables
-
-EXACT_MODES = ("auto", "always", "never")
 
 
 class SuperstarSystem:
@@ -48,8 +48,9 @@ class SuperstarSystem:
         return max(1, int(minutes))
 
     def parse_card(
-        self, data: Mapping[str, Any], tables: SuperstarTables | None = None
+        self, data: Mapping[str, Any], *, tables: SuperstarTables | None = None
     ) -> _cards.SuperstarCard:
+        """A card; ``tables`` has nothing to check (no Superstar card refers to a chart)."""
         return _cards.parse_card(data, tables)
 
     def card_to_data(self, card: _cards.SuperstarCard) -> dict[str, Any]:
@@ -145,6 +146,10 @@ class SuperstarSystem:
             time_budget=time_budget,
         )
 
+    def inapplicable_options(self, spec: MatchSpec) -> dict[str, str]:
+        """The options of ``spec`` that cannot come into play in it, with the reason."""
+        return inapplicable(spec)
+
     def odds(
         self,
         spec: MatchSpec,
@@ -157,30 +162,19 @@ class SuperstarSystem:
         max_states: int | None = None,
         time_budget: float | None = None,
     ) -> OddsReport:
-        """Monte Carlo over ``runs`` matches, and the exact figures where the chain is solved.
-
-        ``exact``: "auto" solves when the match is one the solver covers and its chain fits
-        ``max_states`` and ``time_budget`` (else Monte Carlo alone, with a note saying why),
-        "always" raises ``exact.NotFinite`` when it cannot, "never" skips it."""
-        if exact is True:
-            exact = "auto"
-        elif exact is False:
-            exact = "never"
-        if exact not in EXACT_MODES:
-            raise ValueError(f"exact must be one of {', '.join(EXACT_MODES)}, got {exact!r}")
+        """Monte Carlo over ``runs`` matches, and the exact odds as ``exact`` says (see
+        ``rules.core.system.RuleSystem.odds``): "auto" within ``max_states`` grid cells a round
+        (default ``exact.AUTO_MAX_STATES``) and ``time_budget`` seconds (default
+        ``exact.AUTO_SECONDS``), "always" within those if given (else ``exact.MAX_STATES`` and
+        no time limit), "never". Exact odds cover the standard singles match; for the others
+        ``exact_note`` says why there are none."""
+        mode = exact_mode(exact)
+        if max_states is not None and max_states < 1:
+            raise OptionError(f"the exact odds' state budget must be at least 1, got {max_states}")
+        if time_budget is not None and not time_budget > 0:
+            raise OptionError(f"the exact odds' time budget must be positive, got {time_budget}")
         prep = prepare(spec, tables)
         strategy = strategy or DefaultStrategy()
-        solved: ExactOdds | None = None
-        note = ""
-        if exact != "never":
-            try:
-                solved = _exact.solve(
-                    prep, strategy, max_states=max_states, time_budget=time_budget
-                )
-            except _exact.NotFinite as err:
-                if exact == "always":
-                    raise
-                note = f"no exact odds: {err}"
         dice = SeededDice(seed, record=False)
         wins = [0] * len(prep.teams)
         draws = 0
@@ -193,6 +187,26 @@ class SuperstarSystem:
                 wins[result.winner] += 1
             key = result.method.value
             methods[key] = methods.get(key, 0) + 1
+        solved: ExactOdds | None = None
+        budget: dict[str, Any] | None = None
+        seconds: float | None = None
+        if mode == "never":
+            note = "exact odds not computed (asked for Monte Carlo alone)"
+        else:
+            auto = mode == "auto"
+            states = max_states or (_exact.AUTO_MAX_STATES if auto else _exact.MAX_STATES)
+            states = min(states, _exact.MAX_STATES)
+            limit = (
+                time_budget if time_budget is not None else (_exact.AUTO_SECONDS if auto else None)
+            )
+            budget = {"states": states, "seconds": limit}
+            started = time.monotonic()
+            try:
+                solved = _exact.solve(prep, strategy, max_states=states, time_budget=limit)
+                note = ""
+            except _exact.NotFinite as err:
+                note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
+            seconds = time.monotonic() - started
         return OddsReport(
             system=SYSTEM,
             runs=runs,
@@ -202,7 +216,22 @@ class SuperstarSystem:
             methods=dict(sorted(methods.items())),
             exact=solved,
             exact_note=note,
+            exact_mode=mode,
+            exact_budget=budget,
+            exact_seconds=seconds,
         )
+
+
+def exact_mode(value: str | bool) -> str:
+    """ "auto", "always" or "never" (any case; True is "auto" and False "never")."""
+    if value is True:
+        return "auto"
+    if value is False:
+        return "never"
+    mode = value.strip().lower() if isinstance(value, str) else value
+    if mode not in EXACT_MODES:
+        raise OptionError(f"exact odds: {clip(value)} is not one of {', '.join(EXACT_MODES)}")
+    return mode
 
 
 system = SuperstarSystem()

@@ -172,20 +172,31 @@ def test_exact_odds_cover_the_standard_singles_match_and_say_why_not_otherwise()
     report = superstar.odds(tag, runs=20, seed=1)
     assert report.exact is None and report.exact_note.startswith("no exact odds: tag matches")
     assert report.to_json()["exact_note"] == report.exact_note
-    with pytest.raises(exact.NotFinite, match="grudge"):
-        superstar.odds(superstar.make_spec(four[:2], "texas_death"), runs=5, seed=1, exact="always")
+    cage = superstar.odds(
+        superstar.make_spec(four[:2], "texas_death"), runs=5, seed=1, exact="always"
+    )
+    assert cage.exact is None and cage.exact_note.startswith("no exact odds: grudge matches")
+    assert cage.exact_mode == "always"
     royal = superstar.odds(superstar.make_spec(four, "battle_royal"), runs=20, seed=1)
     assert "battle royal" in royal.exact_note and sum(royal.wins) + royal.draws == 20
     skipped = superstar.odds(superstar.make_spec(four[:2]), runs=20, seed=1, exact="never")
-    assert skipped.exact is None and skipped.exact_note == ""
+    assert skipped.exact is None and skipped.exact_mode == "never"
+    assert skipped.exact_note == "exact odds not computed (asked for Monte Carlo alone)"
 
 
 def test_exact_odds_give_up_past_their_budget_with_a_note():
     spec = superstar.make_spec([sample("corrigan-vale"), sample("felix-ardent")])
     small = superstar.odds(spec, runs=10, seed=1, max_states=5000)
     assert small.exact is None and "more than the 5000 solved" in small.exact_note
-    quick = superstar.odds(spec, runs=10, seed=1, time_budget=0.0)
+    assert small.exact_note.endswith("; Monte Carlo alone")
+    assert small.exact_budget == {"states": 5000, "seconds": exact.AUTO_SECONDS}
+    quick = superstar.odds(spec, runs=10, seed=1, time_budget=1e-9)
     assert quick.exact is None and "time budget" in quick.exact_note
+    solved = superstar.odds(spec, runs=10, seed=1, exact="always")
+    assert solved.exact is not None and solved.exact_budget == {
+        "states": exact.MAX_STATES,
+        "seconds": None,
+    }
 
 
 def test_odds_json_reports_exact_like_filsinger():

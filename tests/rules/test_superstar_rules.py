@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules.core.dice import ScriptedDice
-from rules.core.errors import OptionError, SpecError
+from rules.core.errors import SpecError
 from rules.core.result import Method
 from rules.superstar import system as superstar
 from rules.superstar.engine import NO_LIMIT_ROUNDS, prepare
@@ -530,15 +530,27 @@ def test_steel_cage_both_pinned_race_out_two_dice_plus_pf():
     assert len(race) == 2 and "a tie" in race[0].text
 
 
-def test_grudge_charts_are_for_singles_matches():
+def test_a_grudge_chart_where_it_cannot_apply_is_ignored_and_said_so():
     cards = [card("A"), card("B"), card("C"), card("D")]
-    with pytest.raises(OptionError, match="singles"):
-        prepare(superstar.make_spec(cards, "tag", options="grudge=steel_cage"))
-    with pytest.raises(OptionError, match="its own chart"):
-        prepare(superstar.make_spec(cards[:2], "texas_death", options="grudge=steel_cage"))
+    tag = superstar.make_spec(cards, "tag", options="grudge=steel_cage,tag_level=2")
+    assert prepare(tag).grudge is None
+    assert superstar.inapplicable_options(tag) == {
+        "grudge": "the grudge charts are for one-on-one matches"
+    }
+    texas = superstar.make_spec(cards[:2], "texas_death", options="grudge=steel_cage")
+    assert prepare(texas).grudge == "texas_death"
+    assert superstar.inapplicable_options(texas) == {
+        "grudge": "a texas_death match plays its own chart"
+    }
+    singles = superstar.make_spec(cards[:2], options="tag_level=2,time_limit=45", time_limit=20)
+    assert superstar.inapplicable_options(singles) == {
+        "time_limit": "the match's own time limit (20 rounds) stands",
+        "tag_level": "it is for tag and three-man tag matches",
+    }
     assert prepare(superstar.make_spec(cards[:2], "grudge")).grudge == "texas_death"
     spec = superstar.make_spec(cards[:2], "grudge", options="grudge=steel_cage")
     assert prepare(spec).grudge == "steel_cage"
+    assert superstar.inapplicable_options(spec) == {}
 
 
 # ---------------------------------------------------------------------------------- battle royal
