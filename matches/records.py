@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 
 from matches.models import MatchParticipant, MatchStatus, Role
+from promotion.effects import loss_method
 from promotion.models import Wrestler
 
 IN_THE_RING = (Role.IN_RING, Role.PARTNER)
@@ -62,7 +63,7 @@ def wrestler_record(*, wrestler: Wrestler) -> Record:
             record.wins_by[match.method] += 1
         elif kind == "L":
             record.losses += 1
-            record.losses_by[match.method] += 1
+            record.losses_by[_method(match, False, wrestler.slug)] += 1
         else:
             record.draws += 1
             record.draws_by[match.method] += 1
@@ -96,7 +97,7 @@ def head_to_head(*, wrestler: Wrestler, opponent: Wrestler) -> Record:
             record.wins_by[match.method] += 1
         else:
             record.losses += 1
-            record.losses_by[match.method] += 1
+            record.losses_by[_method(match, False, wrestler.slug)] += 1
     return record
 
 
@@ -125,7 +126,7 @@ def head_to_heads(*, wrestler: Wrestler) -> list[tuple[Wrestler, Record]]:
                 continue
             _, record = records.setdefault(other.wrestler_id, (other.wrestler, Record()))
             won = None if match.winner_side is None else match.winner_side == row.side
-            _add(record, won, match.method)
+            _add(record, won, _method(match, won, wrestler.slug))
     return sorted(records.values(), key=lambda item: (-item[1].matches, item[0].ring_name))
 
 
@@ -148,11 +149,28 @@ def _federation_results(federation, wrestlers=None, teams=None):
     rows = rows.order_by(
         "match__show__scheduled_at", "match__show__number", "match__position", "side"
     ).values_list(
-        "wrestler_id", "team_id", "match_id", "side", "match__winner_side", "match__method"
+        "wrestler_id",
+        "team_id",
+        "match_id",
+        "side",
+        "match__winner_side",
+        "match__method",
+        "match__effects",
+        "wrestler__slug",
     )
-    for wrestler_id, team_id, match_id, side, winner_side, method in rows:
+    for wrestler_id, team_id, match_id, side, winner_side, method, effects, slug in rows:
         won = None if winner_side is None else winner_side == side
+        if won is False:
+            method = loss_method(method, effects, slug)
         yield wrestler_id, team_id, match_id, won, method
+
+
+def _method(match, won: bool | None, slug: str) -> str:
+    """How the wrestler ``slug`` won, lost or drew ``match`` (in a battle royal, a wrestler
+    thrown out before the final lost by elimination)."""
+    if won is not False:
+        return match.method
+    return loss_method(match.method, match.effects, slug)
 
 
 def _add(record: Record, won, method: str) -> None:

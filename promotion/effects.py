@@ -39,6 +39,19 @@ DQ_DRAWS = frozenset({"double_disqualification", "double_count_out"})
 STANDING_ATTRIBUTES = frozenset({"fame", "prestige", "heat", "edge"})
 
 
+ELIMINATION = "elimination"
+
+
+def loss_method(method: str, effects: Mapping[str, Any] | None, key: str) -> str:
+    """How one loser (participant key ``key``) of a match lost. In a match with eliminations (a
+    battle royal), everyone thrown out before the end lost by elimination; the last one out,
+    beaten in the final, lost by the match's own method."""
+    order = (effects or {}).get("eliminations") or ()
+    if not order or key == order[-1]:
+        return method
+    return ELIMINATION
+
+
 @dataclass(frozen=True)
 class Bout:
     """What the roster needs to know about one decided match.
@@ -66,6 +79,10 @@ class Bout:
 
     def sides_of(self, indexes: Iterable[int]) -> set[int]:
         return {w for index in indexes if index < len(self.sides) for w in self.sides[index]}
+
+    def loss_method(self, wrestler_id: int) -> str:
+        slugs = {pk: slug for slug, pk in self.keys.items()}
+        return loss_method(self.method, self.effects, slugs.get(wrestler_id, ""))
 
 
 class RosterBook:
@@ -229,8 +246,15 @@ class RosterBook:
                         match,
                     )
             elif "prestige.loss" not in owned:
-                points = rules["prestige"]["loss"].get(method, 0)
-                self.change(wrestler_id, "prestige", points, f"Lost by {label}", match)
+                lost_by = bout.loss_method(wrestler_id)
+                points = rules["prestige"]["loss"].get(lost_by, 0)
+                self.change(
+                    wrestler_id,
+                    "prestige",
+                    points,
+                    f"Lost by {lost_by.replace('_', ' ')}",
+                    match,
+                )
             if bout.is_main_event:
                 self.change(
                     wrestler_id, "prestige", rules["prestige"]["main_event"], "Main event", match

@@ -10,12 +10,14 @@ from rules.core.errors import UnknownSystem
 from rules.core.safeyaml import clip
 from rules.core.system import RuleSystem
 from rules.filsinger import system as _filsinger
+from rules.superstar import system as _superstar
 
 SYSTEM_NAMES: tuple[str, ...] = ("filsinger", "superstar", "arm")
 
 systems: dict[str, RuleSystem] = {
     _filsinger.name: _filsinger,
     _arm.name: _arm,
+    _superstar.name: _superstar,
 }
 
 

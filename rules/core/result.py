@@ -24,6 +24,8 @@ class Method(enum.StrEnum):
     ESCAPE = "escape"
     #: ARM: neither wrestler is able to continue.
     DOUBLE_KNOCKOUT = "double_knockout"
+    #: The last one left in the ring (a battle royal won by throwing the foe over the top).
+    ELIMINATION = "elimination"
 
     @property
     def is_draw(self) -> bool:

@@ -371,11 +371,13 @@ def build(options: dict[str, Any]) -> Built:
     if problems:
         raise CommandError("\n".join(problems))
     per_side = system.participants_per_side(match_type)
-    if len(cards) != 2 * per_side:
+    # Most match types have two sides; a system may allow more (a battle royal: any number).
+    low, high = getattr(system, "sides_allowed", lambda _: (2, 2))(match_type)
+    count = len(cards) // per_side
+    if len(cards) % per_side or count < low or (high is not None and count > high):
+        need = str(low * per_side) if low == high else f"{low * per_side} or more"
         raise CommandError(
-            WRONG_COUNT.format(
-                match_type=match_type, need=2 * per_side, per_side=per_side, got=len(cards)
-            )
+            WRONG_COUNT.format(match_type=match_type, need=need, per_side=per_side, got=len(cards))
         )
     seen: set[str] = set()
     for c in cards:
@@ -394,7 +396,7 @@ def build(options: dict[str, Any]) -> Built:
             ally=ringside.get(i),
             manager=managers.get(i),
         )
-        for i in range(2)
+        for i in range(count)
     ]
     spec = MatchSpec(
         match_type=match_type,

@@ -25,8 +25,9 @@ from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from matches import simulation
+from matches.booking import match_book, show_schedule
 from matches.checks import federation_check
-from matches.models import Match, MatchStatus, Show, ShowStatus
+from matches.models import Match, MatchStatus, MatchType, Show, ShowStatus
 from matches.services import shows_due
 from matches.simulation import ABANDONED, MAX_ATTEMPTS, show_simulate
 from promotion.models import Federation
@@ -34,6 +35,7 @@ from rules import registry
 from tests.faulty_app import ENGINE_FAILURE
 from tests.matches.helpers import (
     SAMPLE,
+    available,
     book_week,
     fingerprint,
     row_counts,
@@ -225,6 +227,55 @@ def test_the_simulate_season_command_runs_twelve_auto_booked_weeks_on_the_worker
     shows = list(federation.shows.order_by("scheduled_at"))
     assert [s.status for s in shows] == [ShowStatus.COMPLETED] * 12
     assert [s.attempts for s in shows] == [1] * 12
+    assert_clean(federation)
+
+
+# -- a season under Superstar ----------------------------------------------------------------
+
+
+def test_a_superstar_season_with_battle_royals_and_tag_matches_runs_on_the_workers(cluster):
+    """The sample federation wrestles under Superstar Pro Wrestling for four weeks: each week
+    its title defenses and singles matches, a Level 2 tag match and a battle royal of the
+    wrestlers left over, all on two real workers."""
+    federation = sample_federation()
+    federation.rule_system = "superstar"
+    federation.save(update_fields=["rule_system"])
+    beat_every_second()
+    workers = cluster()
+    workers.worker("w1", ready=False)
+    workers.worker("w2", ready=False)
+    workers.wait_ready("w1", "w2")
+    workers.beat()
+    start = season_start(4)
+    shows = []
+    for week in range(4):
+        show = book_week(
+            federation,
+            scheduled_at=federation.next_show_time(start + week * WEEK),
+            seed=8100 + week,
+            matches=4,
+            schedule=False,
+        )
+        booked = set(show.appearances.values_list("wrestler_id", flat=True))
+        free = [w for w in available(federation, show.date) if w.pk not in booked]
+        assert len(free) >= 7, "the sample roster leaves enough for a tag match and a royal"
+        match_book(
+            show=show,
+            sides=[free[:2], free[2:4]],
+            match_type=MatchType.TAG,
+            rule_options=["tag_level=2"],
+        )
+        match_book(show=show, sides=[[x] for x in free[4:]], match_type=MatchType.BATTLE_ROYAL)
+        show_schedule(show=show)
+        wait_done(show, timeout=60, cluster=workers)
+        assert show.status == ShowStatus.COMPLETED, show.error
+        shows.append(show)
+
+    matches = Match.objects.filter(show__in=shows)
+    assert set(matches.values_list("rule_system", flat=True)) == {"superstar"}
+    assert matches.filter(status=MatchStatus.COMPLETED).count() == matches.count() == 4 * 6
+    royals = matches.filter(match_type=MatchType.BATTLE_ROYAL)
+    assert all(len(m.effects["eliminations"]) >= 2 for m in royals)
     assert_clean(federation)
 
 

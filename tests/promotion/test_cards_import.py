@@ -38,7 +38,19 @@ def test_cards_are_imported_by_name_or_slug(tmp_path, roster):
     call_command("import_cards", "icw", *files, stdout=out)
     assert "Imported 3 card(s)" in out.getvalue()
     assert WrestlerCard.objects.get(wrestler=vale, system="filsinger").validated
-    assert not WrestlerCard.objects.get(wrestler=finch, system="superstar").validated
+    assert WrestlerCard.objects.get(wrestler=finch, system="superstar").validated
+
+
+def test_a_card_for_a_system_without_an_engine_waits_unvalidated(tmp_path, roster):
+    from rules import registry
+
+    pending = [name for name in registry.SYSTEM_NAMES if name not in registry.systems]
+    if not pending:
+        pytest.skip("every rule system has an engine")
+    _, _, finch = roster
+    card = sample_card(pending[0], "skylar-finch") | {"slug": "finch"}
+    call_command("import_cards", "icw", write(tmp_path, "x.yaml", card), stdout=io.StringIO())
+    assert not WrestlerCard.objects.get(wrestler=finch, system=pending[0]).validated
 
 
 def test_one_bad_card_refuses_every_file_with_each_problem_named(tmp_path, roster):
