@@ -33,6 +33,7 @@ from django.db import transaction
 
 from matches.booking import (
     CLOSED_STATUSES,
+    NO_CARD,
     NO_ENGINE,
     SHOW_HAS_RUN,
     BookingError,
@@ -53,6 +54,7 @@ from promotion.models import (
 )
 from promotion.selectors import TeamContender, active_feuds, champions, contenders, team_contenders
 from rules import registry
+from rules.models import WrestlerCard
 
 CONFIG_FILE = "data/booking.yaml"
 
@@ -95,6 +97,7 @@ NOTE_REMATCH_PASSED = "; passed over, too soon for a rematch: {names}"
 NOTE_UNDERCARD = "Undercard: {a} vs {b}, close in Prestige ({pa} and {pb})"
 NOTE_IDLE = "; {names} had not wrestled for {shows}"
 NOTE_MET_BEFORE = "; they met {ago} (nobody fresher was free)"
+NOTE_UNDER = "; wrestled under {system} rules"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
 
 #: Methods that give a winner; each needs a weight in ``contention.result_points``.
@@ -262,6 +265,7 @@ class _Plan:
     title: Title | None = None
     feud: Feud | None = None
     blowoff: bool = False
+    rule_system: str | None = None  # None: the federation's
 
 
 def _passed_note(names: Sequence[str]) -> str:
@@ -333,6 +337,12 @@ class _Booker:
             key=lambda f: (-f.heat, -f.started_on.toordinal(), f.pk),
         )
         self.reigns = {reign.title_id: reign for reign in champions(federation=self.federation)}
+        #: The rule systems each wrestler holds a card for (titles wrestled under another).
+        self.card_systems: dict[int, set[str]] = {}
+        for wrestler_id, system in WrestlerCard.objects.filter(
+            wrestler__federation=self.federation
+        ).values_list("wrestler_id", "system"):
+            self.card_systems.setdefault(wrestler_id, set()).add(system)
         self.reserved: set[int] = set()
         for reign in self.reigns.values():
             if reign.holder_wrestler_id:
@@ -358,9 +368,11 @@ class _Booker:
         return len(self.plans) >= self.federation.card_size
 
     def _add(self, plan: _Plan, what: str) -> bool:
-        if plan.match_type not in self.match_types:
+        system = plan.rule_system or self.system
+        engine = registry.systems.get(system)
+        if engine is None or plan.match_type not in engine.match_types:
             self.skipped.append(
-                MATCH_TYPE_MISSING.format(what=what, system=self.system, match_type=plan.match_type)
+                MATCH_TYPE_MISSING.format(what=what, system=system, match_type=plan.match_type)
             )
             return False
         if self.full:
@@ -379,6 +391,16 @@ class _Booker:
         return wrestler_problems(
             show=self.show, wrestler=wrestler, system=self.system, on=self.on, booked=self.used
         )
+
+    @staticmethod
+    def _title_system(title: Title) -> str | None:
+        """The system a title is wrestled under, when it is not the federation's."""
+        return title.rule_system or None
+
+    def _carded(self, wrestler: Wrestler, title: Title) -> bool:
+        """Whether the wrestler can wrestle for the title: a card for its rule system."""
+        system = self._title_system(title)
+        return system is None or system in self.card_systems.get(wrestler.pk, set())
 
     def _free_members(self, team_id: int) -> list[Wrestler]:
         contender = self.teams.get(team_id)
@@ -471,9 +493,15 @@ class _Booker:
             reasons = " ".join(self._problems(champion)) or f"{champion} is unavailable."
             self.skipped.append(CHAMPION_OUT.format(title=title, reasons=reasons))
             return
+        if not self._carded(champion, title):
+            reasons = NO_CARD.format(wrestler=champion, system=self._title_system(title))
+            self.skipped.append(CHAMPION_OUT.format(title=title, reasons=reasons))
+            return
         passed: list[Wrestler] = []
         for challenger in self.by_contention:
             if challenger.pk in self.used or challenger.pk in self.reserved:
+                continue
+            if not self._carded(challenger, title):
                 continue
             sides = [[champion], [challenger]]
             feud = self._feud_between(sides)
@@ -517,6 +545,9 @@ class _Booker:
     ) -> None:
         """Plan a match for a title, a defense or for the vacant belt."""
         extra, blowoff = self._feud_note(feud)
+        system = self._title_system(title)
+        if system is not None and system != self.system:
+            extra += NOTE_UNDER.format(system=registry.systems[system].title)
         plan = _Plan(
             sides=sides,
             match_type=match_type,
@@ -527,6 +558,7 @@ class _Booker:
             title=title,
             feud=feud,
             blowoff=blowoff,
+            rule_system=system,
         )
         self._add(plan, what=what)
 
@@ -541,7 +573,9 @@ class _Booker:
 
     def _vacant_singles(self, title: Title) -> None:
         free = [
-            w for w in self.by_contention if w.pk not in self.used and w.pk not in self.reserved
+            w
+            for w in self.by_contention
+            if w.pk not in self.used and w.pk not in self.reserved and self._carded(w, title)
         ]
         for index, first in enumerate(free):
             for second in free[index + 1 :]:
@@ -559,13 +593,17 @@ class _Booker:
     def _team_score(self, contender: TeamContender) -> int:
         return contender.prestige + self.team_results.get(contender.team.pk, 0)
 
-    def _challenger_teams(self, exclude_team: int | None) -> list[tuple[TeamContender, list]]:
+    def _challenger_teams(
+        self, exclude_team: int | None, title: Title
+    ) -> list[tuple[TeamContender, list]]:
         found = []
         for contender in self.teams.values():
             if contender.team.pk == exclude_team or contender.team.kind != TeamKind.TAG_TEAM:
                 continue
             members = [
-                w for w in contender.members if w.pk not in self.used and w.pk not in self.reserved
+                w
+                for w in contender.members
+                if w.pk not in self.used and w.pk not in self.reserved and self._carded(w, title)
             ]
             if len(members) >= 2:
                 found.append((contender, members[:2]))
@@ -579,7 +617,7 @@ class _Booker:
             self._vacant_tag(title)
             return
         team = reign.holder_team
-        champions = self._free_members(team.pk)[:2]
+        champions = [w for w in self._free_members(team.pk) if self._carded(w, title)][:2]
         if len(champions) < 2:
             problems = [p for w in team.members_on(self.on) for p in self._problems(w)]
             self.skipped.append(
@@ -587,7 +625,7 @@ class _Booker:
             )
             return
         passed: list[str] = []
-        for contender, members in self._challenger_teams(exclude_team=team.pk):
+        for contender, members in self._challenger_teams(exclude_team=team.pk, title=title):
             sides = [champions, members]
             feud = self._feud_between(sides)
             if (self._title_rematch(sides) and feud is None) or self._feud_resting(feud):
@@ -604,7 +642,7 @@ class _Booker:
         self._no_challenger(title, team, passed)
 
     def _vacant_tag(self, title: Title) -> None:
-        teams = self._challenger_teams(exclude_team=None)
+        teams = self._challenger_teams(exclude_team=None, title=title)
         for index, (first, first_members) in enumerate(teams):
             for second, second_members in teams[index + 1 :]:
                 if {w.pk for w in first_members} & {w.pk for w in second_members}:
@@ -820,6 +858,7 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
                     show=show,
                     sides=plan.sides,
                     match_type=plan.match_type,
+                    rule_system=plan.rule_system,
                     title=plan.title,
                     feud=plan.feud,
                     no_disqualification=plan.blowoff,

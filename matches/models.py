@@ -160,7 +160,7 @@ class Match(models.Model):
         default=False, help_text="The title changes hands on a disqualification or count-out."
     )
     stipulations = models.JSONField(default=dict, blank=True, help_text="Further stipulations.")
-    booking_note = models.CharField(max_length=240, blank=True, help_text="Why it was booked.")
+    booking_note = models.CharField(max_length=400, blank=True, help_text="Why it was booked.")
     seed = models.BigIntegerField(null=True, blank=True)
     status = models.CharField(
         max_length=10, choices=MatchStatus.choices, default=MatchStatus.BOOKED

@@ -227,7 +227,15 @@ class ReignInline(admin.TabularInline):
 
 @admin.register(Title)
 class TitleAdmin(admin.ModelAdmin):
-    list_display = ["name", "federation", "division", "rank", "is_active", "introduced_on"]
+    list_display = [
+        "name",
+        "federation",
+        "division",
+        "rank",
+        "rule_system",
+        "is_active",
+        "introduced_on",
+    ]
     list_filter = ["federation", "division", "is_active"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}

@@ -270,6 +270,12 @@ class Title(models.Model):
         default=1, help_text="1 for the world title, higher numbers for lesser titles."
     )
     is_active = models.BooleanField(default=True)
+    rule_system = models.CharField(
+        max_length=20,
+        choices=System.choices,
+        blank=True,
+        help_text="The rule system its matches are wrestled under; empty: the federation's.",
+    )
     introduced_on = models.DateField()
     retired_on = models.DateField(null=True, blank=True)
 

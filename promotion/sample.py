@@ -136,6 +136,7 @@ def sample_federation_load(
             division=row["division"],
             rank=row.get("rank", rank),
             introduced_on=_date(row["introduced"]),
+            rule_system=row.get("rule_system", ""),
         )
         for reign_row in row.get("lineage", []):
             reign = reign_start(

@@ -609,13 +609,12 @@ def test_the_admin_actions_autobook_and_schedule(admin_client, copperline):
     assert autobook.CARD_NOT_EMPTY.format(show=show) in messages
 
 
-def test_refused_when_the_rule_system_cannot_simulate_yet(fed, make):
+def test_refused_when_the_rule_system_cannot_simulate_yet(fed, make, monkeypatch):
     from matches.booking import NO_ENGINE
     from rules import registry
 
-    missing = [system for system in ("superstar", "arm") if system not in registry.systems]
-    if not missing:
-        pytest.skip("every rule system has an engine")
+    missing = ["arm"]
+    monkeypatch.delitem(registry.systems, "arm")  # as before its engine landed
     fed.rule_system = missing[0]
     fed.save()
     make(card=missing[0]), make(card=missing[0])
@@ -740,5 +739,36 @@ def test_a_title_bout_waits_two_shows_before_a_rematch(fed, make):
         autobook.NO_CHALLENGER_BUT_REMATCH.format(
             title=title, champion=champion, names=f"{first} and {second}"
         )
+        in report.skipped
+    )
+
+
+# -- titles wrestled under another rule system -------------------------------------------------
+
+
+def test_a_title_is_booked_under_its_own_rule_system(copperline):
+    show = show_create(federation=copperline)
+    report = show_autobook(show=show)
+    systems = {m.title.slug: m.rule_system for m in report if m.title_id}
+    assert systems.get("frontier-championship", "arm") == "arm"
+    assert systems.get("tag-team-championship", "superstar") == "superstar"
+    assert systems.get("world-heavyweight-championship", "filsinger") == "filsinger"
+    assert {"arm", "superstar"} & set(systems.values())
+    arm = next((m for m in report if m.rule_system == "arm"), None)
+    if arm is not None:
+        assert arm.rule_options == []  # the federation's options are Filsinger's
+        assert "wrestled under ARM (RingMaster) rules" in arm.booking_note
+
+
+def test_a_champion_without_a_card_for_the_titles_system_does_not_defend(fed, make):
+    champion, challenger = make(700), make(600)
+    make(500), make(400)
+    title = factories.TitleFactory(federation=fed, name="Iron Belt", rule_system="arm")
+    crown(title, champion)
+    factories.WrestlerCardFactory(wrestler=challenger, system="arm", data={})
+    report = show_autobook(show=show_create(federation=fed))
+    assert not any(m.title_id for m in report)
+    assert (
+        autobook.CHAMPION_OUT.format(title=title, reasons=f"{champion} has no arm card.")
         in report.skipped
     )

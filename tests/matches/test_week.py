@@ -60,6 +60,13 @@ def test_the_demo_then_a_four_week_season_finishes_at_once(in_process):
     assert [s.status for s in shows] == [ShowStatus.COMPLETED] * 8
     # The show the demo left scheduled was the first of the four weeks, not a duplicate.
     assert shows.filter(scheduled_at=pending.scheduled_at).count() == 1
+    # The sample's titles are fought under all three systems, so a newcomer sees each.
+    wrestled = set(
+        Match.objects.filter(show__federation=federation, status=MatchStatus.COMPLETED)
+        .values_list("rule_system", flat=True)
+        .distinct()
+    )
+    assert wrestled == {"filsinger", "superstar", "arm"}
     check_clean()
 
 
