@@ -955,6 +955,9 @@ class LineageEntrySerializer(serializers.Serializer):
 
 class TitleSerializer(serializers.ModelSerializer):
     champion = serializers.SerializerMethodField()
+    rule_system = serializers.SerializerMethodField(
+        help_text="The rule system its matches are wrestled under."
+    )
 
     class Meta:
         model = Title
@@ -963,11 +966,15 @@ class TitleSerializer(serializers.ModelSerializer):
             "name",
             "division",
             "rank",
+            "rule_system",
             "is_active",
             "introduced_on",
             "retired_on",
             "champion",
         ]
+
+    def get_rule_system(self, title) -> str:
+        return title.rule_system or title.federation.rule_system
 
     @extend_schema_field(ReignSerializer(allow_null=True))
     def get_champion(self, title):
