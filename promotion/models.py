@@ -384,8 +384,10 @@ class TitleReign(models.Model):
         return self.ended_on is None
 
     def days_held(self, today: dt.date | None = None) -> int:
+        """Days from winning to losing the title, or to ``today`` for a current reign (none
+        yet for a reign won on a show wrestled ahead of its date)."""
         end = self.ended_on or today or timezone.localdate()
-        return (end - self.won_on).days
+        return max(0, (end - self.won_on).days)
 
 
 class FeudStatus(models.TextChoices):

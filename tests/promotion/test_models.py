@@ -52,3 +52,15 @@ def test_days_held_counts_to_the_end_of_the_reign():
         won_on=dt.date(2026, 1, 1), ended_on=dt.date(2026, 3, 1)
     )
     assert reign.days_held() == 59
+
+
+def test_a_reign_won_ahead_of_today_has_held_the_title_no_days_yet():
+    import datetime as dt
+
+    from promotion.models import TitleReign
+
+    reign = TitleReign(won_on=dt.date(2027, 1, 8))
+    assert reign.days_held(today=dt.date(2026, 12, 1)) == 0
+    assert reign.days_held(today=dt.date(2027, 1, 18)) == 10
+    reign.ended_on = dt.date(2027, 2, 8)
+    assert reign.days_held(today=dt.date(2026, 12, 1)) == 31
