@@ -183,6 +183,19 @@ class ShowCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(min_value=0, max_value=SEED_MAX, required=False)
 
 
+class ShowUpdateSerializer(serializers.Serializer):
+    """What may change of a show that has not run (its date only while draft or booked)."""
+
+    scheduled_at = serializers.DateTimeField(required=False)
+    name = serializers.CharField(max_length=160, required=False)
+    kind = serializers.ChoiceField(choices=ShowKind.choices, required=False)
+    venue = serializers.CharField(max_length=160, required=False, allow_blank=True)
+
+
+class MatchMoveSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=1, help_text="Its new place on the card.")
+
+
 class ShowFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=ShowStatus.choices)
     kind = django_filters.ChoiceFilter(choices=ShowKind.choices)
@@ -256,6 +269,7 @@ ACCEPTED = OpenApiResponse(
 class ShowViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
 ):
+    http_method_names = ["get", "post", "patch", "head", "options"]
     queryset = Show.objects.all()
     serializer_class = ShowSerializer
     lookup_field = "number"
@@ -298,6 +312,18 @@ class ShowViewSet(
         serializer.is_valid(raise_exception=True)
         show = booking.show_create(federation=self.federation, **serializer.validated_data)
         return self._detail(show, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Rename a show, change its venue or kind, or move it (a draft or booked show)",
+        request=ShowUpdateSerializer,
+        responses=ShowDetailSerializer,
+        tags=["shows"],
+    )
+    def partial_update(self, request, *args, **kwargs):
+        serializer = ShowUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        show = booking.show_update(show=self._show(), **serializer.validated_data)
+        return self._detail(show)
 
     @extend_schema(
         summary="Auto-book an empty card; each match explains itself, each omission too",
@@ -440,6 +466,7 @@ class BookMatchSerializer(serializers.Serializer):
 class ShowMatchViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
 ):
+    http_method_names = ["get", "post", "delete", "head", "options"]
     queryset = Match.objects.all()
     serializer_class = MatchSerializer
     lookup_field = "position"
@@ -508,6 +535,28 @@ class ShowMatchViewSet(
         )
         match = self.get_queryset().get(pk=match.pk)
         return Response(MatchDetailSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Take a booked match off a show that has not run (the card closes up)",
+        responses={204: None},
+        tags=["booking"],
+    )
+    def destroy(self, request, *args, **kwargs):
+        booking.match_remove(match=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        summary="Move a match to another place on the card",
+        request=MatchMoveSerializer,
+        responses=MatchSerializer(many=True),
+        tags=["booking"],
+    )
+    @action(detail=True, methods=["post"])
+    def move(self, request, *args, **kwargs):
+        serializer = MatchMoveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        booking.match_move(match=self.get_object(), position=serializer.validated_data["position"])
+        return Response(MatchSerializer(self.get_queryset(), many=True).data)
 
 
 class MatchFilter(django_filters.FilterSet):

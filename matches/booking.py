@@ -473,7 +473,8 @@ def match_move(*, match: Match, position: int) -> Match:
     with transaction.atomic():
         show = Show.objects.select_for_update().get(pk=match.show_id)
         if show.status in CLOSED_STATUSES:
-            raise BookingError([SHOW_HAS_RUN.format(show=show, status=show.get_status_display())])
+            status = show.get_status_display().lower()
+            raise BookingError([SHOW_HAS_RUN.format(show=show, status=status)])
         matches = list(show.matches.order_by("position"))
         current = next((m for m in matches if m.pk == match.pk), None)
         if current is None:

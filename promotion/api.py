@@ -1499,7 +1499,34 @@ class ReportViewSet(FederationViewSet):
         response["Content-Disposition"] = f'attachment; filename="{self.federation.slug}.json"'
         return response
 
-    action_access = {"export": Action.BOOK}
+    @extend_schema(
+        summary="Every invariant of the federation's history checked (as check_federation)",
+        responses={
+            200: inline_serializer(
+                "FederationCheck",
+                {
+                    "ok": serializers.BooleanField(),
+                    "violations": serializers.ListField(child=serializers.CharField()),
+                    "notices": serializers.ListField(child=serializers.CharField()),
+                },
+            )
+        },
+        tags=["federations"],
+    )
+    @action(detail=False, methods=["get"], pagination_class=None, url_path="check")
+    def check(self, request, **kwargs):
+        from matches.checks import federation_check, federation_notices
+
+        violations = federation_check(federation=self.federation)
+        return Response(
+            {
+                "ok": not violations,
+                "violations": violations,
+                "notices": federation_notices(federation=self.federation),
+            }
+        )
+
+    action_access = {"export": Action.BOOK, "check": Action.BOOK}
 
 
 def _date_param(request, name: str):
