@@ -265,3 +265,14 @@ def superstar_specialty(data: dict) -> list[str]:
     specialty = data.get("specialty") or {}
     rolls = specialty.get("rolls") if isinstance(specialty, dict) else None
     return [_superstar_move(roll) for roll in rolls or []]
+
+
+@register.filter
+def match_length(match) -> str:
+    """A match's length in its rule system's own unit: "35 turns", "1 round"."""
+    from rules import registry
+
+    unit = getattr(registry.systems.get(match.rule_system), "length_unit", "turns")
+    if match.length == 1:
+        unit = unit.removesuffix("s")
+    return f"{match.length} {unit}"

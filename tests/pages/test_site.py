@@ -58,3 +58,28 @@ def test_static_assets_are_served_by_the_project_not_a_cdn(client):
     assert "/static/vendor/pico-2.1.1/pico.min.css" in page
     assert "/static/vendor/htmx-2.0.11/htmx.min.js" in page
     assert "https://" not in page.split("<body")[0]
+
+
+def test_a_match_under_another_system_says_so_with_its_own_unit(
+    client, in_process, django_capture_on_commit_callbacks
+):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from matches.booking import match_book, show_create
+    from matches.models import ShowStatus
+    from matches.services import show_run_now
+    from tests.matches.helpers import sample_federation
+
+    federation = sample_federation()
+    show = show_create(federation=federation, scheduled_at=timezone.now() + dt.timedelta(days=2))
+    a, b = federation.wrestlers.exclude(reigns__ended_on__isnull=True).order_by("pk")[:2]
+    match_book(show=show, sides=[[a], [b]], rule_system="arm")
+    with django_capture_on_commit_callbacks(execute=True):
+        show_run_now(show=show)
+    show.refresh_from_db()
+    assert show.status == ShowStatus.COMPLETED
+    page = client.get(show.get_absolute_url()).content.decode()
+    assert "Singles · ARM (RingMaster)" in page
+    assert " rounds</span>" in page or " round</span>" in page
