@@ -218,9 +218,22 @@ def wrestler_detail(request, federation: str, slug: str):
         ),
         "chart": charts.standing_chart(history, zone=timezone.get_current_timezone(), today=today),
         "cards": [(card, _card_view(card)) for card in cards],
+        "figures": {card.system: _card_figures(card) for card in cards},
         "today": today,
     }
     return page(request, "promotion/wrestler_detail.html", context)
+
+
+def _card_figures(card: WrestlerCard) -> list:
+    """The exact per-roll figures of a card, for the systems that have them (Superstar)."""
+    engine = registry.systems.get(card.system)
+    figures = getattr(engine, "card_figures", None)
+    if figures is None or not card.validated:
+        return []
+    try:
+        return figures(engine.parse_card(card.data))
+    except ValueError:
+        return []
 
 
 def _card_view(card: WrestlerCard):

@@ -276,3 +276,15 @@ def match_length(match) -> str:
     if match.length == 1:
         unit = unit.removesuffix("s")
     return f"{match.length} {unit}"
+
+
+@register.filter
+def get_item(mapping, key):
+    """``mapping[key]`` in a template (None when absent)."""
+    return (mapping or {}).get(key)
+
+
+@register.filter
+def percent(value) -> str:
+    """A chance (a fraction of 1) as a percentage with one decimal: "27.8%"."""
+    return f"{float(value) * 100:.1f}%"

@@ -83,3 +83,14 @@ def test_a_match_under_another_system_says_so_with_its_own_unit(
     page = client.get(show.get_absolute_url()).content.decode()
     assert "Singles · ARM (RingMaster)" in page
     assert " rounds</span>" in page or " round</span>" in page
+
+
+def test_a_superstar_card_shows_its_exact_figures(client):
+    from tests.matches.helpers import sample_federation
+
+    federation = sample_federation()
+    wrestler = federation.wrestlers.get(slug="orrin-blackwood")
+    page = client.get(wrestler.get_absolute_url()).content.decode()
+    assert "What this card does on each roll" in page
+    # Orrin Blackwood's General Card: DC on 2, 8 and 11 (1 + 5 + 2 of 36 ways): OC 77.8%.
+    assert 'General Card: on offense (OC or OC/TT)</th><td class="num">77.8%' in page
