@@ -182,11 +182,12 @@ def wrestler_problems(
         )
     if wrestler.pk in booked:
         problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show))
-    if wrestler.status == "retired":
+    unavailable = wrestler.unavailability_on(on)  # the rule the auto-booker's selectors apply
+    if "retired" in unavailable:
         problems.append(RETIRED.format(wrestler=wrestler))
-    if wrestler.is_suspended_on(on):
+    if "suspended" in unavailable:
         problems.append(SUSPENDED.format(wrestler=wrestler, date=on))
-    if wrestler.is_injured_on(on):
+    if "injured" in unavailable:
         problems.append(INJURED.format(wrestler=wrestler, date=on))
     if not wrestler.cards.filter(system=system).exists():
         problems.append(NO_CARD.format(wrestler=wrestler, system=system))

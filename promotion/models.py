@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 from timezone_field import TimeZoneField
@@ -125,6 +125,45 @@ class Membership(models.Model):
         return f"{self.user} ({self.get_role_display()}) in {self.federation}"
 
 
+def suspended_on(on: dt.date) -> Q:
+    """Wrestlers suspended on ``on``: with no end date, or until ``on`` or later (the date a
+    suspension runs until is its last day off)."""
+    return Q(status=WrestlerStatus.SUSPENDED) & (
+        Q(suspended_until__isnull=True) | Q(suspended_until__gte=on)
+    )
+
+
+def injured_on(on: dt.date) -> Exists:
+    """Wrestlers kept off cards on ``on`` by an injury: one that has happened by then (on that
+    day included), keeps him off cards, and has not healed by then (healed that day: he works)."""
+    return Exists(
+        Injury.objects.active_on(on).filter(wrestler=OuterRef("pk"), keeps_off_cards=True)
+    )
+
+
+class WrestlerQuerySet(models.QuerySet):
+    """Who can work a show: the one availability rule, used by booking (``wrestler_problems``),
+    the auto-booker (``promotion.selectors.contenders``) and ``Wrestler.is_available_on``."""
+
+    def with_unavailability(self, on: dt.date) -> WrestlerQuerySet:
+        """Annotated with ``off_retired``, ``off_suspended`` and ``off_injured`` for ``on``."""
+        return self.annotate(
+            off_retired=ExpressionWrapper(
+                Q(status=WrestlerStatus.RETIRED), output_field=BooleanField()
+            ),
+            off_suspended=ExpressionWrapper(suspended_on(on), output_field=BooleanField()),
+            off_injured=injured_on(on),
+        )
+
+    def available_on(self, on: dt.date) -> WrestlerQuerySet:
+        """Not retired, not suspended and not kept off cards by an injury on ``on``."""
+        return (
+            self.exclude(status=WrestlerStatus.RETIRED)
+            .exclude(suspended_on(on))
+            .exclude(injured_on(on))
+        )
+
+
 class Wrestler(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="wrestlers")
     ring_name = models.CharField(max_length=120, validators=[plain_text])
@@ -143,6 +182,8 @@ class Wrestler(models.Model):
     prestige = models.IntegerField(default=0)
     heat = models.IntegerField(default=0)
     edge = models.IntegerField(default=0, help_text="Edge available; reset to Fame // 100.")
+
+    objects = WrestlerQuerySet.as_manager()
 
     class Meta:
         ordering = ["ring_name"]
@@ -167,25 +208,33 @@ class Wrestler(models.Model):
         return max(self.fame, 0) // 100
 
     def active_injuries(self, on: dt.date):
-        return self.injuries.filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on)).filter(
-            occurred_on__lte=on
+        return self.injuries.active_on(on)
+
+    def unavailability_on(self, on: dt.date) -> set[str]:
+        """Why he cannot work a show on ``on``, as stored: any of "retired", "suspended" and
+        "injured" (empty when he can). One query, by the rule of ``WrestlerQuerySet``."""
+        flags = (
+            type(self)
+            .objects.filter(pk=self.pk)
+            .with_unavailability(on)
+            .values_list("off_retired", "off_suspended", "off_injured")
+            .get()
         )
+        return {
+            name
+            for name, off in zip(("retired", "suspended", "injured"), flags, strict=True)
+            if off
+        }
 
     def is_injured_on(self, on: dt.date) -> bool:
         """Out of action on ``on``: an unhealed injury that keeps him off cards."""
-        return self.active_injuries(on).filter(keeps_off_cards=True).exists()
+        return "injured" in self.unavailability_on(on)
 
     def is_suspended_on(self, on: dt.date) -> bool:
-        if self.status == WrestlerStatus.SUSPENDED:
-            return self.suspended_until is None or self.suspended_until >= on
-        return False
+        return "suspended" in self.unavailability_on(on)
 
     def is_available_on(self, on: dt.date) -> bool:
-        return (
-            self.status != WrestlerStatus.RETIRED
-            and not self.is_suspended_on(on)
-            and not self.is_injured_on(on)
-        )
+        return not self.unavailability_on(on)
 
 
 class TeamKind(models.TextChoices):
@@ -472,6 +521,15 @@ class InjurySource(models.TextChoices):
     MANUAL = "manual", "Set by hand"
 
 
+class InjuryQuerySet(models.QuerySet):
+    def active_on(self, on: dt.date) -> InjuryQuerySet:
+        """Injuries that have happened by ``on`` (that day included) and not healed by then (an
+        injury healed on ``on`` no longer counts that day)."""
+        return self.filter(occurred_on__lte=on).filter(
+            Q(healed_on__isnull=True) | Q(healed_on__gt=on)
+        )
+
+
 class Injury(models.Model):
     wrestler = models.ForeignKey(Wrestler, on_delete=models.CASCADE, related_name="injuries")
     occurred_on = models.DateField()
@@ -492,6 +550,8 @@ class Injury(models.Model):
     expected_return = models.DateField(null=True, blank=True)
     healed_on = models.DateField(null=True, blank=True)
     description = models.CharField(max_length=240, blank=True)
+
+    objects = InjuryQuerySet.as_manager()
 
     class Meta:
         ordering = ["-occurred_on", "wrestler"]

@@ -96,8 +96,8 @@ def _feud_participants():
 
 def injury_report(*, federation: Federation, on) -> QuerySet[Injury]:
     return (
-        Injury.objects.filter(wrestler__federation=federation, occurred_on__lte=on)
-        .filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
+        Injury.objects.active_on(on)
+        .filter(wrestler__federation=federation)
         .select_related("wrestler", "match__show")
         .order_by("expected_return", "wrestler__ring_name")
     )
@@ -117,21 +117,10 @@ def federation_summary(*, slug: str) -> dict:
 
 
 def _available_wrestlers(*, federation: Federation, on, system: str | None = None):
-    """Wrestlers who can work a show on ``on``: not retired, not suspended, not kept off cards by
-    an injury, and holding a card for the rule system (the federation's by default)."""
+    """Wrestlers who can work a show on ``on`` (``WrestlerQuerySet.available_on``: the rule
+    booking applies too) holding a card for the rule system (the federation's by default)."""
     system = system or federation.rule_system
-    injured = Injury.objects.filter(
-        wrestler__federation=federation, keeps_off_cards=True, occurred_on__lte=on
-    ).filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
-    return (
-        federation.wrestlers.filter(cards__system=system)
-        .exclude(status=WrestlerStatus.RETIRED)
-        .exclude(
-            Q(status=WrestlerStatus.SUSPENDED)
-            & (Q(suspended_until__isnull=True) | Q(suspended_until__gte=on))
-        )
-        .exclude(pk__in=injured.values("wrestler_id"))
-    )
+    return federation.wrestlers.filter(cards__system=system).available_on(on)
 
 
 def contenders(

@@ -23,7 +23,6 @@ from promotion.models import (
     StandingChange,
     TitleReign,
     Wrestler,
-    WrestlerStatus,
 )
 
 SAMPLE = "copperline"
@@ -36,16 +35,11 @@ def sample_federation() -> Federation:
 
 def available(federation: Federation, on: dt.date) -> list[Wrestler]:
     """Wrestlers who can work on ``on``, best first (Prestige, then name)."""
-    out = Injury.objects.filter(
-        wrestler__federation=federation, keeps_off_cards=True, occurred_on__lte=on
-    ).exclude(healed_on__lte=on)
-    hurt = set(out.values_list("wrestler_id", flat=True))
-    wrestlers = (
-        federation.wrestlers.exclude(status=WrestlerStatus.RETIRED)
+    return list(
+        federation.wrestlers.available_on(on)
         .filter(cards__system=federation.rule_system)
         .order_by("-prestige", "slug")
     )
-    return [w for w in wrestlers if w.pk not in hurt and not w.is_suspended_on(on)]
 
 
 def book_week(
