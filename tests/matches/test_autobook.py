@@ -620,7 +620,7 @@ def test_refused_when_the_rule_system_cannot_simulate_yet(fed, make, monkeypatch
     make(card=missing[0]), make(card=missing[0])
     with pytest.raises(BookingError) as caught:
         show_autobook(show=show_create(federation=fed))
-    assert caught.value.reasons == [NO_ENGINE.format(system=missing[0])]
+    assert caught.value.reasons == [NO_ENGINE.format(system=fed.rule_system)]
 
 
 def test_a_tag_title_rematch_from_last_week_is_not_booked_without_a_feud(fed, make):
