@@ -21,6 +21,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.limits import broker_visibility_timeout
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -274,8 +275,10 @@ if REDIS_URL:
     CELERY_TASK_ALWAYS_EAGER = False
     # Above the longest show: a show still running is never handed to a second worker, and a
     # show whose worker died comes back once its lease has expired.
-    # (The task's hard time limit is SHOW_TIME_LIMIT_SECONDS + 30: see matches/tasks.py.)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": SHOW_TIME_LIMIT_SECONDS * 2 + 60}
+    # (config/limits.py sets it beside the task's hard time limit.)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": broker_visibility_timeout(SHOW_TIME_LIMIT_SECONDS)
+    }
     CELERY_RESULT_EXPIRES = 24 * 3600
 else:
     CELERY_BROKER_URL = "memory://localhost/"

@@ -8,6 +8,7 @@ from celery import shared_task
 from django.conf import settings
 from kombu.exceptions import OperationalError as BrokerError
 
+from config.limits import show_hard_time_limit, show_soft_time_limit
 from matches.services import shows_dispatch_due
 from matches.simulation import TRANSIENT_ERRORS, show_simulate
 
@@ -28,8 +29,8 @@ BUSY_RETRIES = 60
     retry_backoff_max=60,
     retry_jitter=True,
     max_retries=5,
-    soft_time_limit=settings.SHOW_TIME_LIMIT_SECONDS,
-    time_limit=settings.SHOW_TIME_LIMIT_SECONDS + 30,
+    soft_time_limit=show_soft_time_limit(settings.SHOW_TIME_LIMIT_SECONDS),
+    time_limit=show_hard_time_limit(settings.SHOW_TIME_LIMIT_SECONDS),
 )
 def simulate_show(self, show_id: int) -> dict:
     outcome = show_simulate(show_id=show_id)

@@ -24,14 +24,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-from matches import simulation
 from matches.booking import match_book, show_schedule
 from matches.checks import federation_check
 from matches.models import Match, MatchStatus, MatchType, Show, ShowStatus
-from matches.services import shows_due
 from matches.simulation import ABANDONED, MAX_ATTEMPTS, show_simulate
 from promotion.models import Federation
-from rules import registry
 from tests.faulty_app import ENGINE_FAILURE
 from tests.matches.helpers import (
     SAMPLE,
@@ -379,24 +376,7 @@ def test_a_season_completes_when_redis_restarts_in_the_middle(cluster, redis_com
     assert_clean(federation)
 
 
-# -- an engine that raises --------------------------------------------------------------------
-
-
-class Exploding:
-    """The real engine, except that the third match of a show raises."""
-
-    def __init__(self, real):
-        self.real = real
-        self.calls = 0
-
-    def __getattr__(self, name):
-        return getattr(self.real, name)
-
-    def simulate(self, *args, **kwargs):
-        self.calls += 1
-        if self.calls == 3:
-            raise RuntimeError(ENGINE_FAILURE)
-        return self.real.simulate(*args, **kwargs)
+# -- an engine that raises (in process: test_show_failures.py) -------------------------------
 
 
 def two_due_weeks(federation: Federation, first_name: str = "") -> tuple[Show, Show]:
@@ -406,24 +386,6 @@ def two_due_weeks(federation: Federation, first_name: str = "") -> tuple[Show, S
     )
     second = book_week(federation, scheduled_at=federation.next_show_time(start + WEEK), seed=2)
     return first, second
-
-
-def test_a_show_whose_engine_raises_is_failed_and_the_next_show_waits(monkeypatch):
-    federation = sample_federation()
-    first, second = two_due_weeks(federation)
-    before = fingerprint(first), row_counts(federation)
-    monkeypatch.setitem(registry.systems, "filsinger", Exploding(registry.systems["filsinger"]))
-
-    outcome = show_simulate(show_id=first.pk)
-
-    assert outcome.status == "failed"
-    assert status_of(first) == ShowStatus.FAILED
-    assert first.error == f"RuntimeError: {ENGINE_FAILURE}"
-    assert (fingerprint(first), row_counts(federation)) == before  # nothing else changed
-    assert not Match.objects.filter(show=first).exclude(status=MatchStatus.BOOKED).exists()
-    assert show_simulate(show_id=second.pk).status == "waiting"
-    assert status_of(second) == ShowStatus.SCHEDULED
-    assert shows_due() == []
 
 
 def test_through_the_task_a_failing_show_is_marked_failed_and_the_next_waits(cluster):
@@ -467,26 +429,8 @@ def test_a_show_that_kills_its_worker_every_time_is_failed_after_three_attempts(
     assert all(workers.processes[name].poll() is None for name in ("w1", "w2"))
 
 
-def test_the_visibility_timeout_outlasts_the_hard_time_limit_with_a_short_limit(cluster):
-    workers = cluster()
-    probe = workers.manage(
-        "shell",
-        "-c",
-        "from config.celery import app; from matches.tasks import simulate_show; "
-        "print(app.conf.broker_transport_options['visibility_timeout'], simulate_show.time_limit)",
-    )
-    visibility, hard_limit = map(float, probe.stdout.strip().splitlines()[-1].split())
-    assert visibility > hard_limit
-
-
-def test_the_visibility_timeout_outlasts_the_longest_show():
-    from config.celery import app
-    from matches.tasks import simulate_show
-
-    timeout = app.conf.broker_transport_options["visibility_timeout"]
-    assert timeout > settings.SHOW_TIME_LIMIT_SECONDS  # the lease and the soft time limit
-    assert timeout > simulate_show.time_limit  # the hard limit: when a show is surely over
-    assert simulation.MAX_ATTEMPTS == 3
+# (The time limits and the visibility timeout are checked without a broker in
+# test_show_failures.py, with the engine that raises and the bound on attempts.)
 
 
 # -- the admin beside a running show ----------------------------------------------------------
