@@ -38,10 +38,31 @@ def test_twelve_weeks_of_the_sample_federation(in_process):
     call_command("check_federation", "copperline", stdout=check)
     assert "every invariant holds" in check.getvalue()
 
-    assert TitleReign.objects.filter(title__federation=federation, won_at__isnull=False).exists()
-    injuries = Injury.objects.filter(wrestler__federation=federation)
-    assert injuries.exists()
-    assert injuries.filter(healed_on__isnull=False).exists()
+    # Whatever the dice gave (no count of injuries or title changes is promised by a seed):
+    # every reign won in the season was won at a completed match of the federation, on its date,
+    # by a wrestler of its winning side...
+    for reign in TitleReign.objects.filter(title__federation=federation, won_at__isnull=False):
+        match = reign.won_at
+        assert match.status == MatchStatus.COMPLETED and match.show.federation == federation
+        assert reign.won_on == match.show.date
+        winners = set(
+            match.participants.filter(side=match.winner_side).values_list("wrestler_id", flat=True)
+        )
+        assert reign.holder_wrestler_id in winners or reign.holder_team_id is not None
+    # ...and every injury happened in a match its wrestler wrestled, on that show's date, and
+    # healed (if it has) on the date of a later show of the federation, its fight cards used up.
+    dates = sorted({show.date for show in shows})
+    for injury in Injury.objects.filter(wrestler__federation=federation).select_related(
+        "match__show"
+    ):
+        assert injury.match.show.federation == federation
+        assert injury.occurred_on == injury.match.show.date
+        assert injury.match.participants.filter(wrestler=injury.wrestler_id).exists()
+        if injury.healed_on is not None:
+            assert injury.healed_on in dates and injury.healed_on > injury.occurred_on
+            assert injury.fight_cards_remaining in (0, None)
+        elif injury.fight_cards_remaining is not None:
+            assert injury.fight_cards_remaining > 0
     for wrestler in federation.wrestlers.all():
         ledger = wrestler.standing_changes
         for attribute in ("fame", "prestige", "heat", "edge"):

@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from promotion.effects import Bout, RosterBook
 from promotion.models import FeudStatus, Injury, ReignEnd, TitleReign, WrestlerStatus
-from promotion.standings import standings_table
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -63,28 +62,44 @@ def test_the_title_changes_hands_on_a_pin(federation):
     assert (new.holder, new.number, new.won_on, new.won_at) == (challenger, 2, ON, bout.match)
 
 
-def test_title_does_not_change_hands_on_disqualification(federation):
+@pytest.mark.parametrize("method", ["disqualification", "count_out"])
+def test_title_does_not_change_hands_on_disqualification_or_count_out(federation, method):
     title, reign, champion, challenger = champion_and_challenger(federation)
-    run(
-        federation,
-        singles(federation, champion, challenger, winner=1, method="disqualification", title=title),
-    )
+    run(federation, singles(federation, champion, challenger, winner=1, method=method, title=title))
     assert title.reigns.get(ended_on__isnull=True) == reign
+    reign.refresh_from_db()
+    assert reign.defenses == 0  # the champion lost: no defense either
 
 
-def test_title_changes_on_disqualification_when_stipulated(federation):
+@pytest.mark.parametrize("method", ["disqualification", "count_out"])
+def test_title_changes_on_disqualification_or_count_out_when_stipulated(federation, method):
     title, _reign, champion, challenger = champion_and_challenger(federation)
     bout = singles(
         federation,
         champion,
         challenger,
         winner=1,
-        method="count_out",
+        method=method,
         title=title,
         title_changes_on_dq=True,
     )
     run(federation, bout)
     assert title.reigns.get(ended_on__isnull=True).holder == challenger
+
+
+def test_the_stipulation_does_not_let_a_title_change_hands_on_a_draw(federation):
+    title, reign, champion, challenger = champion_and_challenger(federation)
+    bout = singles(
+        federation,
+        champion,
+        challenger,
+        winner=None,
+        method="double_disqualification",
+        title=title,
+        title_changes_on_dq=True,
+    )
+    run(federation, bout)
+    assert title.reigns.get(ended_on__isnull=True) == reign
 
 
 def test_a_successful_defense_is_counted(federation):
@@ -129,15 +144,13 @@ def test_standings_move_and_the_ledger_explains_every_move(federation):
     a, b = factories.WrestlerFactory.create_batch(
         2, federation=federation, fame=0, prestige=0, heat=0, edge=0
     )
-    rules = standings_table()
     run(federation, singles(federation, a, b, winner=0, is_main_event=True))
     a.refresh_from_db()
     b.refresh_from_db()
-    assert a.prestige == rules["prestige"]["win"]["pin"] + rules["prestige"]["main_event"]
-    assert b.prestige == rules["prestige"]["loss"]["pin"] + rules["prestige"]["main_event"]
-    assert (
-        a.fame == rules["fame"]["appearance"] + rules["fame"]["win"] + rules["fame"]["main_event"]
-    )
+    # docs/standings.md: a pin win +10, a pin loss -6, the main event +3 Prestige and +4 Fame,
+    # wrestling +2 Fame, a win +6 Fame
+    assert (a.prestige, b.prestige) == (10 + 3, -6 + 3)
+    assert (a.fame, b.fame) == (2 + 6 + 4, 2 + 4)
     for wrestler in (a, b):
         for attribute in ("fame", "prestige", "heat", "edge"):
             total = wrestler.standing_changes.filter(attribute=attribute).aggregate(t=Sum("delta"))[
@@ -149,7 +162,6 @@ def test_standings_move_and_the_ledger_explains_every_move(federation):
 
 def test_an_engineered_win_costs_prestige_as_a_loss(federation):
     a, b = factories.WrestlerFactory.create_batch(2, federation=federation, prestige=100)
-    rules = standings_table()
     run(
         federation,
         singles(
@@ -157,12 +169,7 @@ def test_an_engineered_win_costs_prestige_as_a_loss(federation):
         ),
     )
     a.refresh_from_db()
-    expected = (
-        100
-        + rules["prestige"]["win"]["disqualification"]
-        + rules["prestige"]["loss"]["disqualification"]
-    )
-    assert a.prestige == expected
+    assert a.prestige == 100 + 4 - 3  # docs/standings.md: a DQ win +4, the DQ loss's -3 on top
     assert a.standing_changes.filter(reason__startswith="Engineered").exists()
 
 
@@ -231,8 +238,7 @@ def test_feud_table_injuries_are_recorded_and_heal_one_fight_card_per_show(feder
     )
     assert injury.expected_return == ON + dt.timedelta(days=14)
     feud.refresh_from_db()
-    rules = standings_table()["feuds"]
-    assert feud.heat == 5 + rules["feud_match"] + rules["brawl"]
+    assert feud.heat == 5 + 1 + 2  # docs/standings.md: a feud match +1, a Feud Table brawl +2
     assert feud.status == FeudStatus.HOT
     # two more shows of the federation: one fight card each
     for _ in range(2):
@@ -305,7 +311,7 @@ def test_a_disqualification_between_strangers_sparks_a_feud(federation):
     feud = federation.feuds.get()
     sides = {p.side: p.wrestler for p in feud.participants.all()}
     assert sides == {0: a, 1: b}
-    assert feud.heat == standings_table()["feuds"]["sparks"]["disqualification"]
+    assert feud.heat == 3  # docs/standings.md: a disqualification sparks a feud at heat 3
     assert feud.status == FeudStatus.BUILDING and feud.started_on == ON
     # the same finish again: they are feuding already, no second feud
     run(federation, singles(federation, a, b, winner=1, method="disqualification"))

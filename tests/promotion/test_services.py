@@ -83,9 +83,59 @@ def test_an_unknown_standing_is_refused():
         services.standing_change(wrestler=wrestler, attribute="charisma", delta=1, reason="?")
 
 
-def test_federation_delete_removes_everything_it_holds():
-    reign = factories.TitleReignFactory()
-    federation = reign.title.federation
-    factories.MatchParticipantFactory(match__show__federation=federation)
+def rows_by_model() -> dict[str, set[int]]:
+    """The primary keys of every row of every model of the federation's apps."""
+    from django.apps import apps
+
+    return {
+        model._meta.label: set(model.objects.values_list("pk", flat=True))
+        for label in ("promotion", "matches", "rules")
+        for model in apps.get_app_config(label).get_models()
+    }
+
+
+def test_federation_delete_removes_everything_it_holds(in_process):
+    from matches.simulation import show_simulate
+    from tests.matches.helpers import book_week, sample_federation
+
+    kept = factories.TitleReignFactory().title.federation
+    factories.MatchParticipantFactory(match__show__federation=kept)
+    before = rows_by_model()
+
+    federation = sample_federation()
+    show = book_week(
+        federation,
+        scheduled_at=federation.next_show_time(dt.datetime(2026, 9, 1, tzinfo=dt.UTC)),
+        seed=3,
+    )
+    assert show_simulate(show_id=show.pk).status == "completed"
+    factories.ChartOverrideFactory(federation=federation)
+    factories.FeudParticipantFactory(
+        feud__federation=federation, wrestler=federation.wrestlers.first()
+    )
+    factories.InjuryFactory(wrestler=federation.wrestlers.last())
+    federation.memberships.create(user=factories.UserFactory(), role="viewer")
+    grown = rows_by_model()
+    held = {label for label, pks in grown.items() if pks - before[label]}
+    assert held >= {  # the federation holds rows of every kind
+        "promotion.Federation",
+        "promotion.Membership",
+        "promotion.Wrestler",
+        "promotion.Team",
+        "promotion.TeamMembership",
+        "promotion.Title",
+        "promotion.TitleReign",
+        "promotion.Feud",
+        "promotion.FeudParticipant",
+        "promotion.Injury",
+        "promotion.StandingChange",
+        "matches.Show",
+        "matches.Match",
+        "matches.MatchParticipant",
+        "rules.WrestlerCard",
+        "rules.ChartOverride",
+    }
+
     services.federation_delete(federation=federation)
-    assert not type(federation).objects.filter(pk=federation.pk).exists()
+
+    assert rows_by_model() == before  # everything it held is gone; the other federation's stays
