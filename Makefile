@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 
-.PHONY: demo test lint format bench worker beat clean
+.PHONY: demo test lint format bench mutation worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ format: $(STAMP)
 bench: $(STAMP)
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
+## mutation: mutation testing of the core, module by module (slow, not in CI; docs/testing.md);
+## MODULE=matches/booking.py runs one module, MODULE=--report prints the last scores
+mutation: $(STAMP)
+	$(BIN)/python scripts/mutation.py $(MODULE)
+
 worker: $(STAMP)
 	$(BIN)/celery -A config worker --loglevel=info
 
@@ -41,4 +46,4 @@ beat: $(STAMP)
 	$(BIN)/celery -A config beat --loglevel=info
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache mutants

@@ -1,4 +1,6 @@
+import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -28,3 +30,14 @@ def in_process():
     app.conf.update(task_always_eager=True, task_eager_propagates=True)
     yield
     app.conf.update(saved)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Under mutation testing (``make mutation``: mutmut names the mutant in MUTANT_UNDER_TEST
+    and runs in its ``mutants/`` copy), the quickest tests first: the first test that fails
+    kills the mutant, so the quick ones should have their go before the slow ones."""
+    if not os.environ.get("MUTANT_UNDER_TEST") or not Path("mutmut-stats.json").exists():
+        return
+    durations = json.loads(Path("mutmut-stats.json").read_text()).get("duration_by_test", {})
+    items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
