@@ -151,16 +151,17 @@ class RosterBook:
         self.featured_feuds: set[int] = set()
         self.healed: list[Injury] = []
 
-    def _arm_stamina(self) -> dict[int, int]:
-        """STA of the wrestlers healing ARM injury points (their weekly recovery)."""
-        healing = {i.wrestler_id for i in self.open_injuries if i.points is not None}
-        if not healing:
+    def _arm_stamina(self, wrestler_ids=None) -> dict[int, int]:
+        """STA of the wrestlers healing ARM injury points (their weekly recovery), or of
+        ``wrestler_ids``; 10 for a wrestler without an ARM card."""
+        if wrestler_ids is None:
+            wrestler_ids = {i.wrestler_id for i in self.open_injuries if i.points is not None}
+        if not wrestler_ids:
             return {}
-        cards = WrestlerCard.objects.filter(wrestler_id__in=healing, system=System.ARM)
-        return {
-            card.wrestler_id: int((card.data.get("attributes") or {}).get("STA", 10))
-            for card in cards
-        }
+        stamina = dict.fromkeys(wrestler_ids, 10)
+        for card in WrestlerCard.objects.filter(wrestler_id__in=wrestler_ids, system=System.ARM):
+            stamina[card.wrestler_id] = int((card.data.get("attributes") or {}).get("STA", 10))
+        return stamina
 
     def champion_ids(self) -> set[int]:
         """Wrestlers holding a title as the show begins (see ``selectors.champion_ids``)."""
@@ -489,7 +490,9 @@ class RosterBook:
             if cards is not None:
                 expected = self.on + dt.timedelta(days=days * cards)
             elif points is not None:
-                sta = self.arm_sta.get(wrestler_id, 10)
+                if wrestler_id not in self.arm_sta:  # hurt on this show: his STA is not read yet
+                    self.arm_sta.update(self._arm_stamina({wrestler_id}))
+                sta = self.arm_sta[wrestler_id]
                 weeks = -(-points // max(1, arm_sta_bonus(sta)))
                 expected = self.on + dt.timedelta(days=7 * weeks)
             else:

@@ -376,3 +376,33 @@ def test_notices_name_a_stranded_draft_and_a_failed_show_holding_the_next(histor
         f"{following} waits for {failed}, which failed: retry or cancel it."
         in federation_notices(federation=federation)
     )
+
+
+def test_notices_word_for_word_and_only_for_a_failed_blocker(federation):
+    """A stranded show is named in full; a show waiting behind one merely scheduled is no
+    notice (it will run in its turn); behind a failed one it is."""
+    now = timezone.now()
+
+    def show(number, days, status):
+        return factories.ShowFactory(
+            federation=federation,
+            number=number,
+            scheduled_at=now + dt.timedelta(days=days),
+            status=status,
+            completed_at=now if status == ShowStatus.COMPLETED else None,
+        )
+
+    show(1, -7, ShowStatus.COMPLETED)
+    stray = show(2, -8, ShowStatus.BOOKED)
+    first = show(3, 7, ShowStatus.SCHEDULED)
+    second = show(4, 14, ShowStatus.SCHEDULED)
+    stranded = (
+        f"{stray} (booked) is dated before the federation's last show that has run: it can "
+        "never be wrestled in date order. Move it or cancel it."
+    )
+    assert federation_notices(federation=federation) == [stranded]
+    Show.objects.filter(pk=first.pk).update(status=ShowStatus.FAILED)
+    assert federation_notices(federation=federation) == [
+        stranded,
+        f"{second} waits for {first}, which failed: retry or cancel it.",
+    ]

@@ -1,0 +1,247 @@
+"""The roster between weeks, on both sides of each boundary: a suspension ending on the show's
+date, an injury dated the show's day or the day after, an injured champion expected back exactly
+at the federation's horizon, ARM points healed by the STA bonus, a wrestler's figures at zero."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from promotion.effects import Bout, RosterBook
+from promotion.models import FeudStatus, ReignEnd, WrestlerStatus
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ON = dt.date(2026, 12, 4)
+DAY = dt.timedelta(days=1)
+
+
+def run(federation, *bouts):
+    show = factories.ShowFactory(federation=federation)
+    book = RosterBook(federation=federation, show=show, on=ON, at=timezone.now())
+    for bout in bouts:
+        book.match_start(bout)
+        book.apply(bout)
+    book.end_of_show()
+    book.flush()
+    return book
+
+
+def singles(federation, a, b, *, winner=0, method="pin", title=None, **extra):
+    match = factories.MatchFactory(show__federation=federation, title=title)
+    return Bout(
+        match=match,
+        sides=((a.pk,), (b.pk,)),
+        teams=(None, None),
+        keys={a.slug: a.pk, b.slug: b.pk},
+        winner=winner,
+        method=method,
+        title_id=title.pk if title else None,
+        **extra,
+    )
+
+
+def reload(row):
+    row.refresh_from_db()
+    return row
+
+
+@pytest.mark.parametrize(
+    ("until", "status"),
+    [(ON - DAY, WrestlerStatus.ACTIVE), (ON, WrestlerStatus.SUSPENDED), (None, "suspended")],
+)
+def test_a_suspension_is_lifted_after_its_last_day_only(federation, until, status):
+    wrestler = factories.WrestlerFactory(
+        federation=federation, status=WrestlerStatus.SUSPENDED, suspended_until=until
+    )
+    run(federation)
+    wrestler = reload(wrestler)
+    assert wrestler.status == status
+    assert wrestler.suspended_until == (None if status == WrestlerStatus.ACTIVE else until)
+
+
+@pytest.mark.parametrize(("occurred", "remaining"), [(ON, 1), (ON + DAY, 2)])
+def test_a_fight_card_injury_heals_a_step_on_a_show_on_or_after_its_date(
+    federation, occurred, remaining
+):
+    injury = factories.InjuryFactory(
+        wrestler__federation=federation,
+        occurred_on=occurred,
+        fight_cards_remaining=2,
+        keeps_off_cards=False,
+    )
+    run(federation)
+    assert reload(injury).fight_cards_remaining == remaining
+    assert injury.healed_on is None
+
+
+def test_the_last_fight_card_heals_the_injury_that_day(federation):
+    injury = factories.InjuryFactory(
+        wrestler__federation=federation, occurred_on=ON - DAY, fight_cards_remaining=1
+    )
+    run(federation)
+    injury = reload(injury)
+    assert (injury.fight_cards_remaining, injury.healed_on) == (0, ON)
+
+
+@pytest.mark.parametrize(
+    ("sta", "points", "left"), [(10, 3, 2), (11, 3, 1), (14, 3, 0), (20, 7, 2)]
+)
+def test_arm_injury_points_heal_by_the_sta_bonus(federation, sta, points, left):
+    wrestler = factories.WrestlerFactory(federation=federation, status=WrestlerStatus.INJURED)
+    factories.WrestlerCardFactory(
+        wrestler=wrestler, system="arm", data={"system": "arm", "attributes": {"STA": sta}}
+    )
+    injury = factories.InjuryFactory(wrestler=wrestler, occurred_on=ON - 7 * DAY, points=points)
+    run(federation)
+    injury = reload(injury)
+    assert injury.points == left
+    assert injury.healed_on == (ON if left == 0 else None)
+    assert reload(wrestler).status == (
+        WrestlerStatus.ACTIVE if left == 0 else WrestlerStatus.INJURED
+    )
+
+
+@pytest.mark.parametrize(("back", "healed"), [(ON, True), (ON + DAY, False)])
+def test_an_injury_without_a_count_heals_on_its_expected_return(federation, back, healed):
+    injury = factories.InjuryFactory(
+        wrestler__federation=federation, occurred_on=ON - 7 * DAY, expected_return=back
+    )
+    run(federation)
+    assert (reload(injury).healed_on == ON) is healed
+
+
+@pytest.mark.parametrize(
+    ("cards", "vacated"),
+    [(4, False), (5, True)],  # four weeks' horizon: back in 4 weeks or 5
+)
+def test_an_injured_champion_is_stripped_only_when_expected_back_beyond_the_horizon(
+    federation, cards, vacated
+):
+    federation.vacate_injured_champion_after_weeks = 4
+    federation.save()
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    reign = factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    injury = {
+        "key": champion.slug,
+        "fight_cards": cards,
+        "keeps_off_cards": True,
+        "source": "match",
+    }
+    run(
+        federation,
+        singles(federation, champion, challenger, title=title, effects={"injuries": [injury]}),
+    )
+    reign = reload(reign)
+    assert (reign.end_reason == ReignEnd.VACATED_INJURY) is vacated
+    assert (reign.ended_on == ON) is vacated
+    assert champion.injuries.get().expected_return == ON + cards * 7 * DAY
+
+
+def test_without_the_setting_an_injured_champion_keeps_his_title(federation):
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    reign = factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    injury = {"key": champion.slug, "fight_cards": 50, "keeps_off_cards": True}
+    run(
+        federation,
+        singles(federation, champion, challenger, title=title, effects={"injuries": [injury]}),
+    )
+    assert reload(reign).ended_on is None
+
+
+def test_a_retired_champions_title_is_vacated(federation):
+    title = factories.TitleFactory(federation=federation)
+    champion = factories.WrestlerFactory(federation=federation, status=WrestlerStatus.RETIRED)
+    reign = factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    run(federation)
+    reign = reload(reign)
+    assert (reign.end_reason, reign.ended_on) == (ReignEnd.RETIRED, ON)
+
+
+def test_an_arm_injury_of_points_is_expected_back_in_the_weeks_the_sta_bonus_takes(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    factories.WrestlerCardFactory(
+        wrestler=b, system="arm", data={"system": "arm", "attributes": {"STA": 14}}
+    )
+    injury = {"key": b.slug, "points": 7, "source": "arm_injury", "keeps_off_cards": True}
+    run(federation, singles(federation, a, b, effects={"injuries": [injury]}))
+    made = b.injuries.get()
+    # STA 14 heals 3 points a week: 7 points take 3 weeks
+    assert made.expected_return == ON + 21 * DAY
+    assert made.points == 7  # it happened on this show: it starts healing with the next one
+    assert reload(b).status == WrestlerStatus.INJURED
+
+
+def test_a_wrestler_hurt_but_able_to_go_on_stays_active(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    injury = {"key": b.slug, "fight_cards": 2, "source": "feud_table"}
+    run(federation, singles(federation, a, b, effects={"injuries": [injury]}))
+    assert reload(b).status == WrestlerStatus.ACTIVE
+    assert b.injuries.get().keeps_off_cards is False
+
+
+def test_fame_and_edge_never_fall_below_zero(federation):
+    a, b = factories.WrestlerFactory.create_batch(
+        2, federation=federation, fame=1, edge=0, prestige=0, heat=0
+    )
+    standing = [
+        {"key": a.slug, "attribute": "fame", "delta": -50, "reason": "Booed out of the building"},
+        {"key": a.slug, "attribute": "edge", "delta": -5, "reason": "Spent"},
+        {"key": a.slug, "attribute": "heat", "delta": -5, "reason": "Cooled"},
+        {"key": a.slug, "attribute": "prestige", "delta": -50, "reason": "Disgraced"},
+    ]
+    run(federation, singles(federation, a, b, effects={"standing": standing}))
+    a = reload(a)
+    assert (a.fame, a.edge, a.heat, a.prestige) == (0, 0, 0, 10 - 50)
+    assert a.standing_changes.get(reason="Booed out of the building").delta == -(1 + 2 + 6)
+
+
+def test_a_standing_effect_of_an_unknown_attribute_or_wrestler_is_ignored(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation, prestige=0)
+    standing = [
+        {"key": a.slug, "attribute": "charisma", "delta": 5, "reason": "?"},
+        {"key": "nobody", "attribute": "fame", "delta": 5, "reason": "?"},
+        {"key": a.slug, "attribute": "prestige", "delta": 2},
+    ]
+    run(federation, singles(federation, a, b, effects={"standing": standing}))
+    assert a.standing_changes.filter(reason="?").count() == 0
+    assert a.standing_changes.get(reason="By the rules of the match").delta == 2
+
+
+def test_a_feud_cooling_to_zero_is_over(federation):
+    feud = factories.FeudFactory(federation=federation, heat=1, status=FeudStatus.COOLING)
+    run(federation)
+    feud = reload(feud)
+    assert (feud.heat, feud.status, feud.ended_on) == (0, FeudStatus.ENDED, ON)
+
+
+def test_a_feud_not_yet_begun_neither_cools_nor_heats(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    later = factories.FeudFactory(
+        federation=federation, heat=5, status=FeudStatus.BUILDING, started_on=ON + DAY
+    )
+    run(federation, singles(federation, a, b, feud_id=later.pk))
+    assert reload(later).heat == 5
+    today = factories.FeudFactory(
+        federation=federation, heat=5, status=FeudStatus.BUILDING, started_on=ON
+    )
+    run(federation)
+    assert reload(today).heat == 4  # begun on the show's date: it cools like any other
+
+
+def test_a_blowoff_without_a_winner_does_not_end_the_feud(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    feud = factories.FeudFactory(federation=federation, heat=8, status=FeudStatus.HOT)
+    run(
+        federation,
+        singles(
+            federation, a, b, winner=None, method="draw_time_limit", feud_id=feud.pk, blowoff=True
+        ),
+    )
+    feud = reload(feud)
+    assert (feud.status, feud.heat, feud.ended_on) == (FeudStatus.HOT, 9, None)
