@@ -1,0 +1,193 @@
+"""Leases and waiting, unit by unit: when a lease has expired, which earlier show holds a show
+up and how the promoter is told, and the heartbeat that keeps a lease alive (run here in a
+thread against the embedded database, as a worker runs it against PostgreSQL)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import pytest
+from django.utils import timezone
+
+from matches import simulation
+from matches.models import Show, ShowStatus
+from matches.simulation import (
+    Heartbeat,
+    blocker_of,
+    expired_lease,
+    lease_seconds,
+    waiting_reason,
+)
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+NOW = timezone.now()
+WEEK = dt.timedelta(days=7)
+
+
+def show(federation, number, days, status, **fields):
+    return factories.ShowFactory(
+        federation=federation,
+        number=number,
+        scheduled_at=NOW + dt.timedelta(days=days),
+        status=status,
+        **fields,
+    )
+
+
+def test_the_lease_lasts_the_show_time_limit_without_heartbeats_and_the_lease_with_them(
+    settings, monkeypatch
+):
+    settings.SHOW_TIME_LIMIT_SECONDS, settings.SHOW_LEASE_SECONDS = 600, 20
+    monkeypatch.setattr(simulation, "heartbeats", lambda: False)
+    assert lease_seconds() == 600.0
+    monkeypatch.setattr(simulation, "heartbeats", lambda: True)
+    assert lease_seconds() == 20.0
+
+
+def test_heartbeats_are_off_on_sqlite_only():
+    from django.db import connection
+
+    assert simulation.heartbeats() is (connection.vendor != "sqlite")
+
+
+@pytest.mark.parametrize(
+    ("renewed_ago", "started_ago", "expired"),
+    [
+        (None, "lease+1", True),  # never renewed: the claim's time counts
+        (None, "lease-1", False),
+        ("lease+1", "lease+5", True),
+        ("lease-1", "lease+5", False),  # renewed lately: alive however long ago it began
+    ],
+)
+def test_a_lease_expires_a_lease_after_its_last_renewal(
+    federation, renewed_ago, started_ago, expired
+):
+    def ago(spec):
+        if spec is None:
+            return None
+        offset = 1 if spec.endswith("+1") else (-1 if spec.endswith("-1") else 5)
+        return timezone.now() - dt.timedelta(seconds=lease_seconds() + offset)
+
+    running = show(
+        federation,
+        1,
+        -1,
+        ShowStatus.RUNNING,
+        started_at=ago(started_ago),
+        heartbeat_at=ago(renewed_ago),
+    )
+    assert Show.objects.filter(expired_lease(), pk=running.pk).exists() is expired
+
+
+def test_only_a_running_show_has_a_lease_to_expire(federation):
+    stale = timezone.now() - dt.timedelta(seconds=lease_seconds() + 60)
+    failed = show(federation, 1, -1, ShowStatus.FAILED, started_at=stale, heartbeat_at=stale)
+    assert not Show.objects.filter(expired_lease(), pk=failed.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("status", "blocks"),
+    [
+        (ShowStatus.SCHEDULED, True),
+        (ShowStatus.RUNNING, True),
+        (ShowStatus.FAILED, True),
+        (ShowStatus.DRAFT, False),
+        (ShowStatus.BOOKED, False),
+        (ShowStatus.CANCELLED, False),
+        (ShowStatus.COMPLETED, False),
+    ],
+)
+def test_which_earlier_shows_hold_a_show_up(federation, status, blocks):
+    earlier = show(federation, 1, 0, status, completed_at=NOW if status == "completed" else None)
+    later = show(federation, 2, 7, ShowStatus.SCHEDULED)
+    assert (blocker_of(later) == earlier) is blocks
+    waiting = Show.objects.filter(simulation.earlier_blocking(), pk=later.pk).exists()
+    assert waiting is blocks
+    assert blocker_of(earlier) is None  # a later show never holds an earlier one up
+
+
+def test_the_earliest_blocker_is_named_and_another_federations_shows_hold_nothing(federation):
+    first = show(federation, 1, 0, ShowStatus.FAILED)
+    show(federation, 2, 7, ShowStatus.SCHEDULED)
+    last = show(federation, 3, 14, ShowStatus.SCHEDULED)
+    factories.ShowFactory(scheduled_at=NOW - WEEK, status=ShowStatus.SCHEDULED)
+    assert blocker_of(last) == first
+
+
+def test_the_waiting_reason_names_what_to_do(federation):
+    blocker = show(federation, 1, 0, ShowStatus.FAILED)
+    assert waiting_reason(blocker) == f"waits for {blocker}, which failed: retry or cancel it"
+    blocker.status = ShowStatus.RUNNING
+    assert waiting_reason(blocker) == f"waits for {blocker}, which is being wrestled"
+    blocker.status = ShowStatus.SCHEDULED
+    assert waiting_reason(blocker) == (
+        f"waits for {blocker}, scheduled for {blocker.scheduled_at.isoformat()}"
+    )
+
+
+def test_a_busy_show_says_how_long_its_lease_has_left(federation):
+    renewed = timezone.now() - dt.timedelta(seconds=10)
+    running = show(federation, 1, -1, ShowStatus.RUNNING, started_at=renewed, heartbeat_at=renewed)
+    outcome, lease = simulation.show_claim(show_id=running.pk)
+    assert lease is None and outcome.status == "busy"
+    assert lease_seconds() - 11 <= outcome.retry_in <= lease_seconds() - 9
+
+
+def test_a_show_that_is_gone_or_done_is_not_claimed(federation):
+    assert simulation.show_claim(show_id=987654)[0].status == "missing"
+    done = show(federation, 1, -1, ShowStatus.CANCELLED)
+    outcome, _ = simulation.show_claim(show_id=done.pk)
+    assert (outcome.status, outcome.detail) == ("done", ShowStatus.CANCELLED)
+    draft = show(federation, 2, 7, ShowStatus.BOOKED)
+    outcome, _ = simulation.show_claim(show_id=draft.pk)
+    assert (outcome.status, outcome.detail) == ("not_scheduled", ShowStatus.BOOKED)
+
+
+def test_a_claim_takes_the_lease_and_counts_the_attempt(federation):
+    due = show(federation, 1, -1, ShowStatus.SCHEDULED)
+    outcome, lease = simulation.show_claim(show_id=due.pk)
+    due.refresh_from_db()
+    assert outcome is None
+    assert (due.status, due.started_at, due.heartbeat_at, due.attempts) == (
+        ShowStatus.RUNNING,
+        lease,
+        lease,
+        1,
+    )
+
+
+# -- the heartbeat ------------------------------------------------------------------------------
+
+
+def wait_until(predicate, timeout=10.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_renews_the_lease_while_the_show_is_held():
+    federation = factories.FederationFactory()
+    lease = timezone.now() - dt.timedelta(seconds=30)
+    held = show(federation, 1, -1, ShowStatus.RUNNING, started_at=lease, heartbeat_at=lease)
+    with Heartbeat(held.pk, lease, every=0.05) as beat:
+        assert wait_until(lambda: Show.objects.get(pk=held.pk).heartbeat_at > lease)
+        assert not beat.lost.is_set()
+    assert Show.objects.get(pk=held.pk).started_at == lease  # renewing moves only the heartbeat
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_heartbeat_notices_the_lease_passed_to_another_worker():
+    federation = factories.FederationFactory()
+    lease = timezone.now() - dt.timedelta(seconds=30)
+    held = show(federation, 1, -1, ShowStatus.RUNNING, started_at=lease, heartbeat_at=lease)
+    Show.objects.filter(pk=held.pk).update(started_at=lease + dt.timedelta(seconds=1))
+    with Heartbeat(held.pk, lease, every=0.05) as beat:
+        assert beat.lost.wait(10)
+    assert Show.objects.get(pk=held.pk).heartbeat_at == lease  # not renewed for another's lease
