@@ -216,3 +216,57 @@ def test_with_a_broker_configured_and_a_short_limit_the_visibility_timeout_outla
     assert done.returncode == 0, done.stderr
     visibility, soft, hard = json.loads(done.stdout.strip().splitlines()[-1])
     assert (visibility, soft, hard) == (68, 4, 34)
+
+
+# -- seeds and transient errors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("show_seed", "position", "seed"),
+    [
+        # docs/operations.md: BLAKE2b (8 bytes) of "SHOW_SEED:POSITION", big-endian, >> 1
+        (1, 1, 5186469624960807611),
+        (1, 2, 7020988164444819289),
+        (42, 7, 7041254291183900872),
+        (2**62 - 1, 12, 2260054615886177403),
+    ],
+)
+def test_a_matchs_seed_is_derived_as_the_operations_guide_says(show_seed, position, seed):
+    assert simulation.match_seed(show_seed, position) == seed
+
+
+def test_a_transient_database_error_hands_the_show_back_and_propagates(federation, monkeypatch):
+    from django.db import OperationalError
+
+    first, _ = two_due_weeks(federation)
+    before = fingerprint(first), row_counts(federation)
+    real = registry.systems["filsinger"]
+
+    class Dropping(Exploding):
+        def simulate(self, *args, **kwargs):
+            self.calls += 1
+            if self.calls == 2:
+                raise OperationalError("server closed the connection unexpectedly")
+            return self.real.simulate(*args, **kwargs)
+
+    monkeypatch.setitem(registry.systems, "filsinger", Dropping(real))
+    with pytest.raises(OperationalError):
+        show_simulate(show_id=first.pk)
+    first.refresh_from_db()
+    # back on the schedule, the attempt not counted: the task's retry claims it at once
+    assert (first.status, first.attempts, first.error) == (ShowStatus.SCHEDULED, 0, "")
+    assert (fingerprint(first), row_counts(federation)) == before
+    monkeypatch.setitem(registry.systems, "filsinger", real)
+    assert show_simulate(show_id=first.pk).status == "completed"
+    first.refresh_from_db()
+    assert first.attempts == 1
+
+
+def test_the_progress_of_a_show_is_cleared_when_it_is_done(federation):
+    from django.core.cache import cache
+
+    first, _ = two_due_weeks(federation)
+    cache.set(simulation.progress_key(first.pk), (1, 8))
+    assert simulation.progress_key(first.pk) == f"ringside:show-progress:{first.pk}"
+    assert show_simulate(show_id=first.pk).status == "completed"
+    assert cache.get(simulation.progress_key(first.pk)) is None
