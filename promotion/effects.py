@@ -527,7 +527,7 @@ class RosterBook:
                 injury.fight_cards_remaining = max(0, injury.fight_cards_remaining - 1)
                 healed = injury.fight_cards_remaining == 0
             elif injury.points is not None:
-                sta = self.arm_sta.get(injury.wrestler_id, 10)
+                sta = self.arm_sta[injury.wrestler_id]
                 injury.points = max(0, injury.points - arm_sta_bonus(sta))
                 healed = injury.points == 0
             else:

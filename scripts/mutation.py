@@ -6,8 +6,9 @@
     python scripts/mutation.py --sample 5 ...       one mutant in five (those numbered ..0, ..5)
 
 mutmut copies the project into ``mutants/`` once; this script first brings the copies of the
-modules it does not mutate up to date (mutmut keeps the copies it made), then runs the mutants of
-each module against the tests that call the mutated function, and prints each module's score:
+modules it does not mutate up to date (mutmut keeps the copies it made), then has one mutmut
+process run the mutants of the modules chosen, each against the tests that call the mutated
+function, and prints each module's score:
 killed (a timeout counts as killed: the tests stopped the mutant) over the mutants run; a
 mutant not run (a sample, or an interrupted run) is counted apart, never as killed.
 """
@@ -114,21 +115,18 @@ def main() -> int:
     if not args.report:
         sync(conf, everything)
         mutmut = Path(sys.executable).with_name("mutmut")
-        for module in chosen:
-            dotted = module.removesuffix(".py").replace("/", ".")
-            print(f"== {module}", flush=True)
-            done = subprocess.run(
-                [
-                    str(mutmut),
-                    "run",
-                    "--max-children",
-                    str(args.jobs),
-                    f"{dotted}.*{SAMPLES[args.sample]}",
-                ],
-                cwd=ROOT,
-            )
-            if done.returncode:
-                return done.returncode
+        globs = [
+            f"{module.removesuffix('.py').replace('/', '.')}.*{SAMPLES[args.sample]}"
+            for module in chosen
+        ]
+        # One mutmut process for the modules chosen (``--jobs`` mutants at once, the quickest
+        # first): the tests are listed and checked clean once for them all.
+        print(f"== {', '.join(chosen)}", flush=True)
+        done = subprocess.run(
+            [str(mutmut), "run", "--max-children", str(args.jobs), *globs], cwd=ROOT
+        )
+        if done.returncode:
+            return done.returncode
     report(chosen)
     return 0
 

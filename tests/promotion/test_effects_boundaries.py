@@ -245,3 +245,41 @@ def test_a_blowoff_without_a_winner_does_not_end_the_feud(federation):
     )
     feud = reload(feud)
     assert (feud.status, feud.heat, feud.ended_on) == (FeudStatus.HOT, 9, None)
+
+
+def test_an_old_healed_injury_does_not_count_against_an_injured_champion(federation):
+    federation.vacate_injured_champion_after_weeks = 4
+    federation.save()
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    reign = factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    factories.InjuryFactory(  # long ago, expected back long after the horizon, but healed
+        wrestler=champion,
+        occurred_on=ON - 60 * DAY,
+        expected_return=ON + 90 * DAY,
+        healed_on=ON - 30 * DAY,
+    )
+    factories.InjuryFactory(  # wrestled through: never kept him off
+        wrestler=champion,
+        occurred_on=ON - 7 * DAY,
+        expected_return=ON + 90 * DAY,
+        keeps_off_cards=False,
+        fight_cards_remaining=13,
+    )
+    injury = {"key": champion.slug, "fight_cards": 2, "keeps_off_cards": True}
+    run(
+        federation,
+        singles(federation, champion, challenger, title=title, effects={"injuries": [injury]}),
+    )
+    assert reload(reign).ended_on is None  # out for two weeks: within the four weeks' horizon
+
+
+def test_every_ledger_row_of_a_title_change_names_its_match_and_show(federation):
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    bout = singles(federation, champion, challenger, winner=1, title=title)
+    book = run(federation, bout)
+    rows = challenger.standing_changes.all()
+    assert {row.attribute for row in rows} >= {"prestige", "fame", "heat"}
+    assert {(row.match_id, row.show_id) for row in rows} == {(bout.match.pk, book.show.pk)}
