@@ -4,6 +4,7 @@
     python scripts/mutation.py matches/booking.py   one module (or several)
     python scripts/mutation.py --report             the scores of the last runs, nothing run
     python scripts/mutation.py --sample 5 ...       one mutant in five (those numbered ..0, ..5)
+    python scripts/mutation.py --again ...          only the mutants not run or survived last time
 
 mutmut copies the project into ``mutants/`` once; this script first brings the copies of the
 modules it does not mutate up to date (mutmut keeps the copies it made), then has one mutmut
@@ -87,6 +88,19 @@ def score(module: str) -> dict[str, int]:
     return counts
 
 
+def unsettled(module: str, globs: list[str]) -> list[str]:
+    """The mutants of ``module`` matching ``globs`` that survived or have not been run."""
+    meta = MUTANTS / f"{module}.meta"
+    if not meta.exists():
+        return []
+    codes = json.loads(meta.read_text())["exit_code_by_key"]
+    return sorted(
+        name
+        for name, code in codes.items()
+        if code not in KILLED and any(fnmatch.fnmatch(name, glob) for glob in globs)
+    )
+
+
 def report(names: list[str]) -> None:
     heads = ("mutants", "killed", "survived", "no tests", "not run", "score")
     print(f"{'module':34} " + " ".join(f"{head:>8}" for head in heads))
@@ -104,6 +118,12 @@ def main() -> int:
     parser.add_argument("--report", action="store_true", help="print the scores, run nothing")
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATION_JOBS", "2")))
     parser.add_argument("--sample", type=int, choices=sorted(SAMPLES), default=1)
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="run only the mutants (of the sample) that survived or were not run: after new "
+        "tests, or after the code changed (mutmut resets the mutants of a changed function)",
+    )
     args = parser.parse_args()
     conf = config()
     everything = modules(conf)
@@ -119,6 +139,16 @@ def main() -> int:
             f"{module.removesuffix('.py').replace('/', '.')}.*{SAMPLES[args.sample]}"
             for module in chosen
         ]
+        if args.again:
+            # Bring the mutants up to date first (mutmut regenerates those of a changed function,
+            # their results reset): a run for a pattern that matches nothing does just that.
+            subprocess.run(
+                [str(mutmut), "run", "no.mutant.matches.this"], cwd=ROOT, capture_output=True
+            )
+            globs = [name for module in chosen for name in unsettled(module, globs)]
+            if not globs:
+                report(chosen)
+                return 0
         # One mutmut process for the modules chosen (``--jobs`` mutants at once, the quickest
         # first): the tests are listed and checked clean once for them all.
         print(f"== {', '.join(chosen)}", flush=True)
