@@ -670,3 +670,68 @@ def messages(module) -> set[str]:
 def test_every_refusal_has_a_test_here():
     every = messages(booking) | messages(services)
     assert every - TESTED == set()
+
+
+# -- which team a side stands for ----------------------------------------------------------------
+
+
+def team(federation, name, kind, *members, since=dt.date(2024, 1, 6), until=None):
+    made = factories.TeamFactory(federation=federation, name=name, kind=kind)
+    for wrestler in members:
+        factories.TeamMembershipFactory(
+            team=made, wrestler=wrestler, started_on=since, ended_on=until
+        )
+    return made
+
+
+def side_teams(match):
+    return [row.team for row in match.participants.filter(order=0).order_by("side")]
+
+
+def test_a_side_stands_for_its_tag_team_before_its_stable(show, federation, make):
+    a, b, c, d = make(), make(), make(), make()
+    team(federation, "Alpha Stable", "stable", a, b)
+    pair = team(federation, "Zeta Pair", "tag_team", a, b)
+    match = match_book(show=show, sides=[[a, b], [c, d]], match_type=MatchType.TAG)
+    assert side_teams(match) == [pair, None]
+
+
+def test_between_two_teams_of_one_kind_the_first_by_name(show, federation, make):
+    a, b, c, d = make(), make(), make(), make()
+    team(federation, "Young Bucks", "tag_team", a, b)
+    first = team(federation, "Midnight Express", "tag_team", a, b)
+    match = match_book(show=show, sides=[[a, b], [c, d]], match_type=MatchType.TAG)
+    assert side_teams(match) == [first, None]
+
+
+@pytest.mark.parametrize(
+    ("since_days", "until_days", "stands"),
+    [
+        (0, None, True),  # joined on the show's date
+        (1, None, False),  # joins the day after
+        (-30, 1, True),  # leaves the day after
+        (-30, 0, False),  # left on the show's date
+    ],
+)
+def test_a_side_stands_for_a_team_only_with_members_on_the_shows_date(
+    show, federation, make, since_days, until_days, stands
+):
+    a, b, c, d = make(), make(), make(), make()
+    on = show.date
+    pair = team(
+        federation,
+        "The Pair",
+        "tag_team",
+        a,
+        b,
+        since=on + since_days * DAY,
+        until=None if until_days is None else on + until_days * DAY,
+    )
+    match = match_book(show=show, sides=[[a, b], [c, d]], match_type=MatchType.TAG)
+    assert side_teams(match) == [pair if stands else None, None]
+
+
+def test_a_singles_side_stands_for_no_team(show, federation, make):
+    a, b = make(), make()
+    team(federation, "The Pair", "tag_team", a, b)
+    assert side_teams(match_book(show=show, sides=[[a], [b]])) == [None, None]
