@@ -191,3 +191,56 @@ def test_the_heartbeat_notices_the_lease_passed_to_another_worker():
     with Heartbeat(held.pk, lease, every=0.05) as beat:
         assert beat.lost.wait(10)
     assert Show.objects.get(pk=held.pk).heartbeat_at == lease  # not renewed for another's lease
+
+
+# -- writing a show's end under its lease --------------------------------------------------------
+
+
+def held_show(federation):
+    lease = timezone.now() - dt.timedelta(seconds=5)
+    return show(federation, 1, -1, ShowStatus.RUNNING, started_at=lease, attempts=2), lease
+
+
+def test_a_failure_is_written_only_under_the_lease_it_was_found_under(federation):
+    held, lease = held_show(federation)
+    simulation._mark_failed(held.pk, lease - dt.timedelta(seconds=1), "an older worker's")
+    held.refresh_from_db()
+    assert (held.status, held.error) == (ShowStatus.RUNNING, "")
+    simulation._mark_failed(held.pk, lease, "x" * 5000)
+    held.refresh_from_db()
+    assert (held.status, held.error) == (ShowStatus.FAILED, "x" * 4000)  # kept to 4000 characters
+
+
+def test_a_show_is_handed_back_only_under_the_lease_it_was_taken_with(federation):
+    held, lease = held_show(federation)
+    simulation._release(held.pk, lease + dt.timedelta(seconds=1))
+    held.refresh_from_db()
+    assert (held.status, held.attempts) == (ShowStatus.RUNNING, 2)
+    simulation._release(held.pk, lease)
+    held.refresh_from_db()
+    assert (held.status, held.attempts) == (ShowStatus.SCHEDULED, 1)
+
+
+def test_due_shows_come_in_date_order_whatever_their_federation(federation):
+    from matches.services import shows_due
+
+    later = show(federation, 1, -1, ShowStatus.SCHEDULED)
+    earlier = factories.ShowFactory(scheduled_at=NOW - 2 * WEEK, status=ShowStatus.SCHEDULED)
+    assert later.pk < earlier.pk
+    assert shows_due() == [earlier.pk, later.pk]
+
+
+def test_a_show_that_cannot_be_claimed_is_tried_once_a_round(federation, monkeypatch):
+    from matches import services
+
+    due = show(federation, 1, -1, ShowStatus.SCHEDULED)
+    tried = []
+
+    def busy(*, show_id):
+        tried.append(show_id)
+        return simulation.Outcome(show_id, "busy", "another worker holds the show")
+
+    monkeypatch.setattr(services, "show_simulate", busy)
+    outcomes = services.shows_run_due(limit=50)
+    assert tried == [due.pk]
+    assert [o.status for o in outcomes] == ["busy"]

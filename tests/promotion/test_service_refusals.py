@@ -1,0 +1,225 @@
+"""Every refusal of ``promotion.services``, each triggered alone and checked word for word, with a
+test that the list is whole (a new message constant needs its test here)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from promotion import services
+from promotion.services import ServiceError
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ON = dt.date(2026, 10, 2)
+TESTED: set[str] = set()
+
+
+def names(*constants: str):
+    def mark(test):
+        TESTED.update(constants)
+        return test
+
+    return mark
+
+
+def refused(call, **kwargs) -> str:
+    with pytest.raises(ServiceError) as caught:
+        call(**kwargs)
+    return str(caught.value)
+
+
+@names("REIGN_WRONG_DIVISION_SINGLES")
+def test_a_team_cannot_hold_a_singles_title(federation):
+    title = factories.TitleFactory(federation=federation, name="World Title")
+    team = factories.TeamFactory(federation=federation)
+    assert refused(services.reign_start, title=title, holder=team, won_on=ON) == (
+        "The World Title is a singles title; a team cannot hold it."
+    )
+
+
+@names("REIGN_WRONG_DIVISION_TAG")
+def test_a_wrestler_cannot_hold_a_tag_title(federation):
+    title = factories.TitleFactory(federation=federation, name="Tag Titles", division="tag")
+    wrestler = factories.WrestlerFactory(federation=federation)
+    assert refused(services.reign_start, title=title, holder=wrestler, won_on=ON) == (
+        "The Tag Titles is a tag-team title; it goes to a team."
+    )
+
+
+@names("REIGN_HOLDER_REQUIRED")
+def test_a_reign_needs_a_holder(federation):
+    title = factories.TitleFactory(federation=federation)
+    assert refused(services.reign_start, title=title, holder=None, won_on=ON) == (
+        services.REIGN_HOLDER_REQUIRED
+    )
+
+
+@names("REIGN_OTHER_FEDERATION")
+@pytest.mark.parametrize("division", ["singles", "tag"])
+def test_a_holder_of_another_federation_is_refused(federation, division):
+    title = factories.TitleFactory(federation=federation, name="Belt", division=division)
+    outsider = (
+        (factories.TeamFactory if division == "tag" else factories.WrestlerFactory)(
+            name="Strangers"
+        )
+        if division == "tag"
+        else factories.WrestlerFactory(ring_name="Stranger")
+    )
+    assert refused(services.reign_start, title=title, holder=outsider, won_on=ON) == (
+        f"{outsider} does not belong to the federation of the Belt."
+    )
+    assert not title.reigns.exists()
+
+
+@names("REIGN_BEFORE_PREVIOUS")
+def test_a_reign_cannot_start_before_the_last_one_ended(federation):
+    title = factories.TitleFactory(federation=federation, name="Belt")
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    first = services.reign_start(title=title, holder=a, won_on=ON)
+    services.reign_end(reign=first, ended_on=ON + dt.timedelta(days=10), reason="vacated")
+    assert refused(services.reign_start, title=title, holder=b, won_on=ON) == (
+        f"A new reign of the Belt cannot start before the last one ended ({ON + dt.timedelta(10)})."
+    )
+    second = services.reign_start(title=title, holder=b, won_on=ON + dt.timedelta(days=10))
+    assert (second.number, second.holder_reign_number) == (2, 1)
+
+
+@names("REIGN_ENDS_BEFORE_START")
+def test_a_reign_cannot_end_before_it_started(federation):
+    reign = services.reign_start(
+        title=factories.TitleFactory(federation=federation),
+        holder=factories.WrestlerFactory(federation=federation),
+        won_on=ON,
+    )
+    day_before = ON - dt.timedelta(days=1)
+    assert refused(services.reign_end, reign=reign, ended_on=day_before) == (
+        f"A reign cannot end ({day_before}) before it started ({ON})."
+    )
+    ended = services.reign_end(reign=reign, ended_on=ON, reason="vacated")
+    assert (ended.ended_on, ended.end_reason) == (ON, "vacated")
+
+
+@names("UNKNOWN_SYSTEM")
+def test_an_unknown_rule_system_is_named_with_the_known_ones(federation):
+    from rules import registry
+
+    assert refused(
+        services.chart_override_save, federation=federation, system="wwf", chart="x", data={}
+    ) == (f"Unknown rule system 'wwf'; known systems: {', '.join(registry.systems)}.")
+    wrestler = factories.WrestlerFactory(federation=federation)
+    assert refused(services.card_store, wrestler=wrestler, system="wwf", data={}) == (
+        "Unknown rule system 'wwf'; known systems: filsinger, superstar, arm."
+    )
+
+
+@names("UNKNOWN_STANDING")
+def test_an_unknown_standing_is_refused(federation):
+    wrestler = factories.WrestlerFactory(federation=federation)
+    assert refused(
+        services.standing_change, wrestler=wrestler, attribute="charisma", delta=1, reason="?"
+    ) == ("Unknown standing 'charisma'; it is one of fame, prestige, heat, edge.")
+
+
+@names("WRESTLER_NAME_REQUIRED")
+@pytest.mark.parametrize(("ring_name", "slug"), [("", "x"), ("   ", "x"), ("X", "")])
+def test_a_wrestler_needs_a_ring_name_and_a_slug(federation, ring_name, slug):
+    assert refused(
+        services.wrestler_create, federation=federation, ring_name=ring_name, slug=slug
+    ) == ("A wrestler needs a ring name and a slug.")
+
+
+def test_a_wrestlers_new_ring_name_is_checked(federation):
+    wrestler = factories.WrestlerFactory(federation=federation, ring_name="Old Name")
+    assert refused(services.wrestler_update, wrestler=wrestler, ring_name="  ") == (
+        services.WRESTLER_NAME_REQUIRED
+    )
+    message = refused(services.wrestler_update, wrestler=wrestler, ring_name="Evil\u202eName")
+    assert message.startswith("Ring name: ")
+    wrestler.refresh_from_db()
+    assert wrestler.ring_name == "Old Name"
+    assert services.wrestler_update(wrestler=wrestler, ring_name="New Name").ring_name == "New Name"
+    assert refused(services.wrestler_update, wrestler=wrestler, fame=5, slug="x") == (
+        "These cannot be set here: fame, slug."
+    )
+
+
+@names("WRESTLER_SLUG_TAKEN")
+def test_a_slug_taken_in_the_federation_is_refused(federation):
+    federation.name = "Copperline"
+    federation.save()
+    factories.WrestlerFactory(federation=federation, slug="ace")
+    assert refused(
+        services.wrestler_create, federation=federation, ring_name="Ace", slug="ace"
+    ) == ("Copperline already has a wrestler with the slug 'ace'.")
+    assert services.wrestler_create(
+        federation=factories.FederationFactory(), ring_name="Ace", slug="ace"
+    )
+
+
+def test_negative_starting_figures_are_refused_together(federation):
+    assert refused(
+        services.wrestler_create,
+        federation=federation,
+        ring_name="Ace",
+        slug="ace",
+        fame=-1,
+        prestige=-2,
+    ) == ("Fame cannot be negative (got -1). Prestige cannot be negative (got -2).")
+
+
+@names("CHART_BREAKS_CARDS")
+def test_the_chart_refusal_is_tested_with_the_charts():
+    """tests/promotion/test_charts.py checks it with a card that names a column removed."""
+
+
+@names("SLUG_TAKEN")
+def test_a_federation_slug_taken_is_refused(federation):
+    assert refused(
+        services.federation_create, owner=federation.owner, name="Another", slug=federation.slug
+    ) == (f"The slug {federation.slug!r} is taken; choose another.")
+
+
+@names("OWNER_NOT_MEMBER")
+def test_the_owner_needs_no_membership(federation):
+    owner = federation.owner
+    assert refused(services.membership_set, federation=federation, user=owner, role="booker") == (
+        f"{owner} owns {federation}; an owner needs no membership."
+    )
+
+
+@names("NOT_A_MEMBER")
+def test_removing_someone_who_is_not_a_member_is_refused(federation):
+    user = factories.UserFactory(username="drifter")
+    assert refused(services.membership_remove, federation=federation, user=user) == (
+        f"drifter is not a member of {federation}."
+    )
+    services.membership_set(federation=federation, user=user, role="viewer")
+    services.membership_remove(federation=federation, user=user)
+    assert not federation.memberships.exists()
+
+
+def test_an_unknown_role_is_refused(federation):
+    user = factories.UserFactory()
+    assert refused(services.membership_set, federation=federation, user=user, role="boss") == (
+        "Unknown role 'boss'; a member is a booker or a viewer."
+    )
+
+
+@names("NO_SUCH_WRESTLER", "CARD_NAMES_NOBODY")
+def test_the_card_import_refusals_are_tested_with_the_import():
+    """tests/promotion/test_cards_import.py checks these two, word for word, with their files."""
+
+
+def messages(module) -> set[str]:
+    return {
+        name
+        for name, value in vars(module).items()
+        if name.isupper() and isinstance(value, str) and ("{" in value or value.endswith("."))
+    }
+
+
+def test_every_refusal_has_a_test_here():
+    assert messages(services) - TESTED == set()

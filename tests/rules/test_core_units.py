@@ -1,0 +1,133 @@
+"""rules.core piece by piece: dice of other sizes, the JSON of results and odds (the contract of
+``simulate_match --json`` and ``odds --json``, docs/cards.md), and the two-dice coverage check's
+messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.dice import SeededDice
+from rules.core.result import ExactOdds, OddsReport
+from rules.core.tables import check_coverage, parse_roll_key
+
+
+def test_other_dice_are_drawn_like_a_d20_and_recorded():
+    dice, twin = SeededDice(5), SeededDice(5)
+    faces = dice.roll(4, 20)
+    assert faces == tuple(twin.d20() for _ in range(4))
+    assert dice.rolls == list(faces)
+    quiet = SeededDice(5, record=False)
+    assert quiet.roll(4, 20) == faces and quiet.rolls == []
+
+
+@pytest.mark.parametrize("sides", [3, 10, 20])
+def test_other_dice_show_every_face_about_equally(sides):
+    dice = SeededDice(9, record=False)
+    n = 6000 * sides
+    counts = [0] * (sides + 1)
+    for face in dice.roll(n, sides):
+        counts[face] += 1
+    assert counts[0] == 0
+    expected = n / sides
+    se = (n * (1 / sides) * (1 - 1 / sides)) ** 0.5
+    assert all(abs(c - expected) <= 4 * se for c in counts[1:])
+
+
+def test_exact_odds_as_json():
+    exact = ExactOdds(wins=(0.25, 0.5), draw=0.25, methods={"pin": 0.75}, states=42)
+    assert exact.to_json() == {
+        "wins": [0.25, 0.5],
+        "draw": 0.25,
+        "methods": {"pin": 0.75},
+        "states": 42,
+    }
+
+
+def test_an_odds_report_as_json_with_exact_odds():
+    report = OddsReport(
+        system="filsinger",
+        runs=100,
+        seed=7,
+        wins=(60, 30),
+        draws=10,
+        methods={"pin": 90},
+        exact=ExactOdds(wins=(0.6, 0.3), draw=0.1, methods={"pin": 0.9}, states=12),
+        exact_mode="always",
+        exact_budget={"states": 1000, "seconds": None},
+        exact_seconds=0.12345,
+    )
+    assert report.to_json() == {
+        "system": "filsinger",
+        "runs": 100,
+        "seed": 7,
+        "wins": [60, 30],
+        "draws": 10,
+        "methods": {"pin": 90},
+        "exact": [0.6, 0.3],
+        "exact_draw": 0.1,
+        "exact_methods": {"pin": 0.9},
+        "exact_states": 12,
+        "exact_mode": "always",
+        "exact_budget": {"states": 1000, "seconds": None},
+        "exact_seconds": 0.123,
+    }
+    assert report.win_rate(0) == 0.6
+    assert report.standard_error(1) == pytest.approx((0.3 * 0.7 / 100) ** 0.5)
+
+
+def test_an_odds_report_without_exact_odds_says_why():
+    report = OddsReport(
+        system="arm", runs=10, seed=1, wins=(5, 5), draws=0, methods={}, exact_note="too big"
+    )
+    assert report.to_json() == {
+        "system": "arm",
+        "runs": 10,
+        "seed": 1,
+        "wins": [5, 5],
+        "draws": 0,
+        "methods": {},
+        "exact_note": "too big",
+        "exact_mode": "auto",
+    }
+
+
+@pytest.mark.parametrize(
+    ("covered", "message"),
+    [
+        ({t: ["a"] for t in range(5, 13)}, "rolls 2-4 are not covered (need 2-12 once each)"),
+        (
+            {t: ["a"] for t in (2, 3, 5, 6, 8, 11)},
+            "rolls 4, 7, 9-10, 12 are not covered (need 2-12 once each)",
+        ),
+        ({}, "rolls 2-12 are not covered (need 2-12 once each)"),
+    ],
+)
+def test_rolls_left_uncovered_are_named_as_ranges(covered, message):
+    problems: list = []
+    check_coverage(covered, "ropes.A", problems)
+    assert problems == [("ropes.A", message)]
+
+
+def test_a_roll_covered_twice_is_named_with_its_rows():
+    covered = {t: ["rows[0]"] for t in range(2, 13)}
+    covered[7] = ["rows[3]", "rows[4]"]
+    problems: list = []
+    check_coverage(covered, "ring.B", problems)
+    assert problems == [("ring.B", "roll 7 is covered 2 times (rows[3], rows[4])")]
+
+
+@pytest.mark.parametrize(
+    ("value", "parsed"),
+    [
+        (7, (7, 7)),
+        ("7", (7, 7)),
+        ("2-4", (2, 4)),
+        (" 9 .. 12 ", (9, 12)),
+        ("5\u20136", (5, 6)),
+        (True, None),
+        ("seven", None),
+        (7.0, None),
+    ],
+)
+def test_roll_keys_read_as_ranges(value, parsed):
+    assert parse_roll_key(value) == parsed
