@@ -772,3 +772,28 @@ def test_a_champion_without_a_card_for_the_titles_system_does_not_defend(fed, ma
         autobook.CHAMPION_OUT.format(title=title, reasons=f"{champion} has no arm card.")
         in report.skipped
     )
+
+
+def test_a_vacant_title_is_booked_between_the_top_two_with_the_note_saying_so(fed, make):
+    first, second, _third = make(600), make(500), make(100)
+    title = factories.TitleFactory(federation=fed, name="Vacant Belt")
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert match.booking_note.startswith(
+        f"Vacant Belt (vacant): the top contenders {first} and {second} meet for it"
+    )
+    assert match.title == title
+
+
+def test_a_vacant_tag_title_goes_to_the_top_two_tag_teams(fed, make):
+    a, b, c, d, e, f = make(500), make(480), make(450), make(440), make(100), make(90)
+    best = team_of(fed, a, b, name="The Best")
+    next_best = team_of(fed, c, d, name="The Next Best")
+    team_of(fed, e, f, name="The Rest")
+    title = factories.TitleFactory(federation=fed, division="tag", name="Tag Titles")
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert (match.title, match.match_type) == (title, MatchType.TAG)
+    assert sides_of(match) == [{a, b}, {c, d}]
+    assert {p.team for p in match.participants.all()} == {best, next_best}
+    assert match.booking_note.startswith(
+        "Tag Titles (vacant): the top contenders The Best and The Next Best meet for it"
+    )
