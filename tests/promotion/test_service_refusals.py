@@ -223,3 +223,24 @@ def messages(module) -> set[str]:
 
 def test_every_refusal_has_a_test_here():
     assert messages(services) - TESTED == set()
+
+
+def test_a_federations_settings_are_checked_field_by_field(federation):
+    assert refused(services.federation_update, federation=federation, show_weekday=9) == (
+        "Show weekday: Value 9 is not a valid choice."
+    )
+    assert refused(
+        services.federation_update, federation=federation, name="Evil\u202eName"
+    ).startswith("Name: ")
+    assert refused(services.federation_update, federation=federation, slug="new") == (
+        "These cannot be set here: slug."
+    )
+
+
+def test_a_legacy_slug_does_not_stop_a_federation_being_updated(federation):
+    type(federation).objects.filter(pk=federation.pk).update(slug="old slug!")
+    federation.refresh_from_db()
+    updated = services.federation_update(federation=federation, description="Since 1986")
+    assert updated.description == "Since 1986"
+    federation.refresh_from_db()
+    assert (federation.slug, federation.description) == ("old slug!", "Since 1986")
