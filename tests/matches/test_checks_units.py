@@ -146,3 +146,17 @@ def test_a_tag_title_cannot_pass_from_champions_absent_from_the_match(federation
         f"Tag Titles: reign #2 was won at match {match}, in which the champion of reign #1, "
         "The Champs, did not wrestle."
     ]
+
+
+def test_a_title_with_one_reign_won_at_a_match_is_clean_and_its_problems_named(federation):
+    title = factories.TitleFactory(federation=federation, name="Belt")
+    a, b = zeros(federation), zeros(federation)
+    match = decided(federation, [[a], [b]], winner=0, title=title)
+    factories.TitleReignFactory(
+        title=title, holder_wrestler=a, number=1, won_on=match.show.date, won_at=match
+    )
+    assert federation_check(federation=federation) == []
+    title.reigns.update(holder_wrestler=b)
+    assert federation_check(federation=federation) == [
+        f"Belt: reign #1 went to {b}, who did not win match {match}."
+    ]
