@@ -282,9 +282,11 @@ def test_rule_9_the_ringside_ally_jumps_a_wrestler_thrown_out(fs, wolf, executio
     assert on.events[1].dice == (2, 3) and on.events[2].actor == "the-executioner"
     assert on.events[2].data == {"rating": 6, "total": 8}
     assert (on.off, on.level) == (EXECUTIONER, 3) and on.interference == [EXECUTIONER]
+    assert on.events[2].text.endswith("rolls DISQUALIFICATION 6: 8, the referee saw nothing.")
     dq = positioned(on_spec, [3, 2, 3, 1, 5], off=EXECUTIONER, level=3)
     dq.turn()
     assert (dq.winner, dq.method) == (WOLF, Method.DISQUALIFICATION)
+    assert dq.events[-1].text.endswith("rolls DISQUALIFICATION 6: 6, disqualified!")
     high = positioned(on_spec, [3, 4, 4], off=EXECUTIONER, level=3)  # 8: the usual chart
     high.turn()
     assert kinds(high) == ["offense", "ally", "chart"] and (high.off, high.level) == (WOLF, 2)
