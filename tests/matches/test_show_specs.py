@@ -142,3 +142,29 @@ def test_the_wounds_a_wrestler_carries_on_the_shows_date(copperline, occurred, h
         else ()
     )
     assert (who[b.slug].injured, who[b.slug].injuries) == (False, ())
+
+
+@pytest.mark.parametrize("blowoff", [True, False])
+def test_a_feud_match_booked_as_its_blowoff_ends_the_feud_when_someone_wins(copperline, blowoff):
+    from django.utils import timezone
+
+    from matches.booking import show_schedule
+    from matches.models import Match
+    from promotion.models import FeudStatus
+
+    a, b = free_wrestlers(copperline, 2)
+    feud = factories.FeudFactory(
+        federation=copperline, heat=5, status=FeudStatus.BUILDING, started_on=dt.date(2020, 1, 1)
+    )
+    for side, wrestler in enumerate((a, b)):
+        factories.FeudParticipantFactory(feud=feud, side=side, wrestler=wrestler)
+    show = show_create(federation=copperline, scheduled_at=timezone.now() - DAY, seed=11)
+    match_book(
+        show=show, sides=[[a], [b]], feud=feud, stipulations={"blowoff": True} if blowoff else {}
+    )
+    show_schedule(show=show)
+    assert simulation.show_simulate(show_id=show.pk).status == "completed"
+    match = Match.objects.get(show=show)
+    feud.refresh_from_db()
+    assert match.winner_side is not None  # seed 11: a winner (a draw would end nothing)
+    assert (feud.status == FeudStatus.ENDED) is blowoff
