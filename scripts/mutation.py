@@ -3,7 +3,7 @@
     python scripts/mutation.py                      every module of [tool.mutmut] only_mutate
     python scripts/mutation.py matches/booking.py   one module (or several)
     python scripts/mutation.py --report             the scores of the last runs, nothing run
-    python scripts/mutation.py --sample 5 ...       one mutant in five (those numbered ..0, ..5)
+    python scripts/mutation.py --sample 5 ...       one mutant in five (chosen by its name's hash)
     python scripts/mutation.py --again ...          only the mutants not run or survived last time
 
 mutmut copies the project into ``mutants/`` once; this script first brings the copies of the
@@ -25,12 +25,12 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
-#: One mutant in N, chosen by the last digit of its number (mutmut numbers each function's).
-SAMPLES = {1: "", 2: "[02468]", 5: "[05]", 10: "0"}
+SAMPLES = (1, 2, 5, 10, 20)
 KILLED = {1, 3, 36, 24, -24, 152, 255}  # mutmut's exit codes for killed and timed out
 SURVIVED = {0}
 NO_TESTS = {5, 33}
@@ -71,9 +71,19 @@ def sync(conf: dict, mutated: list[str]) -> None:
                 shutil.copy2(source, target)
 
 
-def score(module: str) -> dict[str, int]:
+def in_sample(name: str, sample: int) -> bool:
+    """One mutant in ``sample``, chosen by a hash of its name: the same ones every run."""
+    return zlib.crc32(name.encode()) % sample == 0
+
+
+def mutants_of(module: str) -> dict[str, int | None]:
     meta = MUTANTS / f"{module}.meta"
-    codes = json.loads(meta.read_text())["exit_code_by_key"].values() if meta.exists() else []
+    return json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
+
+
+def score(module: str, sample: int = 1) -> dict[str, int]:
+    """The mutants of ``module`` (of the sample) by what became of them."""
+    codes = [code for name, code in mutants_of(module).items() if in_sample(name, sample)]
     counts = {"mutants": 0, "killed": 0, "survived": 0, "no tests": 0, "not run": 0}
     for code in codes:
         counts["mutants"] += 1
@@ -88,24 +98,21 @@ def score(module: str) -> dict[str, int]:
     return counts
 
 
-def unsettled(module: str, globs: list[str]) -> list[str]:
-    """The mutants of ``module`` matching ``globs`` that survived or have not been run."""
-    meta = MUTANTS / f"{module}.meta"
-    if not meta.exists():
-        return []
-    codes = json.loads(meta.read_text())["exit_code_by_key"]
+def chosen_mutants(module: str, sample: int, again: bool) -> list[str]:
+    """The mutants of ``module`` in the sample; with ``again``, only those that survived or have
+    not been run."""
     return sorted(
         name
-        for name, code in codes.items()
-        if code not in KILLED and any(fnmatch.fnmatch(name, glob) for glob in globs)
+        for name, code in mutants_of(module).items()
+        if in_sample(name, sample) and not (again and code in KILLED)
     )
 
 
-def report(names: list[str]) -> None:
+def report(names: list[str], sample: int = 1) -> None:
     heads = ("mutants", "killed", "survived", "no tests", "not run", "score")
     print(f"{'module':34} " + " ".join(f"{head:>8}" for head in heads))
     for module in names:
-        c = score(module)
+        c = score(module, sample)
         run = c["killed"] + c["survived"] + c["no tests"]
         percent = f"{100 * c['killed'] / run:.1f}%" if run else "-"
         figures = (c["mutants"], c["killed"], c["survived"], c["no tests"], c["not run"], percent)
@@ -117,7 +124,7 @@ def main() -> int:
     parser.add_argument("modules", nargs="*", help="files to mutate (default: all)")
     parser.add_argument("--report", action="store_true", help="print the scores, run nothing")
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATION_JOBS", "2")))
-    parser.add_argument("--sample", type=int, choices=sorted(SAMPLES), default=1)
+    parser.add_argument("--sample", type=int, choices=SAMPLES, default=1)
     parser.add_argument(
         "--again",
         action="store_true",
@@ -135,29 +142,23 @@ def main() -> int:
     if not args.report:
         sync(conf, everything)
         mutmut = Path(sys.executable).with_name("mutmut")
-        globs = [
-            f"{module.removesuffix('.py').replace('/', '.')}.*{SAMPLES[args.sample]}"
-            for module in chosen
-        ]
-        if args.again:
-            # Bring the mutants up to date first (mutmut regenerates those of a changed function,
-            # their results reset): a run for a pattern that matches nothing does just that.
-            subprocess.run(
-                [str(mutmut), "run", "no.mutant.matches.this"], cwd=ROOT, capture_output=True
+        # Bring mutants/ up to date first (mutmut regenerates the mutants of a changed function,
+        # their results reset, and runs the tests new since last time): a run for a pattern that
+        # matches nothing does just that.
+        subprocess.run([str(mutmut), "run", "no.mutant.matches.this"], cwd=ROOT)
+        names = [n for m in chosen for n in chosen_mutants(m, args.sample, args.again)]
+        if names:
+            # One mutmut process for the modules chosen (``--jobs`` mutants at once, the
+            # quickest first): the tests are checked clean once for them all.
+            print(f"== {len(names)} mutants of {', '.join(chosen)}", flush=True)
+            done = subprocess.run(
+                [str(mutmut), "run", "--max-children", str(args.jobs), *names], cwd=ROOT
             )
-            globs = [name for module in chosen for name in unsettled(module, globs)]
-            if not globs:
-                report(chosen)
-                return 0
-        # One mutmut process for the modules chosen (``--jobs`` mutants at once, the quickest
-        # first): the tests are listed and checked clean once for them all.
-        print(f"== {', '.join(chosen)}", flush=True)
-        done = subprocess.run(
-            [str(mutmut), "run", "--max-children", str(args.jobs), *globs], cwd=ROOT
-        )
-        if done.returncode:
-            return done.returncode
-    report(chosen)
+            if done.returncode:
+                return done.returncode
+    if args.sample > 1:
+        print(f"(one mutant in {args.sample}, chosen by a hash of its name)")
+    report(chosen, args.sample)
     return 0
 
 
