@@ -797,3 +797,26 @@ def test_a_vacant_tag_title_goes_to_the_top_two_tag_teams(fed, make):
     assert match.booking_note.startswith(
         "Tag Titles (vacant): the top contenders The Best and The Next Best meet for it"
     )
+
+
+def test_a_feuds_second_match_is_not_yet_its_blowoff(fed, make):
+    a, b, c, d = make(400), make(390), make(300), make(290)
+    feud = feud_of(fed, [a], [b], heat=3, status="building")
+    show = completed_show(fed, days_ago=14, bouts=[([[a], [b]], 0, "pin")])
+    Match.objects.filter(show=show).update(feud=feud)
+    completed_show(fed, days_ago=7, bouts=[([[a], [c]], 0, "pin"), ([[b], [d]], 0, "pin")])
+    second = next(m for m in show_autobook(show=show_create(federation=fed)) if m.feud_id)
+    assert second.stipulations == {} and not second.no_disqualification
+
+
+@pytest.mark.parametrize("champion_side", [0, 1])
+def test_a_title_defense_between_feuding_wrestlers_settles_their_feud(fed, make, champion_side):
+    champion, rival = make(700), make(600)
+    make(100), make(90)
+    crown(factories.TitleFactory(federation=fed, name="Belt"), champion)
+    sides = [[champion], [rival]] if champion_side == 0 else [[rival], [champion]]
+    feud = feud_of(fed, *sides, heat=4, status="building")
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert sides_of(match) == [{champion}, {rival}]
+    assert match.feud == feud
+    assert "; it is also their feud (heat 4)" in match.booking_note

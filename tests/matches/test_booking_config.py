@@ -107,6 +107,7 @@ REFUSALS = [
         "contention.result_points.count_out: an integer is required, got None",
     ),
     ("contention.loss_points", True, "contention.loss_points: an integer is required, got True"),
+    ("contention.draw_points", "-", "contention.draw_points: an integer is required, got None"),
     ("contention.recent_shows", -1, "contention.recent_shows: must be at least 0, got -1"),
     (
         "feuds.match_chance",

@@ -160,3 +160,67 @@ def test_a_title_with_one_reign_won_at_a_match_is_clean_and_its_problems_named(f
     assert federation_check(federation=federation) == [
         f"Belt: reign #1 went to {b}, who did not win match {match}."
     ]
+
+
+def test_another_federations_teams_and_ledger_are_its_own_business(federation):
+    other = factories.FederationFactory()
+    a, b, c, d = (zeros(other) for _ in range(4))
+    team = factories.TeamFactory(federation=other)
+    match = decided(other, [[a, b], [c, d]], match_type="tag", team_of={0: team})
+    for _ in range(2):  # written twice: the other federation's problem, not this one's
+        factories.StandingChangeFactory(
+            wrestler=a, attribute="heat", delta=0, value_after=0, reason="Twice", match=match
+        )
+    assert any("Twice" in p for p in federation_check(federation=other))
+    assert federation_check(federation=federation) == []
+
+
+def test_a_reign_won_at_a_match_nobody_wrestled_in_is_named_not_a_crash(federation):
+    title = factories.TitleFactory(federation=federation, name="Belt")
+    a = zeros(federation)
+    match = decided(federation, [], winner=0, title=title)
+    factories.TitleReignFactory(
+        title=title,
+        holder_wrestler=a,
+        number=1,
+        won_on=ON - dt.timedelta(days=30),
+        ended_on=match.show.date,
+        end_reason=ReignEnd.LOST,
+    )
+    factories.TitleReignFactory(
+        title=title,
+        holder_wrestler=zeros(federation),
+        number=2,
+        won_on=match.show.date,
+        won_at=match,
+    )
+    problems = federation_check(federation=federation)
+    assert (
+        f"Belt: reign #2 was won at match {match}, in which the champion of reign #1, {a}, "
+        "did not wrestle."
+    ) in problems
+
+
+@pytest.mark.parametrize(
+    ("where", "flagged"),
+    [
+        ("no match", False),  # set by hand for that day: it may have come after the show
+        ("another show that night", True),
+        ("this show", False),  # hurt in this very show: he wrestled before it happened
+    ],
+)
+def test_an_injury_dated_the_shows_day(federation, where, flagged):
+    a, b = zeros(federation, ring_name="Hurt Harry"), zeros(federation)
+    match = decided(federation, [[a], [b]], scheduled_at=at(hour=21))
+    caused = {
+        "no match": None,
+        "another show that night": decided(
+            federation, [[zeros(federation)], [zeros(federation)]], scheduled_at=at(hour=18)
+        ),
+        "this show": match,
+    }[where]
+    factories.InjuryFactory(
+        wrestler=a, occurred_on=match.show.date, match=caused, description="Bad knee"
+    )
+    expected = [f"Hurt Harry was booked on {match.show} while injured (Bad knee)."]
+    assert federation_check(federation=federation) == (expected if flagged else [])

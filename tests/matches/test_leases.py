@@ -179,6 +179,7 @@ def test_the_heartbeat_renews_the_lease_while_the_show_is_held():
     with Heartbeat(held.pk, lease, every=0.05) as beat:
         assert wait_until(lambda: Show.objects.get(pk=held.pk).heartbeat_at > lease)
         assert not beat.lost.is_set()
+    assert not beat._thread.is_alive()  # stopped and joined on the way out
     assert Show.objects.get(pk=held.pk).started_at == lease  # renewing moves only the heartbeat
 
 
@@ -244,3 +245,34 @@ def test_a_show_that_cannot_be_claimed_is_tried_once_a_round(federation, monkeyp
     outcomes = services.shows_run_due(limit=50)
     assert tried == [due.pk]
     assert [o.status for o in outcomes] == ["busy"]
+
+
+def test_due_shows_are_dispatched_after_the_commit(
+    federation, monkeypatch, django_capture_on_commit_callbacks
+):
+    from matches import services, tasks
+
+    due = show(federation, 1, -1, ShowStatus.SCHEDULED)
+    sent = []
+    monkeypatch.setattr(tasks.simulate_show, "delay", sent.append)
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert services.shows_dispatch_due() == [due.pk]
+        assert sent == []  # nothing leaves before the commit
+    assert len(callbacks) == 1
+    callbacks[0]()
+    assert sent == [due.pk]
+
+
+def test_run_due_reads_the_moment_it_is_given(federation, monkeypatch):
+    from matches import services
+
+    soon = show(federation, 1, 2, ShowStatus.SCHEDULED)  # in two days
+    tried = []
+    monkeypatch.setattr(
+        services,
+        "show_simulate",
+        lambda *, show_id: tried.append(show_id) or simulation.Outcome(show_id, "done"),
+    )
+    assert services.shows_run_due() == []
+    outcomes = services.shows_run_due(now=NOW + 3 * dt.timedelta(days=1))
+    assert tried == [soon.pk] and [o.status for o in outcomes] == ["done"]

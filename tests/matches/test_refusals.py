@@ -735,3 +735,18 @@ def test_a_singles_side_stands_for_no_team(show, federation, make):
     a, b = make(), make()
     team(federation, "The Pair", "tag_team", a, b)
     assert side_teams(match_book(show=show, sides=[[a], [b]])) == [None, None]
+
+
+def test_a_match_moved_says_where_it_now_stands(show, make):
+    first = match_book(show=show, sides=[[make()], [make()]])
+    match_book(show=show, sides=[[make()], [make()]])
+    moved = booking.match_move(match=first, position=2)
+    assert moved.pk == first.pk and moved.position == 2
+
+
+def test_cancelling_a_show_leaves_the_others_alone(show, make):
+    booked(show, make)
+    other = booked(show_create(federation=show.federation), make)
+    services.show_cancel(show=show)
+    other.refresh_from_db()
+    assert other.status == ShowStatus.BOOKED

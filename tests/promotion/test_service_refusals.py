@@ -244,3 +244,18 @@ def test_a_legacy_slug_does_not_stop_a_federation_being_updated(federation):
     assert updated.description == "Since 1986"
     federation.refresh_from_db()
     assert (federation.slug, federation.description) == ("old slug!", "Since 1986")
+
+
+def test_every_problem_with_a_new_ring_name_is_named_at_once(federation):
+    wrestler = factories.WrestlerFactory(federation=federation)
+    # U+001C: a control character that Python also counts as white space
+    message = refused(services.wrestler_update, wrestler=wrestler, ring_name="\x1c")
+    assert message.startswith("Ring name: ")
+    assert message.endswith(". " + services.WRESTLER_NAME_REQUIRED)
+
+
+def test_a_legacy_wrestler_slug_does_not_stop_his_profile_being_updated(federation):
+    wrestler = factories.WrestlerFactory(federation=federation)
+    type(wrestler).objects.filter(pk=wrestler.pk).update(slug="old slug!")
+    wrestler.refresh_from_db()
+    assert services.wrestler_update(wrestler=wrestler, hometown="Gary").hometown == "Gary"

@@ -131,3 +131,17 @@ def test_a_roll_covered_twice_is_named_with_its_rows():
 )
 def test_roll_keys_read_as_ranges(value, parsed):
     assert parse_roll_key(value) == parsed
+
+
+def test_a_dice_source_of_six_sided_dice_refuses_others():
+    from rules.core.dice import EnumeratingDice, ScriptedDice
+
+    enumerating = EnumeratingDice()
+    enumerating.start()
+    assert len(enumerating.roll(2)) == 2
+    with pytest.raises(ValueError, match="only six-sided dice are supported by this source"):
+        enumerating.roll(1, 20)
+    with pytest.raises(ValueError) as caught:
+        ScriptedDice([3, 7]).roll(2)
+    assert str(caught.value) == "scripted face 7 at position 1 exceeds d6"
+    assert ScriptedDice([3, 7]).roll(2, 20) == (3, 7)

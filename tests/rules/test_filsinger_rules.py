@@ -96,6 +96,14 @@ def test_tag_partner_enters_on_the_same_offense_level(fs, wolf, executioner):
     assert m.legal == [0, 1]
 
 
+def test_the_partner_is_the_wrestler_of_the_side_not_legal(fs, wolf, executioner):
+    m = positioned(tag(fs, wolf, executioner), [3, 2, 1, 1], off=WOLF, level=1)
+    assert [m.partner(side).key for side in (0, 1)] == ["wolf-2", "the-executioner-2"]
+    m.legal = [1, 0]
+    assert [m.partner(side).key for side in (0, 1)] == ["wolf", "the-executioner-2"]
+    assert positioned(singles(fs, wolf, executioner), [1], off=WOLF, level=1).partner(0) is None
+
+
 def test_no_tagging_on_defense_in_the_basic_game(fs, wolf, executioner):
     m = positioned(tag(fs, wolf, executioner), [1, 6], off=WOLF, level=1)
     m.turn()

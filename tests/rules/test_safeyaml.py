@@ -18,3 +18,33 @@ def test_a_value_python_cannot_hold_is_a_yaml_error(text, message):
     with pytest.raises(YamlError, match=r"^card\.yaml: ") as info:
         load_text(text, source="card.yaml")
     assert message in str(info.value) and len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: 1\n? [x, y]\n: 2\n", "f.yaml, line 2: a key must be plain text or a number"),
+        ("a: 1\nb: 2\na: 3\n", "f.yaml, line 3: the key 'a' appears twice"),
+        ("a: &x 1\nb: *x\n", "f.yaml, line 1: anchors (&name) are not accepted"),
+        ("[" * 33 + "]" * 33, "f.yaml, line 1: nested more than 32 levels deep"),
+        ("a:\n  b: 'x\u202ey'\n", "f.yaml, line 2: text holds the control character U+202E"),
+        ("a: b: c", "f.yaml, line 1: not valid YAML (mapping values are not allowed here)"),
+        (b"a: \xff\xfe", "f.yaml: not UTF-8 text (byte 4 is 0xff); save the file as UTF-8"),
+        ("x" * (256 * 1024 + 1), "f.yaml: larger than 256 KiB; refused unread"),
+        (b"x" * (256 * 1024 + 1), "f.yaml: larger than 256 KiB; refused unread"),
+    ],
+)
+def test_refusals_name_the_file_the_line_and_the_problem(text, message):
+    with pytest.raises(YamlError) as info:
+        load_text(text, source="f.yaml")
+    assert str(info.value).startswith(message)
+
+
+def test_what_is_accepted_at_the_limits():
+    assert load_text(b"\xef\xbb\xbfa: 1") == {"a": 1}  # a byte-order mark is fine
+    deepest = load_text("[" * 32 + "]" * 32)  # 32 levels deep: the limit
+    for _ in range(31):
+        (deepest,) = deepest
+    assert deepest == []
+    assert load_text("x" * (256 * 1024)) == "x" * (256 * 1024)
+    assert load_text("a: 'tab\there'") == {"a": "tab\there"}
