@@ -820,3 +820,35 @@ def test_a_title_defense_between_feuding_wrestlers_settles_their_feud(fed, make,
     assert sides_of(match) == [{champion}, {rival}]
     assert match.feud == feud
     assert "; it is also their feud (heat 4)" in match.booking_note
+
+
+@pytest.mark.parametrize(("met_shows_ago", "paired_again"), [(6, False), (7, True)])
+def test_an_undercard_pairing_is_avoided_for_six_shows(fed, make, met_shows_ago, paired_again):
+    """variety.rematch_shows (6): a pairing that met on one of the last six shows waits while
+    someone fresher is free; from the seventh show back it may come again."""
+    fed.card_size = 1
+    fed.save()
+    top, close, other = make(500), make(490), make(100)
+    filler = [make(0, status="retired") for _ in range(2)]
+    for shows_ago in range(1, 8):
+        if shows_ago == met_shows_ago:  # all three last worked that night
+            bouts = [([[top], [close]], 0, "pin"), ([[other], [filler[0]]], 0, "pin")]
+        else:
+            bouts = [([[filler[0]], [filler[1]]], 0, "pin")]
+        completed_show(fed, days_ago=7 * shows_ago, bouts=bouts)
+    [match] = show_autobook(show=show_create(federation=fed))
+    assert sides_of(match) == ([{top}, {close}] if paired_again else [{top}, {other}])
+
+
+def test_no_more_feud_matches_than_the_weights_allow(fed, make):
+    wrestlers = [make(500 - 10 * i) for i in range(6)]
+    for a, b in zip(wrestlers[::2], wrestlers[1::2], strict=True):
+        feud_of(fed, [a], [b], heat=5, status="building")
+    report = show_autobook(show=show_create(federation=fed))
+    assert sum(1 for m in report if m.feud_id) == booking_config().feud_max_per_show == 2
+
+
+def test_a_booking_note_is_clipped_only_beyond_its_column():
+    limit = Match._meta.get_field("booking_note").max_length
+    assert autobook._clip("x" * limit) == "x" * limit
+    assert autobook._clip("x" * (limit + 1)) == "x" * (limit - 1) + "…"

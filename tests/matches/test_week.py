@@ -324,3 +324,14 @@ def test_a_connection_dropped_after_a_show_finished_does_not_add_a_week(in_proce
     federation = Federation.objects.get(slug=SAMPLE)
     assert federation.shows.count() == 2
     check_clean()
+
+
+def test_run_this_week_after_a_long_break_books_the_next_slot_from_today(in_process):
+    federation = sample_federation()
+    long_ago = timezone.now() - dt.timedelta(days=60)
+    old = book_week(federation, scheduled_at=federation.next_show_time(long_ago), seed=5)
+    show_run_now(show=old)
+    show = week_run(federation=federation)
+    assert show.number == old.number + 1
+    assert timezone.now() < show.scheduled_at <= timezone.now() + dt.timedelta(days=7)
+    assert show.scheduled_at == federation.next_show_time(timezone.now() - dt.timedelta(seconds=5))

@@ -144,3 +144,35 @@ def test_a_file_over_the_size_limit_is_refused_unread(tmp_path, roster):
     with pytest.raises(CommandError):
         call_command("import_cards", "icw", str(path), stderr=err)
     assert "refused unread" in err.getvalue()
+
+
+@pytest.mark.parametrize("sign", [False, True])
+def test_two_cards_for_one_wrestler_and_system_are_refused(roster, sign):
+    from promotion.services import CardImportError, cards_import
+
+    federation, _vale, _finch = roster
+    card = sample_card("filsinger", "corrigan-vale")
+    newcomer = dict(card, name="Brand New")
+    documents = [("a.yaml", card), ("b.yaml", dict(card))]
+    if sign:  # a wrestler not signed yet, named twice, is one wrestler too
+        documents = [("a.yaml", newcomer), ("b.yaml", dict(newcomer))]
+    with pytest.raises(CardImportError) as refused:
+        cards_import(federation=federation, documents=documents, sign=sign)
+    name = "Brand New" if sign else card["name"]
+    assert refused.value.problems == [f"b.yaml: system: a second filsinger card for {name}"]
+    assert not WrestlerCard.objects.exists()
+
+
+def test_cards_of_two_systems_for_one_wrestler_are_both_imported(roster):
+    from promotion.services import cards_import
+
+    federation, vale, _ = roster
+    cards = cards_import(
+        federation=federation,
+        documents=[
+            ("a.yaml", sample_card("filsinger", "corrigan-vale")),
+            ("b.yaml", sample_card("superstar", "skylar-finch") | {"slug": "vale"}),
+        ],
+    )
+    assert sorted(c.system for c in cards) == ["filsinger", "superstar"]
+    assert {c.wrestler for c in cards} == {vale}

@@ -283,3 +283,13 @@ def test_every_ledger_row_of_a_title_change_names_its_match_and_show(federation)
     rows = challenger.standing_changes.all()
     assert {row.attribute for row in rows} >= {"prestige", "fame", "heat"}
     assert {(row.match_id, row.show_id) for row in rows} == {(bout.match.pk, book.show.pk)}
+
+
+def test_every_ledger_row_of_a_defense_names_its_match(federation):
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    bout = singles(federation, champion, challenger, winner=0, title=title)
+    run(federation, bout)
+    for wrestler in (champion, challenger):
+        assert {row.match_id for row in wrestler.standing_changes.all()} == {bout.match.pk}
