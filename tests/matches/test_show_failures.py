@@ -170,7 +170,7 @@ def test_a_show_whose_lease_is_lost_before_it_begins_is_not_wrestled(
 
     monkeypatch.setattr(simulation, "show_claim", claim_then_lose)
     outcome = show_simulate(show_id=first.pk)
-    assert (outcome.status, outcome.detail) == ("busy", LEASE_LOST)
+    assert (outcome.show_id, outcome.status, outcome.detail) == (first.pk, "busy", LEASE_LOST)
     assert engine.calls == 0  # not one match wrestled for a lease it no longer holds
     assert (fingerprint(first), row_counts(federation)) == before
 

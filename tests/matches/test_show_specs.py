@@ -168,3 +168,64 @@ def test_a_feud_match_booked_as_its_blowoff_ends_the_feud_when_someone_wins(copp
     feud.refresh_from_db()
     assert match.winner_side is not None  # seed 11: a winner (a draw would end nothing)
     assert (feud.status == FeudStatus.ENDED) is blowoff
+
+
+def test_the_federations_chart_overrides_are_the_charts_its_shows_are_wrestled_with(copperline):
+    from rules.core.tables import read_yaml_resource
+
+    printed = read_yaml_resource("rules", "data/filsinger/ropes.yaml")
+    printed["title"] = "Into the Ropes (printed)"
+    factories.ChartOverrideFactory(
+        federation=copperline, system="filsinger", chart="ropes", data=printed
+    )
+    show = show_create(federation=copperline)
+    a, b = free_wrestlers(copperline, 2)
+    match_book(show=show, sides=[[a], [b]])
+    inputs = simulation.ShowInputs.load(show)
+    assert inputs.tables["filsinger"].titles["ropes"] == "Into the Ropes (printed)"
+
+
+def test_every_hook_after_a_match_hears_of_each_match_in_card_order(copperline, monkeypatch):
+    from django.utils import timezone
+
+    from matches.booking import show_schedule
+
+    show = show_create(federation=copperline, scheduled_at=timezone.now() - DAY, seed=3)
+    a, b, c, d = free_wrestlers(copperline, 4)
+    first = match_book(show=show, sides=[[a], [b]])
+    second = match_book(show=show, sides=[[c], [d]])
+    show_schedule(show=show)
+    heard = []
+    monkeypatch.setattr(
+        simulation, "after_match_hooks", [lambda s, m: heard.append((s.pk, m.pk, m.status))]
+    )
+    assert simulation.show_simulate(show_id=show.pk).status == "completed"
+    assert heard == [(show.pk, first.pk, "completed"), (show.pk, second.pk, "completed")]
+
+
+def test_the_heartbeat_renews_a_lease_four_times_in_its_life(copperline, monkeypatch, settings):
+    from django.utils import timezone
+
+    from matches.booking import show_schedule
+
+    made = []
+
+    class Recording(simulation.Heartbeat):
+        def __init__(self, show_id, lease, every):
+            made.append(every)
+            super().__init__(show_id, lease, every)
+
+    monkeypatch.setattr(simulation, "Heartbeat", Recording)
+    settings.SHOW_TIME_LIMIT_SECONDS = 600  # the lease without heartbeats (the embedded default)
+    show = show_create(federation=copperline, scheduled_at=timezone.now() - DAY, seed=3)
+    a, b = free_wrestlers(copperline, 2)
+    match_book(show=show, sides=[[a], [b]])
+    show_schedule(show=show)
+    simulation.show_simulate(show_id=show.pk)
+    monkeypatch.setattr(simulation, "lease_seconds", lambda: 0.4)
+    assert made == [150.0]  # a quarter of the 600 seconds' lease
+    second = show_create(federation=copperline, scheduled_at=timezone.now() - DAY / 2, seed=4)
+    match_book(show=second, sides=[[a], [b]])
+    show_schedule(show=second)
+    simulation.show_simulate(show_id=second.pk)
+    assert made == [150.0, 0.2]  # never more often than five times a second

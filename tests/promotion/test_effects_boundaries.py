@@ -4,6 +4,7 @@ at the federation's horizon, ARM points healed by the STA bonus, a wrestler's fi
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 
 import pytest
@@ -293,3 +294,111 @@ def test_every_ledger_row_of_a_defense_names_its_match(federation):
     run(federation, bout)
     for wrestler in (champion, challenger):
         assert {row.match_id for row in wrestler.standing_changes.all()} == {bout.match.pk}
+
+
+def run_with(federation, table, *bouts):
+    """``run`` with the standings table changed as a promoter may change it."""
+    show = factories.ShowFactory(federation=federation)
+    book = RosterBook(federation=federation, show=show, on=ON, at=timezone.now())
+    book.rules = table(copy.deepcopy(book.rules))
+    for bout in bouts:
+        book.match_start(bout)
+        book.apply(bout)
+    book.end_of_show()
+    book.flush()
+    return book
+
+
+def without_spark(name):
+    def change(rules):
+        del rules["feuds"]["sparks"][name]
+        return rules
+
+    return change
+
+
+def test_a_table_without_the_interference_spark_sparks_nothing_for_it(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run_with(
+        federation,
+        without_spark("interference"),
+        singles(federation, a, b, effects={"interference": [0]}),
+    )
+    assert not federation.feuds.exists()
+
+
+def test_a_table_without_the_title_change_spark_sparks_nothing_for_it(federation):
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    run_with(
+        federation,
+        without_spark("title_change"),
+        singles(federation, champion, challenger, winner=1, title=title),
+    )
+    assert title.reigns.get(ended_on__isnull=True).holder == challenger
+    assert not federation.feuds.exists()
+
+
+@pytest.mark.parametrize(("spark", "status"), [(7, FeudStatus.HOT), (6, FeudStatus.BUILDING)])
+def test_a_feud_sparked_at_the_hot_heat_starts_hot(federation, spark, status):
+    def hotter(rules):
+        rules["feuds"]["sparks"]["disqualification"] = spark
+        return rules
+
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run_with(federation, hotter, singles(federation, a, b, method="disqualification"))
+    feud = federation.feuds.get()
+    assert (feud.heat, feud.status) == (spark, status)
+
+
+def test_a_tag_title_won_by_a_side_that_is_no_team_stays_put(federation):
+    title = factories.TitleFactory(federation=federation, division="tag")
+    champions = factories.TeamFactory(federation=federation)
+    a1, a2, b1, b2 = factories.WrestlerFactory.create_batch(4, federation=federation)
+    reign = factories.TitleReignFactory(
+        title=title, holder_wrestler=None, holder_team=champions, number=1
+    )
+    match = factories.MatchFactory(show__federation=federation, title=title, match_type="tag")
+    bout = Bout(
+        match=match,
+        sides=((a1.pk, a2.pk), (b1.pk, b2.pk)),
+        teams=(champions.pk, None),
+        keys={},
+        winner=1,
+        method="pin",
+        title_id=title.pk,
+    )
+    run(federation, bout)
+    # nobody to crown: the old reign ends, no new one begins, and no feud is sparked by it
+    assert reload(reign).ended_on == ON
+    assert not title.reigns.filter(ended_on__isnull=True).exists()
+    assert not federation.feuds.exists()
+
+
+def test_an_injured_champion_with_no_expected_return_is_not_stripped(federation):
+    federation.vacate_injured_champion_after_weeks = 4
+    federation.save()
+    title = factories.TitleFactory(federation=federation)
+    champion = factories.WrestlerFactory(federation=federation, status=WrestlerStatus.INJURED)
+    reign = factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    factories.InjuryFactory(wrestler=champion, occurred_on=ON - 7 * DAY, expected_return=None)
+    run(federation)
+    assert reload(reign).ended_on is None
+
+
+def test_a_title_kept_on_a_disqualification_sparks_no_title_change_grudge(federation):
+    def grudges(rules):
+        rules["feuds"]["sparks"]["title_change"] = 5
+        return rules
+
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(2, federation=federation)
+    factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    run_with(
+        federation,
+        grudges,
+        singles(federation, champion, challenger, winner=1, method="disqualification", title=title),
+    )
+    assert title.reigns.get(ended_on__isnull=True).holder == champion
+    assert federation.feuds.get().heat == 3  # the disqualification's spark, not a title change's
