@@ -32,18 +32,20 @@ def in_process():
     app.conf.update(saved)
 
 
-#: Under mutation testing, the seconds of recorded test time (the quickest tests first) a mutant
-#: is given; a mutant no test fails within them counts as a survivor (docs/testing.md).
+#: Under mutation testing, the tests a mutant is given: the quickest that cover it, at most this
+#: many and this many seconds of their recorded time (a test's setup is not recorded, so the
+#: count bounds it); a mutant no test fails within them counts as a survivor (docs/testing.md).
+MUTATION_TEST_COUNT = int(os.environ.get("MUTATION_TEST_COUNT", "40"))
 MUTATION_TEST_SECONDS = float(os.environ.get("MUTATION_TEST_SECONDS", "30"))
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Under mutation testing (``make mutation``: mutmut names the mutant in MUTANT_UNDER_TEST
-    and runs in its ``mutants/`` copy), the quickest tests first, as many as fit in
-    ``MUTATION_TEST_SECONDS`` of their recorded time: the first test that fails kills the
-    mutant, so the quick ones should have their go first, and a mutant of a function that
-    hundreds of slow tests call is not run against all of them."""
+    and runs in its ``mutants/`` copy), the quickest tests first, ``MUTATION_TEST_COUNT`` of
+    them at most, within ``MUTATION_TEST_SECONDS`` of their recorded time: the first that fails
+    kills the mutant, so the quick ones should have their go first, and a mutant of a function
+    that hundreds of tests call is not run against all of them."""
     if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
         return  # not running a mutant (the tests themselves, or mutmut's own runs)
     if not Path("mutmut-stats.json").exists():
@@ -53,7 +55,7 @@ def pytest_collection_modifyitems(config, items):
     kept, spent = [], 0.0
     for item in items:
         spent += durations.get(item.nodeid, 0.0)
-        if kept and spent > MUTATION_TEST_SECONDS:
+        if kept and (spent > MUTATION_TEST_SECONDS or len(kept) >= MUTATION_TEST_COUNT):
             break
         kept.append(item)
     if len(kept) < len(items):
