@@ -32,9 +32,10 @@ def in_process():
     app.conf.update(saved)
 
 
-#: Under mutation testing, the tests a mutant is given: the quickest that cover it, at most this
-#: many and this many seconds of their recorded time (a test's setup is not recorded, so the
-#: count bounds it); a mutant no test fails within them counts as a survivor (docs/testing.md).
+#: Under mutation testing, the tests a mutant is given: the narrowest and quickest that cover it,
+#: at most this many and this many seconds of their recorded time (a test's setup is not
+#: recorded, so the count bounds it); a mutant no test fails within them counts as a survivor
+#: (docs/testing.md).
 MUTATION_TEST_COUNT = int(os.environ.get("MUTATION_TEST_COUNT", "40"))
 MUTATION_TEST_SECONDS = float(os.environ.get("MUTATION_TEST_SECONDS", "30"))
 
@@ -42,16 +43,23 @@ MUTATION_TEST_SECONDS = float(os.environ.get("MUTATION_TEST_SECONDS", "30"))
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Under mutation testing (``make mutation``: mutmut names the mutant in MUTANT_UNDER_TEST
-    and runs in its ``mutants/`` copy), the quickest tests first, ``MUTATION_TEST_COUNT`` of
-    them at most, within ``MUTATION_TEST_SECONDS`` of their recorded time: the first that fails
-    kills the mutant, so the quick ones should have their go first, and a mutant of a function
-    that hundreds of tests call is not run against all of them."""
+    and runs in its ``mutants/`` copy), the narrowest and quickest tests first,
+    ``MUTATION_TEST_COUNT`` of them at most, within ``MUTATION_TEST_SECONDS`` of their recorded
+    time: the first that fails kills the mutant, so the unit tests should have their go first,
+    and a mutant of a function that hundreds of tests call is not run against all of them."""
     if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
         return  # not running a mutant (the tests themselves, or mutmut's own runs)
     if not Path("mutmut-stats.json").exists():
         return
-    durations = json.loads(Path("mutmut-stats.json").read_text()).get("duration_by_test", {})
-    items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+    stats = json.loads(Path("mutmut-stats.json").read_text())
+    durations = stats.get("duration_by_test", {})
+    # The narrowest tests first (those that call the fewest of the mutated functions: the unit
+    # tests of this function before the season that passes through it), then the quickest.
+    breadth: dict[str, int] = {}
+    for tests in stats.get("tests_by_mangled_function_name", {}).values():
+        for test in tests:
+            breadth[test] = breadth.get(test, 0) + 1
+    items.sort(key=lambda item: (breadth.get(item.nodeid, 0), durations.get(item.nodeid, 0.0)))
     kept, spent = [], 0.0
     for item in items:
         spent += durations.get(item.nodeid, 0.0)

@@ -852,3 +852,17 @@ def test_a_booking_note_is_clipped_only_beyond_its_column():
     limit = Match._meta.get_field("booking_note").max_length
     assert autobook._clip("x" * limit) == "x" * limit
     assert autobook._clip("x" * (limit + 1)) == "x" * (limit - 1) + "…"
+
+
+def test_a_tag_title_goes_to_the_next_team_when_the_best_just_had_their_shot(fed, make):
+    a, b, c, d, e, f = make(500), make(480), make(450), make(440), make(300), make(290)
+    champions = team_of(fed, a, b, name="The Champs")
+    team_of(fed, c, d, name="The Contenders")
+    team_of(fed, e, f, name="The Hopefuls")
+    title = factories.TitleFactory(federation=fed, division="tag", name="Tag Titles")
+    crown(title, champions)
+    last_week = completed_show(fed, days_ago=7, bouts=[([[a, b], [c, d]], 0, "pin")])
+    Match.objects.filter(show=last_week).update(title=title)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert sides_of(match) == [{a, b}, {e, f}]
+    assert "; passed over, too soon for a rematch: The Contenders" in match.booking_note

@@ -276,3 +276,21 @@ def test_run_due_reads_the_moment_it_is_given(federation, monkeypatch):
     assert services.shows_run_due() == []
     outcomes = services.shows_run_due(now=NOW + 3 * dt.timedelta(days=1))
     assert tried == [soon.pk] and [o.status for o in outcomes] == ["done"]
+
+
+def test_a_busy_show_never_renewed_counts_its_lease_from_its_claim(federation):
+    claimed = timezone.now() - dt.timedelta(seconds=10)
+    running = show(federation, 1, -1, ShowStatus.RUNNING, started_at=claimed, heartbeat_at=None)
+    outcome, _ = simulation.show_claim(show_id=running.pk)
+    assert outcome.status == "busy"
+    assert lease_seconds() - 11 <= outcome.retry_in <= lease_seconds() - 9
+
+
+def test_a_show_waiting_says_for_what(federation):
+    failed = show(federation, 1, -2, ShowStatus.FAILED)
+    waiting = show(federation, 2, -1, ShowStatus.SCHEDULED)
+    outcome, _ = simulation.show_claim(show_id=waiting.pk)
+    assert (outcome.status, outcome.detail) == (
+        "waiting",
+        f"waits for {failed}, which failed: retry or cancel it",
+    )

@@ -402,3 +402,93 @@ def test_a_title_kept_on_a_disqualification_sparks_no_title_change_grudge(federa
     )
     assert title.reigns.get(ended_on__isnull=True).holder == champion
     assert federation.feuds.get().heat == 3  # the disqualification's spark, not a title change's
+
+
+def test_every_row_a_match_writes_names_that_match(federation):
+    """Edge, the result, the main event, finishers, the system's own figures, the title and
+    the injury: each ledger row and the injury point to the match that caused them."""
+    title = factories.TitleFactory(federation=federation)
+    champion, challenger = factories.WrestlerFactory.create_batch(
+        2, federation=federation, fame=250, edge=0
+    )
+    factories.TitleReignFactory(title=title, holder_wrestler=champion, number=1)
+    effects = {
+        "finisher_hits": [0, 2],
+        "standing": [{"key": challenger.slug, "attribute": "heat", "delta": 2, "reason": "x"}],
+        "injuries": [{"key": champion.slug, "fight_cards": 1, "source": "feud_table"}],
+    }
+    bout = singles(
+        federation,
+        champion,
+        challenger,
+        winner=1,
+        title=title,
+        is_main_event=True,
+        effects=effects,
+    )
+    run(federation, bout)
+    rows = [*champion.standing_changes.all(), *challenger.standing_changes.all()]
+    assert {row.attribute for row in rows} == {"edge", "prestige", "fame", "heat"}
+    assert {row.match_id for row in rows} == {bout.match.pk}
+    injury = champion.injuries.get()
+    assert (injury.match_id, injury.source) == (bout.match.pk, "feud_table")
+    assert title.reigns.get(ended_on__isnull=True).won_at_id == bout.match.pk
+    assert title.reigns.get(number=1).ended_at_id == bout.match.pk
+
+
+def test_an_injury_without_a_source_is_a_match_injury(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run(
+        federation,
+        singles(federation, a, b, effects={"injuries": [{"key": b.slug, "fight_cards": 1}]}),
+    )
+    assert b.injuries.get().source == "match"
+
+
+def test_a_systems_reason_is_kept_to_the_ledgers_240_characters(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    standing = [{"key": a.slug, "attribute": "heat", "delta": 1, "reason": "r" * 300}]
+    run(federation, singles(federation, a, b, effects={"standing": standing}))
+    assert a.standing_changes.get(attribute="heat", delta=1).reason == "r" * 240
+
+
+def test_a_feud_between_teams_is_told_apart_by_side(federation):
+    """The roster knows which side of an active feud each team is on: a match between the
+    feud's two sides is their feud, not the spark of a new one."""
+    one, two = factories.TeamFactory.create_batch(2, federation=federation)
+    feud = factories.FeudFactory(federation=federation, heat=2, status="building")
+    factories.FeudParticipantFactory(feud=feud, side=0, team=one, wrestler=None)
+    factories.FeudParticipantFactory(feud=feud, side=1, team=two, wrestler=None)
+    a1, a2, b1, b2 = factories.WrestlerFactory.create_batch(4, federation=federation)
+    match = factories.MatchFactory(show__federation=federation, match_type="tag")
+    bout = Bout(
+        match=match,
+        sides=((a1.pk, a2.pk), (b1.pk, b2.pk)),
+        teams=(one.pk, two.pk),
+        keys={},
+        winner=0,
+        method="disqualification",
+    )
+    run(federation, bout)
+    assert list(federation.feuds.all()) == [feud]  # already feuding: no second feud
+
+
+def test_arm_points_of_a_wrestler_without_an_arm_card_heal_as_sta_10(federation):
+    wrestler = factories.WrestlerFactory(federation=federation, status=WrestlerStatus.INJURED)
+    injury = factories.InjuryFactory(wrestler=wrestler, occurred_on=ON - 7 * DAY, points=3)
+    run(federation)
+    assert reload(injury).points == 2  # STA 10 heals one point a week
+
+
+def test_a_champion_defends_the_open_reign_not_an_old_one(federation):
+    title = factories.TitleFactory(federation=federation)
+    old, champion, challenger = factories.WrestlerFactory.create_batch(3, federation=federation)
+    first = factories.TitleReignFactory(
+        title=title, holder_wrestler=old, number=1, ended_on=ON - 30 * DAY, end_reason="lost"
+    )
+    second = factories.TitleReignFactory(
+        title=title, holder_wrestler=champion, number=2, won_on=ON - 30 * DAY
+    )
+    run(federation, singles(federation, champion, challenger, winner=0, title=title))
+    assert (reload(second).defenses, reload(first).defenses) == (1, 0)
+    assert reload(first).ended_on == ON - 30 * DAY
