@@ -147,7 +147,11 @@ def load_text(
             ) from None
     elif len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise YamlError(f"{source}: larger than {max_bytes // 1024} KiB; refused unread")
-    loader = _Loader(text, max_depth)
+    try:
+        loader = _Loader(text, max_depth)
+    except yaml.YAMLError as exc:  # the reader checks every character before any parsing
+        problem = str(exc).splitlines()[0]
+        raise YamlError(f"{source}: not valid YAML ({clip(problem, 120)[1:-1]})") from None
     try:
         return loader.get_single_data()
     except _Refused as exc:

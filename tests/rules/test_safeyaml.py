@@ -48,3 +48,29 @@ def test_what_is_accepted_at_the_limits():
     assert deepest == []
     assert load_text("x" * (256 * 1024)) == "x" * (256 * 1024)
     assert load_text("a: 'tab\there'") == {"a": "tab\there"}
+
+
+@pytest.mark.parametrize("text", ["a: \x00", b"name: \x00\x01 junk"])
+def test_a_character_yaml_cannot_hold_is_refused_in_one_line_not_a_traceback(text):
+    with pytest.raises(YamlError) as info:
+        load_text(text, source="junk.bin")
+    assert str(info.value) == (
+        "junk.bin: not valid YAML (unacceptable character #x0000: special characters are not "
+        "allowed)"
+    )
+
+
+def test_an_alias_is_refused_by_name():
+    with pytest.raises(YamlError) as info:
+        load_text("a: *x", source="f.yaml")
+    assert str(info.value) == "f.yaml, line 1: aliases (*name) are not accepted"
+
+
+def test_values_quoted_in_messages_are_clipped_to_eighty_characters():
+    from rules.core.safeyaml import clip
+
+    assert clip("x" * 100) == "'" + "x" * 78 + "…"
+    assert clip("x" * 78) == "'" + "x" * 78 + "'"  # 80 characters: kept whole
+    assert clip({"a": 1, "b": 2}) == "a mapping of 2 entries"
+    assert clip([1, 2, 3]) == "a list of 3 entries"
+    assert clip(b"raw") == "bytes"
