@@ -7,6 +7,7 @@ import pytest
 from matches import booking
 from matches.booking import BookingError, match_book, show_create, show_schedule
 from matches.models import Match, MatchParticipant, MatchType, Role, ShowStatus
+from rules import registry
 from tests import factories
 
 pytestmark = pytest.mark.django_db
