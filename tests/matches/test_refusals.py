@@ -523,7 +523,7 @@ def test_a_match_on_a_closed_show_cannot_be_removed_or_moved(show, make):
         booking.SHOW_HAS_RUN.format(show=show, status="completed")
     ]
     assert refused(booking.match_move, match=match, position=1) == [
-        booking.SHOW_HAS_RUN.format(show=show, status=show.get_status_display())
+        booking.SHOW_HAS_RUN.format(show=show, status="completed")
     ]
 
 
