@@ -259,3 +259,40 @@ def test_a_legacy_wrestler_slug_does_not_stop_his_profile_being_updated(federati
     type(wrestler).objects.filter(pk=wrestler.pk).update(slug="old slug!")
     wrestler.refresh_from_db()
     assert services.wrestler_update(wrestler=wrestler, hometown="Gary").hometown == "Gary"
+
+
+def test_a_signing_may_start_at_zero_and_takes_the_roster_quartile_for_what_is_left_out(federation):
+    at_zero = services.wrestler_create(
+        federation=federation, ring_name="Rookie", slug="rookie", fame=0, prestige=0
+    )
+    assert (at_zero.fame, at_zero.prestige) == (0, 0)
+    from promotion.selectors import suggested_start
+
+    start = suggested_start(federation=federation)
+    only_fame = services.wrestler_create(
+        federation=federation, ring_name="Known", slug="known", fame=500
+    )
+    assert (only_fame.fame, only_fame.prestige) == (500, start["prestige"])
+
+
+def test_a_signing_with_a_debut_date_opens_his_ledger_that_day(federation):
+    signed = services.wrestler_create(
+        federation=federation,
+        ring_name="Veteran",
+        slug="veteran",
+        fame=300,
+        prestige=40,
+        debut_on=ON,
+    )
+    row = signed.standing_changes.get(attribute="fame")
+    assert row.created_at.astimezone(federation.time_zone).date() == ON
+    assert row.created_at.astimezone(federation.time_zone).time() == dt.time(0, 0)
+
+
+def test_a_reign_started_without_saying_how_says_nothing(federation):
+    reign = services.reign_start(
+        title=factories.TitleFactory(federation=federation),
+        holder=factories.WrestlerFactory(federation=federation),
+        won_on=ON,
+    )
+    assert reign.won_how == ""
