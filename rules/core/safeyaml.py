@@ -59,6 +59,11 @@ def clip(value: Any, limit: int = CLIP) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _short(problem: str, limit: int = 120) -> str:
+    """A library's message about untrusted input, cut to ``limit`` characters."""
+    return problem if len(problem) <= limit else problem[: limit - 1] + "…"
+
+
 def bad_character(text: str) -> str | None:
     """A description of the first control or bidirectional character in ``text``, or None."""
     for index, char in enumerate(text):
@@ -151,7 +156,7 @@ def load_text(
         loader = _Loader(text, max_depth)
     except yaml.YAMLError as exc:  # the reader checks every character before any parsing
         problem = str(exc).splitlines()[0]
-        raise YamlError(f"{source}: not valid YAML ({clip(problem, 120)[1:-1]})") from None
+        raise YamlError(f"{source}: not valid YAML ({_short(problem)})") from None
     try:
         return loader.get_single_data()
     except _Refused as exc:
@@ -160,13 +165,13 @@ def load_text(
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise YamlError(f"{source}{where}: not valid YAML ({clip(problem, 120)[1:-1]})") from None
+        raise YamlError(f"{source}{where}: not valid YAML ({_short(problem)})") from None
     except RecursionError:
         raise YamlError(f"{source}: nested too deeply") from None
     except (ValueError, TypeError, OverflowError) as exc:
         # A scalar YAML reads but Python cannot hold: an integer of thousands of digits, a
         # date like 2001-13-45.
-        raise YamlError(f"{source}: a value cannot be read ({clip(str(exc), 120)[1:-1]})") from None
+        raise YamlError(f"{source}: a value cannot be read ({_short(str(exc))})") from None
     finally:
         loader.dispose()
 

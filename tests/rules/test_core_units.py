@@ -145,3 +145,28 @@ def test_a_dice_source_of_six_sided_dice_refuses_others():
         ScriptedDice([3, 7]).roll(2)
     assert str(caught.value) == "scripted face 7 at position 1 exceeds d6"
     assert ScriptedDice([3, 7]).roll(2, 20) == (3, 7)
+
+
+def test_a_spec_from_cards_keys_each_wrestler_by_name_and_numbers_namesakes():
+    from types import SimpleNamespace
+
+    from rules.core.spec import MatchSpec, slugify
+
+    cards = [
+        SimpleNamespace(name="The Executioner"),
+        SimpleNamespace(name="Corrigan Vale"),
+        SimpleNamespace(name="the executioner!"),
+        SimpleNamespace(name="Corrigan  Vale"),
+        SimpleNamespace(name="Corrigan Vale"),
+        SimpleNamespace(name="¡¡"),
+    ]
+    spec = MatchSpec.from_cards("tag", cards, per_side=2, options=frozenset({"fatigue"}))
+    assert [[p.key for p in side.participants] for side in spec.sides] == [
+        ["the-executioner", "corrigan-vale"],
+        ["the-executioner-2", "corrigan-vale-2"],
+        ["corrigan-vale-3", "wrestler"],
+    ]
+    assert [p.name for side in spec.sides for p in side.participants][2] == "the executioner!"
+    assert spec.sides[0].participants[1].card is cards[1]
+    assert spec.match_type == "tag" and spec.options == frozenset({"fatigue"})
+    assert slugify("  Dario  Quintero ") == "dario-quintero"

@@ -74,3 +74,69 @@ def test_values_quoted_in_messages_are_clipped_to_eighty_characters():
     assert clip({"a": 1, "b": 2}) == "a mapping of 2 entries"
     assert clip([1, 2, 3]) == "a list of 3 entries"
     assert clip(b"raw") == "bytes"
+
+
+def test_refusals_word_for_word():
+    cases = {
+        "a: 1\n? [x, y]\n: 2\n": "f.yaml, line 2: a key must be plain text or a number",
+        "a: 1\nb: 2\na: 3\n": "f.yaml, line 3: the key 'a' appears twice",
+        "a: &x 1\n": "f.yaml, line 1: anchors (&name) are not accepted",
+        "[" * 33 + "]" * 33: "f.yaml, line 1: nested more than 32 levels deep",
+        "a:\n  b: 'x\u202ey'\n": (
+            "f.yaml, line 2: text holds the control character U+202E "
+            "(RIGHT-TO-LEFT OVERRIDE) at character 2"
+        ),
+        "a: b: c": "f.yaml, line 1: not valid YAML (mapping values are not allowed here)",
+        "born: 2001-13-45": "f.yaml: a value cannot be read (month must be in 1..12)",
+    }
+    for text, message in cases.items():
+        with pytest.raises(YamlError) as info:
+            load_text(text, source="f.yaml")
+        assert str(info.value) == message, text
+
+
+def test_a_depth_limit_raised_past_what_python_can_recurse_still_ends_in_a_plain_refusal():
+    deep = "[" * 5000 + "]" * 5000
+    with pytest.raises(YamlError) as info:
+        load_text(deep, source="f.yaml", max_depth=10**6)
+    assert str(info.value) == "f.yaml: nested too deeply"
+
+
+def test_a_long_problem_is_clipped_to_120_characters():
+    with pytest.raises(YamlError) as info:
+        load_text("pin: " + "9" * 5000, source="f.yaml")
+    assert str(info.value) == (
+        "f.yaml: a value cannot be read (Exceeds the limit (4300 digits) for integer string "
+        "conversion: value has 5000 digits; use sys.set_int_max_str_digits() …)"
+    )
+    with pytest.raises(YamlError) as info:
+        load_text("[1, 2\nx: " + "y" * 300, source="f.yaml")
+    assert str(info.value) == "f.yaml, line 2: not valid YAML (expected ',' or ']', but got ':')"
+
+
+def test_a_depth_limit_of_the_callers_choice():
+    assert load_text("[[1]]", max_depth=2) == [[1]]
+    with pytest.raises(YamlError) as info:
+        load_text("[[[1]]]", source="f.yaml", max_depth=2)
+    assert str(info.value) == "f.yaml, line 1: nested more than 2 levels deep"
+    with pytest.raises(YamlError) as info:
+        load_text(b"abc", source="f.yaml", max_bytes=2)
+    assert str(info.value) == "f.yaml: larger than 0 KiB; refused unread"
+
+
+def test_a_file_read_from_disk(tmp_path):
+    from rules.core.safeyaml import load_file
+
+    good = tmp_path / "card.yaml"
+    good.write_text("name: Corrigan Vale\n")
+    assert load_file(good) == {"name": "Corrigan Vale"}
+    missing = tmp_path / "nowhere.yaml"
+    with pytest.raises(YamlError) as info:
+        load_file(missing)
+    assert str(info.value) == f"{missing}: cannot be read (No such file or directory)"
+    big = tmp_path / "big.yaml"
+    big.write_text("x" * 2049)
+    with pytest.raises(YamlError) as info:
+        load_file(big, max_bytes=2048)
+    assert str(info.value) == f"{big}: larger than 2 KiB; refused unread"
+    assert load_file(big, max_bytes=4096) == "x" * 2049
