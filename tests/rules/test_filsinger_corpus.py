@@ -31,6 +31,10 @@ CORPUS = Path(__file__).parent / "fixtures/filsinger_corpus.json.gz"
 OPTIONS = ["", *OPTION_NAMES, "all"]
 
 
+def ally(side: int, distractor: int) -> Ringside:
+    return Ringside(key=f"a{side}", name=f"Ally {side}", distractor=distractor)
+
+
 def cases():
     """The matches of the corpus: (name, spec, seed), the same every time."""
     fs = filsinger
@@ -49,9 +53,7 @@ def cases():
                     side,
                     relationship=rng.choice((None, "partners", "group")),
                     manager=rng.choice((None, Ringside(key=f"m{s}", name=f"Manager {s}"))),
-                    ally=rng.choice(
-                        (None, Ringside(key=f"a{s}", name=f"Ally {s}", distractor=rng.randint(0, 9)))
-                    ),
+                    ally=rng.choice((None, ally(s, rng.randint(0, 9)))),
                 )
                 for s, side in enumerate(spec.sides)
             )
