@@ -37,6 +37,7 @@ router.register(
 )
 router.register(f"{FEDERATION}/matches", matches_api.MatchViewSet, basename="match")
 router.register(f"{FEDERATION}/odds", matches_api.OddsViewSet, basename="odds")
+router.register(f"{FEDERATION}/exhibition", matches_api.ExhibitionViewSet, basename="exhibition")
 
 api_v1 = [
     path("auth/token/", obtain_auth_token, name="token"),

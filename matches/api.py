@@ -41,15 +41,13 @@ from matches.models import (
     ShowKind,
     ShowStatus,
 )
-from matches.selectors import card_of, show_progress
+from matches.selectors import PairingRefused, card_of, pairing, show_progress
 from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
-from promotion.selectors import federation_tables
-from rules import registry
-from rules.core.spec import MatchSpec, Participant, Side
-from rules.models import System, WrestlerCard
+from rules.core.dice import SeededDice
+from rules.models import System
 
 MAX_ODDS_RUNS = 5000
 SEED_MAX = 2**62 - 1
@@ -672,77 +670,30 @@ class OddsViewSet(FederationViewSet):
         serializer = OddsRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        system = data.get("rule_system") or self.federation.rule_system
-        engine = registry.systems.get(system)
-        if engine is None:
-            return problems_response([("rule_system", booking.NO_ENGINE.format(system=system))])
-        match_type = data["match_type"]
-        if match_type not in engine.match_types:
-            return problems_response(
-                [
-                    (
-                        "match_type",
-                        f"{system} has no {match_type} match ({', '.join(engine.match_types)}).",
-                    )
-                ]
+        try:
+            played = pairing(
+                federation=self.federation,
+                sides=data["sides"],
+                match_type=data["match_type"],
+                system=data.get("rule_system"),
+                rule_options=data.get("rule_options"),
             )
-        per_side = engine.participants_per_side(match_type)
-        options = (
-            list(self.federation.rule_options)
-            if data.get("rule_options") is None
-            else data["rule_options"]
-        )
-        parsed_options = engine.parse_options(options)
-        slugs = [slug for side in data["sides"] for slug in side]
-        wrestlers = {w.slug: w for w in self.federation.wrestlers.filter(slug__in=slugs)}
-        cards = {
-            c.wrestler_id: c
-            for c in WrestlerCard.objects.filter(wrestler__in=wrestlers.values(), system=system)
-        }
-        problems = []
-        sides = []
-        seen: set[str] = set()
-        for i, side in enumerate(data["sides"]):
-            if len(side) != per_side:
-                problems.append((f"sides[{i}]", f"A {match_type} match takes {per_side} a side."))
-            participants = []
-            for j, slug in enumerate(side):
-                path = f"sides[{i}][{j}]"
-                wrestler = wrestlers.get(slug)
-                if slug in seen:
-                    problems.append((path, f"{slug!r} is named twice."))
-                elif wrestler is None:
-                    problems.append((path, f"No wrestler {slug!r} here."))
-                elif wrestler.pk not in cards:
-                    problems.append(
-                        (path, booking.NO_CARD.format(wrestler=wrestler, system=system))
-                    )
-                else:
-                    participants.append(_participant(wrestler, engine, cards[wrestler.pk]))
-                seen.add(slug)
-            sides.append(Side(participants=tuple(participants)))
-        if problems:
-            return problems_response(problems)
-        spec = MatchSpec(match_type=match_type, sides=tuple(sides), options=parsed_options)
-        tables = federation_tables(federation=self.federation, system=system)
-        seed = data.get("seed")
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbelow(2**31)
+        except PairingRefused as refused:
+            return problems_response(refused.problems)
+        match_type = data["match_type"]
+        seed = _seed(data)
         kwargs = {}
-        accepts_exact = "exact" in inspect.signature(engine.odds).parameters
-        if accepts_exact:
+        if "exact" in inspect.signature(played.engine.odds).parameters:
             kwargs["exact"] = bool(data["exact"]) and match_type == MatchType.SINGLES
-        report = engine.odds(spec, runs=data["runs"], seed=seed, tables=tables, **kwargs)
+        report = played.engine.odds(
+            played.spec, runs=data["runs"], seed=seed, tables=played.tables, **kwargs
+        )
         exact = report.exact
         return Response(
             {
-                "system": system,
+                "system": played.system,
                 "match_type": match_type,
-                "rule_options": sorted(parsed_options)
-                if isinstance(parsed_options, frozenset)
-                else list(options),
+                "rule_options": played.options,
                 "runs": report.runs,
                 "seed": report.seed,
                 "sides": [
@@ -753,7 +704,7 @@ class OddsViewSet(FederationViewSet):
                         "standard_error": report.standard_error(i),
                         "exact": exact.wins[i] if exact else None,
                     }
-                    for i in range(len(sides))
+                    for i in range(len(played.spec.sides))
                 ],
                 "draws": report.draws,
                 "methods": dict(report.methods),
@@ -766,13 +717,96 @@ class OddsViewSet(FederationViewSet):
         )
 
 
-def _participant(wrestler: Wrestler, engine, card: WrestlerCard) -> Participant:
-    return Participant(
-        key=wrestler.slug,
-        name=wrestler.ring_name,
-        card=engine.parse_card(card.data),
-        fame=wrestler.fame,
-        prestige=wrestler.prestige,
-        heat=wrestler.heat,
-        edge=wrestler.base_edge,
+def _seed(data) -> int:
+    seed = data.get("seed")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    return seed
+
+
+# -- exhibitions ----------------------------------------------------------------------------------
+
+
+class ExhibitionRequestSerializer(serializers.Serializer):
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=3),
+        min_length=2,
+        max_length=2,
+        help_text='Two sides of wrestlers\' slugs: [["a"], ["b"]].',
     )
+    match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
+    rule_system = serializers.ChoiceField(choices=System.choices, required=False)
+    rule_options = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=40
+    )
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+
+
+class ExhibitionEventSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    text = serializers.CharField()
+    dice = serializers.ListField(child=serializers.IntegerField())
+
+
+class ExhibitionSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    match_type = serializers.CharField()
+    rule_options = serializers.ListField(child=serializers.CharField())
+    seed = serializers.IntegerField()
+    sides = serializers.ListField(child=serializers.ListField(child=serializers.SlugField()))
+    winner = serializers.IntegerField(allow_null=True, help_text="0 or 1; null for a draw.")
+    method = serializers.CharField()
+    length = serializers.IntegerField()
+    events = ExhibitionEventSerializer(many=True)
+
+
+@extend_schema(tags=["odds"])
+class ExhibitionViewSet(FederationViewSet):
+    """One match between the federation's wrestlers, from their stored cards, played as a show
+    would play it (the federation's charts and options) and stored nowhere: what
+    ``simulate_match`` does with card files."""
+
+    queryset = Wrestler.objects.all()
+    action_access = {"create": Action.READ}
+    throttle_scopes = {"create": "odds"}
+
+    @extend_schema(
+        summary="Play one exhibition match: the result and its play-by-play, nothing stored",
+        request=ExhibitionRequestSerializer,
+        responses={200: ExhibitionSerializer},
+    )
+    def create(self, request, **kwargs):
+        serializer = ExhibitionRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            played = pairing(
+                federation=self.federation,
+                sides=data["sides"],
+                match_type=data["match_type"],
+                system=data.get("rule_system"),
+                rule_options=data.get("rule_options"),
+            )
+        except PairingRefused as refused:
+            return problems_response(refused.problems)
+        seed = _seed(data)
+        result = played.engine.simulate(played.spec, dice=SeededDice(seed), tables=played.tables)
+        told = result.to_json()
+        return Response(
+            {
+                "system": played.system,
+                "match_type": data["match_type"],
+                "rule_options": played.options,
+                "seed": seed,
+                "sides": [list(side) for side in data["sides"]],
+                "winner": told["winner"],
+                "method": told["method"],
+                "length": told["length"],
+                "events": [
+                    {"kind": e["kind"], "text": e["text"], "dice": e["dice"]}
+                    for e in told["events"]
+                ],
+            }
+        )

@@ -350,3 +350,109 @@ def wrestler_matches(*, wrestler) -> QuerySet[MatchParticipant]:
         .prefetch_related(Prefetch("match__participants", queryset=_participants()))
         .order_by("-match__show__scheduled_at", "-match__position")
     )
+
+
+# -- a pairing outside any show (odds, exhibitions) ----------------------------------------------
+
+
+class PairingRefused(Exception):
+    """A pairing that cannot be played; ``problems`` are (where, what) pairs, every one found."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        super().__init__("; ".join(f"{where}: {what}" for where, what in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Wrestlers of a federation matched up from their stored cards, as a show would play them:
+    the federation's charts, its options (for its own system), the roster's standing figures."""
+
+    system: str
+    engine: object
+    spec: object
+    tables: object
+    options: list[str]
+
+
+def pairing(
+    *,
+    federation: Federation,
+    sides: list[list[str]],
+    match_type: str = "singles",
+    system: str | None = None,
+    rule_options: list[str] | None = None,
+) -> Pairing:
+    """The pairing of the wrestlers named by slug, side by side; raises ``PairingRefused``
+    naming every problem by its place (``sides[i][j]``, ``rule_system``, ``match_type``)."""
+    from matches.booking import NO_CARD, NO_ENGINE
+    from promotion.models import Wrestler
+    from promotion.selectors import federation_tables
+    from rules import registry
+    from rules.core.errors import OptionError
+    from rules.core.spec import MatchSpec, Participant, Side
+    from rules.models import WrestlerCard
+
+    system = system or federation.rule_system
+    engine = registry.systems.get(system)
+    if engine is None:
+        raise PairingRefused([("rule_system", NO_ENGINE.format(system=system))])
+    if match_type not in engine.match_types:
+        kinds = ", ".join(engine.match_types)
+        raise PairingRefused([("match_type", f"{system} has no {match_type} match ({kinds}).")])
+    per_side = engine.participants_per_side(match_type)
+    if rule_options is None:
+        # The federation's options are its own system's; another system plays its basic match.
+        rule_options = list(federation.rule_options) if system == federation.rule_system else []
+    try:
+        parsed_options = engine.parse_options(rule_options)
+    except OptionError as exc:
+        raise PairingRefused([("rule_options", str(exc))]) from None
+    slugs = [slug for side in sides for slug in side]
+    wrestlers: dict[str, Wrestler] = {
+        w.slug: w for w in federation.wrestlers.filter(slug__in=slugs)
+    }
+    cards = {
+        c.wrestler_id: c
+        for c in WrestlerCard.objects.filter(wrestler__in=wrestlers.values(), system=system)
+    }
+    problems: list[tuple[str, str]] = []
+    built = []
+    seen: set[str] = set()
+    for i, side in enumerate(sides):
+        if len(side) != per_side:
+            problems.append((f"sides[{i}]", f"A {match_type} match takes {per_side} a side."))
+        participants = []
+        for j, slug in enumerate(side):
+            where = f"sides[{i}][{j}]"
+            wrestler = wrestlers.get(slug)
+            if slug in seen:
+                problems.append((where, f"{slug!r} is named twice."))
+            elif wrestler is None:
+                problems.append((where, f"No wrestler {slug!r} here."))
+            elif wrestler.pk not in cards:
+                problems.append((where, NO_CARD.format(wrestler=wrestler, system=system)))
+            else:
+                participants.append(
+                    Participant(
+                        key=wrestler.slug,
+                        name=wrestler.ring_name,
+                        card=engine.parse_card(cards[wrestler.pk].data),
+                        fame=wrestler.fame,
+                        prestige=wrestler.prestige,
+                        heat=wrestler.heat,
+                        edge=wrestler.base_edge,
+                    )
+                )
+            seen.add(slug)
+        built.append(Side(participants=tuple(participants)))
+    if problems:
+        raise PairingRefused(problems)
+    named = sorted(parsed_options) if isinstance(parsed_options, frozenset) else list(rule_options)
+    return Pairing(
+        system=system,
+        engine=engine,
+        spec=MatchSpec(match_type=match_type, sides=tuple(built), options=parsed_options),
+        tables=federation_tables(federation=federation, system=system),
+        options=named,
+    )

@@ -397,7 +397,11 @@ def card_odds(request, federation: str, slug: str, system: str):
             # match (as a match booked under another system does).
             options=fed.rule_options if system == fed.rule_system else None,
         )
-        kwargs = {"runs": ODDS_RUNS, "seed": ODDS_SEED}
+        kwargs = {
+            "runs": ODDS_RUNS,
+            "seed": ODDS_SEED,
+            "tables": selectors.federation_tables(federation=fed, system=system),
+        }
         if "exact" in inspect.signature(engine.odds).parameters:
             kwargs["exact"] = False  # the exact solver can take long; a page answers at once
         report = engine.odds(spec, **kwargs)

@@ -139,6 +139,36 @@ def test_the_odds_against_a_chosen_opponent(booker, sample):
     assert "ratings.ropes" in page
 
 
+def test_the_editors_odds_play_the_federations_own_charts(booker, sample, monkeypatch):
+    """The odds beside the card editor are played with the charts the federation's shows use
+    (its overrides merged in), not the printed defaults."""
+    from promotion.selectors import federation_tables
+    from promotion.services import chart_override_save
+    from rules import registry
+    from rules.core.tables import read_yaml_resource
+
+    chart = read_yaml_resource("rules", "data/filsinger/choice_situations.yaml")
+    chart["columns"]["A"][0]["target"] = 2  # the printed chart says 7
+    chart_override_save(
+        federation=sample, system="filsinger", chart="choice_situations", data=chart
+    )
+    engine = registry.systems["filsinger"]
+    played_with = []
+    real_odds = engine.odds
+
+    def odds(spec, **kwargs):
+        played_with.append(kwargs.get("tables"))
+        return real_odds(spec, **kwargs)
+
+    monkeypatch.setattr(engine, "odds", odds)
+    wrestler, opponent = sample.wrestlers.order_by("slug")[:2]
+    url = reverse("card-odds", args=[sample.slug, wrestler.slug, "filsinger"])
+    booker.post(url, {"text": _card_text(wrestler.ring_name), "opponent": opponent.pk})
+    ours = federation_tables(federation=sample, system="filsinger")
+    assert ours.choice_situations["A"][0].target == 2
+    assert played_with == [ours]
+
+
 def test_the_wrestler_page_lays_out_the_printed_card_and_the_career(client, sample):
     wrestler = sample.wrestlers.get(slug="bastian-holloway")
     page = unescape(client.get(wrestler.get_absolute_url()).content.decode())
