@@ -9,6 +9,7 @@ Every state change goes through the services (``matches.booking``, ``matches.aut
 from __future__ import annotations
 
 import inspect
+import secrets
 
 import django_filters
 from django.db.models import Count, Prefetch
@@ -41,7 +42,7 @@ from matches.models import (
     ShowKind,
     ShowStatus,
 )
-from matches.selectors import PairingRefused, card_of, pairing, show_progress
+from matches.selectors import Pairing, PairingRefused, card_of, pairing, show_progress
 from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
@@ -613,7 +614,9 @@ class MatchViewSet(mixins.ListModelMixin, FederationViewSet):
 # -- odds -----------------------------------------------------------------------------------------
 
 
-class OddsRequestSerializer(serializers.Serializer):
+class PairingRequestSerializer(serializers.Serializer):
+    """Who meets whom, under which system and rules (``matches.selectors.pairing``)."""
+
     sides = serializers.ListField(
         child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=3),
         min_length=2,
@@ -621,12 +624,35 @@ class OddsRequestSerializer(serializers.Serializer):
         help_text='Two sides of wrestlers\' slugs: [["a"], ["b"]].',
     )
     match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
-    rule_system = serializers.ChoiceField(choices=System.choices, required=False)
-    rule_options = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=40
+    rule_system = serializers.ChoiceField(
+        choices=System.choices, required=False, help_text="The federation's system by default."
     )
-    runs = serializers.IntegerField(min_value=1, max_value=MAX_ODDS_RUNS, default=1000)
+    rule_options = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=40,
+        help_text="The federation's options for its own system by default; none for another.",
+    )
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+
+    def pairing(self, federation) -> Pairing:
+        """The pairing asked for; raises ``PairingRefused`` with every problem."""
+        data = self.validated_data
+        return pairing(
+            federation=federation,
+            sides=data["sides"],
+            match_type=data["match_type"],
+            system=data.get("rule_system"),
+            rule_options=data.get("rule_options"),
+        )
+
+    def seed_or_new(self) -> int:
+        seed = self.validated_data.get("seed")
+        return secrets.randbelow(2**31) if seed is None else seed
+
+
+class OddsRequestSerializer(PairingRequestSerializer):
+    runs = serializers.IntegerField(min_value=1, max_value=MAX_ODDS_RUNS, default=1000)
     exact = serializers.BooleanField(
         default=False, help_text="Also solve the match exactly, where the system can (singles)."
     )
@@ -671,17 +697,11 @@ class OddsViewSet(FederationViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            played = pairing(
-                federation=self.federation,
-                sides=data["sides"],
-                match_type=data["match_type"],
-                system=data.get("rule_system"),
-                rule_options=data.get("rule_options"),
-            )
+            played = serializer.pairing(self.federation)
         except PairingRefused as refused:
             return problems_response(refused.problems)
         match_type = data["match_type"]
-        seed = _seed(data)
+        seed = serializer.seed_or_new()
         kwargs = {}
         if "exact" in inspect.signature(played.engine.odds).parameters:
             kwargs["exact"] = bool(data["exact"]) and match_type == MatchType.SINGLES
@@ -717,31 +737,11 @@ class OddsViewSet(FederationViewSet):
         )
 
 
-def _seed(data) -> int:
-    seed = data.get("seed")
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbelow(2**31)
-    return seed
-
-
 # -- exhibitions ----------------------------------------------------------------------------------
 
 
-class ExhibitionRequestSerializer(serializers.Serializer):
-    sides = serializers.ListField(
-        child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=3),
-        min_length=2,
-        max_length=2,
-        help_text='Two sides of wrestlers\' slugs: [["a"], ["b"]].',
-    )
-    match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
-    rule_system = serializers.ChoiceField(choices=System.choices, required=False)
-    rule_options = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=40
-    )
-    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
+class ExhibitionRequestSerializer(PairingRequestSerializer):
+    pass
 
 
 class ExhibitionEventSerializer(serializers.Serializer):
@@ -782,16 +782,10 @@ class ExhibitionViewSet(FederationViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            played = pairing(
-                federation=self.federation,
-                sides=data["sides"],
-                match_type=data["match_type"],
-                system=data.get("rule_system"),
-                rule_options=data.get("rule_options"),
-            )
+            played = serializer.pairing(self.federation)
         except PairingRefused as refused:
             return problems_response(refused.problems)
-        seed = _seed(data)
+        seed = serializer.seed_or_new()
         result = played.engine.simulate(played.spec, dice=SeededDice(seed), tables=played.tables)
         told = result.to_json()
         return Response(
