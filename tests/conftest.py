@@ -34,8 +34,8 @@ def in_process():
 
 #: Under mutation testing, the tests a mutant is given: the narrowest and quickest that cover it,
 #: at most this many and this many seconds of their recorded time (a test's setup is not
-#: recorded, so the count bounds it); a mutant no test fails within them counts as a survivor
-#: (docs/testing.md).
+#: recorded, so the count bounds it), and every regression corpus that covers it (the ``corpus``
+#: marker); a mutant no test fails within them counts as a survivor (docs/testing.md).
 MUTATION_TEST_COUNT = int(os.environ.get("MUTATION_TEST_COUNT", "40"))
 MUTATION_TEST_SECONDS = float(os.environ.get("MUTATION_TEST_SECONDS", "30"))
 
@@ -60,6 +60,11 @@ def pytest_collection_modifyitems(config, items):
         for test in tests:
             breadth[test] = breadth.get(test, 0) + 1
     items.sort(key=lambda item: (breadth.get(item.nodeid, 0), durations.get(item.nodeid, 0.0)))
+    # A regression corpus covers nearly every function of its engine, so it comes last by
+    # breadth; it takes about a second and catches what unit tests cannot (a sentence of the
+    # play-by-play, a branch of the fast path), so it runs beside the budget, never instead.
+    corpus = [item for item in items if item.get_closest_marker("corpus")]
+    items[:] = [item for item in items if item not in corpus]
     kept, spent = [], 0.0
     for item in items:
         spent += durations.get(item.nodeid, 0.0)
@@ -68,4 +73,4 @@ def pytest_collection_modifyitems(config, items):
         kept.append(item)
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=items[len(kept) :])
-        items[:] = kept
+    items[:] = kept + corpus

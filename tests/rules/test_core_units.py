@@ -170,3 +170,30 @@ def test_a_spec_from_cards_keys_each_wrestler_by_name_and_numbers_namesakes():
     assert spec.sides[0].participants[1].card is cards[1]
     assert spec.match_type == "tag" and spec.options == frozenset({"fatigue"})
     assert slugify("  Dario  Quintero ") == "dario-quintero"
+
+
+def test_effects_as_json_carry_the_systems_own_standing_changes():
+    from rules.core.result import Effects, StandingEffect
+
+    plain = Effects().to_json()
+    assert "standing" not in plain and "eliminations" not in plain and "supersedes" not in plain
+    spent = StandingEffect(key="vale", attribute="edge", delta=-2, reason="Edge spent: hanging on")
+    told = Effects(standing=(spent,), eliminations=("gale",), supersedes=("loss",)).to_json()
+    assert told["standing"] == [
+        {"key": "vale", "attribute": "edge", "delta": -2, "reason": "Edge spent: hanging on"}
+    ]
+    assert told["eliminations"] == ["gale"] and told["supersedes"] == ["loss"]
+
+
+def test_a_problem_without_a_path_reads_as_its_message_alone():
+    from rules.core.errors import ProblemsError
+
+    error = ProblemsError([("", "a card is a mapping"), ("ratings.pin", "must be 2 to 12")])
+    assert str(error) == "a card is a mapping\nratings.pin: must be 2 to 12"
+
+
+def test_enumerating_dice_record_no_rolls():
+    from rules.core.dice import EnumeratingDice
+
+    dice = EnumeratingDice()
+    assert dice.rolls == [] and dice.weight == 1.0

@@ -27,6 +27,8 @@ from rules.filsinger import system as filsinger
 from rules.filsinger.options import OPTION_NAMES
 from tests.rules.cardgen import edge_card_data, random_card_data
 
+pytestmark = pytest.mark.corpus
+
 CORPUS = Path(__file__).parent / "fixtures/filsinger_corpus.json.gz"
 OPTIONS = ["", *OPTION_NAMES, "all"]
 

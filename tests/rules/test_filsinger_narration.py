@@ -72,7 +72,13 @@ def test_rule_6_leaving_the_ring_is_told_before_the_offense_goes_on(fs, wolf, ex
     m.turn()
     assert kinds(m) == ["offense", "defense", "leave_ring"]
     assert m.events[1].text == "The Executioner is down and looks to leave the ring."
-    assert m.events[2].text.startswith("The Executioner rolls out of the ring to regroup.")
+    assert (m.events[2].actor, m.events[2].dice, m.events[2].text) == (
+        "the-executioner",
+        (4, 4),
+        "The Executioner rolls out of the ring to regroup. "
+        "Wolf follows the Executioner out and rams him into the apron.",
+    )
+    assert m.events[2].data == {"chart": "ring", "rating": "B", "total": 8}
 
 
 def test_rule_3_a_failed_tag_then_tells_the_instruction(fs, wolf, executioner):
@@ -177,3 +183,47 @@ def test_no_cancelled_entry_is_ever_told_as_landing(fs, match_type):
                     assert "OFFENSE" not in before.text, before.text
             assert not events[-1].text.endswith(" 1 turns.")
     assert {"reroll", "counter", "choice", "leave_ring"} <= seen
+
+
+def test_an_entry_is_told_as_something_tried():
+    from rules.filsinger.cards import CHART, CHOICE, FINISHER, MOVE, Offense
+    from rules.filsinger.engine import Match
+
+    assert Match._attempt(Offense(kind=MOVE, name="dropkick")) == "a dropkick"
+    assert Match._attempt(Offense(kind=MOVE, name="elbow drop")) == "an elbow drop"
+    assert Match._attempt(Offense(kind=MOVE, name="punches")) == "punches"
+    assert Match._attempt(Offense(kind=FINISHER, name="AVALANCHE")) == "the AVALANCHE"
+    assert Match._attempt(Offense(kind=CHART, name="ropes")) == "an Irish whip into the ropes"
+    assert Match._attempt(Offense(kind=CHART, name="ring")) == "a toss out of the ring"
+    assert Match._attempt(Offense(kind=CHOICE, choice_situation="B")) == "a Choice Situation"
+
+
+def test_a_card_of_another_system_is_refused_by_name(fs, wolf):
+    from rules.core.errors import SpecError
+    from rules.filsinger.engine import prepare
+
+    spec = fs.make_spec([wolf, wolf])
+    side = spec.sides[1]
+    alien = replace(side.participants[0], card={"system": "superstar"})
+    spec = replace(spec, sides=(spec.sides[0], replace(side, participants=(alien,))))
+    with pytest.raises(SpecError) as refused:
+        prepare(spec)
+    assert str(refused.value) == "wolf-2: not a Filsinger card (dict)"
+
+
+@pytest.mark.parametrize(
+    ("stipulations", "no_dq", "no_count_out"),
+    [
+        ({}, False, False),
+        ({"no_dq": True}, True, False),
+        ({"no_count_out": True}, False, True),
+        ({"falls_count_anywhere": True}, False, True),  # a fall outside counts: no count-out
+    ],
+)
+def test_stipulations_that_take_finishes_away(
+    fs, wolf, executioner, stipulations, no_dq, no_count_out
+):
+    from rules.filsinger.engine import prepare
+
+    prep = prepare(replace(fs.make_spec([wolf, executioner]), stipulations=stipulations))
+    assert (prep.no_dq, prep.no_count_out) == (no_dq, no_count_out)

@@ -446,6 +446,11 @@ def test_rule_9_the_ally_interferes_once_a_match(fs, wolf, executioner):
     m = positioned(spec, [3, 4, 4, 3, 2, 3, 4, 4], off=EXECUTIONER, level=3)
     m.turn()
     assert kinds(m) == ["offense", "ally", "chart"] and m.intf_used == [False, True]
+    assert [(e.actor, e.text) for e in m.events[1:]] == [
+        ("slick", "Outside interference: Slick comes after Wolf, who gets clear."),
+        ("wolf", "Wolf lands on his feet and slides back in to meet the Executioner."),
+    ]
+    assert m.events[2].data == {"chart": "ring", "rating": "A", "total": 8}
     m.off, m.level = EXECUTIONER, 3
     m.turn()  # thrown out again: the chart as usual, Slick has had his try
     assert kinds(m)[3:] == ["offense", "chart", "dq_check"]

@@ -140,3 +140,10 @@ def test_a_file_read_from_disk(tmp_path):
         load_file(big, max_bytes=2048)
     assert str(info.value) == f"{big}: larger than 2 KiB; refused unread"
     assert load_file(big, max_bytes=4096) == "x" * 2049
+
+
+def test_a_problem_of_exactly_120_characters_is_kept_whole():
+    from rules.core.safeyaml import _short
+
+    assert _short("p" * 120) == "p" * 120
+    assert _short("p" * 121) == "p" * 119 + "…"
