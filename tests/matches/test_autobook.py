@@ -327,12 +327,35 @@ def test_a_hot_enough_feud_gets_its_blowoff_without_disqualification(fed, make):
 
 def test_a_feud_between_teams_books_a_tag_match(fed, make):
     a, b, c, d = make(300), make(290), make(280), make(270)
-    one, two = team_of(fed, a, b), team_of(fed, c, d)
+    one = team_of(fed, a, b, name="The Lumberjacks")
+    two = team_of(fed, c, d, name="Night Shift")
     feud = feud_of(fed, [one], [two], heat=4)
+    feud.name = "Lumber Wars"
+    feud.save()
     match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.feud_id)
     assert match.feud == feud
     assert match.match_type == MatchType.TAG
     assert sides_of(match) == [{a, b}, {c, d}]
+    assert match.booking_note.startswith(
+        "The Lumberjacks vs Night Shift: the feud Lumber Wars goes on (heat 4)"
+    )
+
+
+def test_a_feud_the_rules_have_no_match_for_is_skipped_naming_the_system(fed, make, monkeypatch):
+    from rules import registry
+
+    a, b, c, d = make(300), make(290), make(280), make(270)
+    feud = feud_of(fed, [team_of(fed, a, b)], [team_of(fed, c, d)], heat=4)
+    feud.name = "Lumber Wars"
+    feud.save()
+    engine = registry.systems[fed.rule_system]
+    monkeypatch.setattr(engine, "match_types", ("singles",), raising=False)
+    report = show_autobook(show=show_create(federation=fed))
+    assert not any(m.feud_id for m in report)
+    assert (
+        f"Feud Lumber Wars: no match this week; the {fed.rule_system} rules have no tag match."
+        in report.skipped
+    )
 
 
 def test_a_feud_with_someone_unavailable_is_skipped_with_the_reason(fed, make):
@@ -345,6 +368,22 @@ def test_a_feud_with_someone_unavailable_is_skipped_with_the_reason(fed, make):
     assert not any(m.feud_id for m in report)
     assert report.skipped == [
         autobook.FEUD_UNAVAILABLE.format(feud=feud, reasons=f"{b} is injured on {show.date}.")
+    ]
+
+
+def test_every_reason_a_feud_cannot_be_booked_is_given_word_for_word(fed, make):
+    a, b = make(300, ring_name="Ann Arbor"), make(200, ring_name="Bo Brandt")
+    make(250), make(240)
+    feud = feud_of(fed, [a], [b])
+    feud.name = "Arbor-Brandt"
+    feud.save()
+    show = show_create(federation=fed, scheduled_at=dt.datetime(2026, 12, 4, 20, tzinfo=dt.UTC))
+    factories.InjuryFactory(wrestler=a, occurred_on=show.date - dt.timedelta(days=1))
+    factories.InjuryFactory(wrestler=b, occurred_on=show.date - dt.timedelta(days=2))
+    report = show_autobook(show=show)
+    assert report.skipped == [
+        "Feud Arbor-Brandt: no match this week; Ann Arbor is injured on 2026-12-04. "
+        "Bo Brandt is injured on 2026-12-04."
     ]
 
 
@@ -866,3 +905,53 @@ def test_a_tag_title_goes_to_the_next_team_when_the_best_just_had_their_shot(fed
     match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
     assert sides_of(match) == [{a, b}, {e, f}]
     assert "; passed over, too soon for a rematch: The Contenders" in match.booking_note
+
+
+# -- the undercard's notes, word for word ---------------------------------------------------
+
+
+def test_the_undercard_note_names_the_pair_their_prestige_and_how_long_they_waited(fed, make):
+    fed.card_size = 1
+    fed.save()
+    top = make(900, ring_name="Top Man")
+    second = make(800, ring_name="Second Man")
+    make(100, ring_name="Low Man")
+    make(40, ring_name="Lower Man")
+    completed_show(fed, days_ago=7, bouts=[([[top], [second]], 0, "pin")])
+    completed_show(fed, days_ago=14, bouts=[([[top], [second]], 1, "pin")])
+    report = show_autobook(show=show_create(federation=fed))
+    [match] = report.matches
+    assert match.booking_note == (
+        "Undercard: Low Man vs Lower Man, close in Prestige (100 and 40); "
+        "Low Man and Lower Man had not wrestled for 6 weeks or more; "
+        "main event: the highest stakes on the card (0)"
+    )
+    assert report.skipped == []  # the undercard stops once the card is full
+
+
+def test_an_undercard_rematch_when_nobody_fresher_is_free_says_when_they_met(fed, make):
+    fed.card_size = 1
+    fed.save()
+    a = make(500, ring_name="Alpha")
+    b = make(450, ring_name="Beta")
+    completed_show(fed, days_ago=14, bouts=[([[a], [b]], 0, "pin")])
+    completed_show(fed, days_ago=7, bouts=[])  # an empty show: they met two shows back
+    [match] = show_autobook(show=show_create(federation=fed))
+    assert match.booking_note == (
+        "Undercard: Alpha vs Beta, close in Prestige (500 and 450); "
+        "Alpha and Beta had not wrestled for 2 weeks; "
+        "they met 2 weeks ago (nobody fresher was free); "
+        "main event: the highest stakes on the card (0)"
+    )
+
+
+def test_a_vacant_title_goes_to_the_best_two_not_already_on_the_card(fed, make):
+    champion, contender = make(900, ring_name="Champ"), make(800, ring_name="Chaser")
+    third, fourth = make(600, ring_name="Third"), make(500, ring_name="Fourth")
+    make(100)
+    world = factories.TitleFactory(federation=fed, name="World", rank=1)
+    crown(world, champion)
+    vacant = factories.TitleFactory(federation=fed, name="Vacant Belt", rank=2)
+    report = show_autobook(show=show_create(federation=fed))
+    by_title = {m.title_id: sides_of(m) for m in report if m.title_id}
+    assert by_title == {world.pk: [{champion}, {contender}], vacant.pk: [{third}, {fourth}]}
