@@ -955,3 +955,14 @@ def test_a_vacant_title_goes_to_the_best_two_not_already_on_the_card(fed, make):
     report = show_autobook(show=show_create(federation=fed))
     by_title = {m.title_id: sides_of(m) for m in report if m.title_id}
     assert by_title == {world.pk: [{champion}, {contender}], vacant.pk: [{third}, {fourth}]}
+
+
+def test_a_wrestler_without_a_card_for_the_federations_system_is_never_booked(fed, make):
+    star = make(990, ring_name="Cardless Star", card="superstar")  # a card, but another system's
+    rest = [make(500 - 10 * i) for i in range(4)]
+    title = factories.TitleFactory(federation=fed, name="Vacant Belt")
+    report = show_autobook(show=show_create(federation=fed))
+    booked = {w for m in report for side in sides_of(m) for w in side}
+    assert star not in booked and booked == set(rest)
+    title_match = next(m for m in report if m.title_id == title.pk)
+    assert sides_of(title_match) == [{rest[0]}, {rest[1]}]
