@@ -966,3 +966,17 @@ def test_a_wrestler_without_a_card_for_the_federations_system_is_never_booked(fe
     assert star not in booked and booked == set(rest)
     title_match = next(m for m in report if m.title_id == title.pk)
     assert sides_of(title_match) == [{rest[0]}, {rest[1]}]
+
+
+def test_a_feud_with_no_room_left_on_the_card_is_reported_left_off(fed, make):
+    fed.card_size = 1
+    fed.save()
+    champion, contender = make(900, ring_name="Champ"), make(800, ring_name="Chaser")
+    a, b = make(300, ring_name="Ann Arbor"), make(200, ring_name="Bo Brandt")
+    crown(factories.TitleFactory(federation=fed, name="World", rank=1), champion)
+    feud = feud_of(fed, [a], [b], heat=9)
+    feud.name = "Arbor-Brandt"
+    feud.save()
+    report = show_autobook(show=show_create(federation=fed))
+    assert [sides_of(m) for m in report] == [[{champion}, {contender}]]
+    assert "Feud Arbor-Brandt: left off; the card is full (1 matches)." in report.skipped
