@@ -315,21 +315,36 @@ class DefaultStrategy(ArmStrategy):
     # it leaves out would be remembered wrongly.)
 
     def _situation(self, match: Match, side: int) -> tuple:
-        a, d = match.cur[side], match.cur[1 - side]
+        # Built on every decision (a few times a round): kept to plain loads and comparisons.
+        cur = match.cur
+        a = cur[side]
+        d = cur[1 - side]
+        aw = a.w
+        lvl = d.lvl
         breaks = d.w.breaks
-        remaining = breaks[d.lvl] - d.dmg if d.lvl < len(breaks) else 0
+        if lvl < len(breaks):
+            remaining = breaks[lvl] - d.dmg
+            if remaining > 24:
+                remaining = 24
+        else:
+            remaining = 0
         count = match.count
         if match.tag:
             mine, theirs = match.partner(side), match.partner(1 - side)
             partners = (mine.lvl, mine.out, theirs.lvl, theirs.out)
         else:
             partners = ()
+        a_inj = a.inj
+        d_inj = d.inj
+        early = aw.early_rounds
+        crowd = a.crowd
+        flourishes = a.flourishes
         return (
             a.id,
             d.id,
             match.ap,
             a.lvl,
-            d.lvl,
+            lvl,
             a.pen,
             d.pen,
             a.post,
@@ -355,24 +370,25 @@ class DefaultStrategy(ArmStrategy):
             d.out,
             d.blind > 0 or d.dizzy > 0 or d.surprised,
             match.distracted > 0,
-            min(remaining, 24) // 4,
-            tuple(sorted(a.inj.items())) if a.inj else (),
-            tuple(sorted(d.inj.items())) if d.inj else (),
-            bool(a.w.early_rounds) and match.rounds <= a.w.early_rounds,
-            min(a.crowd, 2),
-            min(a.flourishes, 2),
+            remaining // 4,
+            tuple(sorted(a_inj.items())) if a_inj else (),
+            tuple(sorted(d_inj.items())) if d_inj else (),
+            early > 0 and match.rounds <= early,
+            crowd if crowd < 2 else 2,
+            flourishes if flourishes < 2 else 2,
             match.covers,
             None if count is None else (count >= 10) + (count >= 12),
             match.both == side,
             partners,
-            (d.last, d.last_ok) if "short_temper" in a.w.behaviour else None,
+            (d.last, d.last_ok) if "short_temper" in aw.behaviour else None,
         )
 
-    def _remember(self, match: Match, key: tuple, work):
+    def _remember(self, match: Match, key: tuple, work, *args):
+        """The decision remembered for ``key``, or ``work(*args)`` worked out and remembered."""
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
-            found = work()
+            found = work(*args)
             if len(memo) < self.MEMO_LIMIT:
                 memo[key] = found
         return found
@@ -395,7 +411,7 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
         key = ("plan", self._situation(match, side))
-        return self._remember(match, key, lambda: self._plan(match, side))
+        return self._remember(match, key, self._plan, match, side)
 
     def _plan(self, match: Match, side: int) -> Plan:
         a, d = match.cur[side], match.cur[1 - side]
@@ -690,7 +706,7 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
         key = ("respond", self._situation(match, side))
-        return self._remember(match, key, lambda: self._respond(match, side))
+        return self._remember(match, key, self._respond, match, side)
 
     def _respond(self, match: Match, side: int) -> Plan | None:
         best = self._best(match, side, allow_setup=False, ap=0)
@@ -709,7 +725,7 @@ class DefaultStrategy(ArmStrategy):
         if not (big or likely or match.tag or match.prep.escape):
             return None
         key = ("counter", move.name, move.finisher, target, self._situation(match, side))
-        return self._remember(match, key, lambda: self._counter(match, side, move, target))
+        return self._remember(match, key, self._counter, match, side, move, target)
 
     def _counter(self, match: Match, side: int, move, against: int) -> Plan | None:
         d = match.cur[side]
@@ -745,7 +761,7 @@ class DefaultStrategy(ArmStrategy):
 
     def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
         key = ("chain", chained, self._situation(match, side))
-        return self._remember(match, key, lambda: self._chain(match, side, chained))
+        return self._remember(match, key, self._chain, match, side, chained)
 
     def _chain(self, match: Match, side: int, chained: int) -> Plan | None:
         if chained >= 1:
@@ -771,7 +787,10 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move) -> tuple:
         key = ("follow_up", move.name, move.finisher, move.cover, self._situation(match, side))
-        return self._remember(match, key, lambda: tuple(self._follow_up(match, side, move)))
+        return self._remember(match, key, self._follow_up_tuple, match, side, move)
+
+    def _follow_up_tuple(self, match: Match, side: int, move) -> tuple:
+        return tuple(self._follow_up(match, side, move))
 
     def _follow_up(self, match: Match, side: int, move) -> list:
         a, d = match.cur[side], match.cur[1 - side]
