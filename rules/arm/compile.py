@@ -36,11 +36,15 @@ _SECTIONS = {
 
 
 def figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
-    """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...)."""
+    """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...). A table
+    of figures (``ring_home``, ``mod_pin`` ...) becomes a plain dict: the engine reads them in
+    its inner loop."""
     out = SimpleNamespace()
     for section, body in match.items():
         prefix = _SECTIONS[section]
         for key, value in body.items():
+            if isinstance(value, Mapping):
+                value = dict(value)
             setattr(out, f"{prefix}_{key}", value)
     return out
 

@@ -76,6 +76,16 @@ ESCAPE_WORDS = {
 HOLD_ESCAPES = ("tec", "str", "rope", "reversal")
 #: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
 SUPERSEDES = ("prestige.loss", "prestige.engineered", "heat.interference")
+#: The objects the engine itself drives men into or hands them, looked up once a match.
+ENGINE_OBJECTS = (
+    "Turnbuckle",
+    "Ring Steps",
+    "Railing",
+    "Boot",
+    "Fire Tab",
+    "Powder",
+    "Steel Chair",
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -106,6 +116,8 @@ class Prepared:
     edge: bool
     managers: tuple[int | None, ...]  # each side's manager's SAV, or None
     allies: tuple[Ringside | None, ...]
+    #: The engine's own objects (``ENGINE_OBJECTS`` and the cage) by name: None if missing.
+    objects: dict
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -181,6 +193,7 @@ def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
         edge=not options.no_edge,
         managers=tuple(managers),
         allies=tuple(side.ally for side in spec.sides),
+        objects={name: tables.objects.get(name) for name in (*ENGINE_OBJECTS, cage_object) if name},
     )
 
 
@@ -1148,9 +1161,7 @@ class Match:
             obj_name = obj.name
             dmg += obj.damage
         if move.object:
-            obj = plan.obj or (
-                a.w.objects[0] if a.w.objects else self.prep.tables.objects.get("Boot")
-            )
+            obj = plan.obj or (a.w.objects[0] if a.w.objects else self.prep.objects["Boot"])
             obj_name = obj.name
             dmg += obj.damage
         elif move.strike_kind == "strike" and move.bra and a.w.objects:
@@ -1190,16 +1201,16 @@ class Match:
             resthold = True
             dmg += fig.dmg_resthold
         if "fire_tab" in move.flags:
-            dmg = (plan.obj or self.prep.tables.objects.get("Fire Tab")).damage
+            dmg = (plan.obj or self.prep.objects["Fire Tab"]).damage
         elif "powder" in move.flags:
-            dmg = (plan.obj or self.prep.tables.objects.get("Powder")).damage
+            dmg = (plan.obj or self.prep.objects["Powder"]).damage
         dmg = max(0, dmg)
         knocked_back = (
             move.knockdown and d.zone == "corner" and d.standing and not move.hold and not d.elev
         )
         if knocked_back:
             # Knocked back into the turnbuckle, he stays on his feet: its bonus and his WDB.
-            dmg += self.prep.tables.objects.get("Turnbuckle").damage + d.w.wdb
+            dmg += self.prep.objects["Turnbuckle"].damage + d.w.wdb
         over = False
         if (
             plan.over_top
@@ -1303,12 +1314,12 @@ class Match:
         return dmg
 
     def impact_object(self, d: Fighter):
-        objects = self.prep.tables.objects
+        objects = self.prep.objects
         if self.prep.cage and (self.prep.internal_cage or d.zone == "floor"):
-            return objects.get(self.prep.cage_object)
+            return objects[self.prep.cage_object]
         if d.zone == "floor":
-            return objects.get("Ring Steps") if self.rounds % 2 else objects.get("Railing")
-        return objects.get("Turnbuckle")
+            return objects["Ring Steps"] if self.rounds % 2 else objects["Railing"]
+        return objects["Turnbuckle"]
 
     def follow_up(self, s: int, move: Move) -> None:
         """After a success the attacker repositions with the damage as Action Points."""
@@ -1634,7 +1645,7 @@ class Match:
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
         if d.zone == "corner" and d.standing and not move.flying:
-            dmg = self.prep.tables.objects.get("Turnbuckle").damage + a.w.wdb
+            dmg = self.prep.objects["Turnbuckle"].damage + a.w.wdb
             words = "crashes into the turnbuckle"
         else:
             dmg = fig.dmg_high_risk + a.w.wdb + self.launch_steps(a, move) * fig.dmg_per_step
@@ -2267,7 +2278,7 @@ class Match:
         ally = self.prep.allies[s]
         d = self.cur[1 - s]
         self.interference.append(s)
-        chair = self.prep.tables.objects.get("Steel Chair") or self.prep.tables.objects.get("Boot")
+        chair = self.prep.objects["Steel Chair"] or self.prep.objects["Boot"]
         target = fig.mgr_sav + (chair.mod or 0)
         f1, f2 = self.d20(), self.d20()
         hit = self.grade(max(f1, f2) if max(f1, f2) <= target else min(f1, f2), target) >= SUCCESS
