@@ -62,11 +62,13 @@ class Move:
         "cover",
         "damage",
         "defense",
+        "distract",
         "dive",
         "dizzying",
         "double",
         "ends",
         "finisher",
+        "fire_tab",
         "flags",
         "flying",
         "fname",
@@ -87,6 +89,7 @@ class Move:
         "needs",
         "object",
         "pin_pred",
+        "powder",
         "running",
         "sleeper",
         "springboard",
@@ -138,6 +141,9 @@ class Move:
         self.defense = "defense" in f
         self.double = "double" in f
         self.mat = "mat" in f
+        self.distract = "distract" in f
+        self.fire_tab = "fire_tab" in f
+        self.powder = "powder" in f
         self.super = "turnbuckle" in mv.needs
         self.bra = mv.cls == "BRA"
         self.counters = mv.counters

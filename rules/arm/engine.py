@@ -413,7 +413,13 @@ class Match:
     def check(self, f: Fighter | None, target: int) -> tuple[int, int]:
         """A d20 at or under ``target``: (face, grade)."""
         face = self.d20()
-        return face, self.grade(face, target, f.w.botch_from if f is not None else 20)
+        if face >= (f.w.botch_from if f is not None else 20):
+            return face, BOTCH
+        if face == target:
+            return face, ACE
+        if face <= target or (face == 1 and self.fig.chk_natural_one):
+            return face, SUCCESS
+        return face, FAIL
 
     def contest(self, fa: Fighter, ta: int, fb: Fighter, tb: int) -> tuple[int, list[int]]:
         """Both check; the higher success wins (blackjack), both failing or a tie roll again.
@@ -532,7 +538,8 @@ class Match:
 
     def round(self) -> None:
         self.rounds += 1
-        self.two_men_round()
+        if self.two_men is not None:
+            self.two_men_round()
         if self.hold is not None:
             self.hold_round()
         else:
@@ -847,8 +854,10 @@ class Match:
             t += fig.mod_referee_warning
         if a.telegraph:
             t += a.telegraph
-        for part in move.uses:
-            t -= a.inj.get(part, 0)
+        inj = a.inj
+        if inj:
+            for part in move.uses:
+                t -= inj.get(part, 0)
         if self.both == s:
             t += 2 * fig.mod_two_targets
         t -= a.debt
@@ -1137,7 +1146,7 @@ class Match:
                 a,
                 move.words,
                 automatic=move.object and "object" in fig.ref_automatic,
-                bonus=fig.ref_fire_tab_detect if "fire_tab" in move.flags else 0,
+                bonus=fig.ref_fire_tab_detect if move.fire_tab else 0,
             )
             if self.method is not None:
                 return 0
@@ -1150,7 +1159,7 @@ class Match:
             if self.method is not None:
                 return 0
         # Special maneuvers.
-        if "distract" in move.flags:
+        if move.distract:
             self.distract(s)
             return 0
         # Damage.
@@ -1200,9 +1209,9 @@ class Match:
         if move.hold and move.level <= 1 and self.strategy.resthold(self, s, move):
             resthold = True
             dmg += fig.dmg_resthold
-        if "fire_tab" in move.flags:
+        if move.fire_tab:
             dmg = (plan.obj or self.prep.objects["Fire Tab"]).damage
-        elif "powder" in move.flags:
+        elif move.powder:
             dmg = (plan.obj or self.prep.objects["Powder"]).damage
         dmg = max(0, dmg)
         knocked_back = (
@@ -1279,8 +1288,8 @@ class Match:
         self.injury_checks(a, d, move, dmg, grade)
         if self.method is not None:
             return dmg
-        if move.blinding or "powder" in move.flags:
-            d.blind = max(d.blind, dmg if "powder" in move.flags else 1)
+        if move.blinding or move.powder:
+            d.blind = max(d.blind, dmg if move.powder else 1)
         if move.dizzying:
             d.dizzy = max(d.dizzy, 1)
         if over:
@@ -1288,7 +1297,7 @@ class Match:
                 a, f"throwing {d.w.mname} over the top rope", automatic=self.prep.over_top_dq
             )
             return dmg
-        if "fire_tab" in move.flags:
+        if move.fire_tab:
             return dmg
         # What follows the success.
         if move.hold:
@@ -1594,6 +1603,15 @@ class Match:
     def injury_checks(self, a: Fighter, d: Fighter, move: Move, dmg: int, grade: int) -> None:
         """A TOU check for each reason the maneuver is Injuring, -1 for each 5 points of
         damage; each failure is an injury point on the maneuver's target."""
+        if not (
+            move.finisher
+            or grade == ACE
+            or move.object
+            or d.w.injury_prone
+            or (a.working and a.working == move.target)
+            or d.dmg > d.w.final
+        ):
+            return
         conditions = []
         if move.finisher:
             conditions.append("finisher")
@@ -2567,8 +2585,12 @@ class Match:
 
     def referee_count(self) -> None:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
-        outside = [f for f in (self.cur[0], self.cur[1]) if f.zone in OUTSIDE]
-        if not outside or self.prep.no_count_out:
+        a, b = self.cur
+        if a.zone not in OUTSIDE and b.zone not in OUTSIDE:
+            self.count = None
+            return
+        outside = [f for f in (a, b) if f.zone in OUTSIDE]
+        if self.prep.no_count_out:
             self.count = None
             return
         if self.count is None:

@@ -760,6 +760,8 @@ class DefaultStrategy(ArmStrategy):
         return Plan(move=best[1])
 
     def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
+        if chained >= 1:
+            return None  # one chained strike at most (nothing to remember)
         key = ("chain", chained, self._situation(match, side))
         return self._remember(match, key, self._chain, match, side, chained)
 
