@@ -718,6 +718,9 @@ class DefaultStrategy(ArmStrategy):
     def counter(self, match: Match, side: int, move) -> Plan | None:
         # The attacker's chance decides whether an ordinary maneuver is worth countering: a
         # counter makes a contest of it, where a maneuver that seldom misses is better met.
+        d = match.cur[side]
+        if d.out or (d.fallen and not (move.high_risk or move.running)):
+            return None  # no counter from there (``_counter``'s first answer): nothing to remember
         attacker = match.cur[1 - side]
         target = match.target(1 - side, move)
         big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
