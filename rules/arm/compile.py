@@ -15,7 +15,7 @@ from rules.arm.cards import ArmSheet
 from rules.arm.tables import ATTRIBUTES, HIGH_RISK, ArmTables, Maneuver
 from rules.core.errors import CardError, SpecError
 from rules.core.spec import Participant
-from rules.core.text import mid_name, start_name
+from rules.core.text import article, mid_name, start_name
 
 #: Sections of match.yaml and the prefixes of their figures on ``Figures``.
 _SECTIONS = {
@@ -53,6 +53,7 @@ class Move:
     """A maneuver as one wrestler performs it: its static Maneuver Skill and damage."""
 
     __slots__ = (
+        "article",
         "base_skill",
         "blinding",
         "bra",
@@ -177,6 +178,8 @@ class Move:
         elif finisher is not None:
             words = finisher.name
         self.words = words
+        #: The article before its words in the play-by-play ("a", "an", "the" or "").
+        self.article = article(words)
 
 
 class Wrestler:

@@ -27,15 +27,18 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
 from rules.core.spec import MatchSpec, Ringside
-from rules.core.text import article
 
 SYSTEM = "arm"
+#: Makes an ``Event`` from its fields in one tuple, past the named tuple's Python constructor.
+_new_event = tuple.__new__
 MATCH_TYPES = ("singles", "tag", "steel_cage")
 PER_SIDE = {"singles": 1, "tag": 2, "steel_cage": 1}
 STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
 
 BOTCH, FAIL, SUCCESS, ACE = -1, 0, 1, 2
 GRADE_WORDS = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
+#: How an attack's roll reads in the play-by-play.
+RESULT_WORDS = {ACE: "an Ace!", SUCCESS: "good.", FAIL: "a miss.", BOTCH: "a Botch!"}
 CATEGORY = {
     "facing": 0,
     "behind": 0,
@@ -74,6 +77,13 @@ ESCAPE_WORDS = {
     "rope": "gets a foot on the ropes",
 }
 HOLD_ESCAPES = ("tec", "str", "rope", "reversal")
+DEFENSE_VERBS = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
+COVER_WORDS = {
+    "cover": "covers",
+    "hook_leg": "covers and hooks the leg",
+    "lobster": "covers with a lobster, both legs hooked",
+    "predicament": "has the shoulders trapped in a pinning predicament",
+}
 #: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
 SUPERSEDES = ("prestige.loss", "prestige.engineered", "heat.interference")
 #: The objects the engine itself drives men into or hands them, looked up once a match.
@@ -399,7 +409,8 @@ class Match:
     # ---------------------------------------------------------------------------- plumbing
     def ev(self, kind: str, actor: Fighter | str | None, dice: tuple, text: str, **data: Any):
         key = actor.w.key if isinstance(actor, Fighter) else actor
-        self.events.append(Event(kind, key, dice, text, data or None))
+        # The named tuple made directly (its own constructor is a Python function).
+        self.events.append(_new_event(Event, (kind, key, dice, text, data or None)))
 
     def grade(self, face: int, target: int, botch_from: int = 20) -> int:
         if face >= botch_from:
@@ -551,34 +562,38 @@ class Match:
     def standard_round(self, seconds: int | None = None) -> None:
         fig = self.fig
         rec = self.record
+        prep = self.prep
+        strategy = self.strategy
+        cur = self.cur
         s = self.adv
-        a = self.cur[s]
+        a = cur[s]
+        aw = a.w
         self.clock += fig.t_round if seconds is None else seconds
-        self.ap = a.w.agi_bonus
+        self.ap = aw.agi_bonus
         self.combo = 0
         a.debt = 0
         if a.post == "behind":
             a.post = "facing"  # whoever takes over turns to face his man
-        if self.prep.edge and not a.out:
-            strategy = self.strategy
+        if prep.edge and not a.out:
             if (
-                a.w.face
+                aw.face
                 and a.fired == 0
-                and a.edge >= self.fig.edge_face.get("fired_up", 99)
+                and a.edge >= fig.edge_face.get("fired_up", 99)
                 and strategy.fire_up(self, s)
             ):
                 self.fire_up(a)
-            if not a.working and a.edge >= a.w.prices.get("working_over", 99):
+            if not a.working and a.edge >= aw.prices.get("working_over", 99):
                 part = strategy.work_over(self, s)
                 if part:
                     self.work_over(a, part)
-        plan = self.strategy.plan(self, s)
-        if not self.position(s, plan.actions):
+        plan = strategy.plan(self, s)
+        # (No actions: nothing to position, the round goes on.)
+        if plan.actions and not self.position(s, plan.actions):
             return
         if self.method is not None:
             return
-        a = self.cur[s]  # a tag may have changed the legal man
-        if self.prep.allies[s] is not None and self.distracted and self.strategy.interfere(self, s):
+        a = cur[s]  # a tag may have changed the legal man
+        if prep.allies[s] is not None and self.distracted and strategy.interfere(self, s):
             self.interfere(s)
             if self.method is not None:
                 return
@@ -586,10 +601,14 @@ class Match:
         if move is None:
             return
         # The defender may seize the initiative, once positioning is done.
-        d = self.cur[1 - s]
-        if self.prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
-            cost = self.edge_cost(d, "seize", against=move)
-            if d.edge >= cost and self.strategy.seize(self, 1 - s, plan):
+        d = cur[1 - s]
+        if prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
+            # edge_cost(d, "seize", against=move), inline: a fan favourite's or a
+            # rulebreaker's price (legal here), double against a finisher.
+            cost = d.w.prices.get("seize", 99)
+            if move.finisher:
+                cost *= fig.edge_against_finisher
+            if d.edge >= cost and strategy.seize(self, 1 - s, plan):
                 self.spend(d, "seize the initiative", cost)
                 self.adv = 1 - s
                 if rec:
@@ -797,10 +816,9 @@ class Match:
         won, faces = self.contest(a, target, d, ctarget)
         if rec:
             ra, rb = faces[-2], faces[-1]
-            verb = f"reverse it into {article(cmove.words)} {cmove.words}"
+            verb = f"reverse it into {cmove.article} {cmove.words}"
             if cmove.defense:
-                verb = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
-                verb = verb.get(cmove.words, f"answer with {article(cmove.words)} {cmove.words}")
+                verb = DEFENSE_VERBS.get(cmove.words, f"answer with {cmove.article} {cmove.words}")
             again = f" after {len(faces) // 2 - 1} more" if len(faces) > 2 else ""
             self.ev(
                 "counter",
@@ -1766,12 +1784,7 @@ class Match:
                 self.ev("cover", a, (), f"{a.w.sname} covers, but the referee is busy elsewhere!")
             self.covers += 1
             return
-        cover_words = {
-            "cover": "covers",
-            "hook_leg": "covers and hooks the leg",
-            "lobster": "covers with a lobster, both legs hooked",
-            "predicament": "has the shoulders trapped in a pinning predicament",
-        }[kind]
+        cover_words = COVER_WORDS[kind]
         if rec:
             self.ev("cover", a, (), f"{a.w.sname} {cover_words}!", cover=kind, free=free)
         # A partner may make the save.
@@ -1942,7 +1955,7 @@ class Match:
                 "save",
                 saver,
                 (face,),
-                f"{saver.w.sname} storms in to break it up with {article(move.words)} "
+                f"{saver.w.sname} storms in to break it up with {move.article} "
                 f"{move.words} ({target}, rolls {face})"
                 + ("!" if grade >= SUCCESS else " but misses!"),
                 target=target,
@@ -1972,7 +1985,7 @@ class Match:
                         "block",
                         blocker,
                         (bface, rface),
-                        f"{blocker.w.sname} cuts {saver.w.mname} off with {article(bmove.words)} "
+                        f"{blocker.w.sname} cuts {saver.w.mname} off with {bmove.article} "
                         f"{bmove.words} ({btarget}, rolls {rface})"
                         + (": blocked!" if blocked else ": too late!"),
                     )
@@ -2063,7 +2076,7 @@ class Match:
                         "reversal",
                         d,
                         (face,),
-                        f"{d.w.sname} tries to reverse it into {article(rev.move.words)} "
+                        f"{d.w.sname} tries to reverse it into {rev.move.article} "
                         f"{rev.move.words} ({rtarget}, needs over {h.face}, rolls {face})"
                         + ("!" if ok else ": no."),
                     )
@@ -2521,7 +2534,7 @@ class Match:
                 "free_attack",
                 extra,
                 (face,),
-                f"{extra.w.sname} gets a free shot in with {article(move.words)} {move.words} "
+                f"{extra.w.sname} gets a free shot in with {move.article} {move.words} "
                 f"({target}, rolls {face})" + ("!" if grade >= SUCCESS else ": missed."),
             )
         if grade >= SUCCESS:
@@ -2627,16 +2640,9 @@ class Match:
         if unopposed:
             extras.append("two rolls, the better counts")
         extra = f" [{', '.join(extras)}]" if extras else ""
-        result = {
-            ACE: "an Ace!",
-            SUCCESS: "good.",
-            FAIL: "a miss.",
-            BOTCH: "a Botch!",
-        }[grade]
-        cls = move.cls
         return (
-            f"{a.w.sname} goes for {article(what)} {what} ({cls} {target}){extra}: "
-            f"rolls {face}: {result}"
+            f"{a.w.sname} goes for {move.article} {what} ({move.cls} {target}){extra}: "
+            f"rolls {face}: {RESULT_WORDS[grade]}"
         )
 
     def hit_text(self, a, d, move, plan, dmg, grade, obj_name, over) -> str:
@@ -2647,10 +2653,10 @@ class Match:
             text = text.replace("{object}", obj_name.lower() or "turnbuckle")
             return f"{text} ({dmg})"
         if move.hold:
-            art = "the" if move.finisher else article(move.words)
+            art = "the" if move.finisher else move.article
             return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg})"
         what = move.words
-        art = "the" if move.finisher else article(what)
+        art = "the" if move.finisher else move.article
         art = art + " " if art else ""
         tail = "!" if move.finisher or grade == ACE else "."
         if move.pin_pred:
