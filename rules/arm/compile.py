@@ -8,6 +8,7 @@ static Maneuver Skill. ``Move`` is a catalogue maneuver as one wrestler performs
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -38,7 +39,19 @@ _SECTIONS = {
 def figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
     """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...). A table
     of figures (``ring_home``, ``mod_pin`` ...) becomes a plain dict: the engine reads them in
-    its inner loop."""
+    its inner loop. Read only: the same tables give the same (shared) figures."""
+    try:
+        return _shared_figures(match)
+    except TypeError:  # tables given as plain (unhashable) mappings
+        return _figures(match)
+
+
+@lru_cache(maxsize=16)
+def _shared_figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
+    return _figures(match)
+
+
+def _figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
     out = SimpleNamespace()
     for section, body in match.items():
         prefix = _SECTIONS[section]
