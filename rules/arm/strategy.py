@@ -383,14 +383,12 @@ class DefaultStrategy(ArmStrategy):
             (d.last, d.last_ok) if "short_temper" in aw.behaviour else None,
         )
 
-    def _remember(self, match: Match, key: tuple, work, *args):
-        """The decision remembered for ``key``, or ``work(*args)`` worked out and remembered."""
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = work(*args)
-            if len(memo) < self.MEMO_LIMIT:
-                memo[key] = found
+    # Each decision looks itself up in the memo inline (``memo.get(key, memo)``, the memo
+    # standing for "not yet decided"), and keeps what it works out with ``_keep``.
+
+    def _keep(self, memo: dict, key: tuple, found):
+        if len(memo) < self.MEMO_LIMIT:
+            memo[key] = found
         return found
 
     # ---------------------------------------------------------------------------- start
@@ -411,7 +409,11 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
         key = ("plan", self._situation(match, side))
-        return self._remember(match, key, self._plan, match, side)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._plan(match, side))
+        return found
 
     def _plan(self, match: Match, side: int) -> Plan:
         a, d = match.cur[side], match.cur[1 - side]
@@ -706,7 +708,11 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
         key = ("respond", self._situation(match, side))
-        return self._remember(match, key, self._respond, match, side)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._respond(match, side))
+        return found
 
     def _respond(self, match: Match, side: int) -> Plan | None:
         best = self._best(match, side, allow_setup=False, ap=0)
@@ -728,7 +734,11 @@ class DefaultStrategy(ArmStrategy):
         if not (big or likely or match.tag or match.prep.escape):
             return None
         key = ("counter", move.name, move.finisher, target, self._situation(match, side))
-        return self._remember(match, key, self._counter, match, side, move, target)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._counter(match, side, move, target))
+        return found
 
     def _counter(self, match: Match, side: int, move, against: int) -> Plan | None:
         d = match.cur[side]
@@ -766,7 +776,11 @@ class DefaultStrategy(ArmStrategy):
         if chained >= 1:
             return None  # one chained strike at most (nothing to remember)
         key = ("chain", chained, self._situation(match, side))
-        return self._remember(match, key, self._chain, match, side, chained)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._chain(match, side, chained))
+        return found
 
     def _chain(self, match: Match, side: int, chained: int) -> Plan | None:
         if chained >= 1:
@@ -792,7 +806,11 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move) -> tuple:
         key = ("follow_up", move.name, move.finisher, move.cover, self._situation(match, side))
-        return self._remember(match, key, self._follow_up_tuple, match, side, move)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._follow_up_tuple(match, side, move))
+        return found
 
     def _follow_up_tuple(self, match: Match, side: int, move) -> tuple:
         return tuple(self._follow_up(match, side, move))
