@@ -19,8 +19,8 @@ from rules.core.decisions import Strategy
 
 def p_check(target: int, botch_from: int = 20) -> float:
     """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
-    ok = min(target, botch_from - 1)
-    return max(1, ok) / 20.0 if ok >= 1 else 0.05
+    ok = target if target < botch_from else botch_from - 1
+    return ok / 20.0 if ok >= 1 else 0.05
 
 
 class ArmStrategy(Strategy):
@@ -314,8 +314,13 @@ class DefaultStrategy(ArmStrategy):
     # situations thousands of times. (Keep ``_situation`` complete: a decision reading anything
     # it leaves out would be remembered wrongly.)
 
-    def _situation(self, match: Match, side: int) -> tuple:
-        # Built on every decision (a few times a round): kept to plain loads and comparisons.
+    def _situation(
+        self, match: Match, side: int, kind: str = "", x: Any = None, y: Any = None, z: Any = None
+    ) -> tuple:
+        """The situation as the memo's key: the decision's ``kind`` and up to three of its own
+        arguments at the head, then what the deciding man (``side``) sees."""
+        # Built on every decision (a few times a round): kept to plain loads and comparisons,
+        # in one flat tuple (the memo holds hundreds of thousands of them).
         cur = match.cur
         a = cur[side]
         d = cur[1 - side]
@@ -340,6 +345,10 @@ class DefaultStrategy(ArmStrategy):
         crowd = a.crowd
         flourishes = a.flourishes
         return (
+            kind,
+            x,
+            y,
+            z,
             a.id,
             d.id,
             match.ap,
@@ -408,7 +417,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
-        key = ("plan", self._situation(match, side))
+        key = self._situation(match, side, "plan")
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -564,7 +573,8 @@ class DefaultStrategy(ArmStrategy):
             if cost + run <= budget and not (d.zone == "corner" and d.standing):
                 plan.actions = (*actions, "run")
                 cost += run
-        target = match.target(side, move, plan) - short
+        # (The plan's own modifiers are all still at rest: the target without them.)
+        target = match.target(side, move) - short
         if move.finisher and a.lvl >= 3 and p_check(target, a.w.botch_from) < 0.5:
             # Desperation: take a few points himself for as many +1.
             need = min(3, 10 - target)
@@ -707,7 +717,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
-        key = ("respond", self._situation(match, side))
+        key = self._situation(match, side, "respond")
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -733,7 +743,7 @@ class DefaultStrategy(ArmStrategy):
         likely = p_check(target, attacker.w.botch_from) >= self.COUNTER_AT
         if not (big or likely or match.tag or match.prep.escape):
             return None
-        key = ("counter", move.name, move.finisher, target, self._situation(match, side))
+        key = self._situation(match, side, "counter", move.name, move.finisher, target)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -775,7 +785,7 @@ class DefaultStrategy(ArmStrategy):
     def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
         if chained >= 1:
             return None  # one chained strike at most (nothing to remember)
-        key = ("chain", chained, self._situation(match, side))
+        key = self._situation(match, side, "chain", chained)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -792,7 +802,7 @@ class DefaultStrategy(ArmStrategy):
                 continue
             if m.illegal and not self._may_cheat(match, side, m):
                 continue
-            t = match.target(side, m, Plan(move=m), chain=chained + 1)
+            t = match.target(side, m, chain=chained + 1)
             if best is None or t > best[0]:
                 best = (t, m)
         if best is None or p_check(best[0], a.w.botch_from) < 0.6:
@@ -805,7 +815,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move) -> tuple:
-        key = ("follow_up", move.name, move.finisher, move.cover, self._situation(match, side))
+        key = self._situation(match, side, "follow_up", move.name, move.finisher, move.cover)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -887,7 +897,7 @@ class DefaultStrategy(ArmStrategy):
             cost, steps = prep
             if cost > ap + 1:
                 continue
-            t = match.target(side, move, Plan(move=move))
+            t = match.target(side, move)
             score = p_check(t, a.w.botch_from) * (
                 self._damage(match, side, move, Plan(move=move))
                 + (self.FINISH * 0.3 if move.finisher and d.lvl >= 2 else 0.0)
