@@ -404,7 +404,8 @@ class Match:
 
     def own(self, f: Fighter) -> int:
         """The modifier on all of a wrestler's checks: his weardown penalty, a slow start."""
-        return self.early(f) - f.pen
+        w = f.w  # (``early`` inline: asked many times a round)
+        return (w.early_skill if w.early_rounds and self.rounds <= w.early_rounds else 0) - f.pen
 
     # ---------------------------------------------------------------------------- plumbing
     def ev(self, kind: str, actor: Fighter | str | None, dice: tuple, text: str, **data: Any):
@@ -1864,9 +1865,16 @@ class Match:
         if squeeze:
             worst = min(range(len(kept)), key=lambda i: (kept[i][0], -kept[i][1]))
             kept.pop(worst)
-        successes = sum(1 for g, _ in kept if g == SUCCESS)
-        aces = sum(1 for g, _ in kept if g == ACE)
-        botches = sum(1 for g, _ in kept if g == BOTCH)
+        successes = aces = botches = failed = 0
+        for g, _ in kept:
+            if g == SUCCESS:
+                successes += 1
+            elif g == ACE:
+                aces += 1
+            elif g == BOTCH:
+                botches += 1
+            if g < SUCCESS:
+                failed += 1
         for _ in range(botches):
             if successes:
                 successes -= 1
@@ -1874,7 +1882,6 @@ class Match:
                 aces -= 1
                 successes += 1
         broke = successes + aces > 0
-        failed = sum(1 for g, _ in kept if g < SUCCESS)
         count = (3 - n) + failed
         if broke:
             count = min(count, 2)

@@ -545,7 +545,10 @@ class DefaultStrategy(ArmStrategy):
         return best
 
     def _consider(self, match: Match, side: int, move, allow_setup: bool, ap):
-        a, d = match.cur[side], match.cur[1 - side]
+        cur = match.cur
+        a = cur[side]
+        d = cur[1 - side]
+        fig = match.fig
         if allow_setup:
             found = setup(match, side, move)
             if found is None:
@@ -556,19 +559,17 @@ class DefaultStrategy(ArmStrategy):
                 return None
             cost, actions = 0, ()
         budget = match.ap if ap is None else ap
-        short = max(0, cost - budget)
-        if short > match.fig.ap_max_debt:
+        short = cost - budget if cost > budget else 0
+        if short > fig.ap_max_debt:
             return None
         if move.illegal and not self._may_cheat(match, side, move):
             return None
-        plan = Plan(move=move, actions=actions)
+        plan = Plan(move, actions)
         # A charge, when there are points for it.
         if move.running and allow_setup and not a.running and match.prep.internal_cage is False:
             run = a.w.cost(
                 "charge",
-                match.fig.ap_rebound
-                if (a.zone in ("ringside", "corner") or d.whipped)
-                else match.fig.ap_run,
+                fig.ap_rebound if (a.zone in ("ringside", "corner") or d.whipped) else fig.ap_run,
             )
             if cost + run <= budget and not (d.zone == "corner" and d.standing):
                 plan.actions = (*actions, "run")
@@ -594,7 +595,7 @@ class DefaultStrategy(ArmStrategy):
             and self._may_cheat(match, side, None)
         ):
             plan.trap = True
-            score += 2 * 0.05 * self._damage(match, side, move, plan)
+            score += 2 * 0.05 * self._damage(match, side, move, plan.actions)
         return score, plan
 
     def _may_cheat(self, match: Match, side: int, move) -> bool:
@@ -610,7 +611,8 @@ class DefaultStrategy(ArmStrategy):
             return move is not None and move.name == "Punch" and a.warnings < prep.warnings - 1
         return True
 
-    def _damage(self, match: Match, side: int, move, plan: Plan) -> float:
+    def _damage(self, match: Match, side: int, move, actions: tuple) -> float:
+        """The damage ``move`` would do now, after the positioning ``actions`` (a charge)."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb) + d.inj.get(move.target, 0)
@@ -620,7 +622,7 @@ class DefaultStrategy(ArmStrategy):
             dmg += fig.ring_apron_steps * fig.dmg_per_step
         if move.super and d.elev:
             dmg += fig.ring_rope_steps[d.elev - 1] * fig.dmg_per_step
-        if "run" in plan.actions and (move.running or move.knockdown):
+        if "run" in actions and (move.running or move.knockdown):
             dmg += fig.dmg_charge
         if move.throw_into:
             dmg += 2 if not match.prep.cage else match.prep.cage
@@ -634,7 +636,7 @@ class DefaultStrategy(ArmStrategy):
         p = p_check(target, a.w.botch_from)
         if d.out or d.blind or d.dizzy or d.surprised:
             p = 1.0 - (1.0 - p) ** 2
-        dmg = self._damage(match, side, move, plan)
+        dmg = self._damage(match, side, move, plan.actions)
         value = dmg - move.level * 0.5
         if move.hold:
             # Held for a few rounds, and a worn man may submit.
@@ -740,8 +742,9 @@ class DefaultStrategy(ArmStrategy):
         attacker = match.cur[1 - side]
         target = match.target(1 - side, move)
         big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
-        likely = p_check(target, attacker.w.botch_from) >= self.COUNTER_AT
-        if not (big or likely or match.tag or match.prep.escape):
+        if not (big or match.tag or match.prep.escape) and (
+            p_check(target, attacker.w.botch_from) < self.COUNTER_AT  # not likely to land
+        ):
             return None
         key = self._situation(match, side, "counter", move.name, move.finisher, target)
         memo = match.prep.memo
@@ -899,7 +902,7 @@ class DefaultStrategy(ArmStrategy):
                 continue
             t = match.target(side, move)
             score = p_check(t, a.w.botch_from) * (
-                self._damage(match, side, move, Plan(move=move))
+                self._damage(match, side, move, ())
                 + (self.FINISH * 0.3 if move.finisher and d.lvl >= 2 else 0.0)
             )
             if best is None or score > best[0]:
@@ -947,12 +950,17 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- pins, holds
     def pin_escape(self, match: Match, side: int, targets: dict) -> str:
         me = match.cur[side]
-        legal = {k: v for k, v in targets.items() if k != "hair"}
-        way = max(legal, key=lambda k: legal[k])
+        # The surest legal way (the first of the surest), then the hair if much surer.
+        way, best = None, 0
+        for k, v in targets.items():
+            if k != "hair" and (way is None or v > best):
+                way, best = k, v
+        if way is None:
+            raise ValueError("no legal way out of the pin")
         if (
             "hair" in targets
             and not me.w.face
-            and targets["hair"] >= legal[way] + 2
+            and targets["hair"] >= best + 2
             and me.warnings < match.prep.warnings
         ):
             return "hair"
@@ -1007,8 +1015,16 @@ class DefaultStrategy(ArmStrategy):
         )
 
     def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
-        legal = {k: v for k, v in targets.items() if k != "reversal"}
-        return max(legal, key=lambda k: (legal[k], k == "rope"))
+        # The surest way but a reversal (the ropes on a tie, else the first of the surest).
+        way, best = None, None
+        for k, v in targets.items():
+            if k != "reversal":
+                rank = (v, k == "rope")
+                if way is None or rank > best:
+                    way, best = k, rank
+        if way is None:
+            raise ValueError("no way out of the hold")
+        return way
 
     def drag(self, match: Match, side: int, hold: Hold) -> bool:
         targets = match.hold_targets(side, hold)
