@@ -8,6 +8,7 @@ static Maneuver Skill. ``Move`` is a catalogue maneuver as one wrestler performs
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,7 +16,7 @@ from rules.arm.cards import ArmSheet
 from rules.arm.tables import ATTRIBUTES, HIGH_RISK, ArmTables, Maneuver
 from rules.core.errors import CardError, SpecError
 from rules.core.spec import Participant
-from rules.core.text import mid_name, start_name
+from rules.core.text import article, mid_name, start_name
 
 #: Sections of match.yaml and the prefixes of their figures on ``Figures``.
 _SECTIONS = {
@@ -36,11 +37,27 @@ _SECTIONS = {
 
 
 def figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
-    """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...)."""
+    """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...). A table
+    of figures (``ring_home``, ``mod_pin`` ...) becomes a plain dict: the engine reads them in
+    its inner loop. Read only: the same tables give the same (shared) figures."""
+    try:
+        return _shared_figures(match)
+    except TypeError:  # tables given as plain (unhashable) mappings
+        return _figures(match)
+
+
+@lru_cache(maxsize=16)
+def _shared_figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
+    return _figures(match)
+
+
+def _figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
     out = SimpleNamespace()
     for section, body in match.items():
         prefix = _SECTIONS[section]
         for key, value in body.items():
+            if isinstance(value, Mapping):
+                value = dict(value)
             setattr(out, f"{prefix}_{key}", value)
     return out
 
@@ -49,6 +66,7 @@ class Move:
     """A maneuver as one wrestler performs it: its static Maneuver Skill and damage."""
 
     __slots__ = (
+        "article",
         "base_skill",
         "blinding",
         "bra",
@@ -58,11 +76,13 @@ class Move:
         "cover",
         "damage",
         "defense",
+        "distract",
         "dive",
         "dizzying",
         "double",
         "ends",
         "finisher",
+        "fire_tab",
         "flags",
         "flying",
         "fname",
@@ -83,6 +103,7 @@ class Move:
         "needs",
         "object",
         "pin_pred",
+        "powder",
         "running",
         "sleeper",
         "springboard",
@@ -134,6 +155,9 @@ class Move:
         self.defense = "defense" in f
         self.double = "double" in f
         self.mat = "mat" in f
+        self.distract = "distract" in f
+        self.fire_tab = "fire_tab" in f
+        self.powder = "powder" in f
         self.super = "turnbuckle" in mv.needs
         self.bra = mv.cls == "BRA"
         self.counters = mv.counters
@@ -167,6 +191,8 @@ class Move:
         elif finisher is not None:
             words = finisher.name
         self.words = words
+        #: The article before its words in the play-by-play ("a", "an", "the" or "").
+        self.article = article(words)
 
 
 class Wrestler:

@@ -27,15 +27,18 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
 from rules.core.spec import MatchSpec, Ringside
-from rules.core.text import article
 
 SYSTEM = "arm"
+#: Makes an ``Event`` from its fields in one tuple, past the named tuple's Python constructor.
+_new_event = tuple.__new__
 MATCH_TYPES = ("singles", "tag", "steel_cage")
 PER_SIDE = {"singles": 1, "tag": 2, "steel_cage": 1}
 STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
 
 BOTCH, FAIL, SUCCESS, ACE = -1, 0, 1, 2
 GRADE_WORDS = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
+#: How an attack's roll reads in the play-by-play.
+RESULT_WORDS = {ACE: "an Ace!", SUCCESS: "good.", FAIL: "a miss.", BOTCH: "a Botch!"}
 CATEGORY = {
     "facing": 0,
     "behind": 0,
@@ -74,8 +77,25 @@ ESCAPE_WORDS = {
     "rope": "gets a foot on the ropes",
 }
 HOLD_ESCAPES = ("tec", "str", "rope", "reversal")
+DEFENSE_VERBS = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
+COVER_WORDS = {
+    "cover": "covers",
+    "hook_leg": "covers and hooks the leg",
+    "lobster": "covers with a lobster, both legs hooked",
+    "predicament": "has the shoulders trapped in a pinning predicament",
+}
 #: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
 SUPERSEDES = ("prestige.loss", "prestige.engineered", "heat.interference")
+#: The objects the engine itself drives men into or hands them, looked up once a match.
+ENGINE_OBJECTS = (
+    "Turnbuckle",
+    "Ring Steps",
+    "Railing",
+    "Boot",
+    "Fire Tab",
+    "Powder",
+    "Steel Chair",
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -106,6 +126,8 @@ class Prepared:
     edge: bool
     managers: tuple[int | None, ...]  # each side's manager's SAV, or None
     allies: tuple[Ringside | None, ...]
+    #: The engine's own objects (``ENGINE_OBJECTS`` and the cage) by name: None if missing.
+    objects: dict
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -181,6 +203,7 @@ def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
         edge=not options.no_edge,
         managers=tuple(managers),
         allies=tuple(side.ally for side in spec.sides),
+        objects={name: tables.objects.get(name) for name in (*ENGINE_OBJECTS, cage_object) if name},
     )
 
 
@@ -381,12 +404,14 @@ class Match:
 
     def own(self, f: Fighter) -> int:
         """The modifier on all of a wrestler's checks: his weardown penalty, a slow start."""
-        return self.early(f) - f.pen
+        w = f.w  # (``early`` inline: asked many times a round)
+        return (w.early_skill if w.early_rounds and self.rounds <= w.early_rounds else 0) - f.pen
 
     # ---------------------------------------------------------------------------- plumbing
     def ev(self, kind: str, actor: Fighter | str | None, dice: tuple, text: str, **data: Any):
         key = actor.w.key if isinstance(actor, Fighter) else actor
-        self.events.append(Event(kind, key, dice, text, data or None))
+        # The named tuple made directly (its own constructor is a Python function).
+        self.events.append(_new_event(Event, (kind, key, dice, text, data or None)))
 
     def grade(self, face: int, target: int, botch_from: int = 20) -> int:
         if face >= botch_from:
@@ -400,7 +425,13 @@ class Match:
     def check(self, f: Fighter | None, target: int) -> tuple[int, int]:
         """A d20 at or under ``target``: (face, grade)."""
         face = self.d20()
-        return face, self.grade(face, target, f.w.botch_from if f is not None else 20)
+        if face >= (f.w.botch_from if f is not None else 20):
+            return face, BOTCH
+        if face == target:
+            return face, ACE
+        if face <= target or (face == 1 and self.fig.chk_natural_one):
+            return face, SUCCESS
+        return face, FAIL
 
     def contest(self, fa: Fighter, ta: int, fb: Fighter, tb: int) -> tuple[int, list[int]]:
         """Both check; the higher success wins (blackjack), both failing or a tie roll again.
@@ -519,7 +550,8 @@ class Match:
 
     def round(self) -> None:
         self.rounds += 1
-        self.two_men_round()
+        if self.two_men is not None:
+            self.two_men_round()
         if self.hold is not None:
             self.hold_round()
         else:
@@ -531,34 +563,38 @@ class Match:
     def standard_round(self, seconds: int | None = None) -> None:
         fig = self.fig
         rec = self.record
+        prep = self.prep
+        strategy = self.strategy
+        cur = self.cur
         s = self.adv
-        a = self.cur[s]
+        a = cur[s]
+        aw = a.w
         self.clock += fig.t_round if seconds is None else seconds
-        self.ap = a.w.agi_bonus
+        self.ap = aw.agi_bonus
         self.combo = 0
         a.debt = 0
         if a.post == "behind":
             a.post = "facing"  # whoever takes over turns to face his man
-        if self.prep.edge and not a.out:
-            strategy = self.strategy
+        if prep.edge and not a.out:
             if (
-                a.w.face
+                aw.face
                 and a.fired == 0
-                and a.edge >= self.fig.edge_face.get("fired_up", 99)
+                and a.edge >= fig.edge_face.get("fired_up", 99)
                 and strategy.fire_up(self, s)
             ):
                 self.fire_up(a)
-            if not a.working and a.edge >= a.w.prices.get("working_over", 99):
+            if not a.working and a.edge >= aw.prices.get("working_over", 99):
                 part = strategy.work_over(self, s)
                 if part:
                     self.work_over(a, part)
-        plan = self.strategy.plan(self, s)
-        if not self.position(s, plan.actions):
+        plan = strategy.plan(self, s)
+        # (No actions: nothing to position, the round goes on.)
+        if plan.actions and not self.position(s, plan.actions):
             return
         if self.method is not None:
             return
-        a = self.cur[s]  # a tag may have changed the legal man
-        if self.prep.allies[s] is not None and self.distracted and self.strategy.interfere(self, s):
+        a = cur[s]  # a tag may have changed the legal man
+        if prep.allies[s] is not None and self.distracted and strategy.interfere(self, s):
             self.interfere(s)
             if self.method is not None:
                 return
@@ -566,10 +602,14 @@ class Match:
         if move is None:
             return
         # The defender may seize the initiative, once positioning is done.
-        d = self.cur[1 - s]
-        if self.prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
-            cost = self.edge_cost(d, "seize", against=move)
-            if d.edge >= cost and self.strategy.seize(self, 1 - s, plan):
+        d = cur[1 - s]
+        if prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
+            # edge_cost(d, "seize", against=move), inline: a fan favourite's or a
+            # rulebreaker's price (legal here), double against a finisher.
+            cost = d.w.prices.get("seize", 99)
+            if move.finisher:
+                cost *= fig.edge_against_finisher
+            if d.edge >= cost and strategy.seize(self, 1 - s, plan):
                 self.spend(d, "seize the initiative", cost)
                 self.adv = 1 - s
                 if rec:
@@ -777,10 +817,9 @@ class Match:
         won, faces = self.contest(a, target, d, ctarget)
         if rec:
             ra, rb = faces[-2], faces[-1]
-            verb = f"reverse it into {article(cmove.words)} {cmove.words}"
+            verb = f"reverse it into {cmove.article} {cmove.words}"
             if cmove.defense:
-                verb = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
-                verb = verb.get(cmove.words, f"answer with {article(cmove.words)} {cmove.words}")
+                verb = DEFENSE_VERBS.get(cmove.words, f"answer with {cmove.article} {cmove.words}")
             again = f" after {len(faces) // 2 - 1} more" if len(faces) > 2 else ""
             self.ev(
                 "counter",
@@ -834,8 +873,10 @@ class Match:
             t += fig.mod_referee_warning
         if a.telegraph:
             t += a.telegraph
-        for part in move.uses:
-            t -= a.inj.get(part, 0)
+        inj = a.inj
+        if inj:
+            for part in move.uses:
+                t -= inj.get(part, 0)
         if self.both == s:
             t += 2 * fig.mod_two_targets
         t -= a.debt
@@ -1124,7 +1165,7 @@ class Match:
                 a,
                 move.words,
                 automatic=move.object and "object" in fig.ref_automatic,
-                bonus=fig.ref_fire_tab_detect if "fire_tab" in move.flags else 0,
+                bonus=fig.ref_fire_tab_detect if move.fire_tab else 0,
             )
             if self.method is not None:
                 return 0
@@ -1137,7 +1178,7 @@ class Match:
             if self.method is not None:
                 return 0
         # Special maneuvers.
-        if "distract" in move.flags:
+        if move.distract:
             self.distract(s)
             return 0
         # Damage.
@@ -1148,9 +1189,7 @@ class Match:
             obj_name = obj.name
             dmg += obj.damage
         if move.object:
-            obj = plan.obj or (
-                a.w.objects[0] if a.w.objects else self.prep.tables.objects.get("Boot")
-            )
+            obj = plan.obj or (a.w.objects[0] if a.w.objects else self.prep.objects["Boot"])
             obj_name = obj.name
             dmg += obj.damage
         elif move.strike_kind == "strike" and move.bra and a.w.objects:
@@ -1189,17 +1228,17 @@ class Match:
         if move.hold and move.level <= 1 and self.strategy.resthold(self, s, move):
             resthold = True
             dmg += fig.dmg_resthold
-        if "fire_tab" in move.flags:
-            dmg = (plan.obj or self.prep.tables.objects.get("Fire Tab")).damage
-        elif "powder" in move.flags:
-            dmg = (plan.obj or self.prep.tables.objects.get("Powder")).damage
+        if move.fire_tab:
+            dmg = (plan.obj or self.prep.objects["Fire Tab"]).damage
+        elif move.powder:
+            dmg = (plan.obj or self.prep.objects["Powder"]).damage
         dmg = max(0, dmg)
         knocked_back = (
             move.knockdown and d.zone == "corner" and d.standing and not move.hold and not d.elev
         )
         if knocked_back:
             # Knocked back into the turnbuckle, he stays on his feet: its bonus and his WDB.
-            dmg += self.prep.tables.objects.get("Turnbuckle").damage + d.w.wdb
+            dmg += self.prep.objects["Turnbuckle"].damage + d.w.wdb
         over = False
         if (
             plan.over_top
@@ -1268,8 +1307,8 @@ class Match:
         self.injury_checks(a, d, move, dmg, grade)
         if self.method is not None:
             return dmg
-        if move.blinding or "powder" in move.flags:
-            d.blind = max(d.blind, dmg if "powder" in move.flags else 1)
+        if move.blinding or move.powder:
+            d.blind = max(d.blind, dmg if move.powder else 1)
         if move.dizzying:
             d.dizzy = max(d.dizzy, 1)
         if over:
@@ -1277,7 +1316,7 @@ class Match:
                 a, f"throwing {d.w.mname} over the top rope", automatic=self.prep.over_top_dq
             )
             return dmg
-        if "fire_tab" in move.flags:
+        if move.fire_tab:
             return dmg
         # What follows the success.
         if move.hold:
@@ -1303,12 +1342,12 @@ class Match:
         return dmg
 
     def impact_object(self, d: Fighter):
-        objects = self.prep.tables.objects
+        objects = self.prep.objects
         if self.prep.cage and (self.prep.internal_cage or d.zone == "floor"):
-            return objects.get(self.prep.cage_object)
+            return objects[self.prep.cage_object]
         if d.zone == "floor":
-            return objects.get("Ring Steps") if self.rounds % 2 else objects.get("Railing")
-        return objects.get("Turnbuckle")
+            return objects["Ring Steps"] if self.rounds % 2 else objects["Railing"]
+        return objects["Turnbuckle"]
 
     def follow_up(self, s: int, move: Move) -> None:
         """After a success the attacker repositions with the damage as Action Points."""
@@ -1583,6 +1622,15 @@ class Match:
     def injury_checks(self, a: Fighter, d: Fighter, move: Move, dmg: int, grade: int) -> None:
         """A TOU check for each reason the maneuver is Injuring, -1 for each 5 points of
         damage; each failure is an injury point on the maneuver's target."""
+        if not (
+            move.finisher
+            or grade == ACE
+            or move.object
+            or d.w.injury_prone
+            or (a.working and a.working == move.target)
+            or d.dmg > d.w.final
+        ):
+            return
         conditions = []
         if move.finisher:
             conditions.append("finisher")
@@ -1634,7 +1682,7 @@ class Match:
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
         if d.zone == "corner" and d.standing and not move.flying:
-            dmg = self.prep.tables.objects.get("Turnbuckle").damage + a.w.wdb
+            dmg = self.prep.objects["Turnbuckle"].damage + a.w.wdb
             words = "crashes into the turnbuckle"
         else:
             dmg = fig.dmg_high_risk + a.w.wdb + self.launch_steps(a, move) * fig.dmg_per_step
@@ -1737,12 +1785,7 @@ class Match:
                 self.ev("cover", a, (), f"{a.w.sname} covers, but the referee is busy elsewhere!")
             self.covers += 1
             return
-        cover_words = {
-            "cover": "covers",
-            "hook_leg": "covers and hooks the leg",
-            "lobster": "covers with a lobster, both legs hooked",
-            "predicament": "has the shoulders trapped in a pinning predicament",
-        }[kind]
+        cover_words = COVER_WORDS[kind]
         if rec:
             self.ev("cover", a, (), f"{a.w.sname} {cover_words}!", cover=kind, free=free)
         # A partner may make the save.
@@ -1822,9 +1865,16 @@ class Match:
         if squeeze:
             worst = min(range(len(kept)), key=lambda i: (kept[i][0], -kept[i][1]))
             kept.pop(worst)
-        successes = sum(1 for g, _ in kept if g == SUCCESS)
-        aces = sum(1 for g, _ in kept if g == ACE)
-        botches = sum(1 for g, _ in kept if g == BOTCH)
+        successes = aces = botches = failed = 0
+        for g, _ in kept:
+            if g == SUCCESS:
+                successes += 1
+            elif g == ACE:
+                aces += 1
+            elif g == BOTCH:
+                botches += 1
+            if g < SUCCESS:
+                failed += 1
         for _ in range(botches):
             if successes:
                 successes -= 1
@@ -1832,7 +1882,6 @@ class Match:
                 aces -= 1
                 successes += 1
         broke = successes + aces > 0
-        failed = sum(1 for g, _ in kept if g < SUCCESS)
         count = (3 - n) + failed
         if broke:
             count = min(count, 2)
@@ -1913,7 +1962,7 @@ class Match:
                 "save",
                 saver,
                 (face,),
-                f"{saver.w.sname} storms in to break it up with {article(move.words)} "
+                f"{saver.w.sname} storms in to break it up with {move.article} "
                 f"{move.words} ({target}, rolls {face})"
                 + ("!" if grade >= SUCCESS else " but misses!"),
                 target=target,
@@ -1943,7 +1992,7 @@ class Match:
                         "block",
                         blocker,
                         (bface, rface),
-                        f"{blocker.w.sname} cuts {saver.w.mname} off with {article(bmove.words)} "
+                        f"{blocker.w.sname} cuts {saver.w.mname} off with {bmove.article} "
                         f"{bmove.words} ({btarget}, rolls {rface})"
                         + (": blocked!" if blocked else ": too late!"),
                     )
@@ -2034,7 +2083,7 @@ class Match:
                         "reversal",
                         d,
                         (face,),
-                        f"{d.w.sname} tries to reverse it into {article(rev.move.words)} "
+                        f"{d.w.sname} tries to reverse it into {rev.move.article} "
                         f"{rev.move.words} ({rtarget}, needs over {h.face}, rolls {face})"
                         + ("!" if ok else ": no."),
                     )
@@ -2267,7 +2316,7 @@ class Match:
         ally = self.prep.allies[s]
         d = self.cur[1 - s]
         self.interference.append(s)
-        chair = self.prep.tables.objects.get("Steel Chair") or self.prep.tables.objects.get("Boot")
+        chair = self.prep.objects["Steel Chair"] or self.prep.objects["Boot"]
         target = fig.mgr_sav + (chair.mod or 0)
         f1, f2 = self.d20(), self.d20()
         hit = self.grade(max(f1, f2) if max(f1, f2) <= target else min(f1, f2), target) >= SUCCESS
@@ -2492,7 +2541,7 @@ class Match:
                 "free_attack",
                 extra,
                 (face,),
-                f"{extra.w.sname} gets a free shot in with {article(move.words)} {move.words} "
+                f"{extra.w.sname} gets a free shot in with {move.article} {move.words} "
                 f"({target}, rolls {face})" + ("!" if grade >= SUCCESS else ": missed."),
             )
         if grade >= SUCCESS:
@@ -2556,8 +2605,12 @@ class Match:
 
     def referee_count(self) -> None:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
-        outside = [f for f in (self.cur[0], self.cur[1]) if f.zone in OUTSIDE]
-        if not outside or self.prep.no_count_out:
+        a, b = self.cur
+        if a.zone not in OUTSIDE and b.zone not in OUTSIDE:
+            self.count = None
+            return
+        outside = [f for f in (a, b) if f.zone in OUTSIDE]
+        if self.prep.no_count_out:
             self.count = None
             return
         if self.count is None:
@@ -2594,16 +2647,9 @@ class Match:
         if unopposed:
             extras.append("two rolls, the better counts")
         extra = f" [{', '.join(extras)}]" if extras else ""
-        result = {
-            ACE: "an Ace!",
-            SUCCESS: "good.",
-            FAIL: "a miss.",
-            BOTCH: "a Botch!",
-        }[grade]
-        cls = move.cls
         return (
-            f"{a.w.sname} goes for {article(what)} {what} ({cls} {target}){extra}: "
-            f"rolls {face}: {result}"
+            f"{a.w.sname} goes for {move.article} {what} ({move.cls} {target}){extra}: "
+            f"rolls {face}: {RESULT_WORDS[grade]}"
         )
 
     def hit_text(self, a, d, move, plan, dmg, grade, obj_name, over) -> str:
@@ -2614,10 +2660,10 @@ class Match:
             text = text.replace("{object}", obj_name.lower() or "turnbuckle")
             return f"{text} ({dmg})"
         if move.hold:
-            art = "the" if move.finisher else article(move.words)
+            art = "the" if move.finisher else move.article
             return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg})"
         what = move.words
-        art = "the" if move.finisher else article(what)
+        art = "the" if move.finisher else move.article
         art = art + " " if art else ""
         tail = "!" if move.finisher or grade == ACE else "."
         if move.pin_pred:

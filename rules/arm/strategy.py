@@ -19,8 +19,8 @@ from rules.core.decisions import Strategy
 
 def p_check(target: int, botch_from: int = 20) -> float:
     """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
-    ok = min(target, botch_from - 1)
-    return max(1, ok) / 20.0 if ok >= 1 else 0.05
+    ok = target if target < botch_from else botch_from - 1
+    return ok / 20.0 if ok >= 1 else 0.05
 
 
 class ArmStrategy(Strategy):
@@ -314,22 +314,46 @@ class DefaultStrategy(ArmStrategy):
     # situations thousands of times. (Keep ``_situation`` complete: a decision reading anything
     # it leaves out would be remembered wrongly.)
 
-    def _situation(self, match: Match, side: int) -> tuple:
-        a, d = match.cur[side], match.cur[1 - side]
+    def _situation(
+        self, match: Match, side: int, kind: str = "", x: Any = None, y: Any = None, z: Any = None
+    ) -> tuple:
+        """The situation as the memo's key: the decision's ``kind`` and up to three of its own
+        arguments at the head, then what the deciding man (``side``) sees."""
+        # Built on every decision (a few times a round): kept to plain loads and comparisons,
+        # in one flat tuple (the memo holds hundreds of thousands of them).
+        cur = match.cur
+        a = cur[side]
+        d = cur[1 - side]
+        aw = a.w
+        lvl = d.lvl
         breaks = d.w.breaks
-        remaining = breaks[d.lvl] - d.dmg if d.lvl < len(breaks) else 0
+        if lvl < len(breaks):
+            remaining = breaks[lvl] - d.dmg
+            if remaining > 24:
+                remaining = 24
+        else:
+            remaining = 0
         count = match.count
         if match.tag:
             mine, theirs = match.partner(side), match.partner(1 - side)
             partners = (mine.lvl, mine.out, theirs.lvl, theirs.out)
         else:
             partners = ()
+        a_inj = a.inj
+        d_inj = d.inj
+        early = aw.early_rounds
+        crowd = a.crowd
+        flourishes = a.flourishes
         return (
+            kind,
+            x,
+            y,
+            z,
             a.id,
             d.id,
             match.ap,
             a.lvl,
-            d.lvl,
+            lvl,
             a.pen,
             d.pen,
             a.post,
@@ -355,26 +379,25 @@ class DefaultStrategy(ArmStrategy):
             d.out,
             d.blind > 0 or d.dizzy > 0 or d.surprised,
             match.distracted > 0,
-            min(remaining, 24) // 4,
-            tuple(sorted(a.inj.items())) if a.inj else (),
-            tuple(sorted(d.inj.items())) if d.inj else (),
-            bool(a.w.early_rounds) and match.rounds <= a.w.early_rounds,
-            min(a.crowd, 2),
-            min(a.flourishes, 2),
+            remaining // 4,
+            tuple(sorted(a_inj.items())) if a_inj else (),
+            tuple(sorted(d_inj.items())) if d_inj else (),
+            early > 0 and match.rounds <= early,
+            crowd if crowd < 2 else 2,
+            flourishes if flourishes < 2 else 2,
             match.covers,
             None if count is None else (count >= 10) + (count >= 12),
             match.both == side,
             partners,
-            (d.last, d.last_ok) if "short_temper" in a.w.behaviour else None,
+            (d.last, d.last_ok) if "short_temper" in aw.behaviour else None,
         )
 
-    def _remember(self, match: Match, key: tuple, work):
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = work()
-            if len(memo) < self.MEMO_LIMIT:
-                memo[key] = found
+    # Each decision looks itself up in the memo inline (``memo.get(key, memo)``, the memo
+    # standing for "not yet decided"), and keeps what it works out with ``_keep``.
+
+    def _keep(self, memo: dict, key: tuple, found):
+        if len(memo) < self.MEMO_LIMIT:
+            memo[key] = found
         return found
 
     # ---------------------------------------------------------------------------- start
@@ -394,8 +417,12 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
-        key = ("plan", self._situation(match, side))
-        return self._remember(match, key, lambda: self._plan(match, side))
+        key = self._situation(match, side, "plan")
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._plan(match, side))
+        return found
 
     def _plan(self, match: Match, side: int) -> Plan:
         a, d = match.cur[side], match.cur[1 - side]
@@ -518,7 +545,10 @@ class DefaultStrategy(ArmStrategy):
         return best
 
     def _consider(self, match: Match, side: int, move, allow_setup: bool, ap):
-        a, d = match.cur[side], match.cur[1 - side]
+        cur = match.cur
+        a = cur[side]
+        d = cur[1 - side]
+        fig = match.fig
         if allow_setup:
             found = setup(match, side, move)
             if found is None:
@@ -529,24 +559,23 @@ class DefaultStrategy(ArmStrategy):
                 return None
             cost, actions = 0, ()
         budget = match.ap if ap is None else ap
-        short = max(0, cost - budget)
-        if short > match.fig.ap_max_debt:
+        short = cost - budget if cost > budget else 0
+        if short > fig.ap_max_debt:
             return None
         if move.illegal and not self._may_cheat(match, side, move):
             return None
-        plan = Plan(move=move, actions=actions)
+        plan = Plan(move, actions)
         # A charge, when there are points for it.
         if move.running and allow_setup and not a.running and match.prep.internal_cage is False:
             run = a.w.cost(
                 "charge",
-                match.fig.ap_rebound
-                if (a.zone in ("ringside", "corner") or d.whipped)
-                else match.fig.ap_run,
+                fig.ap_rebound if (a.zone in ("ringside", "corner") or d.whipped) else fig.ap_run,
             )
             if cost + run <= budget and not (d.zone == "corner" and d.standing):
                 plan.actions = (*actions, "run")
                 cost += run
-        target = match.target(side, move, plan) - short
+        # (The plan's own modifiers are all still at rest: the target without them.)
+        target = match.target(side, move) - short
         if move.finisher and a.lvl >= 3 and p_check(target, a.w.botch_from) < 0.5:
             # Desperation: take a few points himself for as many +1.
             need = min(3, 10 - target)
@@ -566,7 +595,7 @@ class DefaultStrategy(ArmStrategy):
             and self._may_cheat(match, side, None)
         ):
             plan.trap = True
-            score += 2 * 0.05 * self._damage(match, side, move, plan)
+            score += 2 * 0.05 * self._damage(match, side, move, plan.actions)
         return score, plan
 
     def _may_cheat(self, match: Match, side: int, move) -> bool:
@@ -582,7 +611,8 @@ class DefaultStrategy(ArmStrategy):
             return move is not None and move.name == "Punch" and a.warnings < prep.warnings - 1
         return True
 
-    def _damage(self, match: Match, side: int, move, plan: Plan) -> float:
+    def _damage(self, match: Match, side: int, move, actions: tuple) -> float:
+        """The damage ``move`` would do now, after the positioning ``actions`` (a charge)."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb) + d.inj.get(move.target, 0)
@@ -592,7 +622,7 @@ class DefaultStrategy(ArmStrategy):
             dmg += fig.ring_apron_steps * fig.dmg_per_step
         if move.super and d.elev:
             dmg += fig.ring_rope_steps[d.elev - 1] * fig.dmg_per_step
-        if "run" in plan.actions and (move.running or move.knockdown):
+        if "run" in actions and (move.running or move.knockdown):
             dmg += fig.dmg_charge
         if move.throw_into:
             dmg += 2 if not match.prep.cage else match.prep.cage
@@ -606,7 +636,7 @@ class DefaultStrategy(ArmStrategy):
         p = p_check(target, a.w.botch_from)
         if d.out or d.blind or d.dizzy or d.surprised:
             p = 1.0 - (1.0 - p) ** 2
-        dmg = self._damage(match, side, move, plan)
+        dmg = self._damage(match, side, move, plan.actions)
         value = dmg - move.level * 0.5
         if move.hold:
             # Held for a few rounds, and a worn man may submit.
@@ -689,8 +719,12 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
-        key = ("respond", self._situation(match, side))
-        return self._remember(match, key, lambda: self._respond(match, side))
+        key = self._situation(match, side, "respond")
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._respond(match, side))
+        return found
 
     def _respond(self, match: Match, side: int) -> Plan | None:
         best = self._best(match, side, allow_setup=False, ap=0)
@@ -702,14 +736,22 @@ class DefaultStrategy(ArmStrategy):
     def counter(self, match: Match, side: int, move) -> Plan | None:
         # The attacker's chance decides whether an ordinary maneuver is worth countering: a
         # counter makes a contest of it, where a maneuver that seldom misses is better met.
+        d = match.cur[side]
+        if d.out or (d.fallen and not (move.high_risk or move.running)):
+            return None  # no counter from there (``_counter``'s first answer): nothing to remember
         attacker = match.cur[1 - side]
         target = match.target(1 - side, move)
         big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
-        likely = p_check(target, attacker.w.botch_from) >= self.COUNTER_AT
-        if not (big or likely or match.tag or match.prep.escape):
+        if not (big or match.tag or match.prep.escape) and (
+            p_check(target, attacker.w.botch_from) < self.COUNTER_AT  # not likely to land
+        ):
             return None
-        key = ("counter", move.name, move.finisher, target, self._situation(match, side))
-        return self._remember(match, key, lambda: self._counter(match, side, move, target))
+        key = self._situation(match, side, "counter", move.name, move.finisher, target)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._counter(match, side, move, target))
+        return found
 
     def _counter(self, match: Match, side: int, move, against: int) -> Plan | None:
         d = match.cur[side]
@@ -744,8 +786,14 @@ class DefaultStrategy(ArmStrategy):
         return Plan(move=best[1])
 
     def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
-        key = ("chain", chained, self._situation(match, side))
-        return self._remember(match, key, lambda: self._chain(match, side, chained))
+        if chained >= 1:
+            return None  # one chained strike at most (nothing to remember)
+        key = self._situation(match, side, "chain", chained)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._chain(match, side, chained))
+        return found
 
     def _chain(self, match: Match, side: int, chained: int) -> Plan | None:
         if chained >= 1:
@@ -757,7 +805,7 @@ class DefaultStrategy(ArmStrategy):
                 continue
             if m.illegal and not self._may_cheat(match, side, m):
                 continue
-            t = match.target(side, m, Plan(move=m), chain=chained + 1)
+            t = match.target(side, m, chain=chained + 1)
             if best is None or t > best[0]:
                 best = (t, m)
         if best is None or p_check(best[0], a.w.botch_from) < 0.6:
@@ -770,8 +818,15 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move) -> tuple:
-        key = ("follow_up", move.name, move.finisher, move.cover, self._situation(match, side))
-        return self._remember(match, key, lambda: tuple(self._follow_up(match, side, move)))
+        key = self._situation(match, side, "follow_up", move.name, move.finisher, move.cover)
+        memo = match.prep.memo
+        found = memo.get(key, memo)
+        if found is memo:
+            found = self._keep(memo, key, self._follow_up_tuple(match, side, move))
+        return found
+
+    def _follow_up_tuple(self, match: Match, side: int, move) -> tuple:
+        return tuple(self._follow_up(match, side, move))
 
     def _follow_up(self, match: Match, side: int, move) -> list:
         a, d = match.cur[side], match.cur[1 - side]
@@ -845,9 +900,9 @@ class DefaultStrategy(ArmStrategy):
             cost, steps = prep
             if cost > ap + 1:
                 continue
-            t = match.target(side, move, Plan(move=move))
+            t = match.target(side, move)
             score = p_check(t, a.w.botch_from) * (
-                self._damage(match, side, move, Plan(move=move))
+                self._damage(match, side, move, ())
                 + (self.FINISH * 0.3 if move.finisher and d.lvl >= 2 else 0.0)
             )
             if best is None or score > best[0]:
@@ -895,12 +950,17 @@ class DefaultStrategy(ArmStrategy):
     # ---------------------------------------------------------------------------- pins, holds
     def pin_escape(self, match: Match, side: int, targets: dict) -> str:
         me = match.cur[side]
-        legal = {k: v for k, v in targets.items() if k != "hair"}
-        way = max(legal, key=lambda k: legal[k])
+        # The surest legal way (the first of the surest), then the hair if much surer.
+        way, best = None, 0
+        for k, v in targets.items():
+            if k != "hair" and (way is None or v > best):
+                way, best = k, v
+        if way is None:
+            raise ValueError("no legal way out of the pin")
         if (
             "hair" in targets
             and not me.w.face
-            and targets["hair"] >= legal[way] + 2
+            and targets["hair"] >= best + 2
             and me.warnings < match.prep.warnings
         ):
             return "hair"
@@ -955,8 +1015,16 @@ class DefaultStrategy(ArmStrategy):
         )
 
     def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
-        legal = {k: v for k, v in targets.items() if k != "reversal"}
-        return max(legal, key=lambda k: (legal[k], k == "rope"))
+        # The surest way but a reversal (the ropes on a tie, else the first of the surest).
+        way, best = None, None
+        for k, v in targets.items():
+            if k != "reversal":
+                rank = (v, k == "rope")
+                if way is None or rank > best:
+                    way, best = k, rank
+        if way is None:
+            raise ValueError("no way out of the hold")
+        return way
 
     def drag(self, match: Match, side: int, hold: Hold) -> bool:
         targets = match.hold_targets(side, hold)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rules.core.errors import TableError
@@ -94,8 +95,10 @@ EDGE_FACE = ("seize", "squeeze", "hanging_on", "second_wind", "fired_up", "worki
 EDGE_HEEL = ("seize", "squeeze", "hanging_on", "second_wind", "working_over", "ambush")
 
 
+@lru_cache(maxsize=4096)
 def normal_name(name: str) -> str:
-    """A maneuver, merit or object name as looked up: case, hyphens and spacing ignored."""
+    """A maneuver, merit or object name as looked up: case, hyphens and spacing ignored.
+    (Remembered: every match compiles its wrestlers' arsenals by name.)"""
     return re.sub(r"\s+", " ", name.replace("-", " ").replace("_", " ")).strip().lower()
 
 
@@ -701,13 +704,19 @@ class ObjectTable:
     objects: Mapping[str, ForeignObject]
     draw_cost: int
     boot_cost: int
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def get(self, name: str) -> ForeignObject | None:
         key = normal_name(name)
-        for obj_name, obj in self.objects.items():
-            if normal_name(obj_name) == key:
-                return obj
-        return None
+        found = self._cache.get(key, False)
+        if found is False:
+            found = None
+            for obj_name, obj in self.objects.items():
+                if normal_name(obj_name) == key:
+                    found = obj
+                    break
+            self._cache[key] = found
+        return found
 
 
 def _objects(data: Any, problems: _Problems) -> ObjectTable | None:

@@ -1,0 +1,229 @@
+"""A regression corpus for the ARM engine: matches of the sample wrestlers (singles, steel cage
+and tag, under no option, each option and a few together, with managers, allies, Edge carried
+in from the roster, old injuries and stipulations) whose play-by-play was recorded word for
+word, with the dice of every event; and a few series of matches replayed on one prepared match,
+as the odds play them (the default strategy remembers its decisions on the prepared match).
+
+If this test fails, the engine plays or narrates differently. When that is the intent (a rule
+read anew, a sentence reworded), say why in the commit and record the corpus again:
+
+    .venv/bin/python -m tests.rules.test_arm_corpus
+
+The fast path (no play-by-play, what the odds use) must reach the recorded outcome of every match
+from the same seed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rules.arm.engine import prepare, run
+from rules.arm.strategy import DefaultStrategy
+from rules.arm.system import system as arm
+from rules.core.dice import SeededDice
+from rules.core.spec import Ringside
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "rules/data/sample/arm"
+CORPUS = Path(__file__).parent / "fixtures/arm_corpus.json.gz"
+
+OPTIONS = [
+    "",
+    "cage",
+    "cage,escape",
+    "cage=pipe,internal_cage,escape",
+    "no_dq",
+    "no_count_out",
+    "over_top_dq",
+    "time_limit=20",
+    "referee=6,warnings=1",
+    "no_edge",
+    "over_top_dq,referee=16,warnings=0",
+]
+CAGE_OPTIONS = ["", "escape", "internal_cage", "cage=pipe,escape", "no_dq,escape"]
+STIPULATIONS = [
+    {},
+    {"no_dq": True},
+    {"no_count_out": True},
+    {"falls_count_anywhere": True},
+    {"title_changes_on_dq": True},
+]
+PARTS = ("head", "neck", "body", "back", "arm", "leg")
+#: Series replayed on one prepared match: (pair, options, matches).
+SERIES = [
+    ("corrigan-vale,mortimer-gale", "", 40),
+    ("ines-marrow,orrin-blackwood", "cage,escape", 30),
+    ("nadia-sorrel,skylar-finch", "no_dq", 30),
+    ("hollis-crane,silas-dunmore,gideon-pike,bastian-holloway", "", 20),
+]
+
+
+@cache
+def sheets() -> dict:
+    tables = arm.load_tables()
+    return {
+        path.stem: arm.parse_card(yaml.safe_load(path.read_text()), tables)
+        for path in sorted(SAMPLE.glob("*.yaml"))
+    }
+
+
+def roster_touches(rng: random.Random, participant):
+    """What a roster may carry into a match: Edge other than the card's, old injuries."""
+    edge = rng.choice((None, None, 0, rng.randint(1, 9)))
+    injuries = ()
+    if rng.random() < 0.3:
+        injuries = ({"body_part": rng.choice(PARTS), "points": rng.randint(1, 3)},)
+    return replace(participant, edge=edge, injuries=injuries)
+
+
+def cases():
+    """The matches of the corpus: (name, spec, seed), the same every time."""
+    cards = sheets()
+    names = sorted(cards)
+    rng = random.Random("arm corpus")
+    plan = (
+        [("singles", options) for options in OPTIONS * 6]
+        + [("steel_cage", options) for options in CAGE_OPTIONS * 3]
+        + [("tag", options) for options in OPTIONS * 4]
+        + [("rough", options) for options in OPTIONS * 2]
+    )
+    for i, (kind, options) in enumerate(plan):
+        match_type = "singles" if kind == "rough" else kind
+        n = 4 if match_type == "tag" else 2
+        picked = rng.sample(names, n)
+        spec = arm.make_spec(
+            [cards[name] for name in picked],
+            match_type,
+            options=options,
+            relationship=rng.choice((None, "partners")) if match_type == "tag" else None,
+        )
+        sides = []
+        for s, side in enumerate(spec.sides):
+            participants = tuple(roster_touches(rng, p) for p in side.participants)
+            sides.append(
+                replace(
+                    side,
+                    participants=participants,
+                    manager=rng.choice((None, None, Ringside(key=f"m{s}", name=f"Manager {s}"))),
+                    ally=rng.choice((None, None, Ringside(key=f"a{s}", name=f"Ally {s}"))),
+                )
+            )
+        spec = replace(spec, sides=tuple(sides), stipulations=rng.choice(STIPULATIONS))
+        label = options or "standard"
+        yield f"{kind} {i} {'+'.join(picked)} [{label}]", spec, rng.randrange(10**6)
+
+
+def series_specs():
+    cards = sheets()
+    for pair, options, n in SERIES:
+        names = pair.split(",")
+        match_type = "tag" if len(names) == 4 else "singles"
+        spec = arm.make_spec([cards[name] for name in names], match_type, options=options)
+        yield f"series {pair} [{options or 'standard'}]", spec, n
+
+
+class Rough(DefaultStrategy):
+    """The default strategy, throwing men over the top rope whenever it can and letting the
+    referee count a while: the corpus's way to the floor, the count and the count-out."""
+
+    def plan(self, match, side):
+        plan = super().plan(match, side)
+        if plan.move is not None and (plan.move.knockdown or plan.move.throw):
+            return replace(plan, over_top=True)
+        return plan
+
+    def return_to_ring(self, match, side):
+        return match.count is None or (side == 0 and match.count >= 9)
+
+
+def strategy_for(name: str):
+    return Rough() if name.startswith("rough ") else DefaultStrategy()
+
+
+def play(name, spec, seed):
+    return arm.simulate(spec, dice=SeededDice(seed), strategy=strategy_for(name)).to_json()
+
+
+def play_series(spec, n, *, record):
+    """``n`` matches on one prepared match and one strategy, as the odds play them."""
+    prep = prepare(spec)
+    strategy = DefaultStrategy()
+    dice = SeededDice(7, record=False)
+    out = []
+    for _ in range(n):
+        result = run(prep, dice, strategy, record=record)
+        out.append(
+            [
+                result.winner,
+                result.method.value,
+                result.length,
+                len(result.events),
+                result.to_json()["effects"],
+            ]
+        )
+    return out
+
+
+def record_corpus() -> dict:
+    recorded = {name: play(name, spec, seed) for name, spec, seed in cases()}
+    for name, spec, n in series_specs():
+        recorded[name] = play_series(spec, n, record=True)
+    return recorded
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def test_the_corpus_holds_every_case(corpus):
+    names = [name for name, _, _ in cases()] + [name for name, _, _ in series_specs()]
+    assert sorted(corpus) == sorted(names)
+    assert len(set(names)) == len(names) == 12 * len(OPTIONS) + 3 * len(CAGE_OPTIONS) + len(SERIES)
+
+
+@pytest.mark.parametrize("kind", ["singles", "steel_cage", "tag", "rough"])
+def test_every_match_of_the_corpus_is_played_and_told_as_recorded(corpus, kind):
+    for name, spec, seed in cases():
+        if not name.startswith(kind + " "):
+            continue
+        played = play(name, spec, seed)
+        recorded = corpus[name]
+        for k, (now, then) in enumerate(zip(played["events"], recorded["events"], strict=False)):
+            assert now == then, f"{name}, seed {seed}, event {k}"
+        assert played == recorded, name
+
+
+def test_the_fast_path_reaches_every_recorded_outcome(corpus):
+    for name, spec, seed in cases():
+        dice = SeededDice(seed, record=False)
+        fast = arm.simulate(spec, dice=dice, strategy=strategy_for(name), record=False).to_json()
+        recorded = corpus[name]
+        for key in ("winner", "method", "length", "effects"):
+            assert fast[key] == recorded[key], f"{name}: {key}"
+        assert fast["events"] == []
+
+
+def test_series_on_one_prepared_match_play_as_recorded(corpus):
+    for name, spec, n in series_specs():
+        recorded = corpus[name]
+        full = play_series(spec, n, record=True)
+        assert full == recorded, name
+        fast = play_series(spec, n, record=False)
+        assert [m[:3] + m[4:] for m in fast] == [m[:3] + m[4:] for m in recorded], name
+
+
+if __name__ == "__main__":
+    recorded = record_corpus()
+    with gzip.open(CORPUS, "wt", encoding="utf-8", compresslevel=9) as handle:
+        json.dump(recorded, handle, indent=1, sort_keys=True)
+    print(f"{len(recorded)} cases recorded in {CORPUS.name}")
