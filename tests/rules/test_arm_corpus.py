@@ -31,6 +31,8 @@ from rules.arm.system import system as arm
 from rules.core.dice import SeededDice
 from rules.core.spec import Ringside
 
+pytestmark = pytest.mark.corpus
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "rules/data/sample/arm"
 CORPUS = Path(__file__).parent / "fixtures/arm_corpus.json.gz"
