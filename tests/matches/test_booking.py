@@ -462,3 +462,14 @@ def test_history_is_wrestled_in_date_order():
         booking.FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=show.date),
         booking.REIGN_AFTER_SHOW.format(title=title, won=reign.won_on, on=show.date),
     }
+
+
+def test_a_new_show_is_named_and_housed_by_the_federations_defaults_unless_told():
+    federation = factories.FederationFactory(name="Copperline", default_venue="The Foundry")
+    first = show_create(federation=federation)
+    assert (first.number, first.name, first.venue) == (1, "Copperline Weekly #1", "The Foundry")
+    second = show_create(federation=federation, name="Winter Brawl", venue="")
+    assert (second.number, second.name, second.venue) == (2, "Winter Brawl", "")
+    third = show_create(federation=federation, venue="Dockside Arena")
+    assert (third.name, third.venue) == ("Copperline Weekly #3", "Dockside Arena")
+    assert first.status == ShowStatus.DRAFT

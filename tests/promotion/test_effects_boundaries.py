@@ -492,3 +492,15 @@ def test_a_champion_defends_the_open_reign_not_an_old_one(federation):
     run(federation, singles(federation, champion, challenger, winner=0, title=title))
     assert (reload(second).defenses, reload(first).defenses) == (1, 0)
     assert reload(first).ended_on == ON - 30 * DAY
+
+
+def test_a_battle_royals_losers_lost_by_elimination_but_the_last_one_out():
+    from promotion.effects import ELIMINATION, loss_method
+
+    effects = {"eliminations": ["ash", "birch", "cedar"]}  # cedar went last, in the final
+    assert loss_method("pin", effects, "cedar") == "pin"
+    assert loss_method("pin", effects, "birch") == ELIMINATION
+    assert loss_method("pin", effects, "ash") == ELIMINATION
+    assert ELIMINATION == "elimination"
+    assert loss_method("pin", {}, "ash") == "pin"  # no eliminations: the match's own method
+    assert loss_method("submission", None, "ash") == "submission"
