@@ -178,12 +178,13 @@ def week_run(*, federation: Federation) -> Show:
         return show
     if show is not None and show.status == ShowStatus.FAILED:
         raise BookingError([RUN_FAILED_FIRST.format(show=show)])
-    if show is None:
-        last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
-        show = show_create(
-            federation=federation,
-            scheduled_at=federation.next_show_time(after=max(filter(None, [last, timezone.now()]))),
-        )
-    if not show.matches.exists():
-        show_autobook(show=show)
+    with transaction.atomic():  # a show made here and then refused its card is not kept
+        if show is None:
+            last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
+            after = max(filter(None, [last, timezone.now()]))
+            show = show_create(
+                federation=federation, scheduled_at=federation.next_show_time(after=after)
+            )
+        if not show.matches.exists():
+            show_autobook(show=show)
     return show_run_now(show=show)

@@ -162,6 +162,17 @@ def test_run_this_week_asks_for_a_failed_show_to_be_dealt_with_first(in_process)
         run("simulate_season", SAMPLE, weeks=1, no_progress=True)
 
 
+def test_run_this_week_with_too_few_wrestlers_leaves_no_empty_show_behind(in_process):
+    from tests import factories
+
+    federation = factories.FederationFactory()
+    factories.BookableWrestlerFactory(federation=federation)  # one: no match can be made
+    with pytest.raises(BookingError) as refused:
+        week_run(federation=federation)
+    assert "too few wrestlers are available" in str(refused.value)
+    assert not federation.shows.exists()
+
+
 def test_a_stray_draft_blocks_nothing_and_cannot_be_booked_once_history_passed_it(in_process):
     federation = sample_federation()
     now = timezone.now()
