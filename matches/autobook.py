@@ -96,6 +96,7 @@ NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no d
 NOTE_REMATCH_PASSED = "; passed over, too soon for a rematch: {names}"
 NOTE_UNDERCARD = "Undercard: {a} vs {b}, close in Prestige ({pa} and {pb})"
 NOTE_IDLE = "; {names} had not wrestled for {shows}"
+NOTE_DEBUT = "; {names} {have} yet to wrestle here"
 NOTE_MET_BEFORE = "; they met {ago} (nobody fresher was free)"
 NOTE_UNDER = "; wrestled under {system} rules"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
@@ -777,11 +778,18 @@ class _Booker:
             sides = [[first], [second]]
             note = NOTE_UNDERCARD.format(a=first, pa=first.prestige, b=second, pb=second.prestige)
             idle = [w for w in (first, second) if history.idle(w.pk) >= self.config.idle_shows]
-            if idle:
-                shows = max(history.idle(w.pk) for w in idle)
+            waited = [w for w in idle if w.pk in history.ever_worked]
+            debuts = [w for w in idle if w.pk not in history.ever_worked]
+            if waited:
+                shows = max(history.idle(w.pk) for w in waited)
                 note += NOTE_IDLE.format(
-                    names=" and ".join(w.ring_name for w in idle),
+                    names=" and ".join(w.ring_name for w in waited),
                     shows=_shows_count(shows, history.shows),
+                )
+            if debuts:
+                note += NOTE_DEBUT.format(
+                    names=" and ".join(w.ring_name for w in debuts),
+                    have="have" if len(debuts) > 1 else "has",
                 )
             if not fresh:
                 note += NOTE_MET_BEFORE.format(ago=_shows_ago(min(history.met(sides))))

@@ -763,7 +763,7 @@ def test_idle_wrestlers_are_booked_first(fed, make):
     completed_show(fed, days_ago=14, bouts=[([[top], [second]], 1, "pin")])
     [match] = show_autobook(show=show_create(federation=fed))
     assert {w for side in sides_of(match) for w in side} == {low, lower}
-    assert f"{low} and {lower} had not wrestled for" in match.booking_note
+    assert f"{low} and {lower} have yet to wrestle here" in match.booking_note
 
 
 def test_a_title_bout_waits_two_shows_before_a_rematch(fed, make):
@@ -910,7 +910,7 @@ def test_a_tag_title_goes_to_the_next_team_when_the_best_just_had_their_shot(fed
 # -- the undercard's notes, word for word ---------------------------------------------------
 
 
-def test_the_undercard_note_names_the_pair_their_prestige_and_how_long_they_waited(fed, make):
+def test_the_undercard_note_names_the_pair_their_prestige_and_their_debuts(fed, make):
     fed.card_size = 1
     fed.save()
     top = make(900, ring_name="Top Man")
@@ -923,10 +923,28 @@ def test_the_undercard_note_names_the_pair_their_prestige_and_how_long_they_wait
     [match] = report.matches
     assert match.booking_note == (
         "Undercard: Low Man vs Lower Man, close in Prestige (100 and 40); "
-        "Low Man and Lower Man had not wrestled for 6 weeks or more; "
+        "Low Man and Lower Man have yet to wrestle here; "
         "main event: the highest stakes on the card (0)"
     )
     assert report.skipped == []  # the undercard stops once the card is full
+
+
+def test_the_undercard_note_tells_a_long_wait_from_a_debut(fed, make):
+    fed.card_size = 1
+    fed.save()
+    top, second = make(900, ring_name="Top Man"), make(800, ring_name="Second Man")
+    low, lower = make(100, ring_name="Low Man"), make(40, ring_name="Lower Man")
+    other = make(500, ring_name="Other Man")
+    completed_show(fed, days_ago=21, bouts=[([[low], [other]], 0, "pin")])
+    completed_show(fed, days_ago=14, bouts=[([[top], [second]], 1, "pin")])
+    completed_show(fed, days_ago=7, bouts=[([[top], [second]], 0, "pin")])
+    [match] = show_autobook(show=show_create(federation=fed))
+    assert sides_of(match) == [{lower}, {low}]  # the new signing first
+    assert match.booking_note == (
+        "Undercard: Lower Man vs Low Man, close in Prestige (40 and 100); "
+        "Low Man had not wrestled for 3 weeks; Lower Man has yet to wrestle here; "
+        "main event: the highest stakes on the card (0)"
+    )
 
 
 def test_an_undercard_rematch_when_nobody_fresher_is_free_says_when_they_met(fed, make):
