@@ -386,6 +386,7 @@ def pairing(
     """The pairing of the wrestlers named by slug, side by side; raises ``PairingRefused``
     naming every problem by its place (``sides[i][j]``, ``rule_system``, ``match_type``)."""
     from matches.booking import NO_CARD, NO_ENGINE
+    from matches.simulation import parsed_card
     from promotion.models import Wrestler
     from promotion.selectors import federation_tables
     from rules import registry
@@ -437,7 +438,7 @@ def pairing(
                     Participant(
                         key=wrestler.slug,
                         name=wrestler.ring_name,
-                        card=engine.parse_card(cards[wrestler.pk].data),
+                        card=parsed_card(cards[wrestler.pk]),
                         fame=wrestler.fame,
                         prestige=wrestler.prestige,
                         heat=wrestler.heat,

@@ -365,7 +365,7 @@ class ShowInputs:
         card = self.cards.get((participant.wrestler_id, system))
         if card is None:
             raise SimulationError(f"{participant.wrestler} has no {system} card.")
-        return _parsed_card(card)
+        return parsed_card(card)
 
     def spec(self, match: Match) -> MatchSpec:
         engine = _engine(match.rule_system)
@@ -449,7 +449,8 @@ _PARSED_CARDS: dict[tuple[int, Any], Any] = {}
 _PARSED_CARDS_LIMIT = 4096
 
 
-def _parsed_card(card: WrestlerCard):
+def parsed_card(card: WrestlerCard):
+    """A stored card parsed by its engine, once per version of the card in this process."""
     key = (card.pk, card.updated_at)
     parsed = _PARSED_CARDS.get(key)
     if parsed is None:
