@@ -56,12 +56,12 @@ def clip(value: Any, limit: int = CLIP) -> str:
         text = f"a list of {len(value)} entries"
     else:
         text = type(value).__name__
+    return _short(text, limit)
+
+
+def _short(text: str, limit: int = 120) -> str:
+    """``text`` (a library's message about untrusted input, say) cut to ``limit`` characters."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _short(problem: str, limit: int = 120) -> str:
-    """A library's message about untrusted input, cut to ``limit`` characters."""
-    return problem if len(problem) <= limit else problem[: limit - 1] + "…"
 
 
 def bad_character(text: str) -> str | None:
