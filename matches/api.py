@@ -679,13 +679,27 @@ class OddsSerializer(serializers.Serializer):
     exact_note = serializers.CharField(allow_blank=True)
 
 
-@extend_schema(tags=["odds"])
-class OddsViewSet(FederationViewSet):
-    """Odds of a pairing under a system and rules, from the wrestlers' stored cards."""
+class PairingViewSet(FederationViewSet):
+    """A read-only action on a pairing of the federation's wrestlers (odds, exhibitions)."""
 
     queryset = Wrestler.objects.all()
     action_access = {"create": Action.READ}
     throttle_scopes = {"create": "odds"}
+
+    def read_pairing(self, serializer_class):
+        """The request read and its pairing made: ``(serializer, pairing, None)``, or
+        ``(None, None, response)`` naming every problem of a pairing that cannot be played."""
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            return serializer, serializer.pairing(self.federation), None
+        except PairingRefused as refused:
+            return None, None, problems_response(refused.problems)
+
+
+@extend_schema(tags=["odds"])
+class OddsViewSet(PairingViewSet):
+    """Odds of a pairing under a system and rules, from the wrestlers' stored cards."""
 
     @extend_schema(
         summary="Odds of a pairing: Monte Carlo over a bounded number of runs, exact on request",
@@ -693,13 +707,10 @@ class OddsViewSet(FederationViewSet):
         responses={200: OddsSerializer},
     )
     def create(self, request, **kwargs):
-        serializer = OddsRequestSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer, played, refused = self.read_pairing(OddsRequestSerializer)
+        if refused is not None:
+            return refused
         data = serializer.validated_data
-        try:
-            played = serializer.pairing(self.federation)
-        except PairingRefused as refused:
-            return problems_response(refused.problems)
         match_type = data["match_type"]
         seed = serializer.seed_or_new()
         kwargs = {}
@@ -763,14 +774,10 @@ class ExhibitionSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=["odds"])
-class ExhibitionViewSet(FederationViewSet):
+class ExhibitionViewSet(PairingViewSet):
     """One match between the federation's wrestlers, from their stored cards, played as a show
     would play it (the federation's charts and options) and stored nowhere: what
     ``simulate_match`` does with card files."""
-
-    queryset = Wrestler.objects.all()
-    action_access = {"create": Action.READ}
-    throttle_scopes = {"create": "odds"}
 
     @extend_schema(
         summary="Play one exhibition match: the result and its play-by-play, nothing stored",
@@ -778,13 +785,10 @@ class ExhibitionViewSet(FederationViewSet):
         responses={200: ExhibitionSerializer},
     )
     def create(self, request, **kwargs):
-        serializer = ExhibitionRequestSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer, played, refused = self.read_pairing(ExhibitionRequestSerializer)
+        if refused is not None:
+            return refused
         data = serializer.validated_data
-        try:
-            played = serializer.pairing(self.federation)
-        except PairingRefused as refused:
-            return problems_response(refused.problems)
         seed = serializer.seed_or_new()
         result = played.engine.simulate(played.spec, dice=SeededDice(seed), tables=played.tables)
         told = result.to_json()
