@@ -148,12 +148,17 @@ def season_simulate(
             show = show_schedule(show=show)
         if show.status == ShowStatus.SCHEDULED:
             show_dispatch(show_id=show.pk)
-        return _wait(
+        done = _wait(
             show,
             poll_seconds=poll_seconds,
             redispatch_seconds=redispatch_seconds,
             on_wait=on_wait or (lambda message: None),
         )
+        # What callers read of a finished week (its date is in the federation's calendar) must
+        # not need the database outside this retried step: a connection cut right after the
+        # show finished would otherwise end the season.
+        done.federation = federation
+        return done
 
     shows = []
     try:

@@ -162,6 +162,27 @@ def test_run_this_week_asks_for_a_failed_show_to_be_dealt_with_first(in_process)
         run("simulate_season", SAMPLE, weeks=1, no_progress=True)
 
 
+def test_a_finished_week_is_told_without_another_query(in_process):
+    """A season's callback reads each finished show (its number and date) outside the step that
+    is retried after a dropped connection, so it must not need the database: a cut right after a
+    show finished once ended a season with "The database is unavailable"."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.season import season_simulate
+
+    federation = sample_federation()
+    told = []
+
+    def on_show(show):
+        with CaptureQueriesContext(connection) as queries:
+            told.append((show.number, show.date))
+        assert len(queries) == 0, [q["sql"] for q in queries]
+
+    shows = season_simulate(federation=federation, weeks=2, on_show=on_show)
+    assert told == [(s.number, s.date) for s in shows] and len(told) == 2
+
+
 def test_run_this_week_with_too_few_wrestlers_leaves_no_empty_show_behind(in_process):
     from tests import factories
 
