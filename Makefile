@@ -3,6 +3,9 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
+# The ARM engine compiled by mypyc (setup.py): built by the install, again when its source changes.
+NATIVE := $(VENV)/.native
+NATIVE_SOURCES := setup.py rules/arm/native.py rules/arm/compile.py rules/arm/engine.py rules/arm/strategy.py
 
 .PHONY: demo test lint format bench mutation worker beat clean
 
@@ -11,14 +14,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	rm -f $(VENV)/.installed-*
+	touch $@ $(NATIVE)
+
+# Compiles the ARM engine again after its source changed (until then it runs as pure Python).
+$(NATIVE): $(NATIVE_SOURCES) | $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
 	touch $@
 
 ## demo: set up and run the sample federation on SQLite (NO_SERVE=1 to set up and exit)
-demo: $(STAMP)
+demo: $(STAMP) $(NATIVE)
 	$(BIN)/python manage.py demo $(if $(NO_SERVE),--no-serve,)
 
 ## test: ruff, then the whole pytest suite
-test: $(STAMP)
+test: $(STAMP) $(NATIVE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
@@ -31,7 +39,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 ## mutation: mutation testing of the core, module by module (slow, not in CI; docs/testing.md);
@@ -39,11 +47,12 @@ bench: $(STAMP)
 mutation: $(STAMP)
 	$(BIN)/python scripts/mutation.py $(MODULE)
 
-worker: $(STAMP)
+worker: $(STAMP) $(NATIVE)
 	$(BIN)/celery -A config worker --loglevel=info
 
-beat: $(STAMP)
+beat: $(STAMP) $(NATIVE)
 	$(BIN)/celery -A config beat --loglevel=info
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache mutants
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache mutants build
+	rm -f rules/arm/native.sha rules/arm/*.so rules_arm_native__mypyc*.so

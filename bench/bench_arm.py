@@ -3,6 +3,9 @@ full match. Prints its figures; asserts nothing.
 
     python bench/bench_arm.py [--matches N] [--rules OPTIONS] [--pair A,B]
 
+It times the engine this install runs: compiled by mypyc where the install could, else pure
+Python. ``RINGSIDE_PURE_ARM=1`` times the pure-Python engine.
+
 Goals (the engine's issue): the fast path within 5 times the cost of drawing the same dice with
 nothing else, the full path within 20 times, a single full match well under 50 ms.
 """
@@ -20,6 +23,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from rules.arm import native  # noqa: E402
 from rules.arm.engine import prepare, run  # noqa: E402
 from rules.arm.strategy import DefaultStrategy  # noqa: E402
 from rules.arm.system import system as arm  # noqa: E402
@@ -91,6 +95,7 @@ def main() -> None:
 
     rules = args.rules or "standard"
     print(f"ARM engine, {' vs '.join(c.name for c in cards)}, options: {rules}")
+    print(f"  engine                       {native.describe()}")
     print(f"  matches                      {n} (median {statistics.median(rounds):.0f} rounds)")
     print(f"  dice drawn                   {dice_count} ({dice_count / n:.1f} a match)")
     per_die = t_dice / dice_count * 1e9

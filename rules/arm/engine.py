@@ -452,6 +452,12 @@ class Match:
                 return 1, faces
         return (0 if ta >= tb else 1), faces
 
+    def ended(self) -> bool:
+        """Whether the match has its result: the test to make again after a call that can end
+        it. (Inline, ``self.method is not None`` would be taken by mypy as still false after an
+        earlier test in the same function, and the compiled engine would refuse the result.)"""
+        return self.method is not None
+
     def finish(self, winner: int | None, method: Method) -> None:
         if self.method is not None:
             if (
@@ -596,7 +602,7 @@ class Match:
         a = cur[s]  # a tag may have changed the legal man
         if prep.allies[s] is not None and self.distracted and strategy.interfere(self, s):
             self.interfere(s)
-            if self.method is not None:
+            if self.ended():
                 return
         move = plan.move
         if move is None:
@@ -1296,16 +1302,16 @@ class Match:
             extra = self.partner(1 - s)
             if extra is not None and not extra.out:
                 self.hurt(extra, dmg, a)
-                if self.method is not None:
+                if self.ended():
                     return dmg
         # Exertion: the maneuver's level, plus the lifted man's Lift penalty.
         exertion = move.level + (max(0, -d.w.lift) if move.lift else 0)
         if exertion:
             self.hurt(a, exertion, None, exertion=True)
-            if self.method is not None:
+            if self.ended():
                 return dmg
         self.injury_checks(a, d, move, dmg, grade)
-        if self.method is not None:
+        if self.ended():
             return dmg
         if move.blinding or move.powder:
             d.blind = max(d.blind, dmg if move.powder else 1)
@@ -1492,15 +1498,15 @@ class Match:
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
         shoulders = level == "shoulders"
+        height = 2 if shoulders else int(level)
         if shoulders:
-            level = 2
             if not (self.near and d.standing):
                 return False
         elif not (self.near and d.standing and d.zone == "corner" and a.zone == "corner"):
             return False
         while self.ap >= fig.ap_place_turnbuckle:
             self.ap -= fig.ap_place_turnbuckle
-            target = a.w.attr["STR"] + d.w.lift + fig.mod_turnbuckle[level] + self.own(a) - a.debt
+            target = a.w.attr["STR"] + d.w.lift + fig.mod_turnbuckle[height] + self.own(a) - a.debt
             face, grade = self.check(a, target)
             if self.record:
                 self.ev(
@@ -1515,7 +1521,7 @@ class Match:
                     roll=face,
                 )
             if grade >= SUCCESS:
-                d.elev = level
+                d.elev = height
                 d.post = "facing"
                 exertion = max(0, -d.w.lift)
                 if exertion:
@@ -1907,7 +1913,7 @@ class Match:
             )
         if way == "hair" and broke:
             self.ref_check(d, "pulling the hair")
-            if self.method is not None:
+            if self.ended():
                 return
         if not broke:
             self.pinned(s, after, "")
@@ -2143,7 +2149,7 @@ class Match:
         h.rounds += 1
         if h.move.sleeper and not d.out:
             self.sleeper_check(h, d)
-            if self.method is not None or d.out:
+            if self.ended() or d.out:
                 return
         if h.intensity > d.w.attr["TOU"] + self.own(d):
             target = d.w.attr["STA"] + self.own(d) - d.inj.get(h.move.target, 0)

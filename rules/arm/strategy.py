@@ -11,7 +11,10 @@ counters, no Edge, no cheating. ``DefaultStrategy`` plays sensibly (see its docs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Hold, Match, Plan
 from rules.core.decisions import Strategy
@@ -23,6 +26,7 @@ def p_check(target: int, botch_from: int = 20) -> float:
     return ok / 20.0 if ok >= 1 else 0.05
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArmStrategy(Strategy):
     """The decision points, with the plain answer to each."""
 
@@ -80,13 +84,13 @@ class ArmStrategy(Strategy):
         """Apply this Level 0-1 hold as a resthold (-1 damage, recover 1 a round)?"""
         return False
 
-    def follow_up(self, match: Match, side: int, move) -> list:
+    def follow_up(self, match: Match, side: int, move) -> Sequence[Any]:
         """After a success, with the damage as Action Points: repositioning, a cover, playing
         to the crowd, a stall, a tag."""
         d = match.cur[1 - side]
         if d.fallen and match.ap >= 1:
-            return ["cover"]
-        return []
+            return ("cover",)
+        return ()
 
     def cover_again(self, match: Match, side: int) -> bool:
         """After a kick-out, cover again with the points left (+2 to break each time)?"""
@@ -279,6 +283,7 @@ def setup(match: Match, side: int, move) -> tuple[int, tuple] | None:
     return cost, tuple(actions)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DefaultStrategy(ArmStrategy):
     """Plays sensibly:
 
@@ -334,11 +339,10 @@ class DefaultStrategy(ArmStrategy):
         else:
             remaining = 0
         count = match.count
+        partners: tuple = ()
         if match.tag:
             mine, theirs = match.partner(side), match.partner(1 - side)
             partners = (mine.lvl, mine.out, theirs.lvl, theirs.out)
-        else:
-            partners = ()
         a_inj = a.inj
         d_inj = d.inj
         early = aw.early_rounds
@@ -817,7 +821,7 @@ class DefaultStrategy(ArmStrategy):
         return a.lvl > d.lvl and a.lvl >= 2
 
     # ---------------------------------------------------------------------------- after a hit
-    def follow_up(self, match: Match, side: int, move) -> tuple:
+    def follow_up(self, match: Match, side: int, move) -> Sequence[Any]:
         key = self._situation(match, side, "follow_up", move.name, move.finisher, move.cover)
         memo = match.prep.memo
         found = memo.get(key, memo)
@@ -1016,7 +1020,7 @@ class DefaultStrategy(ArmStrategy):
 
     def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
         # The surest way but a reversal (the ropes on a tie, else the first of the surest).
-        way, best = None, None
+        way, best = None, (-1.0, False)
         for k, v in targets.items():
             if k != "reversal":
                 rank = (v, k == "rope")

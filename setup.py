@@ -1,0 +1,96 @@
+"""The ARM engine's optional native build (everything else is in ``pyproject.toml``).
+
+The ARM engine is pure Python and always works as such. When the machine can compile C (a C
+compiler and Python's headers, as on Debian with ``gcc``), the install also compiles its three
+modules with mypyc, which runs the same source about three times as fast (``bench/bench_arm.py``).
+If the compiler is missing or the build fails, the install says so and carries on without it;
+``RINGSIDE_PURE_ARM=1`` skips the build. At import, ``rules.arm`` uses the compiled modules only if
+they were built from the source that is there now (``rules/arm/native.py``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# Read by its path: importing the package would need it built.
+_spec = importlib.util.spec_from_file_location(
+    "_ringside_native",
+    os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules/arm/native.py"),
+)
+native = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(native)
+
+SOURCES = [f"rules/arm/{name}.py" for name in native.MODULES]
+
+
+def warn(message: str) -> None:
+    print(f"\nringside: {message}; the ARM engine runs as pure Python.\n", file=sys.stderr)
+
+
+def native_modules() -> list:
+    if os.environ.get(native.PURE_VARIABLE):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        warn("mypyc is not installed")
+        return []
+    try:
+        extensions = mypycify(SOURCES, opt_level="3", group_name="rules_arm_native")
+    except (Exception, SystemExit) as exc:  # mypyc exits on a type error
+        warn(f"mypyc could not compile the engine ({exc})")
+        return []
+    stale = stale_narrowing(extensions)
+    if stale:
+        warn(
+            "the engine tests an optional attribute again after a call that can change it, "
+            "which mypy takes as still narrowed and the compiled code would refuse: "
+            + "; ".join(stale)
+            + " (test it through a method, as Match.ended() does)"
+        )
+        return []
+    return extensions
+
+
+def stale_narrowing(extensions: list) -> list[str]:
+    """Where the generated C insists a value is None: only mypy's narrowing of an attribute
+    by an earlier test makes that type (nothing is declared None alone)."""
+    found = []
+    for ext in extensions:
+        for source in ext.sources:
+            if not source.endswith(".c"):
+                continue
+            with open(source, encoding="utf-8") as text:
+                lines = text.read().split("\n")
+            for i, line in enumerate(lines):
+                if 'CPy_TypeError("None"' in line:
+                    where = next(
+                        (after for after in lines[i : i + 12] if "CPy_AddTraceback(" in after),
+                        "",
+                    )
+                    found.append(where.strip().removeprefix("CPy_AddTraceback(").split(", CPy")[0])
+    return found
+
+
+class OptionalBuildExt(build_ext):
+    """Builds the compiled engine if it can and records what it was built from."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:
+            warn(f"the compiled engine could not be built ({exc})")
+            return
+        if self.extensions:
+            target = "." if self.inplace else self.build_lib
+            path = os.path.join(target, "rules", "arm", "native.sha")
+            with open(path, "w", encoding="ascii") as out:
+                out.write(native.fingerprint() + "\n")
+
+
+setup(ext_modules=native_modules(), cmdclass={"build_ext": OptionalBuildExt})
