@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from types import SimpleNamespace
 from typing import Any
 
 from rules.arm.cards import ArmSheet
@@ -36,7 +35,103 @@ _SECTIONS = {
 }
 
 
-def figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
+class Figures:
+    """The figures of a match (``match.yaml``) as flat typed attributes, named by their section's
+    prefix and key (``ap_run``, ``mod_superset``, ``dmg_ace``); a nested table of figures is a
+    plain dict (``ring_home``, ``mod_pin``). Typed, so that the compiled engine reads them as
+    fields (``tests/rules/test_arm_tables_cards.py`` holds them to the shape of ``match.yaml``)."""
+
+    t_round: int
+    t_half_round: int
+    t_standoff: int
+    t_pin_count: int
+    t_default_limit: int
+    t_max_standoffs: int
+    chk_natural_one: bool
+    ap_shift_within: int
+    ap_shift_across: int
+    ap_square: int
+    ap_bring_opponent: int
+    ap_run: int
+    ap_rebound: int
+    ap_whip: int
+    ap_climb: int
+    ap_place_turnbuckle: int
+    ap_cover: int
+    ap_hook_leg: int
+    ap_lobster: int
+    ap_play_to_crowd: int
+    ap_tag: int
+    ap_step: int
+    ap_short_penalty: int
+    ap_max_debt: int
+    ring_zones: tuple
+    ring_distance: dict
+    ring_home: dict
+    ring_ropes: dict
+    ring_apron_steps: int
+    ring_rope_steps: tuple
+    mod_superset: int
+    mod_bra_chain: int
+    mod_repeat: int
+    mod_trick: int
+    mod_cornered: int
+    mod_improvise: int
+    mod_improvise_one_flag: int
+    mod_level_over_weardown: int
+    mod_referee_warning: int
+    mod_flourish: int
+    mod_telegraph: int
+    mod_dive: int
+    mod_flying_per_square: int
+    mod_finisher: int
+    mod_two_targets: int
+    mod_over_top_margin: int
+    mod_turnbuckle: dict
+    mod_pin: dict
+    mod_hold: dict
+    dmg_charge: int
+    dmg_ace: int
+    dmg_per_step: int
+    dmg_launch_hdb: int
+    dmg_leverage: int
+    dmg_collision: int
+    dmg_high_risk: int
+    dmg_over_top: int
+    dmg_finisher: int
+    dmg_resthold: int
+    dmg_resthold_recovery: int
+    ref_skill: int
+    ref_warnings: int
+    ref_distraction: int
+    ref_fire_tab_detect: int
+    ref_counts: dict
+    ref_automatic: tuple
+    edge_face: dict
+    edge_heel: dict
+    edge_heel_seize_illegal: int
+    edge_heel_squeeze_bra: int
+    edge_against_finisher: int
+    edge_fired_up_attacks: int
+    prestige_loss: dict
+    prestige_flourish: int
+    prestige_flourish_max: int
+    heat_play_to_crowd: int
+    heat_play_to_crowd_max: int
+    heat_cheating: int
+    inj_damage_per_penalty: int
+    inj_keeps_off_at: int
+    inj_lift_uses: tuple
+    inj_uses: dict
+    inj_sleeper_recovery: int
+    cage_materials: dict
+    cage_default_material: str
+    cage_height: int
+    cage_climb: int
+    mgr_sav: int
+
+
+def figures(match: Mapping[str, Mapping[str, Any]]) -> Figures:
     """match.yaml as flat attributes (``ap_run``, ``mod_superset``, ``dmg_ace`` ...). A table
     of figures (``ring_home``, ``mod_pin`` ...) becomes a plain dict: the engine reads them in
     its inner loop. Read only: the same tables give the same (shared) figures."""
@@ -47,12 +142,12 @@ def figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
 
 
 @lru_cache(maxsize=16)
-def _shared_figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
+def _shared_figures(match: Mapping[str, Mapping[str, Any]]) -> Figures:
     return _figures(match)
 
 
-def _figures(match: Mapping[str, Mapping[str, Any]]) -> SimpleNamespace:
-    out = SimpleNamespace()
+def _figures(match: Mapping[str, Mapping[str, Any]]) -> Figures:
+    out = Figures()
     for section, body in match.items():
         prefix = _SECTIONS[section]
         for key, value in body.items():

@@ -17,9 +17,9 @@ into ``Prepared.fig``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.arm.compile import Move, Wrestler, figures
+from rules.arm.compile import Figures, Move, Wrestler, figures
 from rules.arm.options import ArmOptions, parse_options
 from rules.arm.tables import ArmTables, load_tables
 from rules.core.dice import Dice
@@ -27,6 +27,9 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
 from rules.core.spec import MatchSpec, Ringside
+
+if TYPE_CHECKING:
+    from rules.arm.strategy import ArmStrategy
 
 SYSTEM = "arm"
 #: Makes an ``Event`` from its fields in one tuple, past the named tuple's Python constructor.
@@ -109,7 +112,7 @@ class Prepared:
     spec: MatchSpec
     tables: ArmTables
     options: ArmOptions
-    fig: Any
+    fig: Figures
     wrestlers: tuple[tuple[Wrestler, ...], ...]
     tag: bool
     time_limit: int
@@ -338,7 +341,7 @@ class Hold:
 class Match:
     """The one mutable state of an ARM match, and the loop that plays it."""
 
-    def __init__(self, prep: Prepared, dice: Dice, strategy: Any, record: bool = True):
+    def __init__(self, prep: Prepared, dice: Dice, strategy: ArmStrategy, record: bool = True):
         self.prep = prep
         self.fig = prep.fig
         self.dice = dice
@@ -2796,7 +2799,12 @@ def _part(part: str) -> str:
 
 
 def run(
-    prep: Prepared, dice: Dice, strategy: Any, *, record: bool = True, seed: int | None = None
+    prep: Prepared,
+    dice: Dice,
+    strategy: ArmStrategy,
+    *,
+    record: bool = True,
+    seed: int | None = None,
 ) -> MatchResult:
     m = Match(prep, dice, strategy, record)
     m.play()

@@ -16,7 +16,8 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Hold, Match, Plan
+from rules.arm.compile import Move
+from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Fighter, Hold, Match, Plan
 from rules.core.decisions import Strategy
 
 
@@ -68,7 +69,7 @@ class ArmStrategy(Strategy):
                 return Plan(move=move)
         return None
 
-    def counter(self, match: Match, side: int, move) -> Plan | None:
+    def counter(self, match: Match, side: int, move: Move) -> Plan | None:
         """Declare a counter (a Defense or a Reversal) against the attacker's maneuver?"""
         return None
 
@@ -76,15 +77,15 @@ class ArmStrategy(Strategy):
         """After a standoff: another maneuver (None: the same again)."""
         return None
 
-    def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
+    def chain(self, match: Match, side: int, move: Move, chained: int) -> Plan | None:
         """After a BRA strike lands: another BRA strike in the same round (+2)?"""
         return None
 
-    def resthold(self, match: Match, side: int, move) -> bool:
+    def resthold(self, match: Match, side: int, move: Move) -> bool:
         """Apply this Level 0-1 hold as a resthold (-1 damage, recover 1 a round)?"""
         return False
 
-    def follow_up(self, match: Match, side: int, move) -> Sequence[Any]:
+    def follow_up(self, match: Match, side: int, move: Move) -> Sequence[Any]:
         """After a success, with the damage as Action Points: repositioning, a cover, playing
         to the crowd, a stall, a tag."""
         d = match.cur[1 - side]
@@ -96,10 +97,10 @@ class ArmStrategy(Strategy):
         """After a kick-out, cover again with the points left (+2 to break each time)?"""
         return False
 
-    def cover_kind(self, match: Match, side: int, after) -> str | None:
+    def cover_kind(self, match: Match, side: int, after: Move | None) -> str | None:
         return "cover" if match.ap >= 1 else None
 
-    def second_wind(self, match: Match, side: int, fighter) -> bool:
+    def second_wind(self, match: Match, side: int, fighter: Fighter) -> bool:
         return False
 
     def pin_escape(self, match: Match, side: int, targets: dict) -> str:
@@ -187,7 +188,7 @@ def _basics(match: Match, side: int):
     return cached
 
 
-def fits(match: Match, side: int, move, *, assume_near=False, assume_standing=False) -> bool:
+def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_standing=False) -> bool:
     """Whether ``move`` suits the men's positions, allowing the attacker to close in or get up."""
     a, d = match.cur[side], match.cur[1 - side]
     if move.defense or move.trick:
@@ -213,7 +214,7 @@ def fits(match: Match, side: int, move, *, assume_near=False, assume_standing=Fa
     return assume_near or match.near or move.flying or move.springboard
 
 
-def setup(match: Match, side: int, move) -> tuple[int, tuple] | None:
+def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
     """The attacker's own positioning for ``move`` now: (Action Points, actions), or None when
     the opponent would have to be moved first."""
     fig = match.fig
@@ -548,7 +549,7 @@ class DefaultStrategy(ArmStrategy):
                 break
         return best
 
-    def _consider(self, match: Match, side: int, move, allow_setup: bool, ap):
+    def _consider(self, match: Match, side: int, move: Move, allow_setup: bool, ap):
         cur = match.cur
         a = cur[side]
         d = cur[1 - side]
@@ -602,7 +603,7 @@ class DefaultStrategy(ArmStrategy):
             score += 2 * 0.05 * self._damage(match, side, move, plan.actions)
         return score, plan
 
-    def _may_cheat(self, match: Match, side: int, move) -> bool:
+    def _may_cheat(self, match: Match, side: int, move: Move | None) -> bool:
         a = match.cur[side]
         prep = match.prep
         if prep.no_dq or match.distracted:
@@ -615,7 +616,7 @@ class DefaultStrategy(ArmStrategy):
             return move is not None and move.name == "Punch" and a.warnings < prep.warnings - 1
         return True
 
-    def _damage(self, match: Match, side: int, move, actions: tuple) -> float:
+    def _damage(self, match: Match, side: int, move: Move, actions: tuple) -> float:
         """The damage ``move`` would do now, after the positioning ``actions`` (a charge)."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
@@ -634,7 +635,7 @@ class DefaultStrategy(ArmStrategy):
             dmg *= fig.dmg_finisher
         return dmg
 
-    def _worth(self, match: Match, side: int, move, plan: Plan, target: int) -> float:
+    def _worth(self, match: Match, side: int, move: Move, plan: Plan, target: int) -> float:
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         p = p_check(target, a.w.botch_from)
@@ -665,7 +666,7 @@ class DefaultStrategy(ArmStrategy):
             value += 2.0
         return p * value + (1.0 - p) * fail
 
-    def _pin_chance(self, match: Match, side: int, move, dmg: float) -> float:
+    def _pin_chance(self, match: Match, side: int, move: Move, dmg: float) -> float:
         """The chance a cover after ``move`` keeps the opponent down."""
         a, d = match.cur[side], match.cur[1 - side]
         lvl = d.lvl
@@ -683,7 +684,7 @@ class DefaultStrategy(ArmStrategy):
         dice = 1 if move.finisher and lvl >= 1 and not move.pin_pred else 3
         return match.pin_odds(1 - side, best, dice)
 
-    def _flourish(self, match: Match, side: int, move, target: int) -> bool:
+    def _flourish(self, match: Match, side: int, move: Move, target: int) -> bool:
         a = match.cur[side]
         if a.flourishes >= 2:
             return False
@@ -712,7 +713,7 @@ class DefaultStrategy(ArmStrategy):
             return None
         return f.target
 
-    def second_wind(self, match: Match, side: int, fighter) -> bool:
+    def second_wind(self, match: Match, side: int, fighter: Fighter) -> bool:
         return fighter.lvl >= 3 and fighter.edge >= 1
 
     def squeeze(self, match: Match, side: int, target: int, dice: int) -> bool:
@@ -737,7 +738,7 @@ class DefaultStrategy(ArmStrategy):
     #: Counter an ordinary maneuver that would land at least this often.
     COUNTER_AT = 0.7
 
-    def counter(self, match: Match, side: int, move) -> Plan | None:
+    def counter(self, match: Match, side: int, move: Move) -> Plan | None:
         # The attacker's chance decides whether an ordinary maneuver is worth countering: a
         # counter makes a contest of it, where a maneuver that seldom misses is better met.
         d = match.cur[side]
@@ -757,7 +758,7 @@ class DefaultStrategy(ArmStrategy):
             found = self._keep(memo, key, self._counter(match, side, move, target))
         return found
 
-    def _counter(self, match: Match, side: int, move, against: int) -> Plan | None:
+    def _counter(self, match: Match, side: int, move: Move, against: int) -> Plan | None:
         d = match.cur[side]
         if d.out or (d.fallen and not (move.high_risk or move.running)):
             return None
@@ -789,7 +790,7 @@ class DefaultStrategy(ArmStrategy):
             return None
         return Plan(move=best[1])
 
-    def chain(self, match: Match, side: int, move, chained: int) -> Plan | None:
+    def chain(self, match: Match, side: int, move: Move, chained: int) -> Plan | None:
         if chained >= 1:
             return None  # one chained strike at most (nothing to remember)
         key = self._situation(match, side, "chain", chained)
@@ -816,12 +817,12 @@ class DefaultStrategy(ArmStrategy):
             return None
         return Plan(move=best[1])
 
-    def resthold(self, match: Match, side: int, move) -> bool:
+    def resthold(self, match: Match, side: int, move: Move) -> bool:
         a, d = match.cur[side], match.cur[1 - side]
         return a.lvl > d.lvl and a.lvl >= 2
 
     # ---------------------------------------------------------------------------- after a hit
-    def follow_up(self, match: Match, side: int, move) -> Sequence[Any]:
+    def follow_up(self, match: Match, side: int, move: Move) -> Sequence[Any]:
         key = self._situation(match, side, "follow_up", move.name, move.finisher, move.cover)
         memo = match.prep.memo
         found = memo.get(key, memo)
@@ -829,10 +830,10 @@ class DefaultStrategy(ArmStrategy):
             found = self._keep(memo, key, self._follow_up_tuple(match, side, move))
         return found
 
-    def _follow_up_tuple(self, match: Match, side: int, move) -> tuple:
+    def _follow_up_tuple(self, match: Match, side: int, move: Move) -> tuple:
         return tuple(self._follow_up(match, side, move))
 
-    def _follow_up(self, match: Match, side: int, move) -> list:
+    def _follow_up(self, match: Match, side: int, move: Move) -> list:
         a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
         out: list[Any] = []
@@ -866,7 +867,7 @@ class DefaultStrategy(ArmStrategy):
         out.extend(self._set_up_next(match, side, ap))
         return out
 
-    def cover_kind(self, match: Match, side: int, after) -> str | None:
+    def cover_kind(self, match: Match, side: int, after: Move | None) -> str | None:
         a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
         ap = match.ap - (fig.ap_shift_within if d.post == "facedown" else 0)
@@ -913,7 +914,7 @@ class DefaultStrategy(ArmStrategy):
                 best = (score, steps)
         return list(best[1]) if best is not None else []
 
-    def _arrangement(self, match: Match, side: int, move):
+    def _arrangement(self, match: Match, side: int, move: Move):
         """(points, steps) that put the opponent where ``move`` needs him."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]

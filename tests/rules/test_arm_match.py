@@ -32,7 +32,9 @@ def samples():
 
 
 def test_attribute_checks_succeed_at_attribute_over_20_with_aces_and_botches_at_1_in_20():
-    m = Match(prepare(arm.make_spec([sheet("alpha"), sheet("beta")])), SeededDice(2024), None)
+    m = Match(
+        prepare(arm.make_spec([sheet("alpha"), sheet("beta")])), SeededDice(2024), DefaultStrategy()
+    )
     n = 20000
     counts = {SUCCESS: 0, ACE: 0, BOTCH: 0}
     for _ in range(n):
@@ -49,7 +51,9 @@ def test_attribute_checks_succeed_at_attribute_over_20_with_aces_and_botches_at_
 
 
 def test_an_even_contest_is_won_half_the_time():
-    m = Match(prepare(arm.make_spec([sheet("alpha"), sheet("beta")])), SeededDice(7), None)
+    m = Match(
+        prepare(arm.make_spec([sheet("alpha"), sheet("beta")])), SeededDice(7), DefaultStrategy()
+    )
     n = 10000
     won = sum(m.contest(m.me(ALPHA), 12, m.me(BETA), 12)[0] == 0 for _ in range(n))
     assert abs(won / n - 0.5) < 4 * (0.25 / n) ** 0.5

@@ -81,7 +81,9 @@ def test_an_ambush_takes_advantage_an_edge_point_and_a_warning_and_its_attack_is
 
 
 def test_an_ambush_during_a_ritual_costs_no_edge():
-    m = match_of([], a=sheet("alpha", flaws=["Ritual"]), strategy=Scripted(ambush=lambda m, s: s))
+    m = match_of(
+        [], a=sheet("alpha", flaws=["Ritual"]), strategy=Scripted(ambush=lambda m, s: s == BETA)
+    )
     m.opening()
     assert m.adv == BETA and m.me(BETA).edge == 2
 

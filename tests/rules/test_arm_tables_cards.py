@@ -240,3 +240,37 @@ def test_bought_attributes_must_add_up_to_88(tables):
         dict.fromkeys(("STR", "TEC", "AGI", "BRA", "SAV", "STA", "TOU"), 19), tables
     )
     assert problems[0] == "attributes.STR: must be from 6 to 18" and "add up to 88" in problems[-1]
+
+
+def test_the_typed_figures_are_the_shape_of_match_yaml_and_hold_its_values(tables):
+    import ast
+
+    import rules.arm.compile
+    from rules.arm.compile import _SECTIONS, figures
+    from rules.arm.tables import _MATCH_SHAPE
+
+    shape = {
+        f"{_SECTIONS[section]}_{key}": kind
+        for section, body in _MATCH_SHAPE.items()
+        for key, kind in body.items()
+    }
+    # Read from the source: compiled, the class keeps no annotations.
+    source = (Path(rules.arm.compile.__file__).parent / "compile.py").read_text()
+    figures_class = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.ClassDef) and node.name == "Figures"
+    )
+    declared = {
+        node.target.id: node.annotation.id
+        for node in figures_class.body
+        if isinstance(node, ast.AnnAssign)
+    }
+    assert sorted(declared) == sorted(shape)
+    made = figures(tables.match)
+    for name, kind in declared.items():
+        value = getattr(made, name)
+        expected = {"int": int, "bool": bool, "str": str, "tuple": tuple, "dict": dict}[kind]
+        assert type(value) is expected, (name, value)
+    # A few of the chapter's figures, read through their names.
+    assert (made.mod_pin["lobster"], made.mod_superset, made.chk_natural_one) == (-2, 2, True)
