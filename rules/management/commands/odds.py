@@ -125,7 +125,7 @@ def exact_line(report) -> str:
     note = report.exact_note or "exact odds not computed"
     hint = (
         "; --exact-states and --exact-seconds raise the budget, --exact always lifts it"
-        if report.exact_mode == "auto"
+        if report.exact_mode == "auto" and budget is not None
         else ""
     )
     return f"{note} ({used}){hint}"
