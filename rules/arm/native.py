@@ -74,7 +74,7 @@ def guard() -> None:
         if stamp is None:
             reason = "it was not compiled at install"
         elif stamp != fingerprint():
-            reason = "its source changed since it was compiled (reinstall to compile it again)"
+            reason = "its source changed since it was compiled (make compiles it anew)"
         else:
             return
     sys.meta_path.insert(0, PureFinder())

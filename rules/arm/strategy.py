@@ -179,11 +179,8 @@ def _basics(match: Match, side: int):
     key = ("basics", w.id)
     cached = match.prep.memo.get(key)
     if cached is None:
-        cached = tuple(
-            m
-            for m in (w.move(name) for name in match.prep.tables.maneuvers.basics)
-            if m is not None
-        )
+        moves = [w.move(name) for name in match.prep.tables.maneuvers.basics]
+        cached = tuple(m for m in moves if m is not None)
         match.prep.memo[key] = cached
     return cached
 

@@ -82,9 +82,7 @@ def test_a_build_older_than_its_source_is_not_used(monkeypatch, tmp_path):
     native.guard()
 
     assert isinstance(sys.meta_path[0], native.PureFinder)
-    assert native.reason == (
-        "its source changed since it was compiled (reinstall to compile it again)"
-    )
+    assert native.reason == ("its source changed since it was compiled (make compiles it anew)")
     spec = sys.meta_path[0].find_spec("rules.arm.engine")
     assert spec.origin == str(ROOT / "rules/arm/engine.py")
     assert sys.meta_path[0].find_spec("rules.arm.tables") is None
