@@ -84,7 +84,9 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:
-            warn(f"the compiled engine could not be built ({exc})")
+            reason = str(exc)
+            reason = reason if len(reason) <= 200 else reason[:200] + "..."
+            warn(f"the compiled engine could not be built ({type(exc).__name__}: {reason})")
             return
         if self.extensions:
             target = "." if self.inplace else self.build_lib
