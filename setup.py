@@ -14,7 +14,7 @@ import importlib.util
 import os
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 # Read by its path: importing the package would need it built.
@@ -78,7 +78,16 @@ def stale_narrowing(extensions: list) -> list[str]:
 
 
 class OptionalBuildExt(build_ext):
-    """Builds the compiled engine if it can and records what it was built from."""
+    """Builds the compiled engine if it can and records what it was built from.
+
+    mypyc (a type check and the C it writes, some seconds) runs here, when extensions are built,
+    not each time an installer asks the project for its metadata."""
+
+    def finalize_options(self) -> None:
+        dist = self.distribution
+        if any(ext.name == PLACEHOLDER for ext in dist.ext_modules or ()):
+            dist.ext_modules = native_modules()
+        super().finalize_options()
 
     def run(self) -> None:
         try:
@@ -95,4 +104,7 @@ class OptionalBuildExt(build_ext):
                 out.write(native.fingerprint() + "\n")
 
 
-setup(ext_modules=native_modules(), cmdclass={"build_ext": OptionalBuildExt})
+#: Stands for the compiled modules until ``build_ext`` asks mypyc for them.
+PLACEHOLDER = "rules_arm_native"
+
+setup(ext_modules=[Extension(PLACEHOLDER, sources=[])], cmdclass={"build_ext": OptionalBuildExt})
