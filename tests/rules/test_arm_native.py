@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from rules.arm import native
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,48 +72,46 @@ def test_the_environment_variable_runs_the_pure_python_engine():
     ]
 
 
-def test_a_build_older_than_its_source_is_not_used(monkeypatch, tmp_path):
-    stamp = tmp_path / "native.sha"
-    stamp.write_text("0" * 64 + "\n")
-    monkeypatch.setattr(native, "STAMP", stamp)
-    monkeypatch.setattr(native, "reason", "")
-    monkeypatch.delenv(native.PURE_VARIABLE, raising=False)
-    finders = [f for f in sys.meta_path if not isinstance(f, native.PureFinder)]
-    monkeypatch.setattr(sys, "meta_path", finders)
+@pytest.fixture
+def guard_with(monkeypatch, tmp_path):
+    """Runs ``native.guard()`` as a fresh process would, with the build stamp given (None: no
+    build), and returns the import hooks it leaves."""
 
-    native.guard()
+    def run(stamp_text: str | None) -> list:
+        stamp = tmp_path / "native.sha"
+        if stamp_text is not None:
+            stamp.write_text(stamp_text + "\n")
+        monkeypatch.setattr(native, "STAMP", stamp)
+        monkeypatch.setattr(native, "reason", "")
+        monkeypatch.delenv(native.PURE_VARIABLE, raising=False)
+        finders = [f for f in sys.meta_path if not isinstance(f, native.PureFinder)]
+        monkeypatch.setattr(sys, "meta_path", finders)
+        native.guard()
+        return [f for f in sys.meta_path if isinstance(f, native.PureFinder)]
 
-    assert isinstance(sys.meta_path[0], native.PureFinder)
-    assert native.reason == ("its source changed since it was compiled (make compiles it anew)")
-    spec = sys.meta_path[0].find_spec("rules.arm.engine")
+    return run
+
+
+def test_a_build_older_than_its_source_is_not_used(guard_with):
+    pure = guard_with("0" * 64)
+
+    assert len(pure) == 1 and sys.meta_path[0] is pure[0]
+    assert native.reason == "its source changed since it was compiled (make compiles it anew)"
+    spec = pure[0].find_spec("rules.arm.engine")
     assert spec.origin == str(ROOT / "rules/arm/engine.py")
-    assert sys.meta_path[0].find_spec("rules.arm.tables") is None
-    assert sys.meta_path[0].find_spec("rules.filsinger.engine") is None
+    assert pure[0].find_spec("rules.arm.tables") is None
+    assert pure[0].find_spec("rules.filsinger.engine") is None
 
 
-def test_a_current_build_is_used(monkeypatch, tmp_path):
-    stamp = tmp_path / "native.sha"
-    stamp.write_text(native.fingerprint() + "\n")
-    monkeypatch.setattr(native, "STAMP", stamp)
-    monkeypatch.delenv(native.PURE_VARIABLE, raising=False)
-    finders = [f for f in sys.meta_path if not isinstance(f, native.PureFinder)]
-    monkeypatch.setattr(sys, "meta_path", finders)
-
-    native.guard()
-
-    assert not any(isinstance(f, native.PureFinder) for f in sys.meta_path)
+def test_a_current_build_is_used(guard_with):
+    assert guard_with(native.fingerprint()) == []
+    assert native.reason == ""
 
 
-def test_no_build_means_pure_python(monkeypatch, tmp_path):
-    monkeypatch.setattr(native, "STAMP", tmp_path / "missing.sha")
-    monkeypatch.setattr(native, "reason", "")
-    monkeypatch.delenv(native.PURE_VARIABLE, raising=False)
-    finders = [f for f in sys.meta_path if not isinstance(f, native.PureFinder)]
-    monkeypatch.setattr(sys, "meta_path", finders)
+def test_no_build_means_pure_python(guard_with):
+    pure = guard_with(None)
 
-    native.guard()
-
-    assert isinstance(sys.meta_path[0], native.PureFinder)
+    assert len(pure) == 1 and sys.meta_path[0] is pure[0]
     assert native.reason == "it was not compiled at install"
 
 
