@@ -15,6 +15,7 @@ This file is read by ``setup.py`` before the package can be imported: standard l
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.abc
 import importlib.util
 import os
@@ -81,11 +82,10 @@ def guard() -> None:
 
 
 def compiled() -> bool:
-    """Whether the engine running in this process is the compiled one."""
-    from rules.arm import engine, strategy
-
-    return not (engine.__file__ or "").endswith(".py") and not (strategy.__file__ or "").endswith(
-        ".py"
+    """Whether the engine running in this process is the compiled one (every module of it)."""
+    return not any(
+        (importlib.import_module(f"rules.arm.{name}").__file__ or "").endswith(".py")
+        for name in MODULES
     )
 
 
