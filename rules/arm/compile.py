@@ -336,6 +336,7 @@ class Wrestler:
         "prices",
         "reach",
         "screwjob_checks",
+        "short_temper",
         "side",
         "skill_mods",
         "sname",
@@ -414,6 +415,8 @@ class Wrestler:
                 wdb_mod += e.get("wdb", 0)
                 self.tag_bonus += e.get("tag", 0)
                 self.behaviour.update(e.get("behaviour", ()))
+        #: Asked of every decision (the situation the strategy remembers holds his last answer).
+        self.short_temper = "short_temper" in self.behaviour
         # Derived values.
         self.agi_bonus = at.bonus(self.attr["AGI"])
         self.sta_bonus = at.bonus(self.attr["STA"])

@@ -16,8 +16,9 @@ into ``Prepared.fig``.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rules.arm.compile import Figures, Move, Wrestler, figures
 from rules.arm.options import ArmOptions, parse_options
@@ -211,6 +212,41 @@ def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
 
 
 # --------------------------------------------------------------------------------------------
+# codes: what a strategy remembers its decisions by (``DefaultStrategy._situation``) packs the
+# match's strings and each man's injuries as small numbers. A number is never reused (the
+# counters are atomic), so no two strings, and no two sets of injuries, share one, whichever
+# threads ask.
+
+_CODES: Final[dict[str, int]] = {}
+_NEXT_CODE: Final = itertools.count(1)
+_INJURY_CODES: Final[dict[tuple, int]] = {}
+_NEXT_INJURY_CODE: Final = itertools.count(1)
+
+
+def code(text: str) -> int:
+    """The string's number (given the first time it is asked for)."""
+    found = _CODES.get(text)
+    if found is None:
+        found = _CODES.setdefault(text, next(_NEXT_CODE))
+    return found
+
+
+def injury_code(inj: dict[str, int]) -> int:
+    """A man's injuries (points by body part) as one number: 0 for none."""
+    if not inj:
+        return 0
+    key = tuple(sorted(inj.items()))
+    found = _INJURY_CODES.get(key)
+    if found is None:
+        found = _INJURY_CODES.setdefault(key, next(_NEXT_INJURY_CODE))
+    return found
+
+
+for _text in ("", *CATEGORY, *ZONE_WORDS):  # the postures and zones first: the smallest numbers
+    code(_text)
+
+
+# --------------------------------------------------------------------------------------------
 # the state of one wrestler in the match
 
 
@@ -220,6 +256,8 @@ class Fighter:
     __slots__ = (
         "blind",
         "cheated",
+        "codes_of",
+        "codes_packed",
         "crowd",
         "debt",
         "dizzy",
@@ -233,6 +271,7 @@ class Fighter:
         "id",
         "in_ring",
         "inj",
+        "inj_code",
         "last",
         "last_ok",
         "lvl",
@@ -280,6 +319,10 @@ class Fighter:
         self.spent = 0
         self.spent_on: list[str] = []
         self.inj = dict(w.injuries0)
+        self.inj_code = injury_code(self.inj)
+        #: What ``codes`` last packed (posture, zone, last maneuver), and the packing.
+        self.codes_of: tuple[str, str, str] = ("", "", "")
+        self.codes_packed = -1
         self.new_inj: dict[str, int] = {}
         self.last = ""
         self.last_ok = False
@@ -293,6 +336,26 @@ class Fighter:
         self.flourishes = 0
         self.debt = 0
         self.finishers = 0
+
+    def codes(self) -> int:
+        """His posture, zone and last maneuver by their codes, packed into 6, 6 and 10 bits
+        (-1 when a code will not fit): what ``DefaultStrategy`` remembers decisions by. Kept
+        until one of the three changes."""
+        seen = self.codes_of
+        post, zone, last = self.post, self.zone, self.last
+        if post is seen[0] and zone is seen[1] and last is seen[2]:
+            return self.codes_packed
+        p, z, m = code(post), code(zone), code(last)
+        packed = -1 if p >= 64 or z >= 64 or m >= 1024 else p | z << 6 | m << 12
+        self.codes_of = (post, zone, last)
+        self.codes_packed = packed
+        return packed
+
+    def injure(self, part: str, points: int) -> None:
+        """Injury points to a body part, in this match (``inj``) and as news (``new_inj``)."""
+        self.inj[part] = self.inj.get(part, 0) + points
+        self.inj_code = injury_code(self.inj)
+        self.new_inj[part] = self.new_inj.get(part, 0) + points
 
     @property
     def standing(self) -> bool:
@@ -993,6 +1056,8 @@ class Match:
         fig = self.fig
         for action in actions:
             a, d = self.cur[s], self.cur[1 - s]
+            name: str
+            arg: Any
             name, arg = action if isinstance(action, tuple) else (action, None)
             if name == "stand":
                 cost = self.posture_cost(a.post, "facing")
@@ -1665,9 +1730,7 @@ class Match:
             if g < SUCCESS:
                 points += 1
         if points:
-            part = move.target
-            d.inj[part] = d.inj.get(part, 0) + points
-            d.new_inj[part] = d.new_inj.get(part, 0) + points
+            d.injure(move.target, points)
         if self.record:
             self.ev(
                 "injury",

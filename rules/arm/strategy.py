@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from rules.arm.compile import Move
-from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Fighter, Hold, Match, Plan
+from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Fighter, Hold, Match, Plan, code
 from rules.core.decisions import Strategy
+
+#: The decisions ``DefaultStrategy`` remembers, as the first field of their situation.
+K_PLAN, K_RESPOND, K_COUNTER, K_CHAIN, K_FOLLOW_UP = 1, 2, 3, 4, 5
 
 
 def p_check(target: int, botch_from: int = 20) -> float:
@@ -314,16 +317,151 @@ class DefaultStrategy(ArmStrategy):
 
     # Every decision below is a function of the situation (``_situation``) alone, so it is worked
     # out once per situation and remembered on the prepared match: odds replay the same
-    # situations thousands of times. (Keep ``_situation`` complete: a decision reading anything
-    # it leaves out would be remembered wrongly.)
+    # situations thousands of times. (Keep ``_situation`` complete, and ``_wide_situation`` in
+    # step with it: a decision reading anything they leave out would be remembered wrongly.)
 
     def _situation(
-        self, match: Match, side: int, kind: str = "", x: Any = None, y: Any = None, z: Any = None
+        self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
     ) -> tuple:
-        """The situation as the memo's key: the decision's ``kind`` and up to three of its own
-        arguments at the head, then what the deciding man (``side``) sees."""
-        # Built on every decision (a few times a round): kept to plain loads and comparisons,
-        # in one flat tuple (the memo holds hundreds of thousands of them).
+        """The situation as the memo's key: the decision (``kind``, one of the ``K_`` codes) and
+        up to three of its own arguments (small integers: a maneuver's name by its ``code``),
+        then what the deciding man (``side``) sees.
+
+        Built a few times a round, so packed into four integers: the counts in 6-bit fields
+        (offset by 16: -16 to 47), strings and injuries by their codes (``engine.code``,
+        ``Fighter.codes``) in 6-bit (postures, zones) or 10-bit fields, yes-or-no in single
+        bits. A value outside its field (none of the shipped figures comes near) gives the
+        wide key instead (``_wide_situation``), so two situations never share a key."""
+        cur = match.cur
+        a = cur[side]
+        d = cur[1 - side]
+        aw = a.w
+        lvl = d.lvl
+        breaks = d.w.breaks
+        if lvl < len(breaks):
+            remaining = breaks[lvl] - d.dmg
+            if remaining > 24:
+                remaining = 24
+        else:
+            remaining = 0
+        s0: i64 = a.id + 16
+        s1: i64 = d.id + 16
+        s2: i64 = match.ap + 16
+        s3: i64 = a.lvl + 16
+        s4: i64 = lvl + 16
+        s5: i64 = a.pen + 16
+        s6: i64 = d.pen + 16
+        s7: i64 = a.elev + 16
+        s8: i64 = d.elev + 16
+        s9: i64 = a.repeat + 16
+        s10: i64 = a.warnings + 16
+        s11: i64 = a.telegraph + 16
+        s12: i64 = a.fired + 16
+        s13: i64 = a.tricks + 16
+        s14: i64 = a.debt + 16
+        s15: i64 = remaining // 4 + 16
+        s16: i64 = match.covers + 16
+        s17: i64 = z + 16
+        p0: i64 = 16
+        p1: i64 = 16
+        outs: i64 = 0
+        if match.tag:
+            mine, theirs = match.partner(side), match.partner(1 - side)
+            p0 = mine.lvl + 16
+            p1 = theirs.lvl + 16
+            outs = (1 if mine.out else 0) | (2 if theirs.out else 0)
+        counts: i64 = s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7 | s8 | s9 | s10 | s11 | s12 | s13
+        counts |= s14 | s15 | s16 | s17 | p0 | p1
+        mine_codes: i64 = a.codes()  # posture, zone, last maneuver: 22 bits
+        his_codes: i64 = d.codes()
+        xx: i64 = x
+        d_last: i64 = 0
+        if aw.short_temper:  # he answers what was last done to him
+            d_last = his_codes >> 12 << 1 | (1 if d.last_ok else 0)
+        a_inj: i64 = a.inj_code
+        d_inj: i64 = d.inj_code
+        k: i64 = kind
+        yy: i64 = y
+        if (
+            counts >> 6
+            or mine_codes < 0
+            or his_codes < 0
+            or (xx | a_inj | d_inj) >> 10
+            or d_last >> 11
+            or k >> 3
+            or yy >> 1
+        ):
+            return self._wide_situation(match, side, kind, x, y, z)
+        flags: i64 = outs
+        if match.near:
+            flags |= 4
+        if a.home:
+            flags |= 8
+        if a.running:
+            flags |= 16
+        if d.whipped:
+            flags |= 32
+        if a.last_ok:
+            flags |= 64
+        if a.warned:
+            flags |= 128
+        if a.out:
+            flags |= 256
+        if d.out:
+            flags |= 512
+        if d.blind > 0 or d.dizzy > 0 or d.surprised:
+            flags |= 1024
+        if match.distracted > 0:
+            flags |= 2048
+        early = aw.early_rounds
+        if early > 0 and match.rounds <= early:
+            flags |= 4096
+        if match.both == side:
+            flags |= 8192
+        crowd: i64 = a.crowd
+        if crowd > 2:
+            crowd = 2
+        flourishes: i64 = a.flourishes
+        if flourishes > 2:
+            flourishes = 2
+        count = match.count
+        counted: i64 = 0
+        if count is not None:
+            counted = 3 if count >= 12 else (2 if count >= 10 else 1)
+        return (
+            s0
+            | s1 << 6
+            | s2 << 12
+            | s3 << 18
+            | s4 << 24
+            | s5 << 30
+            | s6 << 36
+            | s7 << 42
+            | s8 << 48
+            | s9 << 54,
+            s10
+            | s11 << 6
+            | s12 << 12
+            | s13 << 18
+            | s14 << 24
+            | s15 << 30
+            | s16 << 36
+            | s17 << 42
+            | p0 << 48
+            | p1 << 54,
+            flags
+            | crowd << 14
+            | flourishes << 16
+            | counted << 18
+            | k << 20
+            | yy << 23
+            | mine_codes << 24
+            | (his_codes & 4095) << 46,
+            xx | a_inj << 10 | d_inj << 20 | d_last << 30,
+        )
+
+    def _wide_situation(self, match: Match, side: int, kind: int, x: int, y: int, z: int) -> tuple:
+        """The whole situation as one flat tuple: the key when a count will not pack."""
         cur = match.cur
         a = cur[side]
         d = cur[1 - side]
@@ -337,15 +475,13 @@ class DefaultStrategy(ArmStrategy):
         else:
             remaining = 0
         count = match.count
+        early = aw.early_rounds
+        crowd = a.crowd
+        flourishes = a.flourishes
         partners: tuple = ()
         if match.tag:
             mine, theirs = match.partner(side), match.partner(1 - side)
             partners = (mine.lvl, mine.out, theirs.lvl, theirs.out)
-        a_inj = a.inj
-        d_inj = d.inj
-        early = aw.early_rounds
-        crowd = a.crowd
-        flourishes = a.flourishes
         return (
             kind,
             x,
@@ -382,16 +518,16 @@ class DefaultStrategy(ArmStrategy):
             d.blind > 0 or d.dizzy > 0 or d.surprised,
             match.distracted > 0,
             remaining // 4,
-            tuple(sorted(a_inj.items())) if a_inj else (),
-            tuple(sorted(d_inj.items())) if d_inj else (),
             early > 0 and match.rounds <= early,
             crowd if crowd < 2 else 2,
             flourishes if flourishes < 2 else 2,
             match.covers,
             None if count is None else (count >= 10) + (count >= 12),
             match.both == side,
+            tuple(sorted(a.inj.items())),
+            tuple(sorted(d.inj.items())),
             partners,
-            (d.last, d.last_ok) if "short_temper" in aw.behaviour else None,
+            (d.last, d.last_ok) if aw.short_temper else None,
         )
 
     # Each decision looks itself up in the memo inline (``memo.get(key, memo)``, the memo
@@ -419,7 +555,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
-        key = self._situation(match, side, "plan")
+        key = self._situation(match, side, K_PLAN)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -721,7 +857,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
-        key = self._situation(match, side, "respond")
+        key = self._situation(match, side, K_RESPOND)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -748,7 +884,7 @@ class DefaultStrategy(ArmStrategy):
             p_check(target, attacker.w.botch_from) < self.COUNTER_AT  # not likely to land
         ):
             return None
-        key = self._situation(match, side, "counter", move.name, move.finisher, target)
+        key = self._situation(match, side, K_COUNTER, code(move.name), move.finisher, target)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -790,7 +926,7 @@ class DefaultStrategy(ArmStrategy):
     def chain(self, match: Match, side: int, move: Move, chained: int) -> Plan | None:
         if chained >= 1:
             return None  # one chained strike at most (nothing to remember)
-        key = self._situation(match, side, "chain", chained)
+        key = self._situation(match, side, K_CHAIN, chained)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -820,7 +956,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move: Move) -> Sequence[Any]:
-        key = self._situation(match, side, "follow_up", move.name, move.finisher, move.cover)
+        key = self._situation(match, side, K_FOLLOW_UP, code(move.name), move.finisher, move.cover)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:

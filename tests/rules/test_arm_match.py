@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from rules.arm.engine import ACE, BOTCH, SUCCESS, Match, prepare
 from rules.arm.options import ArmOptions, parse_options
-from rules.arm.strategy import DefaultStrategy
+from rules.arm.strategy import K_PLAN, DefaultStrategy
 from rules.core.dice import SeededDice
 from rules.core.errors import OptionError
 from rules.core.result import Method
@@ -304,7 +304,8 @@ def test_remembered_decisions_change_nothing(samples):
         lambda m: setattr(m.me(BETA), "whipped", True),
         lambda m: setattr(m.me(BETA), "blind", 1),
         lambda m: setattr(m.me(BETA), "post", "prone"),
-        lambda m: setattr(m.me(BETA), "inj", {"arm": 1}),
+        lambda m: m.me(BETA).injure("arm", 1),
+        lambda m: m.me(ALPHA).injure("leg", 2),
         lambda m: setattr(m, "covers", 1),
         lambda m: setattr(m, "distracted", 1),
         lambda m: setattr(m, "ap", 7),
@@ -314,7 +315,26 @@ def test_remembered_decisions_change_nothing(samples):
 )
 def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change):
     strategy = DefaultStrategy()
-    before = strategy._situation(match_of([]), ALPHA)
+    before = strategy._situation(match_of([]), ALPHA, K_PLAN)
     m = match_of([])
     change(m)
-    assert strategy._situation(m, ALPHA) != before
+    assert strategy._situation(m, ALPHA, K_PLAN) != before
+
+
+@pytest.mark.parametrize(
+    ("points", "packed"),
+    # Counts pack into 6-bit fields offset by 16 (the strategy's docstring): -16 to 47.
+    [(47, True), (-16, True), (48, False), (-17, False), (500, False)],
+)
+def test_a_count_too_large_to_pack_keys_its_situation_apart_all_the_same(points, packed):
+    strategy = DefaultStrategy()
+    keys = {}
+    for ap in (points - 1, points, points + 1):
+        m = match_of([])
+        m.ap = ap
+        keys[ap] = strategy._situation(m, ALPHA, K_PLAN)
+    assert (len(keys[points]) == 4) is packed  # four packed integers, or the wide tuple
+    assert len(set(keys.values())) == 3
+    m = match_of([])
+    m.ap = points
+    assert strategy._situation(m, ALPHA, K_PLAN) == keys[points]  # the same situation: one key
