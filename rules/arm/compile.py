@@ -7,9 +7,10 @@ static Maneuver Skill. ``Move`` is a catalogue maneuver as one wrestler performs
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from rules.arm.cards import ArmSheet
 from rules.arm.tables import ATTRIBUTES, HIGH_RISK, ArmTables, Maneuver
@@ -157,6 +158,21 @@ def _figures(match: Mapping[str, Mapping[str, Any]]) -> Figures:
     return out
 
 
+#: Every string a strategy's remembered situation holds (postures, zones, maneuvers' names) by
+#: a small number of its own (``code``). A number is never reused (the counter is atomic), so no
+#: two strings share one, whichever threads ask.
+_CODES: Final[dict[str, int]] = {}
+_NEXT_CODE: Final = itertools.count(1)
+
+
+def code(text: str) -> int:
+    """The string's number (given the first time it is asked for)."""
+    found = _CODES.get(text)
+    if found is None:
+        found = _CODES.setdefault(text, next(_NEXT_CODE))
+    return found
+
+
 class Move:
     """A maneuver as one wrestler performs it: its static Maneuver Skill and damage."""
 
@@ -167,6 +183,7 @@ class Move:
         "bra",
         "choke",
         "cls",
+        "code",
         "counters",
         "cover",
         "damage",
@@ -220,6 +237,7 @@ class Move:
         f = mv.flags
         self.mv = mv
         self.name = mv.name
+        self.code = code(mv.name)
         self.cls = mv.cls
         self.level = mv.level
         self.target = mv.target

@@ -20,7 +20,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from rules.arm.compile import Figures, Move, Wrestler, figures
+from rules.arm.compile import Figures, Move, Wrestler, code, figures
 from rules.arm.options import ArmOptions, parse_options
 from rules.arm.tables import ArmTables, load_tables
 from rules.core.dice import Dice
@@ -32,18 +32,27 @@ from rules.core.spec import MatchSpec, Ringside
 if TYPE_CHECKING:
     from rules.arm.strategy import ArmStrategy
 
-SYSTEM = "arm"
-#: Makes an ``Event`` from its fields in one tuple, past the named tuple's Python constructor.
-_new_event = tuple.__new__
-MATCH_TYPES = ("singles", "tag", "steel_cage")
-PER_SIDE = {"singles": 1, "tag": 2, "steel_cage": 1}
-STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
+SYSTEM: Final = "arm"
+#: Makes a named tuple (an ``Event``, the ``Effects``, the ``MatchResult``) from its fields in
+#: one tuple, past the named tuple's Python constructor; the classes bound once.
+_new_tuple: Final = tuple.__new__
+_EVENT: Final = Event
+_EFFECTS: Final = Effects
+_MATCH_RESULT: Final = MatchResult
+MATCH_TYPES: Final = ("singles", "tag", "steel_cage")
+PER_SIDE: Final = {"singles": 1, "tag": 2, "steel_cage": 1}
+STIPULATIONS: Final = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
 
-BOTCH, FAIL, SUCCESS, ACE = -1, 0, 1, 2
-GRADE_WORDS = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
+#: The most effects ``Prepared.made`` keeps.
+MADE_LIMIT: Final = 10_000
+BOTCH: Final = -1
+FAIL: Final = 0
+SUCCESS: Final = 1
+ACE: Final = 2
+GRADE_WORDS: Final = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
 #: How an attack's roll reads in the play-by-play.
-RESULT_WORDS = {ACE: "an Ace!", SUCCESS: "good.", FAIL: "a miss.", BOTCH: "a Botch!"}
-CATEGORY = {
+RESULT_WORDS: Final = {ACE: "an Ace!", SUCCESS: "good.", FAIL: "a miss.", BOTCH: "a Botch!"}
+CATEGORY: Final = {
     "facing": 0,
     "behind": 0,
     "sitting": 1,
@@ -52,7 +61,7 @@ CATEGORY = {
     "prone": 2,
     "facedown": 2,
 }
-POSTURE_WORDS = {
+POSTURE_WORDS: Final = {
     "facing": "upright",
     "behind": "upright, back turned",
     "sitting": "sitting",
@@ -61,7 +70,7 @@ POSTURE_WORDS = {
     "prone": "flat on the back",
     "facedown": "face down",
 }
-ZONE_WORDS = {
+ZONE_WORDS: Final = {
     "center": "the center of the ring",
     "middle": "the middle of the ring",
     "ringside": "the ropes",
@@ -70,28 +79,28 @@ ZONE_WORDS = {
     "floor": "the floor",
     "aisle": "the aisle",
 }
-ESCAPES = ("power", "kick", "shoulder", "hair", "rope")
+ESCAPES: Final = ("power", "kick", "shoulder", "hair", "rope")
 #: Outside the ring: counted by the referee, out of reach of a man inside.
-OUTSIDE = frozenset({"floor", "aisle"})
-ESCAPE_WORDS = {
+OUTSIDE: Final = frozenset({"floor", "aisle"})
+ESCAPE_WORDS: Final = {
     "power": "powers out",
     "kick": "kicks out",
     "shoulder": "gets a shoulder up",
     "hair": "pulls the hair",
     "rope": "gets a foot on the ropes",
 }
-HOLD_ESCAPES = ("tec", "str", "rope", "reversal")
-DEFENSE_VERBS = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
-COVER_WORDS = {
+HOLD_ESCAPES: Final = ("tec", "str", "rope", "reversal")
+DEFENSE_VERBS: Final = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
+COVER_WORDS: Final = {
     "cover": "covers",
     "hook_leg": "covers and hooks the leg",
     "lobster": "covers with a lobster, both legs hooked",
     "predicament": "has the shoulders trapped in a pinning predicament",
 }
 #: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
-SUPERSEDES = ("prestige.loss", "prestige.engineered", "heat.interference")
+SUPERSEDES: Final = ("prestige.loss", "prestige.engineered", "heat.interference")
 #: The objects the engine itself drives men into or hands them, looked up once a match.
-ENGINE_OBJECTS = (
+ENGINE_OBJECTS: Final = (
     "Turnbuckle",
     "Ring Steps",
     "Railing",
@@ -133,6 +142,8 @@ class Prepared:
     #: The engine's own objects (``ENGINE_OBJECTS`` and the cage) by name: None if missing.
     objects: dict
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    #: The match's effects, made once and shared by every result that has them.
+    made: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
@@ -213,22 +224,11 @@ def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
 
 # --------------------------------------------------------------------------------------------
 # codes: what a strategy remembers its decisions by (``DefaultStrategy._situation``) packs the
-# match's strings and each man's injuries as small numbers. A number is never reused (the
-# counters are atomic), so no two strings, and no two sets of injuries, share one, whichever
-# threads ask.
+# match's strings (``compile.code``) and each man's injuries as small numbers. A number is never
+# reused (the counter is atomic), so no two sets of injuries share one, whichever threads ask.
 
-_CODES: Final[dict[str, int]] = {}
-_NEXT_CODE: Final = itertools.count(1)
 _INJURY_CODES: Final[dict[tuple, int]] = {}
 _NEXT_INJURY_CODE: Final = itertools.count(1)
-
-
-def code(text: str) -> int:
-    """The string's number (given the first time it is asked for)."""
-    found = _CODES.get(text)
-    if found is None:
-        found = _CODES.setdefault(text, next(_NEXT_CODE))
-    return found
 
 
 def injury_code(inj: dict[str, int]) -> int:
@@ -256,8 +256,12 @@ class Fighter:
     __slots__ = (
         "blind",
         "cheated",
-        "codes_of",
-        "codes_packed",
+        "code_last",
+        "code_post",
+        "code_zone",
+        "coded_last",
+        "coded_post",
+        "coded_zone",
         "crowd",
         "debt",
         "dizzy",
@@ -320,9 +324,9 @@ class Fighter:
         self.spent_on: list[str] = []
         self.inj = dict(w.injuries0)
         self.inj_code = injury_code(self.inj)
-        #: What ``codes`` last packed (posture, zone, last maneuver), and the packing.
-        self.codes_of: tuple[str, str, str] = ("", "", "")
-        self.codes_packed = -1
+        #: ``codes``' memory: each string it last coded, and its code.
+        self.coded_post = self.coded_zone = self.coded_last = ""
+        self.code_post = self.code_zone = self.code_last = code("")
         self.new_inj: dict[str, int] = {}
         self.last = ""
         self.last_ok = False
@@ -339,17 +343,19 @@ class Fighter:
 
     def codes(self) -> int:
         """His posture, zone and last maneuver by their codes, packed into 6, 6 and 10 bits
-        (-1 when a code will not fit): what ``DefaultStrategy`` remembers decisions by. Kept
-        until one of the three changes."""
-        seen = self.codes_of
-        post, zone, last = self.post, self.zone, self.last
-        if post is seen[0] and zone is seen[1] and last is seen[2]:
-            return self.codes_packed
-        p, z, m = code(post), code(zone), code(last)
-        packed = -1 if p >= 64 or z >= 64 or m >= 1024 else p | z << 6 | m << 12
-        self.codes_of = (post, zone, last)
-        self.codes_packed = packed
-        return packed
+        (-1 when a code will not fit): what ``DefaultStrategy`` remembers decisions by. Each
+        string is looked up only when it has changed."""
+        if self.post is not self.coded_post:
+            self.coded_post = self.post
+            self.code_post = code(self.post)
+        if self.zone is not self.coded_zone:
+            self.coded_zone = self.zone
+            self.code_zone = code(self.zone)
+        if self.last is not self.coded_last:
+            self.coded_last = self.last
+            self.code_last = code(self.last)
+        p, z, m = self.code_post, self.code_zone, self.code_last
+        return -1 if p >= 64 or z >= 64 or m >= 1024 else p | z << 6 | m << 12
 
     def injure(self, part: str, points: int) -> None:
         """Injury points to a body part, in this match (``inj``) and as news (``new_inj``)."""
@@ -477,7 +483,7 @@ class Match:
     def ev(self, kind: str, actor: Fighter | str | None, dice: tuple, text: str, **data: Any):
         key = actor.w.key if isinstance(actor, Fighter) else actor
         # The named tuple made directly (its own constructor is a Python function).
-        self.events.append(_new_event(Event, (kind, key, dice, text, data or None)))
+        self.events.append(_new_tuple(_EVENT, (kind, key, dice, text, data or None)))
 
     def grade(self, face: int, target: int, botch_from: int = 20) -> int:
         if face >= botch_from:
@@ -1049,7 +1055,7 @@ class Match:
             return 2 * self.fig.ap_shift_across
         return self.fig.ap_shift_across
 
-    def position(self, s: int, actions) -> bool:
+    def position(self, s: int, actions: tuple) -> bool:
         """Carry out the attacker's self-positioning actions; False ends the round (a stall, a
         tag that changes the legal man's plan, an escape)."""
         rec = self.record
@@ -2706,7 +2712,17 @@ class Match:
                 self.ev("count_out", None, (), text)
 
     # ---------------------------------------------------------------------------- text
-    def attack_text(self, a, d, move, plan, target, face, grade, unopposed) -> str:
+    def attack_text(
+        self,
+        a: Fighter,
+        d: Fighter,
+        move: Move,
+        plan: Plan | None,
+        target: int,
+        face: int,
+        grade: int,
+        unopposed: bool,
+    ) -> str:
         what = move.words
         extras = []
         if plan is not None:
@@ -2724,7 +2740,17 @@ class Match:
             f"rolls {face}: {RESULT_WORDS[grade]}"
         )
 
-    def hit_text(self, a, d, move, plan, dmg, grade, obj_name, over) -> str:
+    def hit_text(
+        self,
+        a: Fighter,
+        d: Fighter,
+        move: Move,
+        plan: Plan,
+        dmg: int,
+        grade: int,
+        obj_name: str,
+        over: bool,
+    ) -> str:
         if over:
             return f"{a.w.sname} sends {d.w.mname} flying over the top rope to the floor! ({dmg})"
         if move.mv.text:
@@ -2743,75 +2769,110 @@ class Match:
         return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({dmg})"
 
     # ---------------------------------------------------------------------------- result
+    # The effects are immutable and come round again match after match (odds play thousands):
+    # each is made once a prepared match and shared (``Prepared.made``).
+    def _made_standing(self, key: str, attribute: str, delta: int, reason: str) -> StandingEffect:
+        made = self.prep.made
+        ident = ("standing", key, attribute, delta, reason)
+        found = made.get(ident)
+        if found is None:
+            found = StandingEffect(key, attribute, delta, reason)
+            if len(made) < MADE_LIMIT:
+                made[ident] = found
+        return found
+
+    def _made_injury(self, key: str, part: str, points: int) -> InjuryEffect:
+        made = self.prep.made
+        ident = ("injury", key, part, points)
+        found = made.get(ident)
+        if found is None:
+            found = InjuryEffect(
+                key=key,
+                description=f"{points} injury point{'s' if points != 1 else ''} to the "
+                f"{_part(part)}",
+                points=points,
+                body_part=part,
+                source="arm_injury",
+                keeps_off_cards=points >= self.fig.inj_keeps_off_at,
+            )
+            if len(made) < MADE_LIMIT:
+                made[ident] = found
+        return found
+
     def result(self, seed: int | None = None) -> MatchResult:
         fig = self.fig
         method = self.method
         assert method is not None
         injuries: list[InjuryEffect] = []
-        standing: list[StandingEffect] = []
+        standing: list[StandingEffect] = []  # (made once a prepared match: ``_made``)
         for f in self.all_fighters():
             w = f.w
             for part, points in f.new_inj.items():
-                injuries.append(
-                    InjuryEffect(
-                        key=w.key,
-                        description=f"{points} injury point{'s' if points != 1 else ''} to the "
-                        f"{_part(part)}",
-                        points=points,
-                        body_part=part,
-                        source="arm_injury",
-                        keeps_off_cards=points >= fig.inj_keeps_off_at,
-                    )
-                )
+                injuries.append(self._made_injury(w.key, part, points))
             if f.spent:
                 standing.append(
-                    StandingEffect(
+                    self._made_standing(
                         w.key, "edge", -f.spent, f"Spent {f.spent} Edge: {', '.join(f.spent_on)}"
                     )
                 )
             if f.crowd:
                 heat = min(f.crowd * fig.heat_play_to_crowd, fig.heat_play_to_crowd_max)
                 standing.append(
-                    StandingEffect(w.key, "heat", heat, f"Played to the crowd ({f.crowd}x)")
+                    self._made_standing(w.key, "heat", heat, f"Played to the crowd ({f.crowd}x)")
                 )
             if f.cheated and fig.heat_cheating:
-                standing.append(StandingEffect(w.key, "heat", fig.heat_cheating, "Broke the rules"))
+                standing.append(
+                    self._made_standing(w.key, "heat", fig.heat_cheating, "Broke the rules")
+                )
             if f.flourishes and fig.prestige_flourish:
                 bonus = min(f.flourishes * fig.prestige_flourish, fig.prestige_flourish_max)
                 standing.append(
-                    StandingEffect(w.key, "prestige", bonus, "Spot bonus for a flourish")
+                    self._made_standing(w.key, "prestige", bonus, "Spot bonus for a flourish")
                 )
         loss = fig.prestige_loss
         if self.winner is not None:
-            label = method.value.replace("_", " ")
+            value = method.value
+            label = value.replace("_", " ")
             for f in self.fighters[1 - self.winner]:
-                points = loss.get(method.value, 0)
+                points = loss.get(value, 0)
                 if points:
-                    standing.append(StandingEffect(f.w.key, "prestige", points, f"Lost by {label}"))
+                    standing.append(
+                        self._made_standing(f.w.key, "prestige", points, f"Lost by {label}")
+                    )
             engineered = self.engineered_reason()
             if engineered:
                 for f in self.fighters[self.winner]:
-                    points = loss.get(method.value, 0)
+                    points = loss.get(value, 0)
                     if points:
                         standing.append(
-                            StandingEffect(
+                            self._made_standing(
                                 f.w.key,
                                 "prestige",
                                 points,
                                 f"Engineered the win ({engineered}): a penalty equal to losing",
                             )
                         )
-        effects = Effects(
-            injuries=tuple(injuries),
-            interference=tuple(self.interference),
-            distractions=tuple(self.distractions),
-            finisher_hits=tuple(sum(f.finishers for f in side) for side in self.fighters),
-            standing=tuple(standing),
-            supersedes=SUPERSEDES,
+        # Both named tuples made directly, every field in order (a test holds these to the
+        # classes' fields).
+        effects = _new_tuple(
+            _EFFECTS,
+            (
+                tuple(injuries),  # injuries
+                False,  # feud_brawl
+                "",  # feud_text
+                tuple(self.interference),
+                tuple(self.distractions),
+                tuple([sum(f.finishers for f in side) for side in self.fighters]),
+                tuple(standing),
+                (),  # eliminations
+                SUPERSEDES,
+            ),
         )
         events = (*self.events, self._final_event()) if self.record else ()
         length = max(1, self.rounds)
-        return MatchResult(SYSTEM, self.winner, method, length, events, effects, seed)
+        return _new_tuple(
+            _MATCH_RESULT, (SYSTEM, self.winner, method, length, events, effects, seed)
+        )
 
     def engineered_reason(self) -> str:
         if self.winner is None:

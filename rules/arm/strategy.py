@@ -12,16 +12,20 @@ counters, no Edge, no cheating. ``DefaultStrategy`` plays sensibly (see its docs
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import i64, mypyc_attr
 
 from rules.arm.compile import Move
-from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Fighter, Hold, Match, Plan, code
+from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Fighter, Hold, Match, Plan
 from rules.core.decisions import Strategy
 
 #: The decisions ``DefaultStrategy`` remembers, as the first field of their situation.
-K_PLAN, K_RESPOND, K_COUNTER, K_CHAIN, K_FOLLOW_UP = 1, 2, 3, 4, 5
+K_PLAN: Final = 1
+K_RESPOND: Final = 2
+K_COUNTER: Final = 3
+K_CHAIN: Final = 4
+K_FOLLOW_UP: Final = 5
 
 
 def p_check(target: int, botch_from: int = 20) -> float:
@@ -324,11 +328,11 @@ class DefaultStrategy(ArmStrategy):
         self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
     ) -> tuple:
         """The situation as the memo's key: the decision (``kind``, one of the ``K_`` codes) and
-        up to three of its own arguments (small integers: a maneuver's name by its ``code``),
+        up to three of its own arguments (small integers: a maneuver by its ``code``),
         then what the deciding man (``side``) sees.
 
         Built a few times a round, so packed into four integers: the counts in 6-bit fields
-        (offset by 16: -16 to 47), strings and injuries by their codes (``engine.code``,
+        (offset by 16: -16 to 47), strings and injuries by their codes (``compile.code``,
         ``Fighter.codes``) in 6-bit (postures, zones) or 10-bit fields, yes-or-no in single
         bits. A value outside its field (none of the shipped figures comes near) gives the
         wide key instead (``_wide_situation``), so two situations never share a key."""
@@ -884,7 +888,7 @@ class DefaultStrategy(ArmStrategy):
             p_check(target, attacker.w.botch_from) < self.COUNTER_AT  # not likely to land
         ):
             return None
-        key = self._situation(match, side, K_COUNTER, code(move.name), move.finisher, target)
+        key = self._situation(match, side, K_COUNTER, move.code, move.finisher, target)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:
@@ -956,7 +960,7 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move: Move) -> Sequence[Any]:
-        key = self._situation(match, side, K_FOLLOW_UP, code(move.name), move.finisher, move.cover)
+        key = self._situation(match, side, K_FOLLOW_UP, move.code, move.finisher, move.cover)
         memo = match.prep.memo
         found = memo.get(key, memo)
         if found is memo:

@@ -16,7 +16,7 @@ from rules.arm.options import ArmOptions, parse_options
 from rules.arm.strategy import K_PLAN, DefaultStrategy
 from rules.core.dice import SeededDice
 from rules.core.errors import OptionError
-from rules.core.result import Method
+from rules.core.result import Effects, MatchResult, Method
 from tests.rules.arm_support import ALPHA, BETA, arm, match_of, move, sheet
 
 SAMPLE_DIR = Path(__file__).parents[2] / "rules/data/sample/arm"
@@ -67,6 +67,26 @@ def test_the_same_seed_gives_the_same_match(samples):
     first = arm.simulate(spec, dice=SeededDice(11)).to_json()
     assert arm.simulate(spec, dice=SeededDice(11)).to_json() == first
     assert arm.simulate(spec, dice=SeededDice(12)).to_json() != first
+
+
+def test_a_result_and_its_effects_hold_every_field_of_their_classes(samples):
+    # The engine makes both named tuples directly, past their constructors.
+    spec = arm.make_spec([samples["corrigan-vale"], samples["mortimer-gale"]])
+    for record in (True, False):
+        result = arm.simulate(spec, dice=SeededDice(3), record=record)
+        assert len(result) == len(MatchResult._fields)
+        assert len(result.effects) == len(Effects._fields)
+        assert isinstance(result, MatchResult) and isinstance(result.effects, Effects)
+        assert (result.system, result.seed) == ("arm", 3)
+        assert (result.effects.feud_brawl, result.effects.feud_text) == (False, "")
+        assert result.effects.eliminations == ()
+        assert result.effects.supersedes == (
+            "prestige.loss",
+            "prestige.engineered",
+            "heat.interference",
+        )
+        assert len(result.effects.finisher_hits) == 2
+        json.dumps(result.to_json())
 
 
 @pytest.mark.parametrize(
