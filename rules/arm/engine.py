@@ -17,13 +17,14 @@ into ``Prepared.fig``.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from rules.arm.compile import Figures, Move, Wrestler, code, figures
 from rules.arm.options import ArmOptions, parse_options
 from rules.arm.tables import ArmTables, load_tables
-from rules.core.dice import Dice
+from rules.core.dice import Dice, SeededDice
 from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
@@ -416,6 +417,12 @@ class Match:
         self.dice = dice
         self.d20 = dice.d20
         self.d6 = dice.d6
+        #: Seeded dice are drawn here, from their source (``SeededDice.source``): the same
+        #: faces, recorded the same, without a Python call for each die.
+        self.rnd: Callable[[], float] | None = None
+        self.rolls: list[int] | None = None
+        if type(dice) is SeededDice:
+            self.rnd, self.rolls = dice.source()
         self.strategy = strategy
         self.record = record
         self.tag = prep.tag
@@ -485,6 +492,26 @@ class Match:
         # The named tuple made directly (its own constructor is a Python function).
         self.events.append(_new_tuple(_EVENT, (kind, key, dice, text, data or None)))
 
+    def roll_d20(self) -> int:
+        rnd = self.rnd
+        if rnd is None:
+            return self.d20()
+        face = int(rnd() * 20.0) + 1  # as ``SeededDice.d20`` draws it
+        rolls = self.rolls
+        if rolls is not None:
+            rolls.append(face)
+        return face
+
+    def roll_d6(self) -> int:
+        rnd = self.rnd
+        if rnd is None:
+            return self.d6()
+        face = int(rnd() * 6.0) + 1  # as ``SeededDice.d6`` draws it
+        rolls = self.rolls
+        if rolls is not None:
+            rolls.append(face)
+        return face
+
     def grade(self, face: int, target: int, botch_from: int = 20) -> int:
         if face >= botch_from:
             return BOTCH
@@ -496,7 +523,7 @@ class Match:
 
     def check(self, f: Fighter | None, target: int) -> tuple[int, int]:
         """A d20 at or under ``target``: (face, grade)."""
-        face = self.d20()
+        face = self.roll_d20()
         if face >= (f.w.botch_from if f is not None else 20):
             return face, BOTCH
         if face == target:
@@ -511,7 +538,7 @@ class Match:
         Returns (0 if ``fa`` won else 1, every face rolled in order)."""
         faces: list[int] = []
         for _ in range(50):
-            ra, rb = self.d20(), self.d20()
+            ra, rb = self.roll_d20(), self.roll_d20()
             faces += (ra, rb)
             ga = self.grade(ra, ta, fa.w.botch_from)
             gb = self.grade(rb, tb, fb.w.botch_from)
@@ -745,7 +772,7 @@ class Match:
         standoffs = 0
         while True:
             if unopposed:
-                f1, f2 = self.d20(), self.d20()
+                f1, f2 = self.roll_d20(), self.roll_d20()
                 g1 = self.grade(f1, target, a.w.botch_from)
                 g2 = self.grade(f2, target, a.w.botch_from)
                 face, grade = (f1, g1) if (g1, f1) >= (g2, f2) else (f2, g2)
@@ -1937,7 +1964,7 @@ class Match:
             if d.edge >= cost and self.strategy.squeeze(self, ds, target, n):
                 self.spend(d, "squeeze count", cost)
                 squeeze = True
-        rolled = [self.d20() for _ in range(n + (1 if squeeze else 0))]
+        rolled = [self.roll_d20() for _ in range(n + (1 if squeeze else 0))]
         grades = [self.grade(f, target, d.w.botch_from) for f in rolled]
         kept = list(zip(grades, rolled, strict=True))
         if squeeze:
@@ -2288,7 +2315,7 @@ class Match:
             return
         # The arm drop: three STA checks; three failures and it is over.
         target = w.attr["STA"] + w.knockout_sta + self.own(d)
-        faces = [self.d20() for _ in range(3)]
+        faces = [self.roll_d20() for _ in range(3)]
         drops = sum(1 for f in faces if self.grade(f, target, w.botch_from) < SUCCESS)
         if self.record:
             self.ev(
@@ -2396,7 +2423,7 @@ class Match:
         self.interference.append(s)
         chair = self.prep.objects["Steel Chair"] or self.prep.objects["Boot"]
         target = fig.mgr_sav + (chair.mod or 0)
-        f1, f2 = self.d20(), self.d20()
+        f1, f2 = self.roll_d20(), self.roll_d20()
         hit = self.grade(max(f1, f2) if max(f1, f2) <= target else min(f1, f2), target) >= SUCCESS
         dmg = chair.damage + fig.dmg_per_step
         if self.record:
@@ -2696,7 +2723,7 @@ class Match:
             if self.record:
                 self.ev("count", None, (), "The referee starts the count.")
             return
-        face = self.d6()
+        face = self.roll_d6()
         self.count += face
         limit = self.fig.ref_counts["outside"]
         if self.record:

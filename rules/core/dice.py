@@ -6,7 +6,7 @@ Every engine takes one of these; nothing in ``rules`` touches the global ``rando
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rules.core.errors import DiceExhausted
 
@@ -68,6 +68,12 @@ class SeededDice(Dice):
         # the same way as ``roll(1, 20)``'s.)
         self.d6 = d6
         self.d20 = d20
+
+    def source(self) -> tuple[Callable[[], float], list[int] | None]:
+        """What an engine needs to draw these same dice itself, without a Python call for
+        each: the random source (a d``n``'s face is ``int(source() * n) + 1``, as ``d6`` and
+        ``d20`` draw it) and the list each face is appended to (None when not recording)."""
+        return self._random.random, (self.rolls if self.record else None)
 
     def two_d6(self) -> tuple[int, int]:
         d6 = self.d6
