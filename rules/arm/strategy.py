@@ -12,7 +12,7 @@ counters, no Edge, no cheating. ``DefaultStrategy`` plays sensibly (see its docs
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -26,6 +26,72 @@ K_RESPOND: Final = 2
 K_COUNTER: Final = 3
 K_CHAIN: Final = 4
 K_FOLLOW_UP: Final = 5
+
+
+#: Compiled (mypyc), a situation packs into four integers (``_situation``); interpreted, its
+#: wide tuple (``_wide_situation``) is the quicker key, and ``_situation`` leaves it at that.
+PACKED: Final = not __file__.endswith(".py")
+
+#: What ``_recall`` answers for a situation not decided yet.
+NOT_DECIDED: Final = object()
+
+
+@final
+class Remembered:
+    """A decision remembered with the four integers of its situation (``_situation``)."""
+
+    __slots__ = ("found", "w0", "w1", "w2", "w3")
+
+    def __init__(self, w0: i64, w1: i64, w2: i64, w3: i64, found: Any) -> None:
+        self.w0 = w0
+        self.w1 = w1
+        self.w2 = w2
+        self.w3 = w3
+        self.found = found
+
+
+_LOW: Final = (1 << 31) - 1
+
+
+def _stir(h: i64, c: i64, m: i64) -> i64:
+    """One 31-bit lane of ``_mix`` after taking in ``c`` (under 2**31): the product stays
+    under 2**62."""
+    h = (h ^ c) * m
+    return (h ^ h >> 31) & _LOW
+
+
+def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
+    """One integer from a situation's four (each under 2**62), to remember it by: their eight
+    31-bit halves stirred into two 31-bit lanes by multiplication."""
+    h = _stir(
+        _stir(
+            _stir(_stir(0x2545F491, w0 & _LOW, 0x5BD1E995), w0 >> 31, 0x5BD1E995),
+            w1 & _LOW,
+            0x5BD1E995,
+        ),
+        w1 >> 31,
+        0x5BD1E995,
+    )
+    h = _stir(
+        _stir(_stir(_stir(h, w2 & _LOW, 0x5BD1E995), w2 >> 31, 0x5BD1E995), w3 & _LOW, 0x5BD1E995),
+        w3 >> 31,
+        0x5BD1E995,
+    )
+    g = _stir(
+        _stir(
+            _stir(_stir(0x1B873593, w0 & _LOW, 0x27D4EB2F), w0 >> 31, 0x27D4EB2F),
+            w1 & _LOW,
+            0x27D4EB2F,
+        ),
+        w1 >> 31,
+        0x27D4EB2F,
+    )
+    g = _stir(
+        _stir(_stir(_stir(g, w2 & _LOW, 0x27D4EB2F), w2 >> 31, 0x27D4EB2F), w3 & _LOW, 0x27D4EB2F),
+        w3 >> 31,
+        0x27D4EB2F,
+    )
+    return h << 31 | g
 
 
 def p_check(target: int, botch_from: int = 20) -> float:
@@ -326,7 +392,7 @@ class DefaultStrategy(ArmStrategy):
 
     def _situation(
         self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
-    ) -> tuple:
+    ) -> tuple[i64, i64, i64, i64]:
         """The situation as the memo's key: the decision (``kind``, one of the ``K_`` codes) and
         up to three of its own arguments (small integers: a maneuver by its ``code``),
         then what the deciding man (``side``) sees.
@@ -334,8 +400,12 @@ class DefaultStrategy(ArmStrategy):
         Built a few times a round, so packed into four integers: the counts in 6-bit fields
         (offset by 16: -16 to 47), strings and injuries by their codes (``compile.code``,
         ``Fighter.codes``) in 6-bit (postures, zones) or 10-bit fields, yes-or-no in single
-        bits. A value outside its field (none of the shipped figures comes near) gives the
-        wide key instead (``_wide_situation``), so two situations never share a key."""
+        bits. A value outside its field (none of the shipped figures comes near) gives
+        ``(-1, 0, 0, 0)``: the situation is then remembered by its wide key
+        (``_wide_situation``), so two situations never share a memory. (So it is, always,
+        when the module is not compiled: ``PACKED``.)"""
+        if not PACKED:
+            return (-1, 0, 0, 0)
         cur = match.cur
         a = cur[side]
         d = cur[1 - side]
@@ -395,7 +465,7 @@ class DefaultStrategy(ArmStrategy):
             or k >> 3
             or yy >> 1
         ):
-            return self._wide_situation(match, side, kind, x, y, z)
+            return (-1, 0, 0, 0)
         flags: i64 = outs
         if match.near:
             flags |= 4
@@ -534,12 +604,65 @@ class DefaultStrategy(ArmStrategy):
             (d.last, d.last_ok) if aw.short_temper else None,
         )
 
-    # Each decision looks itself up in the memo inline (``memo.get(key, memo)``, the memo
-    # standing for "not yet decided"), and keeps what it works out with ``_keep``.
+    # Each decision asks ``_recall`` for what it decided before in the same situation, and
+    # keeps what it works out with ``_keep``. A packed situation is remembered under one
+    # integer mixed from its four (``_mix``), with the four alongside (``Remembered``) to tell
+    # two situations apart that mix to the same integer: the later one is then worked out
+    # again.
 
-    def _keep(self, memo: dict, key: tuple, found):
+    def _recall(
+        self,
+        match: Match,
+        side: int,
+        seen: tuple[i64, i64, i64, i64],
+        kind: int,
+        x: int = 0,
+        y: int = 0,
+        z: int = 0,
+    ) -> Any:
+        """What was decided before in the situation ``seen`` (``_situation``), or
+        ``NOT_DECIDED``."""
+        memo = match.prep.memo
+        w0, w1, w2, w3 = seen
+        if w0 < 0:
+            return memo.get(self._wide_situation(match, side, kind, x, y, z), NOT_DECIDED)
+        entry = memo.get(_mix(w0, w1, w2, w3))
+        if (
+            isinstance(entry, Remembered)
+            and entry.w0 == w0
+            and entry.w1 == w1
+            and entry.w2 == w2
+            and entry.w3 == w3
+        ):
+            return entry.found
+        return NOT_DECIDED
+
+    def remembered_by(
+        self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
+    ) -> object:
+        """What a decision in this situation is remembered by: its four packed integers, or
+        its wide tuple."""
+        seen = self._situation(match, side, kind, x, y, z)
+        return seen if seen[0] >= 0 else self._wide_situation(match, side, kind, x, y, z)
+
+    def _keep(
+        self,
+        match: Match,
+        side: int,
+        seen: tuple[i64, i64, i64, i64],
+        found: Any,
+        kind: int,
+        x: int = 0,
+        y: int = 0,
+        z: int = 0,
+    ) -> Any:
+        memo = match.prep.memo
         if len(memo) < self.MEMO_LIMIT:
-            memo[key] = found
+            w0, w1, w2, w3 = seen
+            if w0 < 0:
+                memo[self._wide_situation(match, side, kind, x, y, z)] = found
+            else:
+                memo[_mix(w0, w1, w2, w3)] = Remembered(w0, w1, w2, w3, found)
         return found
 
     # ---------------------------------------------------------------------------- start
@@ -559,11 +682,10 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- the round
     def plan(self, match: Match, side: int) -> Plan:
-        key = self._situation(match, side, K_PLAN)
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = self._keep(memo, key, self._plan(match, side))
+        seen = self._situation(match, side, K_PLAN)
+        found = self._recall(match, side, seen, K_PLAN)
+        if found is NOT_DECIDED:
+            found = self._keep(match, side, seen, self._plan(match, side), K_PLAN)
         return found
 
     def _plan(self, match: Match, side: int) -> Plan:
@@ -861,11 +983,10 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- answers
     def respond(self, match: Match, side: int) -> Plan | None:
-        key = self._situation(match, side, K_RESPOND)
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = self._keep(memo, key, self._respond(match, side))
+        seen = self._situation(match, side, K_RESPOND)
+        found = self._recall(match, side, seen, K_RESPOND)
+        if found is NOT_DECIDED:
+            found = self._keep(match, side, seen, self._respond(match, side), K_RESPOND)
         return found
 
     def _respond(self, match: Match, side: int) -> Plan | None:
@@ -888,11 +1009,12 @@ class DefaultStrategy(ArmStrategy):
             p_check(target, attacker.w.botch_from) < self.COUNTER_AT  # not likely to land
         ):
             return None
-        key = self._situation(match, side, K_COUNTER, move.code, move.finisher, target)
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = self._keep(memo, key, self._counter(match, side, move, target))
+        code, finisher = move.code, move.finisher
+        seen = self._situation(match, side, K_COUNTER, code, finisher, target)
+        found = self._recall(match, side, seen, K_COUNTER, code, finisher, target)
+        if found is NOT_DECIDED:
+            answer = self._counter(match, side, move, target)
+            found = self._keep(match, side, seen, answer, K_COUNTER, code, finisher, target)
         return found
 
     def _counter(self, match: Match, side: int, move: Move, against: int) -> Plan | None:
@@ -930,11 +1052,12 @@ class DefaultStrategy(ArmStrategy):
     def chain(self, match: Match, side: int, move: Move, chained: int) -> Plan | None:
         if chained >= 1:
             return None  # one chained strike at most (nothing to remember)
-        key = self._situation(match, side, K_CHAIN, chained)
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = self._keep(memo, key, self._chain(match, side, chained))
+        seen = self._situation(match, side, K_CHAIN, chained)
+        found = self._recall(match, side, seen, K_CHAIN, chained)
+        if found is NOT_DECIDED:
+            found = self._keep(
+                match, side, seen, self._chain(match, side, chained), K_CHAIN, chained
+            )
         return found
 
     def _chain(self, match: Match, side: int, chained: int) -> Plan | None:
@@ -960,11 +1083,12 @@ class DefaultStrategy(ArmStrategy):
 
     # ---------------------------------------------------------------------------- after a hit
     def follow_up(self, match: Match, side: int, move: Move) -> Sequence[Any]:
-        key = self._situation(match, side, K_FOLLOW_UP, move.code, move.finisher, move.cover)
-        memo = match.prep.memo
-        found = memo.get(key, memo)
-        if found is memo:
-            found = self._keep(memo, key, self._follow_up_tuple(match, side, move))
+        code, finisher, cover = move.code, move.finisher, move.cover
+        seen = self._situation(match, side, K_FOLLOW_UP, code, finisher, cover)
+        found = self._recall(match, side, seen, K_FOLLOW_UP, code, finisher, cover)
+        if found is NOT_DECIDED:
+            answer = self._follow_up_tuple(match, side, move)
+            found = self._keep(match, side, seen, answer, K_FOLLOW_UP, code, finisher, cover)
         return found
 
     def _follow_up_tuple(self, match: Match, side: int, move: Move) -> tuple:

@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from rules.arm.engine import ACE, BOTCH, SUCCESS, Match, prepare
 from rules.arm.options import ArmOptions, parse_options
-from rules.arm.strategy import K_PLAN, DefaultStrategy
+from rules.arm.strategy import K_PLAN, NOT_DECIDED, PACKED, DefaultStrategy, Remembered, _mix
 from rules.core.dice import SeededDice
 from rules.core.errors import OptionError
 from rules.core.result import Effects, MatchResult, Method
@@ -335,10 +335,10 @@ def test_remembered_decisions_change_nothing(samples):
 )
 def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change):
     strategy = DefaultStrategy()
-    before = strategy._situation(match_of([]), ALPHA, K_PLAN)
+    before = strategy.remembered_by(match_of([]), ALPHA, K_PLAN)
     m = match_of([])
     change(m)
-    assert strategy._situation(m, ALPHA, K_PLAN) != before
+    assert strategy.remembered_by(m, ALPHA, K_PLAN) != before
 
 
 @pytest.mark.parametrize(
@@ -346,15 +346,36 @@ def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(
     # Counts pack into 6-bit fields offset by 16 (the strategy's docstring): -16 to 47.
     [(47, True), (-16, True), (48, False), (-17, False), (500, False)],
 )
-def test_a_count_too_large_to_pack_keys_its_situation_apart_all_the_same(points, packed):
+def test_a_count_too_large_to_pack_is_remembered_apart_all_the_same(points, packed):
     strategy = DefaultStrategy()
-    keys = {}
+    matches = {}
     for ap in (points - 1, points, points + 1):
         m = match_of([])
         m.ap = ap
-        keys[ap] = strategy._situation(m, ALPHA, K_PLAN)
-    assert (len(keys[points]) == 4) is packed  # four packed integers, or the wide tuple
-    assert len(set(keys.values())) == 3
+        matches[ap] = m
+    seen = strategy._situation(matches[points], ALPHA, K_PLAN)
+    # Four packed integers, or (-1, 0, 0, 0): the wide key (always, interpreted).
+    assert (seen[0] >= 0) is (packed and PACKED)
+    for ap, m in matches.items():  # each remembers its own decision
+        strategy._keep(m, ALPHA, strategy._situation(m, ALPHA, K_PLAN), f"at {ap}", K_PLAN)
+    for ap, m in matches.items():
+        assert strategy._recall(m, ALPHA, strategy._situation(m, ALPHA, K_PLAN), K_PLAN) == (
+            f"at {ap}"
+        )
+
+
+def test_two_situations_mixed_to_the_same_number_are_told_apart():
+    # A decision remembered under a situation's number (``_mix``) answers only the same four
+    # integers: plant another situation's decision under this one's number, as a collision
+    # of the mix would, and it is not taken for this one's.
+    strategy = DefaultStrategy()
     m = match_of([])
-    m.ap = points
-    assert strategy._situation(m, ALPHA, K_PLAN) == keys[points]  # the same situation: one key
+    seen = (0x410412452450450, 0x4104104D0410412, 0xB08172C7208004, 0xB00001400)
+    other = (seen[0], seen[1], seen[2], seen[3] ^ 1)
+    assert _mix(*seen) != _mix(*other)
+    assert strategy._recall(m, ALPHA, seen, K_PLAN) is NOT_DECIDED
+    m.prep.memo[_mix(*seen)] = Remembered(*other, "someone else's")
+    assert strategy._recall(m, ALPHA, seen, K_PLAN) is NOT_DECIDED
+    strategy._keep(m, ALPHA, seen, "mine", K_PLAN)
+    assert strategy._recall(m, ALPHA, seen, K_PLAN) == "mine"
+    assert strategy._recall(m, ALPHA, other, K_PLAN) is NOT_DECIDED
