@@ -477,6 +477,11 @@ class Match:
     def defender(self) -> Fighter:
         return self.cur[1 - self.adv]
 
+    def attacks_both(self, s: int) -> bool:
+        """Side ``s`` is attacking both men of a team this round."""
+        both = self.both
+        return both is not None and both == s
+
     def early(self, f: Fighter) -> int:
         w = f.w
         return w.early_skill if w.early_rounds and self.rounds <= w.early_rounds else 0
@@ -982,7 +987,7 @@ class Match:
         if inj:
             for part in move.uses:
                 t -= inj.get(part, 0)
-        if self.both == s:
+        if self.attacks_both(s):
             t += 2 * fig.mod_two_targets
         t -= a.debt
         if plan is not None:
@@ -1399,7 +1404,7 @@ class Match:
         self.hurt(d, dmg, a)
         if self.method is not None:
             return dmg
-        if self.both == s:
+        if self.attacks_both(s):
             extra = self.partner(1 - s)
             if extra is not None and not extra.out:
                 self.hurt(extra, dmg, a)

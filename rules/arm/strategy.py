@@ -53,45 +53,20 @@ class Remembered:
 _LOW: Final = (1 << 31) - 1
 
 
-def _stir(h: i64, c: i64, m: i64) -> i64:
-    """One 31-bit lane of ``_mix`` after taking in ``c`` (under 2**31): the product stays
-    under 2**62."""
-    h = (h ^ c) * m
-    return (h ^ h >> 31) & _LOW
-
-
 def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
     """One integer from a situation's four (each under 2**62), to remember it by: their eight
-    31-bit halves stirred into two 31-bit lanes by multiplication."""
-    h = _stir(
-        _stir(
-            _stir(_stir(0x2545F491, w0 & _LOW, 0x5BD1E995), w0 >> 31, 0x5BD1E995),
-            w1 & _LOW,
-            0x5BD1E995,
-        ),
-        w1 >> 31,
-        0x5BD1E995,
-    )
-    h = _stir(
-        _stir(_stir(_stir(h, w2 & _LOW, 0x5BD1E995), w2 >> 31, 0x5BD1E995), w3 & _LOW, 0x5BD1E995),
-        w3 >> 31,
-        0x5BD1E995,
-    )
-    g = _stir(
-        _stir(
-            _stir(_stir(0x1B873593, w0 & _LOW, 0x27D4EB2F), w0 >> 31, 0x27D4EB2F),
-            w1 & _LOW,
-            0x27D4EB2F,
-        ),
-        w1 >> 31,
-        0x27D4EB2F,
-    )
-    g = _stir(
-        _stir(_stir(_stir(g, w2 & _LOW, 0x27D4EB2F), w2 >> 31, 0x27D4EB2F), w3 & _LOW, 0x27D4EB2F),
-        w3 >> 31,
-        0x27D4EB2F,
-    )
-    return h << 31 | g
+    31-bit halves stirred in turn into 31 bits by a multiplication (under 2**62, so it never
+    overflows) and a shift."""
+    m: i64 = 0x5BD1E995
+    h: i64 = (0x2545F491 ^ (w0 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w0 >> 31) * m
+    h = ((h ^ h >> 31) & _LOW ^ (w1 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w1 >> 31) * m
+    h = ((h ^ h >> 31) & _LOW ^ (w2 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w2 >> 31) * m
+    h = ((h ^ h >> 31) & _LOW ^ (w3 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w3 >> 31) * m
+    return h ^ h >> 31
 
 
 def p_check(target: int, botch_from: int = 20) -> float:
@@ -490,7 +465,7 @@ class DefaultStrategy(ArmStrategy):
         early = aw.early_rounds
         if early > 0 and match.rounds <= early:
             flags |= 4096
-        if match.both == side:
+        if match.attacks_both(side):
             flags |= 8192
         crowd: i64 = a.crowd
         if crowd > 2:
@@ -597,7 +572,7 @@ class DefaultStrategy(ArmStrategy):
             flourishes if flourishes < 2 else 2,
             match.covers,
             None if count is None else (count >= 10) + (count >= 12),
-            match.both == side,
+            match.attacks_both(side),
             tuple(sorted(a.inj.items())),
             tuple(sorted(d.inj.items())),
             partners,
