@@ -80,6 +80,21 @@ ZONE_WORDS: Final = {
     "floor": "the floor",
     "aisle": "the aisle",
 }
+#: How a match ends, by the ``Method``'s value: a draw's words, and a win's.
+DRAW_WORDS: Final = {
+    Method.DOUBLE_DISQUALIFICATION.value: "Both men are disqualified",
+    Method.DOUBLE_COUNT_OUT.value: "Both men are counted out",
+    Method.DRAW_TIME_LIMIT.value: "The match is a time-limit draw",
+    Method.DOUBLE_KNOCKOUT.value: "Neither man can continue: a draw",
+}
+WIN_WORDS: Final = {
+    Method.PIN.value: "by pinfall",
+    Method.SUBMISSION.value: "by submission",
+    Method.KNOCKOUT.value: "by knockout",
+    Method.DISQUALIFICATION.value: "by disqualification",
+    Method.COUNT_OUT.value: "by count-out",
+    Method.ESCAPE.value: "by escaping the cage",
+}
 ESCAPES: Final = ("power", "kick", "shoulder", "hair", "rope")
 #: Outside the ring: counted by the referee, out of reach of a man inside.
 OUTSIDE: Final = frozenset({"floor", "aisle"})
@@ -2863,7 +2878,7 @@ class Match:
                 )
         loss = fig.prestige_loss
         if self.winner is not None:
-            value = method.value
+            value = str(method)  # its value (``Method`` is a ``StrEnum``)
             label = value.replace("_", " ")
             for f in self.fighters[1 - self.winner]:
                 points = loss.get(value, 0)
@@ -2918,40 +2933,30 @@ class Match:
         return ""
 
     def _final_event(self) -> Event:
-        method = self.method
+        method = str(self.method)  # its value (``Method`` is a ``StrEnum``)
         minutes, seconds = divmod(self.clock, 60)
         at = f"{minutes}:{seconds:02d}"
         if self.winner is None:
-            words = {
-                Method.DOUBLE_DISQUALIFICATION: "Both men are disqualified",
-                Method.DOUBLE_COUNT_OUT: "Both men are counted out",
-                Method.DRAW_TIME_LIMIT: "The match is a time-limit draw",
-                Method.DOUBLE_KNOCKOUT: "Neither man can continue: a draw",
-            }
-            text = f"{words[method]} at {at}."
+            text = f"{DRAW_WORDS[method]} at {at}."
         else:
-            names = " and ".join(f.w.name for f in self.fighters[self.winner])
-            how = {
-                Method.PIN: "by pinfall",
-                Method.SUBMISSION: "by submission",
-                Method.KNOCKOUT: "by knockout",
-                Method.DISQUALIFICATION: "by disqualification",
-                Method.COUNT_OUT: "by count-out",
-                Method.ESCAPE: "by escaping the cage",
-            }[method]
+            names = " and ".join([f.w.name for f in self.fighters[self.winner]])
             verb = "win" if self.tag else "wins"
-            text = f"{names} {verb} {how} at {at} ({self.rounds} rounds)."
-        return Event(
-            "end",
-            None,
-            (),
-            text,
-            {"winner": self.winner, "method": method.value, "seconds": self.clock},
+            text = f"{names} {verb} {WIN_WORDS[method]} at {at} ({self.rounds} rounds)."
+        return _new_tuple(
+            _EVENT,
+            (
+                "end",
+                None,
+                (),
+                text,
+                {"winner": self.winner, "method": method, "seconds": self.clock},
+            ),
         )
 
 
 def _part(part: str) -> str:
-    return {"body": "ribs"}.get(part, part)
+    """A body part in the play-by-play's words."""
+    return "ribs" if part == "body" else part
 
 
 def run(
