@@ -69,6 +69,20 @@ def test_the_same_seed_gives_the_same_match(samples):
     assert arm.simulate(spec, dice=SeededDice(12)).to_json() != first
 
 
+class AskedDice(SeededDice):
+    """Seeded dice the engine must ask die by die (it draws only ``SeededDice`` itself)."""
+
+    __slots__ = ()
+
+
+def test_seeded_dice_drawn_by_the_engine_match_the_same_dice_asked_die_by_die(samples):
+    spec = arm.make_spec([samples["corrigan-vale"], samples["mortimer-gale"]])
+    for seed in range(6):
+        drawn, asked = SeededDice(seed), AskedDice(seed)
+        assert arm.simulate(spec, dice=drawn).to_json() == arm.simulate(spec, dice=asked).to_json()
+        assert drawn.rolls == asked.rolls and drawn.rolls
+
+
 def test_a_result_and_its_effects_hold_every_field_of_their_classes(samples):
     # The engine makes both named tuples directly, past their constructors.
     spec = arm.make_spec([samples["corrigan-vale"], samples["mortimer-gale"]])

@@ -20,6 +20,22 @@ def test_other_dice_are_drawn_like_a_d20_and_recorded():
     assert quiet.roll(4, 20) == faces and quiet.rolls == []
 
 
+def test_seeded_dice_drawn_from_their_source_give_the_same_faces_and_record():
+    # What an engine does with ``source()`` (the ARM engine does): a face is
+    # ``int(source() * sides) + 1``, appended to the list it returns.
+    dice, twin = SeededDice(21), SeededDice(21)
+    source, rolls = dice.source()
+    drawn = []
+    for sides in (20, 6, 6, 20, 20, 6):
+        face = int(source() * sides) + 1
+        rolls.append(face)
+        drawn.append(face)
+    assert drawn == [twin.d20(), twin.d6(), twin.d6(), twin.d20(), twin.d20(), twin.d6()]
+    assert dice.rolls == drawn == twin.rolls
+    assert dice.d20() == twin.d20()  # the source is the dice's own: they go on from there
+    assert SeededDice(21, record=False).source()[1] is None  # nothing to record into
+
+
 @pytest.mark.parametrize("sides", [3, 10, 20])
 def test_other_dice_show_every_face_about_equally(sides):
     dice = SeededDice(9, record=False)
