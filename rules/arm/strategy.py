@@ -69,6 +69,16 @@ def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
     return h ^ h >> 31
 
 
+def _short_of_next_level(d: Fighter) -> int:
+    """The damage a man can still take before his next weardown level (at most 24; 0 past the
+    last): what a situation holds of his StunTrack."""
+    breaks = d.w.breaks
+    if d.lvl < len(breaks):
+        remaining = breaks[d.lvl] - d.dmg
+        return remaining if remaining < 24 else 24
+    return 0
+
+
 def p_check(target: int, botch_from: int = 20) -> float:
     """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
     ok = target if target < botch_from else botch_from - 1
@@ -386,13 +396,7 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         aw = a.w
         lvl = d.lvl
-        breaks = d.w.breaks
-        if lvl < len(breaks):
-            remaining = breaks[lvl] - d.dmg
-            if remaining > 24:
-                remaining = 24
-        else:
-            remaining = 0
+        remaining = _short_of_next_level(d)
         s0: i64 = a.id + 16
         s1: i64 = d.id + 16
         s2: i64 = match.ap + 16
@@ -516,13 +520,7 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         aw = a.w
         lvl = d.lvl
-        breaks = d.w.breaks
-        if lvl < len(breaks):
-            remaining = breaks[lvl] - d.dmg
-            if remaining > 24:
-                remaining = 24
-        else:
-            remaining = 0
+        remaining = _short_of_next_level(d)
         count = match.count
         early = aw.early_rounds
         crowd = a.crowd
