@@ -13,7 +13,15 @@ from django.core.management import call_command
 
 from rules.arm.engine import ACE, BOTCH, SUCCESS, Match, prepare
 from rules.arm.options import ArmOptions, parse_options
-from rules.arm.strategy import K_PLAN, NOT_DECIDED, PACKED, DefaultStrategy, Remembered, _mix
+from rules.arm.strategy import (
+    K_CHAIN,
+    K_PLAN,
+    NOT_DECIDED,
+    PACKED,
+    DefaultStrategy,
+    Remembered,
+    _mix,
+)
 from rules.core.dice import SeededDice
 from rules.core.errors import OptionError
 from rules.core.result import Effects, MatchResult, Method
@@ -353,6 +361,64 @@ def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(
     m = match_of([])
     change(m)
     assert strategy.remembered_by(m, ALPHA, K_PLAN) != before
+
+
+# One change to each thing a situation holds, each a step from where a match starts: no two may
+# give the same key (two fields packed over each other would).
+ONE_STEP_EACH = {
+    "his action points": lambda m: setattr(m, "ap", 1),
+    "his level": lambda m: setattr(m.me(ALPHA), "lvl", 1),
+    "the opponent's level": lambda m: setattr(m.me(BETA), "lvl", 1),
+    "his penalty": lambda m: setattr(m.me(ALPHA), "pen", 1),
+    "the opponent's penalty": lambda m: setattr(m.me(BETA), "pen", 1),
+    "his height": lambda m: setattr(m.me(ALPHA), "elev", 1),
+    "the opponent's height": lambda m: setattr(m.me(BETA), "elev", 1),
+    "his repeats": lambda m: setattr(m.me(ALPHA), "repeat", 1),
+    "his warnings": lambda m: setattr(m.me(ALPHA), "warnings", 1),
+    "his telegraph": lambda m: setattr(m.me(ALPHA), "telegraph", 1),
+    "his fire": lambda m: setattr(m.me(ALPHA), "fired", 1),
+    "his tricks": lambda m: setattr(m.me(ALPHA), "tricks", 1),
+    "his debt": lambda m: setattr(m.me(ALPHA), "debt", 1),
+    "the covers": lambda m: setattr(m, "covers", 1),
+    "the crowd": lambda m: setattr(m.me(ALPHA), "crowd", 1),
+    "his flourishes": lambda m: setattr(m.me(ALPHA), "flourishes", 1),
+    "the count": lambda m: setattr(m, "count", 0),
+    "apart": lambda m: setattr(m, "near", False),
+    "at home": lambda m: setattr(m.me(ALPHA), "home", True),
+    "running": lambda m: setattr(m.me(ALPHA), "running", True),
+    "whipped": lambda m: setattr(m.me(BETA), "whipped", True),
+    "his last landed": lambda m: setattr(m.me(ALPHA), "last_ok", True),
+    "warned": lambda m: setattr(m.me(ALPHA), "warned", True),
+    "he is out": lambda m: setattr(m.me(ALPHA), "out", True),
+    "the opponent is out": lambda m: setattr(m.me(BETA), "out", True),
+    "the opponent blinded": lambda m: setattr(m.me(BETA), "blind", 1),
+    "the referee distracted": lambda m: setattr(m, "distracted", 1),
+    "his posture": lambda m: setattr(m.me(ALPHA), "post", "kneeling"),
+    "the opponent's posture": lambda m: setattr(m.me(BETA), "post", "kneeling"),
+    "his zone": lambda m: setattr(m.me(ALPHA), "zone", "middle"),
+    "the opponent's zone": lambda m: setattr(m.me(BETA), "zone", "middle"),
+    "his last maneuver": lambda m: setattr(m.me(ALPHA), "last", "Chop"),
+    "his injury": lambda m: m.me(ALPHA).injure("arm", 1),
+    "the opponent's injury": lambda m: m.me(BETA).injure("arm", 1),
+    "the opponent's damage": lambda m: m.hurt(m.me(BETA), 20, None),
+}
+
+
+def test_each_thing_a_situation_holds_keys_it_apart_from_every_other():
+    strategy = DefaultStrategy()
+    keys = {"as the match starts": strategy.remembered_by(match_of([]), ALPHA, K_PLAN)}
+    for what, change in ONE_STEP_EACH.items():
+        m = match_of([])
+        change(m)
+        keys[what] = strategy.remembered_by(m, ALPHA, K_PLAN)
+    for i, (what, key) in enumerate(keys.items()):
+        for other, other_key in list(keys.items())[:i]:
+            assert key != other_key, (what, other)
+    # The decision's own arguments, too.
+    m = match_of([])
+    asked = [(K_PLAN, 0, 0, 0), (K_CHAIN, 0, 0, 0), (K_PLAN, 1, 0, 0), (K_PLAN, 0, 1, 0)]
+    asked.append((K_PLAN, 0, 0, 1))
+    assert len({repr(strategy.remembered_by(m, ALPHA, *a)) for a in asked}) == len(asked)
 
 
 @pytest.mark.parametrize(
