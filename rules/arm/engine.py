@@ -2851,7 +2851,7 @@ class Match:
         method = self.method
         assert method is not None
         injuries: list[InjuryEffect] = []
-        standing: list[StandingEffect] = []  # (made once a prepared match: ``_made``)
+        standing: list[StandingEffect] = []  # (each made once a prepared match)
         for f in self.all_fighters():
             w = f.w
             for part, points in f.new_inj.items():

@@ -514,7 +514,8 @@ class DefaultStrategy(ArmStrategy):
         )
 
     def _wide_situation(self, match: Match, side: int, kind: int, x: int, y: int, z: int) -> tuple:
-        """The whole situation as one flat tuple: the key when a count will not pack."""
+        """The whole situation as one flat tuple: the key when a value will not pack, and
+        always when the module is not compiled (``PACKED``)."""
         cur = match.cur
         a = cur[side]
         d = cur[1 - side]
