@@ -19,7 +19,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, final
+
+from mypy_extensions import i64
 
 from rules.arm.compile import Figures, Move, Wrestler, code, figures
 from rules.arm.options import ArmOptions, parse_options
@@ -131,6 +133,104 @@ ENGINE_OBJECTS: Final = (
 # preparation
 
 
+@final
+class Remembered:
+    """A decision remembered with the four integers of its situation
+    (``DefaultStrategy._situation``)."""
+
+    __slots__ = ("found", "w0", "w1", "w2", "w3")
+
+    def __init__(self, w0: i64, w1: i64, w2: i64, w3: i64, found: Any) -> None:
+        self.w0 = w0
+        self.w1 = w1
+        self.w2 = w2
+        self.w3 = w3
+        self.found = found
+
+
+_LOW: Final = (1 << 31) - 1
+
+
+def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
+    """One integer from a situation's four (each under 2**62), to remember it by: their eight
+    31-bit halves stirred in turn into 31 bits by a multiplication (under 2**62, so it never
+    overflows) and a shift."""
+    m: i64 = 0x5BD1E995
+    h: i64 = (0x2545F491 ^ (w0 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w0 >> 31) * m
+    h = ((h ^ h >> 31) & _LOW ^ (w1 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w1 >> 31) * m
+    h = ((h ^ h >> 31) & _LOW ^ (w2 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w2 >> 31) * m
+    h = ((h ^ h >> 31) & _LOW ^ (w3 & _LOW)) * m
+    h = ((h ^ h >> 31) & _LOW ^ w3 >> 31) * m
+    return h ^ h >> 31
+
+
+@final
+class Memory:
+    """A strategy's decisions remembered by their packed situations (four integers each).
+
+    An open-addressed table: a situation's place is its mixed number (``_mix``) within the
+    table, or the first free place after it; an entry (``Remembered``) answers only for the
+    same four integers, so two situations that mix alike are told apart. Kept at most half
+    full (it doubles). It is read without locks: a reader holding the table before it doubled
+    misses at worst, and the decision is worked out again."""
+
+    __slots__ = ("filled", "table")
+
+    def __init__(self) -> None:
+        self.table: list[Remembered | None] = [None] * 1024
+        self.filled: i64 = 0
+
+    def recall(self, w0: i64, w1: i64, w2: i64, w3: i64) -> Remembered | None:
+        """The entry for these four integers, or None."""
+        table = self.table
+        mask: i64 = len(table) - 1
+        i = _mix(w0, w1, w2, w3) & mask
+        while True:
+            entry = table[i]
+            if entry is None:
+                return None
+            if entry.w0 == w0 and entry.w1 == w1 and entry.w2 == w2 and entry.w3 == w3:
+                return entry
+            i = (i + 1) & mask
+
+    def keep(self, entry: Remembered) -> None:
+        table = self.table
+        mask: i64 = len(table) - 1
+        i = _mix(entry.w0, entry.w1, entry.w2, entry.w3) & mask
+        while True:
+            there = table[i]
+            if there is None:
+                break
+            if (
+                there.w0 == entry.w0
+                and there.w1 == entry.w1
+                and there.w2 == entry.w2
+                and there.w3 == entry.w3
+            ):
+                table[i] = entry
+                return
+            i = (i + 1) & mask
+        table[i] = entry
+        self.filled += 1
+        if self.filled * 2 > mask:
+            self._double()
+
+    def _double(self) -> None:
+        old = self.table
+        table: list[Remembered | None] = [None] * (2 * len(old))
+        mask: i64 = len(table) - 1
+        for entry in old:
+            if entry is not None:
+                i = _mix(entry.w0, entry.w1, entry.w2, entry.w3) & mask
+                while table[i] is not None:
+                    i = (i + 1) & mask
+                table[i] = entry
+        self.table = table
+
+
 @dataclass(frozen=True, slots=True)
 class Prepared:
     """A spec checked and compiled once (odds reuse it for every run)."""
@@ -158,6 +258,8 @@ class Prepared:
     #: The engine's own objects (``ENGINE_OBJECTS`` and the cage) by name: None if missing.
     objects: dict
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    #: The strategy's decisions by packed situation (``DefaultStrategy._situation``).
+    memory: Memory = field(default_factory=Memory, compare=False, repr=False)
     #: The match's effects, made once and shared by every result that has them.
     made: dict = field(default_factory=dict, compare=False, repr=False)
 

@@ -12,12 +12,21 @@ counters, no Edge, no cheating. ``DefaultStrategy`` plays sensibly (see its docs
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, final
+from typing import Any, Final
 
 from mypy_extensions import i64, mypyc_attr
 
 from rules.arm.compile import Move
-from rules.arm.engine import ACE, CATEGORY, OUTSIDE, Fighter, Hold, Match, Plan
+from rules.arm.engine import (
+    ACE,
+    CATEGORY,
+    OUTSIDE,
+    Fighter,
+    Hold,
+    Match,
+    Plan,
+    Remembered,
+)
 from rules.core.decisions import Strategy
 
 #: The decisions ``DefaultStrategy`` remembers, as the first field of their situation.
@@ -34,39 +43,6 @@ PACKED: Final = not __file__.endswith(".py")
 
 #: What ``_recall`` answers for a situation not decided yet.
 NOT_DECIDED: Final = object()
-
-
-@final
-class Remembered:
-    """A decision remembered with the four integers of its situation (``_situation``)."""
-
-    __slots__ = ("found", "w0", "w1", "w2", "w3")
-
-    def __init__(self, w0: i64, w1: i64, w2: i64, w3: i64, found: Any) -> None:
-        self.w0 = w0
-        self.w1 = w1
-        self.w2 = w2
-        self.w3 = w3
-        self.found = found
-
-
-_LOW: Final = (1 << 31) - 1
-
-
-def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
-    """One integer from a situation's four (each under 2**62), to remember it by: their eight
-    31-bit halves stirred in turn into 31 bits by a multiplication (under 2**62, so it never
-    overflows) and a shift."""
-    m: i64 = 0x5BD1E995
-    h: i64 = (0x2545F491 ^ (w0 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w0 >> 31) * m
-    h = ((h ^ h >> 31) & _LOW ^ (w1 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w1 >> 31) * m
-    h = ((h ^ h >> 31) & _LOW ^ (w2 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w2 >> 31) * m
-    h = ((h ^ h >> 31) & _LOW ^ (w3 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w3 >> 31) * m
-    return h ^ h >> 31
 
 
 def _short_of_next_level(d: Fighter) -> int:
@@ -579,10 +555,10 @@ class DefaultStrategy(ArmStrategy):
         )
 
     # Each decision asks ``_recall`` for what it decided before in the same situation, and
-    # keeps what it works out with ``_keep``. A packed situation is remembered under one
-    # integer mixed from its four (``_mix``), with the four alongside (``Remembered``) to tell
-    # two situations apart that mix to the same integer: the later one is then worked out
-    # again.
+    # keeps what it works out with ``_keep``. A packed situation is remembered in the
+    # prepared match's ``Memory``, a table placed by the integer mixed from its four (``_mix``)
+    # with the four alongside (``Remembered``), so two situations that mix alike are told
+    # apart; a wide one in ``Prepared.memo``.
 
     def _recall(
         self,
@@ -596,20 +572,13 @@ class DefaultStrategy(ArmStrategy):
     ) -> Any:
         """What was decided before in the situation ``seen`` (``_situation``), or
         ``NOT_DECIDED``."""
-        memo = match.prep.memo
         w0, w1, w2, w3 = seen
         if w0 < 0:
-            return memo.get(self._wide_situation(match, side, kind, x, y, z), NOT_DECIDED)
-        entry = memo.get(_mix(w0, w1, w2, w3))
-        if (
-            isinstance(entry, Remembered)
-            and entry.w0 == w0
-            and entry.w1 == w1
-            and entry.w2 == w2
-            and entry.w3 == w3
-        ):
-            return entry.found
-        return NOT_DECIDED
+            return match.prep.memo.get(
+                self._wide_situation(match, side, kind, x, y, z), NOT_DECIDED
+            )
+        entry = match.prep.memory.recall(w0, w1, w2, w3)
+        return NOT_DECIDED if entry is None else entry.found
 
     def remembered_by(
         self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
@@ -630,13 +599,15 @@ class DefaultStrategy(ArmStrategy):
         y: int = 0,
         z: int = 0,
     ) -> Any:
-        memo = match.prep.memo
-        if len(memo) < self.MEMO_LIMIT:
+        prep = match.prep
+        memo = prep.memo
+        memory = prep.memory
+        if len(memo) + memory.filled < self.MEMO_LIMIT:
             w0, w1, w2, w3 = seen
             if w0 < 0:
                 memo[self._wide_situation(match, side, kind, x, y, z)] = found
             else:
-                memo[_mix(w0, w1, w2, w3)] = Remembered(w0, w1, w2, w3, found)
+                memory.keep(Remembered(w0, w1, w2, w3, found))
         return found
 
     # ---------------------------------------------------------------------------- start

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from rules.arm.engine import ACE, BOTCH, SUCCESS, Match, prepare
+from rules.arm.engine import ACE, BOTCH, SUCCESS, Match, Memory, Remembered, _mix, prepare
 from rules.arm.options import ArmOptions, parse_options
 from rules.arm.strategy import (
     K_CHAIN,
@@ -19,8 +19,6 @@ from rules.arm.strategy import (
     NOT_DECIDED,
     PACKED,
     DefaultStrategy,
-    Remembered,
-    _mix,
 )
 from rules.core.dice import SeededDice
 from rules.core.errors import OptionError
@@ -421,6 +419,22 @@ def test_each_thing_a_situation_holds_keys_it_apart_from_every_other():
     assert len({repr(strategy.remembered_by(m, ALPHA, *a)) for a in asked}) == len(asked)
 
 
+def test_the_memory_doubles_and_still_answers_every_situation_it_kept():
+    # 5,000 situations (the table starts at 1,024 places and stays at most half full), each
+    # answering its own decision; one kept again answers the newer decision.
+    memory = Memory()
+    entries = [Remembered(n, n * 7, n % 13, 1 << 40 | n, f"decision {n}") for n in range(5000)]
+    for entry in entries:
+        memory.keep(entry)
+    assert memory.filled == 5000
+    assert len(memory.table) == 16384
+    assert all(memory.recall(e.w0, e.w1, e.w2, e.w3) is e for e in entries)
+    assert memory.recall(5000, 35000, 5000 % 13, 1 << 40 | 5000) is None
+    memory.keep(Remembered(7, 49, 7, 1 << 40 | 7, "decided again"))
+    assert memory.filled == 5000
+    assert memory.recall(7, 49, 7, 1 << 40 | 7).found == "decided again"
+
+
 @pytest.mark.parametrize(
     ("points", "packed"),
     # Counts pack into 6-bit fields offset by 16 (the strategy's docstring): -16 to 47.
@@ -445,16 +459,17 @@ def test_a_count_too_large_to_pack_is_remembered_apart_all_the_same(points, pack
 
 
 def test_two_situations_mixed_to_the_same_number_are_told_apart():
-    # A decision remembered under a situation's number (``_mix``) answers only the same four
-    # integers: plant another situation's decision under this one's number, as a collision
-    # of the mix would, and it is not taken for this one's.
+    # A decision remembered at a situation's place (its ``_mix`` within the table) answers
+    # only the same four integers: plant another situation's decision at this one's place,
+    # as a collision of the mix would, and it is not taken for this one's.
     strategy = DefaultStrategy()
     m = match_of([])
     seen = (0x410412452450450, 0x4104104D0410412, 0xB08172C7208004, 0xB00001400)
     other = (seen[0], seen[1], seen[2], seen[3] ^ 1)
     assert _mix(*seen) != _mix(*other)
     assert strategy._recall(m, ALPHA, seen, K_PLAN) is NOT_DECIDED
-    m.prep.memo[_mix(*seen)] = Remembered(*other, "someone else's")
+    table = m.prep.memory.table
+    table[_mix(*seen) & (len(table) - 1)] = Remembered(*other, "someone else's")
     assert strategy._recall(m, ALPHA, seen, K_PLAN) is NOT_DECIDED
     strategy._keep(m, ALPHA, seen, "mine", K_PLAN)
     assert strategy._recall(m, ALPHA, seen, K_PLAN) == "mine"
