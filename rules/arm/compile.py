@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from rules.arm.cards import ArmSheet
-from rules.arm.tables import ATTRIBUTES, HIGH_RISK, ArmTables, Maneuver
+from rules.arm.tables import ATTRIBUTES, HIGH_RISK, POSTURES, ArmTables, Maneuver
 from rules.core.errors import CardError, SpecError
 from rules.core.spec import Participant
 from rules.core.text import article, mid_name, start_name
@@ -158,6 +158,19 @@ def _figures(match: Mapping[str, Mapping[str, Any]]) -> Figures:
     return out
 
 
+#: Each posture as a bit: a maneuver's postures (``Move.usable_mask``, ``Move.needs_mask``) as
+#: a mask, to test a man's posture (``Fighter.posture_bit``) without a set lookup.
+POSTURE_BIT: Final[dict[str, int]] = {post: 1 << i for i, post in enumerate(POSTURES)}
+
+
+def posture_mask(postures) -> int:
+    """The bits of the postures among ``postures`` (other words are left out)."""
+    mask = 0
+    for post in postures:
+        mask |= POSTURE_BIT.get(post, 0)
+    return mask
+
+
 #: Every string a strategy's remembered situation holds (postures, zones, maneuvers' names) by
 #: a small number of its own (``code``). A number is never reused (the counter is atomic), so no
 #: two strings share one, whichever threads ask.
@@ -213,6 +226,8 @@ class Move:
         "mv",
         "name",
         "needs",
+        "needs_floor",
+        "needs_mask",
         "object",
         "pin_pred",
         "powder",
@@ -226,6 +241,7 @@ class Move:
         "throw_into",
         "trick",
         "usable_from",
+        "usable_mask",
         "uses",
         "wdb_defender",
         "words",
@@ -276,6 +292,9 @@ class Move:
         self.counters = mv.counters
         self.usable_from = mv.usable_from
         self.needs = mv.needs
+        self.usable_mask = posture_mask(mv.usable_from)
+        self.needs_mask = posture_mask(mv.needs)
+        self.needs_floor = "floor" in mv.needs
         self.leaves = mv.leaves
         self.ends = mv.ends
         self.follows = mv.follows
@@ -343,6 +362,8 @@ class Wrestler:
         "injury_tou",
         "key",
         "knockout_sta",
+        "level_names",
+        "level_pen",
         "lift",
         "manager",
         "mname",
@@ -351,6 +372,9 @@ class Wrestler:
         "no_dive_penalty",
         "objects",
         "participant",
+        "price_fired_up",
+        "price_seize",
+        "price_working_over",
         "prices",
         "reach",
         "screwjob_checks",
@@ -444,7 +468,16 @@ class Wrestler:
         self.reach = at.reach(card.height)
         self.height_steps = at.height_steps(card.height)
         self.prices = dict(fig.edge_face if self.face else fig.edge_heel)
-        self.breaks = tables.stuntrack.breaks(self.attr["TOU"], self.attr["STA"])
+        #: The prices asked every round, as fields.
+        self.price_seize: int = self.prices.get("seize", 99)
+        self.price_working_over: int = self.prices.get("working_over", 99)
+        self.price_fired_up: int = fig.edge_face.get("fired_up", 99)
+        st = tables.stuntrack
+        self.breaks = st.breaks(self.attr["TOU"], self.attr["STA"])
+        #: Each weardown level's penalty and name, from Fresh to past the final StunTrack value.
+        levels = len(self.breaks)
+        self.level_pen: tuple[int, ...] = (*st.penalties[:levels], st.beyond_penalty)
+        self.level_names: tuple[str, ...] = (*st.names[:levels], st.beyond_name)
         self.final = self.breaks[-1]
         fame = participant.fame if participant.fame is not None else card.fame
         self.edge0 = participant.edge if participant.edge is not None else max(fame, 0) // 100

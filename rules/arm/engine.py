@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, final
 
 from mypy_extensions import i64
 
-from rules.arm.compile import Figures, Move, Wrestler, code, figures
+from rules.arm.compile import POSTURE_BIT, Figures, Move, Wrestler, code, figures
 from rules.arm.options import ArmOptions, parse_options
 from rules.arm.tables import ArmTables, load_tables
 from rules.core.dice import Dice, SeededDice
@@ -401,6 +401,8 @@ class Fighter:
         "out",
         "pen",
         "post",
+        "post_bit",
+        "post_cat",
         "repeat",
         "running",
         "side",
@@ -415,6 +417,7 @@ class Fighter:
         "whipped",
         "working",
         "zone",
+        "zone_out",
     )
 
     def __init__(self, w: Wrestler, in_ring: bool, edge: bool):
@@ -445,6 +448,10 @@ class Fighter:
         #: ``codes``' memory: each string it last coded, and its code.
         self.coded_post = self.coded_zone = self.coded_last = ""
         self.code_post = self.code_zone = self.code_last = code("")
+        self.post_cat = self.post_bit = 0
+        self.zone_out = False
+        self.see_post()
+        self.see_zone()
         self.new_inj: dict[str, int] = {}
         self.last = ""
         self.last_ok = False
@@ -459,16 +466,43 @@ class Fighter:
         self.debt = 0
         self.finishers = 0
 
+    def see_post(self) -> None:
+        """Note what his posture (``post``) stands for: its category (0 standing, 1 crouching, 2
+        fallen), its bit (``POSTURE_BIT``) and its code. Asked many times a round, worked out
+        only when the posture has changed (``coded_post`` is the one last seen)."""
+        post = self.post
+        self.coded_post = post
+        self.post_cat = CATEGORY[post]
+        self.post_bit = POSTURE_BIT[post]
+        self.code_post = code(post)
+
+    def see_zone(self) -> None:
+        """Note what his zone stands for: outside the ring or not, and its code."""
+        zone = self.zone
+        self.coded_zone = zone
+        self.zone_out = zone in OUTSIDE
+        self.code_zone = code(zone)
+
+    def posture_bit(self) -> int:
+        if self.post is not self.coded_post:
+            self.see_post()
+        return self.post_bit
+
+    @property
+    def outside(self) -> bool:
+        """On the floor or in the aisle."""
+        if self.zone is not self.coded_zone:
+            self.see_zone()
+        return self.zone_out
+
     def codes(self) -> int:
         """His posture, zone and last maneuver by their codes, packed into 6, 6 and 10 bits
         (-1 when a code will not fit): what ``DefaultStrategy`` remembers decisions by. Each
-        string is looked up only when it has changed."""
+        string is looked up only when it has changed (an attempt notes the maneuver's code)."""
         if self.post is not self.coded_post:
-            self.coded_post = self.post
-            self.code_post = code(self.post)
+            self.see_post()
         if self.zone is not self.coded_zone:
-            self.coded_zone = self.zone
-            self.code_zone = code(self.zone)
+            self.see_zone()
         if self.last is not self.coded_last:
             self.coded_last = self.last
             self.code_last = code(self.last)
@@ -483,11 +517,15 @@ class Fighter:
 
     @property
     def standing(self) -> bool:
-        return CATEGORY[self.post] == 0
+        if self.post is not self.coded_post:
+            self.see_post()
+        return self.post_cat == 0
 
     @property
     def fallen(self) -> bool:
-        return CATEGORY[self.post] == 2
+        if self.post is not self.coded_post:
+            self.see_post()
+        return self.post_cat == 2
 
 
 @dataclass(slots=True)
@@ -806,11 +844,11 @@ class Match:
             if (
                 aw.face
                 and a.fired == 0
-                and a.edge >= fig.edge_face.get("fired_up", 99)
+                and a.edge >= aw.price_fired_up
                 and strategy.fire_up(self, s)
             ):
                 self.fire_up(a)
-            if not a.working and a.edge >= aw.prices.get("working_over", 99):
+            if not a.working and a.edge >= aw.price_working_over:
                 part = strategy.work_over(self, s)
                 if part:
                     self.work_over(a, part)
@@ -833,7 +871,7 @@ class Match:
         if prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
             # edge_cost(d, "seize", against=move), inline: a fan favourite's or a
             # rulebreaker's price (legal here), double against a finisher.
-            cost = d.w.prices.get("seize", 99)
+            cost = d.w.price_seize
             if move.finisher:
                 cost *= fig.edge_against_finisher
             if d.edge >= cost and strategy.seize(self, 1 - s, plan):
@@ -1020,7 +1058,8 @@ class Match:
             f.repeat += 1
         else:
             f.repeat = 0
-            f.last = move.name
+            f.last = f.coded_last = move.name
+            f.code_last = move.code
         f.last_ok = False
 
     def countered(self, s: int, plan: Plan, move: Move, target: int, counter: Plan) -> None:
@@ -1159,19 +1198,18 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         if a.out or move.defense or move.trick:
             return False
-        if a.post not in move.usable_from:
+        if not move.usable_mask & a.posture_bit():
             return False
-        needs = move.needs
-        if "floor" in needs:
-            return d.zone == "floor" and a.zone not in OUTSIDE and not self.prep.internal_cage
-        if (d.zone in OUTSIDE or a.zone in OUTSIDE) and a.zone != d.zone:
+        if move.needs_floor:
+            return d.zone == "floor" and not a.outside and not self.prep.internal_cage
+        if (d.outside or a.outside) and a.zone != d.zone:
             return False
-        if "turnbuckle" in needs:
+        if move.super:
             return d.elev > 0 and self.near
         if d.elev:
             # A man up on the turnbuckle can be knocked off it.
             return self.near and (move.strike_kind in ("strike", "kick") or move.knockdown)
-        if d.post not in needs:
+        if not move.needs_mask & d.posture_bit():
             return False
         if move.flying:
             return a.elev > 0 or a.zone == "apron"
@@ -1212,8 +1250,11 @@ class Match:
         for action in actions:
             a, d = self.cur[s], self.cur[1 - s]
             name: str
-            arg: Any
-            name, arg = action if isinstance(action, tuple) else (action, None)
+            arg: Any = None
+            if isinstance(action, tuple):
+                name, arg = action[0], action[1]
+            else:
+                name = action
             if name == "stand":
                 cost = self.posture_cost(a.post, "facing")
                 if cost and self.pay(a, cost):
@@ -1281,7 +1322,7 @@ class Match:
                         )
             elif name == "enter":
                 steps = 2 + (a.zone == "aisle")
-                if a.zone in OUTSIDE and self.pay(a, steps * fig.ap_step):
+                if a.outside and self.pay(a, steps * fig.ap_step):
                     a.zone, a.elev = "ringside", 0
                     self.near = d.zone == "ringside"
                     if rec:
@@ -1297,7 +1338,7 @@ class Match:
                         self.ev("position", a, (), f"{a.w.sname} rolls out of the ring to regroup.")
             elif name == "exit":
                 steps = 2 + (d.zone == "aisle")
-                if a.zone not in OUTSIDE and d.zone in OUTSIDE and self.pay(a, steps * fig.ap_step):
+                if not a.outside and d.outside and self.pay(a, steps * fig.ap_step):
                     a.zone, a.elev, self.near = d.zone, 0, True
                     if rec:
                         self.ev(
@@ -1341,7 +1382,7 @@ class Match:
                     return False
             elif name == "reset":
                 # Nothing fits from where the men are: the referee restarts them with a C.E.T.
-                if a.zone not in OUTSIDE and d.zone not in OUTSIDE:
+                if not a.outside and not d.outside:
                     a.post = d.post = "facing"
                     a.elev = d.elev = 0
                     a.zone = d.zone = "center"
@@ -1584,7 +1625,12 @@ class Match:
         for action in actions:
             if self.method is not None or self.hold is not None:
                 return
-            name, arg = action if isinstance(action, tuple) else (action, None)
+            name: str
+            arg: Any = None
+            if isinstance(action, tuple):
+                name, arg = action[0], action[1]
+            else:
+                name = action
             self.reposition(s, name, arg, move)
             if name in ("cover", "hook_leg", "lobster", "stall", "tag", "escape"):
                 return
@@ -1765,10 +1811,9 @@ class Match:
         while lvl < len(breaks) and f.dmg > breaks[lvl]:
             lvl += 1
         f.lvl = lvl
-        st = self.prep.tables.stuntrack
-        f.pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        f.pen = w.level_pen[lvl]
         if lvl != before and self.record:
-            name = st.names[lvl] if lvl < len(breaks) else st.beyond_name
+            name = w.level_names[lvl]
             self.ev(
                 "weardown",
                 f,
@@ -1800,16 +1845,16 @@ class Match:
 
     def recover(self, f: Fighter, amount: int) -> None:
         f.dmg = max(0, f.dmg - amount)
-        breaks = f.w.breaks
+        w = f.w
+        breaks = w.breaks
         before = f.lvl
         lvl = 0
         while lvl < len(breaks) and f.dmg > breaks[lvl]:
             lvl += 1
         f.lvl = lvl
-        st = self.prep.tables.stuntrack
-        f.pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        f.pen = w.level_pen[lvl]
         if lvl != before and self.record:
-            name = st.names[lvl] if lvl < len(breaks) else st.beyond_name
+            name = w.level_names[lvl]
             self.ev(
                 "weardown",
                 f,
@@ -1958,7 +2003,9 @@ class Match:
             )
 
     # ---------------------------------------------------------------------------- pins
-    def break_targets(self, ds: int, *, kind: str = "cover", predicament: bool = False) -> dict:
+    def break_targets(
+        self, ds: int, *, kind: str = "cover", predicament: bool = False
+    ) -> dict[str, int]:
         """The targets of the pinned man's ways out, before dice."""
         fig = self.fig
         a, d = self.cur[1 - ds], self.cur[ds]
@@ -1970,6 +2017,7 @@ class Match:
         mods += fig.mod_pin["repeat"] * self.covers
         w = d.w
         lift = 0 if predicament else a.w.lift
+        out: dict[str, int]
         if predicament:
             mods += fig.mod_pin["predicament"]
             out = {
@@ -2005,7 +2053,7 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         ds = 1 - s
         predicament = kind == "predicament"
-        if d.zone in OUTSIDE and not self.prep.anywhere:
+        if d.outside and not self.prep.anywhere:
             return
         if self.distracted:
             if rec:
@@ -2086,14 +2134,27 @@ class Match:
             if d.edge >= cost and self.strategy.squeeze(self, ds, target, n):
                 self.spend(d, "squeeze count", cost)
                 squeeze = True
-        rolled = [self.roll_d20() for _ in range(n + (1 if squeeze else 0))]
-        grades = [self.grade(f, target, d.w.botch_from) for f in rolled]
-        kept = list(zip(grades, rolled, strict=True))
+        botch_from = d.w.botch_from
+        rolled: list[int] = []
+        grades: list[int] = []
+        for _ in range(n + (1 if squeeze else 0)):
+            face = self.roll_d20()
+            rolled.append(face)
+            grades.append(self.grade(face, target, botch_from))
+        # A squeeze drops the worst check (the lowest grade, then the highest face: the first).
+        worst = -1
         if squeeze:
-            worst = min(range(len(kept)), key=lambda i: (kept[i][0], -kept[i][1]))
-            kept.pop(worst)
+            worst = 0
+            for i in range(1, len(rolled)):
+                if grades[i] < grades[worst] or (
+                    grades[i] == grades[worst] and rolled[i] > rolled[worst]
+                ):
+                    worst = i
         successes = aces = botches = failed = 0
-        for g, _ in kept:
+        for i in range(len(grades)):
+            if i == worst:
+                continue
+            g = grades[i]
             if g == SUCCESS:
                 successes += 1
             elif g == ACE:
@@ -2782,7 +2843,7 @@ class Match:
         self.both = None
         if self.distracted:
             self.distracted -= 1
-        for side in (0, 1):
+        for side in range(2):
             f = self.cur[side]
             if f.blind:
                 f.blind -= 1
@@ -2811,9 +2872,9 @@ class Match:
         # A man on the floor who is not the attacker climbs back in with his own AGI bonus.
         d = self.cur[1 - self.adv]
         if (
-            d.zone in OUTSIDE
+            d.outside
             and not d.out
-            and self.cur[self.adv].zone not in OUTSIDE
+            and not self.cur[self.adv].outside
             and self.strategy.return_to_ring(self, d.side)
         ):
             ap = d.w.agi_bonus
@@ -2832,11 +2893,12 @@ class Match:
 
     def referee_count(self) -> None:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
-        a, b = self.cur
-        if a.zone not in OUTSIDE and b.zone not in OUTSIDE:
+        cur = self.cur
+        a, b = cur[0], cur[1]
+        if not a.outside and not b.outside:
             self.count = None
             return
-        outside = [f for f in (a, b) if f.zone in OUTSIDE]
+        outside = [f for f in (a, b) if f.outside]
         if self.prep.no_count_out:
             self.count = None
             return

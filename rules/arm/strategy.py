@@ -20,7 +20,6 @@ from rules.arm.compile import Move
 from rules.arm.engine import (
     ACE,
     CATEGORY,
-    OUTSIDE,
     Fighter,
     Hold,
     Match,
@@ -79,7 +78,7 @@ class ArmStrategy(Strategy):
     def plan(self, match: Match, side: int) -> Plan:
         """The attacker's round: positioning actions and a maneuver."""
         a = match.cur[side]
-        if a.zone in OUTSIDE and match.cur[1 - side].zone not in OUTSIDE:
+        if a.outside and not match.cur[1 - side].outside:
             return Plan(actions=("enter",))
         actions: list[Any] = []
         if not a.standing:
@@ -137,7 +136,7 @@ class ArmStrategy(Strategy):
     def second_wind(self, match: Match, side: int, fighter: Fighter) -> bool:
         return False
 
-    def pin_escape(self, match: Match, side: int, targets: dict) -> str:
+    def pin_escape(self, match: Match, side: int, targets: dict[str, int]) -> str:
         """Which way out of a pin: power, kick, shoulder, hair (illegal) or rope."""
         legal = {k: v for k, v in targets.items() if k != "hair"}
         return max(legal, key=lambda k: legal[k])
@@ -229,8 +228,8 @@ def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_stand
         return False
     needs = move.needs
     if "floor" in needs:
-        return d.zone == "floor" and a.zone not in OUTSIDE
-    if (d.zone in OUTSIDE or a.zone in OUTSIDE) and d.zone != a.zone:
+        return d.zone == "floor" and not a.outside
+    if (d.outside or a.outside) and d.zone != a.zone:
         return False
     if "turnbuckle" in needs:
         return d.elev > 0
@@ -261,15 +260,15 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         actions.append("stand")
     needs = move.needs
     if "floor" in needs:
-        if d.zone != "floor" or a.zone in OUTSIDE or match.prep.internal_cage:
+        if d.zone != "floor" or a.outside or match.prep.internal_cage:
             return None
         if a.zone not in ("ringside", "corner", "apron"):
             cost += match.distance(a.zone, "ringside") * fig.ap_square
             actions.append("ringside")
         return cost, tuple(actions)
-    if a.zone in OUTSIDE and d.zone not in OUTSIDE:
+    if a.outside and not d.outside:
         return None
-    if d.zone in OUTSIDE and a.zone not in OUTSIDE:
+    if d.outside and not a.outside:
         cost += (2 + (d.zone == "aisle")) * fig.ap_step
         actions.append("exit")
         near = True
@@ -639,7 +638,7 @@ class DefaultStrategy(ArmStrategy):
         # Escape the cage when the door is within reach.
         if prep.escape and a.zone in ("ringside", "corner") and match.ap >= match.escape_cost:
             return Plan(actions=("escape",))
-        if a.zone in OUTSIDE and d.zone not in OUTSIDE:
+        if a.outside and not d.outside:
             # A coward takes a walk up the aisle while the count is young.
             if "coward" in a.w.behaviour and a.zone == "floor" and (match.count or 0) < 8:
                 return Plan(actions=("aisle", "stall"))
@@ -655,7 +654,7 @@ class DefaultStrategy(ArmStrategy):
             "coward" in a.w.behaviour
             and a.lvl >= 3
             and d.lvl < a.lvl
-            and a.zone not in OUTSIDE
+            and not a.outside
             and match.count is None
             and not prep.internal_cage
         ):
@@ -1044,7 +1043,7 @@ class DefaultStrategy(ArmStrategy):
         fig = match.fig
         out: list[Any] = []
         ap = match.ap
-        if d.fallen and match.near and d.zone not in OUTSIDE:
+        if d.fallen and match.near and not d.outside:
             kind = self.cover_kind(match, side, move)
             if kind is not None:
                 targets = match.break_targets(1 - side, kind=kind)
@@ -1097,7 +1096,7 @@ class DefaultStrategy(ArmStrategy):
         """Spend the points setting the opponent up for the maneuver wanted next."""
         a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
-        if d.zone in OUTSIDE:
+        if d.outside:
             if a.w.face or (match.count is not None and match.count >= 12):
                 return ["roll_in"] if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent) else []
             return []
@@ -1159,7 +1158,7 @@ class DefaultStrategy(ArmStrategy):
         return None
 
     # ---------------------------------------------------------------------------- pins, holds
-    def pin_escape(self, match: Match, side: int, targets: dict) -> str:
+    def pin_escape(self, match: Match, side: int, targets: dict[str, int]) -> str:
         me = match.cur[side]
         # The surest legal way (the first of the surest), then the hair if much surer.
         way, best = None, 0
