@@ -67,9 +67,9 @@ class Figures:
     ap_short_penalty: int
     ap_max_debt: int
     ring_zones: tuple
-    ring_distance: dict
-    ring_home: dict
-    ring_ropes: dict
+    ring_distance: dict[tuple[str, str], int]
+    ring_home: dict[str, int]
+    ring_ropes: dict[str, int]
     ring_apron_steps: int
     ring_rope_steps: tuple
     mod_superset: int
@@ -88,9 +88,9 @@ class Figures:
     mod_finisher: int
     mod_two_targets: int
     mod_over_top_margin: int
-    mod_turnbuckle: dict
-    mod_pin: dict
-    mod_hold: dict
+    mod_turnbuckle: dict[int, int]
+    mod_pin: dict[str, int]
+    mod_hold: dict[str, int]
     dmg_charge: int
     dmg_ace: int
     dmg_per_step: int
@@ -106,15 +106,15 @@ class Figures:
     ref_warnings: int
     ref_distraction: int
     ref_fire_tab_detect: int
-    ref_counts: dict
+    ref_counts: dict[str, int]
     ref_automatic: tuple
-    edge_face: dict
-    edge_heel: dict
+    edge_face: dict[str, int]
+    edge_heel: dict[str, int]
     edge_heel_seize_illegal: int
     edge_heel_squeeze_bra: int
     edge_against_finisher: int
     edge_fired_up_attacks: int
-    prestige_loss: dict
+    prestige_loss: dict[str, int]
     prestige_flourish: int
     prestige_flourish_max: int
     heat_play_to_crowd: int
@@ -123,9 +123,9 @@ class Figures:
     inj_damage_per_penalty: int
     inj_keeps_off_at: int
     inj_lift_uses: tuple
-    inj_uses: dict
+    inj_uses: dict[str, tuple]
     inj_sleeper_recovery: int
-    cage_materials: dict
+    cage_materials: dict[str, str]
     cage_default_material: str
     cage_height: int
     cage_climb: int
@@ -404,7 +404,7 @@ class Wrestler:
         self.sname = start_name(participant.name)
         self.mname = mid_name(participant.name)
         self.face = card.alignment == "face"
-        self.attr = dict(zip(ATTRIBUTES, card.attributes, strict=True))
+        self.attr: dict[str, int] = dict(zip(ATTRIBUTES, card.attributes, strict=True))
         at = tables.attributes
         self._fig = fig
         self._catalogue = tables.maneuvers
@@ -467,7 +467,7 @@ class Wrestler:
         self.hdb = at.hdb(card.height)
         self.reach = at.reach(card.height)
         self.height_steps = at.height_steps(card.height)
-        self.prices = dict(fig.edge_face if self.face else fig.edge_heel)
+        self.prices: dict[str, int] = dict(fig.edge_face if self.face else fig.edge_heel)
         #: The prices asked every round, as fields.
         self.price_seize: int = self.prices.get("seize", 99)
         self.price_working_over: int = self.prices.get("working_over", 99)

@@ -363,6 +363,15 @@ def injury_code(inj: dict[str, int]) -> int:
 for _text in ("", *CATEGORY, *ZONE_WORDS):  # the postures and zones first: the smallest numbers
     code(_text)
 
+#: What each posture stands for (category, bit, code) and each zone (outside, code): looked up
+#: once when a man's posture or zone changes (``Fighter.see_post``, ``Fighter.see_zone``).
+POSTURE_SEEN: Final[dict[str, tuple[int, int, int]]] = {
+    post: (CATEGORY[post], POSTURE_BIT[post], code(post)) for post in CATEGORY
+}
+ZONE_SEEN: Final[dict[str, tuple[bool, int]]] = {
+    zone: (zone in OUTSIDE, code(zone)) for zone in ZONE_WORDS
+}
+
 
 # --------------------------------------------------------------------------------------------
 # the state of one wrestler in the match
@@ -472,16 +481,19 @@ class Fighter:
         only when the posture has changed (``coded_post`` is the one last seen)."""
         post = self.post
         self.coded_post = post
-        self.post_cat = CATEGORY[post]
-        self.post_bit = POSTURE_BIT[post]
-        self.code_post = code(post)
+        seen = POSTURE_SEEN.get(post)
+        if seen is None:
+            seen = (CATEGORY[post], POSTURE_BIT[post], code(post))
+        self.post_cat, self.post_bit, self.code_post = seen
 
     def see_zone(self) -> None:
         """Note what his zone stands for: outside the ring or not, and its code."""
         zone = self.zone
         self.coded_zone = zone
-        self.zone_out = zone in OUTSIDE
-        self.code_zone = code(zone)
+        seen = ZONE_SEEN.get(zone)
+        if seen is None:
+            seen = (zone in OUTSIDE, code(zone))
+        self.zone_out, self.code_zone = seen
 
     def posture_bit(self) -> int:
         if self.post is not self.coded_post:
@@ -2895,10 +2907,10 @@ class Match:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
         cur = self.cur
         a, b = cur[0], cur[1]
-        if not a.outside and not b.outside:
+        a_out, b_out = a.outside, b.outside
+        if not a_out and not b_out:
             self.count = None
             return
-        outside = [f for f in (a, b) if f.outside]
         if self.prep.no_count_out:
             self.count = None
             return
@@ -2913,12 +2925,13 @@ class Match:
         if self.record:
             self.ev("count", None, (face,), f"The count is at {self.count}.", count=self.count)
         if self.count > limit:
-            if len(outside) == 2:
+            if a_out and b_out:
                 self.finish(None, Method.DOUBLE_COUNT_OUT)
                 text = "Neither man makes it back in: a double count-out!"
             else:
-                self.finish(1 - outside[0].side, Method.COUNT_OUT)
-                text = f"{outside[0].w.sname} is counted out!"
+                out = a if a_out else b
+                self.finish(1 - out.side, Method.COUNT_OUT)
+                text = f"{out.w.sname} is counted out!"
             if self.record:
                 self.ev("count_out", None, (), text)
 
@@ -3016,7 +3029,7 @@ class Match:
         assert method is not None
         injuries: list[InjuryEffect] = []
         standing: list[StandingEffect] = []  # (each made once a prepared match)
-        for f in self.all_fighters():
+        for f in [f for side in self.fighters for f in side]:
             w = f.w
             for part, points in f.new_inj.items():
                 injuries.append(self._made_injury(w.key, part, points))

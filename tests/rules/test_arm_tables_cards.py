@@ -261,8 +261,8 @@ def test_the_typed_figures_are_the_shape_of_match_yaml_and_hold_its_values(table
         for node in ast.parse(source).body
         if isinstance(node, ast.ClassDef) and node.name == "Figures"
     )
-    declared = {
-        node.target.id: node.annotation.id
+    declared = {  # a typed table (``dict[str, int]``) by its kind (``dict``)
+        node.target.id: getattr(node.annotation, "value", node.annotation).id
         for node in figures_class.body
         if isinstance(node, ast.AnnAssign)
     }
