@@ -495,6 +495,12 @@ class Fighter:
             seen = (zone in OUTSIDE, code(zone))
         self.zone_out, self.code_zone = seen
 
+    def category(self) -> int:
+        """His posture's category: 0 standing, 1 crouching, 2 fallen."""
+        if self.post is not self.coded_post:
+            self.see_post()
+        return self.post_cat
+
     def posture_bit(self) -> int:
         if self.post is not self.coded_post:
             self.see_post()
@@ -1244,6 +1250,18 @@ class Match:
         f.debt += short * self.fig.ap_short_penalty
         return True
 
+    def rise_cost(self, f: Fighter) -> int:
+        """The Action Points for ``f`` to stand facing his man
+        (``posture_cost(f.post, "facing")``, from his noted posture)."""
+        if f.post == "facing":
+            return 0
+        cat = f.category()
+        if cat == 0:
+            return self.fig.ap_shift_within
+        if cat == 2:
+            return 2 * self.fig.ap_shift_across
+        return self.fig.ap_shift_across
+
     def posture_cost(self, frm: str, to: str) -> int:
         if frm == to:
             return 0
@@ -1268,11 +1286,14 @@ class Match:
             else:
                 name = action
             if name == "stand":
-                cost = self.posture_cost(a.post, "facing")
+                cost = self.rise_cost(a)
                 if cost and self.pay(a, cost):
                     a.post = "facing"
                     if rec:
                         self.ev("position", a, (), f"{a.w.sname} gets back up.")
+            elif name == "stall":  # (the commonest after "stand": asked early)
+                self.stall(a)
+                return False
             elif name == "approach":
                 if not self.near:
                     cost = self.distance(a.zone, d.zone) * fig.ap_square
@@ -1379,9 +1400,6 @@ class Match:
                     return False
             elif name == "play_to_crowd":
                 self.play_to_crowd(a)
-            elif name == "stall":
-                self.stall(a)
-                return False
             elif name == "escape":
                 # Out through the door: the points in hand, at the cage wall.
                 if (
@@ -1652,9 +1670,13 @@ class Match:
         rec = self.record
         a, d = self.cur[s], self.cur[1 - s]
         if name in ("cover", "hook_leg", "lobster"):
-            cost = {"cover": fig.ap_cover, "hook_leg": fig.ap_hook_leg, "lobster": fig.ap_lobster}[
-                name
-            ]
+            cost = (
+                fig.ap_cover
+                if name == "cover"
+                else fig.ap_hook_leg
+                if name == "hook_leg"
+                else fig.ap_lobster
+            )
             free = move is not None and move.cover and self.covers == 0 and name == "cover"
             if d.post == "facedown" and self.near:
                 if not self.pay(a, fig.ap_shift_within):
@@ -1751,7 +1773,7 @@ class Match:
         if not self.near or d.post == to or CATEGORY[to] == 2:
             return False
         frm = d.post
-        cf, ct = CATEGORY[frm], CATEGORY[to]
+        cf, ct = d.category(), CATEGORY[to]
         if ct == 1 and to != "bent" and cf != 2:
             return False
         cost = 2 * self.fig.ap_shift_across if cf == 2 and ct == 0 else self.posture_cost(frm, to)
@@ -2890,7 +2912,7 @@ class Match:
             and self.strategy.return_to_ring(self, d.side)
         ):
             ap = d.w.agi_bonus
-            need = self.posture_cost(d.post, "facing")
+            need = self.rise_cost(d)
             if need <= ap:
                 ap -= need
                 d.post = "facing"

@@ -44,6 +44,15 @@ PACKED: Final = not __file__.endswith(".py")
 NOT_DECIDED: Final = object()
 
 
+def _surest_legal(targets: dict[str, int]) -> int:
+    """The best target among the ways out of a pin other than pulling the hair."""
+    best = -1000
+    for way, target in targets.items():
+        if way != "hair" and target > best:
+            best = target
+    return best
+
+
 def _short_of_next_level(d: Fighter) -> int:
     """The damage a man can still take before his next weardown level (at most 24; 0 past the
     last): what a situation holds of his StunTrack."""
@@ -256,7 +265,7 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
     if a.post not in move.usable_from:
         if "facing" not in move.usable_from:
             return None
-        cost += match.posture_cost(a.post, "facing")
+        cost += match.rise_cost(a)
         actions.append("stand")
     needs = move.needs
     if "floor" in needs:
@@ -881,7 +890,7 @@ class DefaultStrategy(ArmStrategy):
         st = match.prep.tables.stuntrack
         pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
         targets = match.break_targets(1 - side, predicament=move.pin_pred)
-        best = max(v for k, v in targets.items() if k != "hair") - (pen - d.pen)
+        best = _surest_legal(targets) - (pen - d.pen)
         if not move.pin_pred and dmg >= 2 and "arrogant" not in a.w.behaviour:
             best += match.fig.mod_pin["hook_leg"]
         dice = 1 if move.finisher and lvl >= 1 and not move.pin_pred else 3
@@ -897,13 +906,13 @@ class DefaultStrategy(ArmStrategy):
     def seize(self, match: Match, side: int, plan: Plan) -> bool:
         d = match.cur[side]
         move = plan.move
-        if move is None or not d.standing or d.out:
+        if move is None or not (move.finisher or (move.high_risk and move.level >= 3)):
+            return False
+        if not d.standing or d.out:
             return False
         reserve = 2
         cost = match.edge_cost(d, "seize", against=move)
-        if d.edge < cost + reserve:
-            return False
-        return move.finisher or (move.high_risk and move.level >= 3)
+        return d.edge >= cost + reserve
 
     def fire_up(self, match: Match, side: int) -> bool:
         a, d = match.cur[side], match.cur[1 - side]
@@ -1047,7 +1056,7 @@ class DefaultStrategy(ArmStrategy):
             kind = self.cover_kind(match, side, move)
             if kind is not None:
                 targets = match.break_targets(1 - side, kind=kind)
-                best = max(v for k, v in targets.items() if k != "hair")
+                best = _surest_legal(targets)
                 dice = 1 if move.finisher and d.lvl >= 1 else 3
                 chance = match.pin_odds(1 - side, best, dice)
                 if move.finisher or chance >= self.COVER_AT or move.cover:
@@ -1089,7 +1098,7 @@ class DefaultStrategy(ArmStrategy):
 
     def cover_again(self, match: Match, side: int) -> bool:
         targets = match.break_targets(1 - side)
-        best = max(v for k, v in targets.items() if k != "hair")
+        best = _surest_legal(targets)
         return match.pin_odds(1 - side, best - 1, 3) >= 0.15
 
     def _set_up_next(self, match: Match, side: int, ap: int) -> list:
@@ -1134,7 +1143,7 @@ class DefaultStrategy(ArmStrategy):
             ]
         if move.super:
             if not d.standing:
-                cost = match.posture_cost(d.post, "facing")
+                cost = match.rise_cost(d)
                 steps = [("lift", "facing")]
             else:
                 cost, steps = 0, []
@@ -1145,9 +1154,9 @@ class DefaultStrategy(ArmStrategy):
                 return fig.ap_whip, ["whip"]
             return 0, []
         if "facing" in needs:
-            return match.posture_cost(d.post, "facing"), [("lift", "facing")]
+            return match.rise_cost(d), [("lift", "facing")]
         if "behind" in needs:
-            return match.posture_cost(d.post, "facing") + fig.ap_shift_within, [
+            return match.rise_cost(d) + fig.ap_shift_within, [
                 ("lift", "facing"),
                 "behind",
             ]
@@ -1185,7 +1194,7 @@ class DefaultStrategy(ArmStrategy):
     def save(self, match: Match, side: int) -> bool:
         d = match.cur[side]
         targets = match.break_targets(side)
-        best = max(v for k, v in targets.items() if k != "hair")
+        best = _surest_legal(targets)
         return match.pin_odds(side, best, 3) >= 0.1 or d.lvl >= 3
 
     def save_move(self, match: Match, side: int):
