@@ -459,8 +459,6 @@ class Fighter:
         self.code_post = self.code_zone = self.code_last = code("")
         self.post_cat = self.post_bit = 0
         self.zone_out = False
-        self.see_post()
-        self.see_zone()
         self.new_inj: dict[str, int] = {}
         self.last = ""
         self.last_ok = False
@@ -474,6 +472,10 @@ class Fighter:
         self.flourishes = 0
         self.debt = 0
         self.finishers = 0
+        # (Last: a method called on him before every field is set would make the compiled
+        # engine check each later field for a value on every read.)
+        self.see_post()
+        self.see_zone()
 
     def see_post(self) -> None:
         """Note what his posture (``post``) stands for: its category (0 standing, 1 crouching, 2
