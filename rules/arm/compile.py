@@ -8,6 +8,7 @@ static Maneuver Skill. ``Move`` is a catalogue maneuver as one wrestler performs
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final
@@ -295,8 +296,10 @@ class Move:
         self.usable_mask = posture_mask(mv.usable_from)
         self.needs_mask = posture_mask(mv.needs)
         self.needs_floor = "floor" in mv.needs
-        self.leaves = mv.leaves
-        self.ends = mv.ends
+        # Interned: the same string objects as the engine's own postures, so a man's noted
+        # posture (``Fighter.see_post``) is recognised by identity.
+        self.leaves = sys.intern(mv.leaves)
+        self.ends = sys.intern(mv.ends)
         self.follows = mv.follows
         self.strike_kind = (
             "kick" if "kick" in f else "strike" if "strike" in f else "lift" if self.lift else ""
