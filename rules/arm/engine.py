@@ -414,6 +414,7 @@ class Fighter:
         "post_cat",
         "repeat",
         "running",
+        "short",
         "side",
         "spent",
         "spent_on",
@@ -435,6 +436,9 @@ class Fighter:
         self.side = w.side
         self.dmg = 0
         self.lvl = 0
+        #: The damage he can still take before his next weardown level (at most 24; 0 past
+        #: the last), kept with his level (``note_level``): what a remembered situation holds.
+        self.short = min(w.breaks[0], 24) if w.breaks else 0
         self.pen = 0
         self.post = "facing"
         self.zone = "center" if in_ring else "apron"
@@ -496,6 +500,19 @@ class Fighter:
         if seen is None:
             seen = (zone in OUTSIDE, code(zone))
         self.zone_out, self.code_zone = seen
+
+    def note_level(self, lvl: int) -> None:
+        """His weardown level (worked out from his damage), its penalty, and the damage short
+        of the next level."""
+        w = self.w
+        self.lvl = lvl
+        self.pen = w.level_pen[lvl]
+        breaks = w.breaks
+        if lvl < len(breaks):
+            short = breaks[lvl] - self.dmg
+            self.short = short if short < 24 else 24
+        else:
+            self.short = 0
 
     def category(self) -> int:
         """His posture's category: 0 standing, 1 crouching, 2 fallen."""
@@ -1846,8 +1863,7 @@ class Match:
         lvl = 0
         while lvl < len(breaks) and f.dmg > breaks[lvl]:
             lvl += 1
-        f.lvl = lvl
-        f.pen = w.level_pen[lvl]
+        f.note_level(lvl)
         if lvl != before and self.record:
             name = w.level_names[lvl]
             self.ev(
@@ -1887,8 +1903,7 @@ class Match:
         lvl = 0
         while lvl < len(breaks) and f.dmg > breaks[lvl]:
             lvl += 1
-        f.lvl = lvl
-        f.pen = w.level_pen[lvl]
+        f.note_level(lvl)
         if lvl != before and self.record:
             name = w.level_names[lvl]
             self.ev(

@@ -53,16 +53,6 @@ def _surest_legal(targets: dict[str, int]) -> int:
     return best
 
 
-def _short_of_next_level(d: Fighter) -> int:
-    """The damage a man can still take before his next weardown level (at most 24; 0 past the
-    last): what a situation holds of his StunTrack."""
-    breaks = d.w.breaks
-    if d.lvl < len(breaks):
-        remaining = breaks[d.lvl] - d.dmg
-        return remaining if remaining < 24 else 24
-    return 0
-
-
 def p_check(target: int, botch_from: int = 20) -> float:
     """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
     ok = target if target < botch_from else botch_from - 1
@@ -380,7 +370,7 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         aw = a.w
         lvl = d.lvl
-        remaining = _short_of_next_level(d)
+        remaining = d.short
         s0: i64 = a.id + 16
         s1: i64 = d.id + 16
         s2: i64 = match.ap + 16
@@ -453,7 +443,8 @@ class DefaultStrategy(ArmStrategy):
         early = aw.early_rounds
         if early > 0 and match.rounds <= early:
             flags |= 4096
-        if match.attacks_both(side):
+        both = match.both  # (``match.attacks_both(side)``, inline)
+        if both is not None and both == side:
             flags |= 8192
         crowd: i64 = a.crowd
         if crowd > 2:
@@ -505,7 +496,7 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         aw = a.w
         lvl = d.lvl
-        remaining = _short_of_next_level(d)
+        remaining = d.short
         count = match.count
         early = aw.early_rounds
         crowd = a.crowd
