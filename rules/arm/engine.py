@@ -587,17 +587,42 @@ class Plan:
     double: Move | None = None
 
 
-@dataclass(slots=True)
 class Hold:
-    side: int  # the holder's side
-    move: Move
-    damage: int
-    face: int  # the attack roll that put it on (a reversal must beat it)
-    intensity: int = 0
-    rounds: int = 0
-    leverage: int = 0
-    resthold: bool = False
-    bonus: int = 0  # to the defender's next break (the holder repositioned)
+    """A hold on the defender, round after round until it is broken or let go.
+
+    (A plain class, not a dataclass: compiled, a dataclass is built through its generated
+    Python ``__init__``, several times the cost of a round.)"""
+
+    __slots__ = (
+        "bonus",
+        "damage",
+        "face",
+        "intensity",
+        "leverage",
+        "move",
+        "resthold",
+        "rounds",
+        "side",
+    )
+
+    def __init__(
+        self,
+        side: int,
+        move: Move,
+        damage: int,
+        face: int,
+        intensity: int = 0,
+        resthold: bool = False,
+    ) -> None:
+        self.side = side  # the holder's side
+        self.move = move
+        self.damage = damage
+        self.face = face  # the attack roll that put it on (a reversal must beat it)
+        self.intensity = intensity
+        self.rounds = 0
+        self.leverage = 0
+        self.resthold = resthold
+        self.bonus = 0  # to the defender's next break (the holder repositioned)
 
 
 class Match:
@@ -2463,7 +2488,7 @@ class Match:
             return
         self.after_failed_break(h, a, d)
 
-    def hold_targets(self, s: int, h: Hold) -> dict:
+    def hold_targets(self, s: int, h: Hold) -> dict[str, int]:
         fig = self.fig
         d = self.cur[1 - s]
         w = d.w

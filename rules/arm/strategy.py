@@ -171,7 +171,7 @@ class ArmStrategy(Strategy):
         break for each point)?"""
         return False
 
-    def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
+    def hold_escape(self, match: Match, side: int, targets: dict[str, int], hold: Hold) -> str:
         """How to break a hold: tec, str, rope or reversal."""
         legal = {k: v for k, v in targets.items() if k != "reversal"}
         return max(legal, key=lambda k: legal[k])
@@ -1224,14 +1224,15 @@ class DefaultStrategy(ArmStrategy):
             "corner",
         )
 
-    def hold_escape(self, match: Match, side: int, targets: dict, hold: Hold) -> str:
+    def hold_escape(self, match: Match, side: int, targets: dict[str, int], hold: Hold) -> str:
         # The surest way but a reversal (the ropes on a tie, else the first of the surest).
-        way, best = None, (-1.0, False)
+        way: str | None = None
+        best, best_rope = 0, False
         for k, v in targets.items():
             if k != "reversal":
-                rank = (v, k == "rope")
-                if way is None or rank > best:
-                    way, best = k, rank
+                rope = k == "rope"
+                if way is None or v > best or (v == best and rope and not best_rope):
+                    way, best, best_rope = k, v, rope
         if way is None:
             raise ValueError("no way out of the hold")
         return way
