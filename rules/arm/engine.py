@@ -967,7 +967,10 @@ class Match:
         fig = self.fig
         rec = self.record
         a, d = self.cur[s], self.cur[1 - s]
-        move = plan.move
+        planned = plan.move
+        if planned is None:
+            raise ValueError("an attack needs a maneuver")
+        move: Move = planned
         self.covers = 0
         if move.finisher and a.fired > 1:
             move = a.w.arsenal.get(move.name) or move
@@ -1037,7 +1040,8 @@ class Match:
                 continue
             # The defender gains Advantage and tries a maneuver of his own.
             answer = self.strategy.respond(self, 1 - s)
-            if answer is None or not self.feasible(1 - s, answer.move, answer):
+            amove = answer.move if answer is not None else None
+            if answer is None or amove is None or not self.feasible(1 - s, amove, answer):
                 if grade == BOTCH:
                     self.telegraph(s)
                 else:
@@ -1052,16 +1056,16 @@ class Match:
                 return
             if grade == BOTCH:
                 d.telegraph = fig.mod_telegraph  # his answer is the next move he attempts
-            dtarget = self.target(1 - s, answer.move, answer)
-            self.note_attempt(d, answer.move)
+            dtarget = self.target(1 - s, amove, answer)
+            self.note_attempt(d, amove)
             dface, dgrade = self.check(d, dtarget)
             if rec:
                 self.ev(
                     "attack",
                     d,
                     (dface,),
-                    self.attack_text(d, a, answer.move, answer, dtarget, dface, dgrade, False),
-                    move=answer.move.name,
+                    self.attack_text(d, a, amove, answer, dtarget, dface, dgrade, False),
+                    move=amove.name,
                     target=dtarget,
                     roll=dface,
                     result=dgrade,
@@ -1081,7 +1085,7 @@ class Match:
                         f"{a.w.sname} telegraphed it, and {d.w.mname} saw it coming.",
                     )
                 if dgrade >= SUCCESS:
-                    self.land(1 - s, answer, answer.move, dface, dgrade, dtarget)
+                    self.land(1 - s, answer, amove, dface, dgrade, dtarget)
                 return
             if dgrade == BOTCH:
                 a.telegraph = fig.mod_telegraph
@@ -1095,7 +1099,7 @@ class Match:
                 return
             if dgrade >= SUCCESS:
                 self.adv = 1 - s
-                self.land(1 - s, answer, answer.move, dface, dgrade, dtarget)
+                self.land(1 - s, answer, amove, dface, dgrade, dtarget)
                 return
             # Both missed: a standoff; the attacker may try again.
             standoffs += 1
@@ -1129,6 +1133,8 @@ class Match:
         rec = self.record
         a, d = self.cur[s], self.cur[1 - s]
         cmove = counter.move
+        if cmove is None:
+            raise ValueError("a counter needs a maneuver")
         ctarget = self.target(1 - s, cmove, counter)
         if "tag" in cmove.flags:
             # -1 for each Action Point it would take to reach a square where a tag is good.
@@ -2381,6 +2387,8 @@ class Match:
         fig = self.fig
         rec = self.record
         h = self.hold
+        if h is None:
+            raise ValueError("a hold round without a hold")
         s = h.side
         a, d = self.cur[s], self.cur[1 - s]
         if not self.strategy.keep_hold(self, s, h):
