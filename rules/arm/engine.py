@@ -1004,12 +1004,12 @@ class Match:
                 faces: tuple = (f1, f2)
             else:
                 face, grade = self.check(a, target)
-                faces = (face,)
+                faces = ()  # (made below only for the play-by-play)
             if rec:
                 self.ev(
                     "attack",
                     a,
-                    faces,
+                    faces if unopposed else (face,),
                     self.attack_text(a, d, move, plan, target, face, grade, unopposed),
                     move=move.name,
                     target=target,
@@ -1702,7 +1702,7 @@ class Match:
     def follow_up(self, s: int, move: Move) -> None:
         """After a success the attacker repositions with the damage as Action Points."""
         actions = self.strategy.follow_up(self, s, move)
-        for action in actions:
+        for action in tuple(actions):  # (a tuple is iterated natively)
             if self.method is not None or self.hold is not None:
                 return
             name: str
