@@ -3096,9 +3096,48 @@ class Match:
         return found
 
     def result(self, seed: int | None = None) -> MatchResult:
-        fig = self.fig
         method = self.method
         assert method is not None
+        # The effects follow from what each man did and how it ended: the same outcome, the
+        # same (shared) ``Effects``.
+        outcome = (
+            "effects",
+            self.winner,
+            method,
+            self.screwed,
+            tuple(self.interference),
+            tuple(self.distractions),
+            tuple(
+                [
+                    (
+                        tuple(f.new_inj.items()),
+                        f.spent,
+                        tuple(f.spent_on),
+                        f.crowd,
+                        f.cheated,
+                        f.flourishes,
+                        f.finishers,
+                    )
+                    for side in self.fighters
+                    for f in side
+                ]
+            ),
+        )
+        made = self.prep.made
+        effects = made.get(outcome)
+        if effects is None:
+            effects = self._effects(method)
+            if len(made) < MADE_LIMIT:
+                made[outcome] = effects
+        events = (*self.events, self._final_event()) if self.record else ()
+        length = max(1, self.rounds)
+        return _new_tuple(
+            _MATCH_RESULT, (SYSTEM, self.winner, method, length, events, effects, seed)
+        )
+
+    def _effects(self, method: Method) -> Effects:
+        """What the match carries into the roster (``result`` keeps each outcome's)."""
+        fig = self.fig
         injuries: list[InjuryEffect] = []
         standing: list[StandingEffect] = []  # (each made once a prepared match)
         for f in [f for side in self.fighters for f in side]:
@@ -3164,11 +3203,7 @@ class Match:
                 SUPERSEDES,
             ),
         )
-        events = (*self.events, self._final_event()) if self.record else ()
-        length = max(1, self.rounds)
-        return _new_tuple(
-            _MATCH_RESULT, (SYSTEM, self.winner, method, length, events, effects, seed)
-        )
+        return effects
 
     def engineered_reason(self) -> str:
         if self.winner is None:
