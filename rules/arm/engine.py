@@ -48,6 +48,8 @@ STIPULATIONS: Final = ("no_dq", "no_count_out", "falls_count_anywhere", "title_c
 
 #: The most effects ``Prepared.made`` keeps.
 MADE_LIMIT: Final = 10_000
+#: ``Fighter.codes`` to be worked out again.
+STALE: Final = -2
 BOTCH: Final = -1
 FAIL: Final = 0
 SUCCESS: Final = 1
@@ -408,6 +410,7 @@ class Fighter:
         "lvl",
         "new_inj",
         "out",
+        "packed",
         "pen",
         "post",
         "post_bit",
@@ -461,6 +464,8 @@ class Fighter:
         #: ``codes``' memory: each string it last coded, and its code.
         self.coded_post = self.coded_zone = self.coded_last = ""
         self.code_post = self.code_zone = self.code_last = code("")
+        #: ``codes``' last answer (``STALE`` once a code has changed).
+        self.packed = STALE
         self.post_cat = self.post_bit = 0
         self.zone_out = False
         self.new_inj: dict[str, int] = {}
@@ -491,6 +496,7 @@ class Fighter:
         if seen is None:
             seen = (CATEGORY[post], POSTURE_BIT[post], code(post))
         self.post_cat, self.post_bit, self.code_post = seen
+        self.packed = STALE
 
     def see_zone(self) -> None:
         """Note what his zone stands for: outside the ring or not, and its code."""
@@ -500,6 +506,7 @@ class Fighter:
         if seen is None:
             seen = (zone in OUTSIDE, code(zone))
         self.zone_out, self.code_zone = seen
+        self.packed = STALE
 
     def note_level(self, lvl: int) -> None:
         """His weardown level (worked out from his damage), its penalty, and the damage short
@@ -543,8 +550,13 @@ class Fighter:
         if self.last is not self.coded_last:
             self.coded_last = self.last
             self.code_last = code(self.last)
-        p, z, m = self.code_post, self.code_zone, self.code_last
-        return -1 if p >= 64 or z >= 64 or m >= 1024 else p | z << 6 | m << 12
+            self.packed = STALE
+        packed = self.packed
+        if packed == STALE:
+            p, z, m = self.code_post, self.code_zone, self.code_last
+            packed = -1 if p >= 64 or z >= 64 or m >= 1024 else p | z << 6 | m << 12
+            self.packed = packed
+        return packed
 
     def injure(self, part: str, points: int) -> None:
         """Injury points to a body part, in this match (``inj``) and as news (``new_inj``)."""
@@ -1126,6 +1138,7 @@ class Match:
             f.repeat = 0
             f.last = f.coded_last = move.name
             f.code_last = move.code
+            f.packed = STALE
         f.last_ok = False
 
     def countered(self, s: int, plan: Plan, move: Move, target: int, counter: Plan) -> None:
