@@ -334,6 +334,13 @@ class Wrestler:
     """A participant compiled for the match."""
 
     __slots__ = (
+        "AGI",
+        "BRA",
+        "SAV",
+        "STA",
+        "STR",
+        "TEC",
+        "TOU",
         "_catalogue",
         "_fig",
         "_improvised",
@@ -408,6 +415,10 @@ class Wrestler:
         self.mname = mid_name(participant.name)
         self.face = card.alignment == "face"
         self.attr: dict[str, int] = dict(zip(ATTRIBUTES, card.attributes, strict=True))
+        #: The attributes again as fields, for the engine's inner loop (``w.STA``).
+        attr = self.attr
+        self.STR, self.TEC, self.AGI, self.BRA = attr["STR"], attr["TEC"], attr["AGI"], attr["BRA"]
+        self.SAV, self.STA, self.TOU = attr["SAV"], attr["STA"], attr["TOU"]
         at = tables.attributes
         self._fig = fig
         self._catalogue = tables.maneuvers

@@ -846,12 +846,12 @@ class Match:
             self.tie_up(0, f"{a.w.sname} and {b.w.mname} lock up in a collar-elbow tie-up")
             return
         if kind == "strength":
-            ta = a.w.attr["STR"] + a.w.reach + a.w.advantage + self.own(a)
-            tb = b.w.attr["STR"] + b.w.reach + b.w.advantage + self.own(b)
+            ta = a.w.STR + a.w.reach + a.w.advantage + self.own(a)
+            tb = b.w.STR + b.w.reach + b.w.advantage + self.own(b)
             words = "lock hands for a test of strength"
         else:
-            ta = a.w.attr["SAV"] + a.w.advantage + self.own(a)
-            tb = b.w.attr["SAV"] + b.w.advantage + self.own(b)
+            ta = a.w.SAV + a.w.advantage + self.own(a)
+            tb = b.w.SAV + b.w.advantage + self.own(b)
             words = "circle each other"
         won, faces = self.contest(a, ta, b, tb)
         self.adv = won
@@ -871,8 +871,8 @@ class Match:
     def tie_up(self, first: int, words: str) -> None:
         """A collar-elbow tie-up: a contest of each man's STR or TEC (the higher)."""
         a, b = self.cur[first], self.cur[1 - first]
-        ta = max(a.w.attr["STR"], a.w.attr["TEC"]) + a.w.advantage + self.own(a)
-        tb = max(b.w.attr["STR"], b.w.attr["TEC"]) + b.w.advantage + self.own(b)
+        ta = max(a.w.STR, a.w.TEC) + a.w.advantage + self.own(a)
+        tb = max(b.w.STR, b.w.TEC) + b.w.advantage + self.own(b)
         won, faces = self.contest(a, ta, b, tb)
         self.adv = first if won == 0 else 1 - first
         if self.record:
@@ -1872,7 +1872,7 @@ class Match:
             return False
         while self.ap >= fig.ap_place_turnbuckle:
             self.ap -= fig.ap_place_turnbuckle
-            target = a.w.attr["STR"] + d.w.lift + fig.mod_turnbuckle[height] + self.own(a) - a.debt
+            target = a.w.STR + d.w.lift + fig.mod_turnbuckle[height] + self.own(a) - a.debt
             face, grade = self.check(a, target)
             if self.record:
                 self.ev(
@@ -1924,7 +1924,7 @@ class Match:
             if f.edge >= cost and self.strategy.second_wind(self, f.side, f):
                 self.second_wind(f, cost)
         if f.dmg > w.final and not f.out:
-            target = w.attr["STA"] + w.knockout_sta + self.own(f)
+            target = w.STA + w.knockout_sta + self.own(f)
             face, grade = self.check(f, target)
             if self.record:
                 self.ev(
@@ -2016,7 +2016,7 @@ class Match:
         if not conditions:
             return
         w = d.w
-        target = w.attr["TOU"] + w.injury_tou + self.own(d) - dmg // self.fig.inj_damage_per_penalty
+        target = w.TOU + w.injury_tou + self.own(d) - dmg // self.fig.inj_damage_per_penalty
         faces = []
         points = 0
         for _ in conditions:
@@ -2075,9 +2075,7 @@ class Match:
         if self.method is not None:
             return
         a.post = d.post = "prone"
-        won, faces = self.contest(
-            a, a.w.attr["STA"] + self.own(a), d, d.w.attr["STA"] + self.own(d)
-        )
+        won, faces = self.contest(a, a.w.STA + self.own(a), d, d.w.STA + self.own(d))
         self.adv = s if won == 0 else 1 - s
         if self.record:
             first = self.cur[self.adv]
@@ -2116,19 +2114,19 @@ class Match:
         if predicament:
             mods += fig.mod_pin["predicament"]
             out = {
-                "kick": w.attr["TEC"] + mods,
-                "power": w.attr["STR"] + fig.mod_hold["str"] + mods,
+                "kick": w.TEC + mods,
+                "power": w.STR + fig.mod_hold["str"] + mods,
             }
         else:
             out = {
-                "power": w.attr["STR"] + lift + mods,
-                "kick": w.attr["TEC"] + lift + mods,
-                "shoulder": w.attr["AGI"] + lift + mods,
-                "hair": w.attr["BRA"] + mods,
+                "power": w.STR + lift + mods,
+                "kick": w.TEC + lift + mods,
+                "shoulder": w.AGI + lift + mods,
+                "hair": w.BRA + mods,
             }
         ropes = fig.ring_ropes.get(d.zone)
         if ropes is not None:
-            out["rope"] = w.attr["SAV"] + w.reach + ropes + mods
+            out["rope"] = w.SAV + w.reach + ropes + mods
         return out
 
     def pin_odds(self, ds: int, target: int, dice: int = 3) -> float:
@@ -2169,7 +2167,7 @@ class Match:
         screw = False
         screw_face = 0
         if not predicament and self.strategy.screwjob(self, s):
-            target = a.w.attr["SAV"] + self.own(a)
+            target = a.w.SAV + self.own(a)
             screw_face, g = self.check(a, target)
             a.cheated = True
             if rec:
@@ -2355,7 +2353,7 @@ class Match:
             return False
         blocker = self.partner(1 - ds)
         if blocker is not None and not blocker.out and self.strategy.block(self, 1 - ds):
-            btarget = blocker.w.attr["SAV"] + self.own(blocker)
+            btarget = blocker.w.SAV + self.own(blocker)
             bface, bgrade = self.check(blocker, btarget)
             if rec and bgrade < SUCCESS:
                 self.ev(
@@ -2419,7 +2417,7 @@ class Match:
             if self.method is not None:
                 return
         if not h.leverage and self.strategy.leverage(self, s, h):
-            target = a.w.attr["SAV"] + self.own(a)
+            target = a.w.SAV + self.own(a)
             face, grade = self.check(a, target)
             if rec:
                 self.ev(
@@ -2514,10 +2512,10 @@ class Match:
         d = self.cur[1 - s]
         w = d.w
         mods = self.own(d) - d.inj.get(h.move.target, 0)
-        out = {"tec": w.attr["TEC"] + mods, "str": w.attr["STR"] + fig.mod_hold["str"] + mods}
+        out = {"tec": w.TEC + mods, "str": w.STR + fig.mod_hold["str"] + mods}
         ropes = fig.ring_ropes.get(d.zone)
         if ropes is not None:
-            out["rope"] = w.attr["SAV"] + w.reach + ropes + mods
+            out["rope"] = w.SAV + w.reach + ropes + mods
         out["reversal"] = -99
         return out
 
@@ -2530,8 +2528,8 @@ class Match:
             self.sleeper_check(h, d)
             if self.ended() or d.out:
                 return
-        if h.intensity > d.w.attr["TOU"] + self.own(d):
-            target = d.w.attr["STA"] + self.own(d) - d.inj.get(h.move.target, 0)
+        if h.intensity > d.w.TOU + self.own(d):
+            target = d.w.STA + self.own(d) - d.inj.get(h.move.target, 0)
             face, grade = self.check(d, target)
             if self.record:
                 self.ev(
@@ -2576,7 +2574,7 @@ class Match:
     def sleeper_check(self, h: Hold, d: Fighter) -> None:
         """A sleeper: a TOU roll each round of damage, or he passes out; then the arm drop."""
         w = d.w
-        target = w.attr["TOU"] + self.own(d)
+        target = w.TOU + self.own(d)
         face, grade = self.check(d, target)
         if self.record:
             self.ev(
@@ -2594,7 +2592,7 @@ class Match:
             d.out = True
             return
         # The arm drop: three STA checks; three failures and it is over.
-        target = w.attr["STA"] + w.knockout_sta + self.own(d)
+        target = w.STA + w.knockout_sta + self.own(d)
         faces = [self.roll_d20() for _ in range(3)]
         drops = sum(1 for f in faces if self.grade(f, target, w.botch_from) < SUCCESS)
         if self.record:
@@ -2738,7 +2736,7 @@ class Match:
 
     def stall(self, f: Fighter) -> None:
         """Catch his breath: a half-length round and a STA check to take off the STA bonus."""
-        target = f.w.attr["STA"] + self.own(f)
+        target = f.w.STA + self.own(f)
         face, grade = self.check(f, target)
         self.clock += self.fig.t_half_round - self.fig.t_round
         if grade >= SUCCESS:
@@ -2757,7 +2755,7 @@ class Match:
     def second_wind(self, f: Fighter, cost: int) -> None:
         self.spend(f, "second wind", cost)
         before = f.dmg
-        self.recover(f, f.w.attr["STA"])
+        self.recover(f, f.w.STA)
         if self.record:
             self.ev(
                 "second_wind",
@@ -2855,7 +2853,7 @@ class Match:
             noticed = True
             faces = [face]
             if grade >= SUCCESS:
-                nface, ngrade = self.check(d, d.w.attr["SAV"] + self.own(d))
+                nface, ngrade = self.check(d, d.w.SAV + self.own(d))
                 faces.append(nface)
                 noticed = ngrade >= SUCCESS
                 if not noticed:
@@ -2948,7 +2946,7 @@ class Match:
                 f.dizzy -= 1
             if f.out:
                 # A man out cold may come to; the referee looks again.
-                target = f.w.attr["STA"] + f.w.knockout_sta + self.own(f)
+                target = f.w.STA + f.w.knockout_sta + self.own(f)
                 face, grade = self.check(f, target)
                 if rec:
                     self.ev(
