@@ -683,6 +683,11 @@ class Match:
         self.screwed = False
         self.two_men: int | None = None  # a side with a second man in the ring this round
         self.both: int | None = None  # a side attacking both men of a team this round
+        #: The maneuver being tried while the defender weighs a counter, its side and its
+        #: Maneuver Skill without the plan's extras (``attack_skill``).
+        self.trying: Move | None = None
+        self.trying_side = 0
+        self.trying_skill = 0
 
     # ---------------------------------------------------------------------------- accessors
     def me(self, side: int) -> Fighter:
@@ -992,7 +997,18 @@ class Match:
         # A counter, declared once the attacker has picked his maneuver.
         counter = None
         if not unopposed:
+            plain = (
+                chain == 0
+                and not plan.trap
+                and not plan.desperation
+                and not plan.flourish
+                and plan.obj is None
+                and plan.double is None
+            )
+            self.trying, self.trying_side = move, s
+            self.trying_skill = target if plain else self.target(s, move)
             counter = self.strategy.counter(self, 1 - s, move)
+            self.trying = None
         self.note_attempt(a, move)
         if a.warned:
             a.warned = False
@@ -1252,6 +1268,13 @@ class Match:
         if move.flying or move.springboard:
             t += self.flying_penalty(a, d, move)
         return t
+
+    def attack_skill(self, s: int, move: Move) -> int:
+        """Side ``s``'s Maneuver Skill for ``move`` without his plan's extras (``target(s,
+        move)``): while the defender weighs a counter, the attack's own figure."""
+        if move is self.trying and s == self.trying_side:
+            return self.trying_skill
+        return self.target(s, move)
 
     def flying_penalty(self, a: Fighter, d: Fighter, move: Move) -> int:
         """-2 for each square between the launch point and the target, less 1 a square for

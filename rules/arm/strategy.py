@@ -947,7 +947,7 @@ class DefaultStrategy(ArmStrategy):
         if d.out or (d.fallen and not (move.high_risk or move.running)):
             return None  # no counter from there (``_counter``'s first answer): nothing to remember
         attacker = match.cur[1 - side]
-        target = match.target(1 - side, move)
+        target = match.attack_skill(1 - side, move)
         big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
         if not (big or match.tag or match.prep.escape) and (
             p_check(target, attacker.w.botch_from) < self.COUNTER_AT  # not likely to land
