@@ -296,6 +296,29 @@ def test_a_counter_is_a_contest_of_maneuver_skills():
     assert m.adv == ALPHA and m.me(BETA).dmg == 2 + 1
 
 
+@pytest.mark.parametrize(
+    ("extras", "attacking"),
+    # Chop: Alpha's 12. What the plan adds (a trapped man +2, desperation +1 a point, a
+    # flourish -1) is the attacker's own; the defender weighs the chop at 12 all the same.
+    [({}, 12), ({"trap": True}, 14), ({"desperation": 2}, 14), ({"flourish": True}, 11)],
+)
+def test_a_counter_is_weighed_by_the_maneuver_skill_without_the_plans_extras(extras, attacking):
+    seen = []
+
+    def weigh(m, side, mv):
+        seen.append((m.attack_skill(1 - side, mv), m.target(1 - side, mv)))
+        return None
+
+    m = match_of([5, 5], strategy=Scripted(counter=weigh, follow_up=[]), record=False)
+    m.me(BETA).zone = m.me(ALPHA).zone = "corner"
+    plan = Plan(move=move(m, ALPHA, "Chop"), **extras)
+    assert m.target(ALPHA, plan.move, plan) == attacking
+    m.attack(ALPHA, plan)
+    assert seen == [(12, 12)]
+    # Asked outside an attack, it is worked out afresh (the chop tried now counts as a repeat).
+    assert m.attack_skill(ALPHA, plan.move) == m.target(ALPHA, plan.move) != 12
+
+
 def test_a_reversal_turns_the_maneuver_into_his_own_at_minus_1_for_a_known_one():
     strategy = Scripted(counter=lambda m, s, mv: Plan(move=move(m, s, "Suplex")), follow_up=[])
     m = match_of([3, 6], strategy=strategy)
