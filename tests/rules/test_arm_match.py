@@ -309,8 +309,9 @@ def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
 
 
 def test_remembered_decisions_change_nothing(samples):
-    """The default strategy remembers its decisions on the prepared match (odds replay it): a
-    match played on a well-used preparation is the same match played on a fresh one."""
+    """The default strategy remembers its decisions on the prepared match (odds replay it), and
+    the engine each outcome's effects: a match played on a well-used preparation is the same
+    match, with the same effects, played on a fresh one."""
     from rules.arm.engine import run
 
     strategy = DefaultStrategy()
@@ -328,6 +329,7 @@ def test_remembered_decisions_change_nothing(samples):
             used = run(shared, SeededDice(seed), strategy, record=True)
             fresh = run(prepare(spec), SeededDice(seed), strategy, record=True)
             assert used.events == fresh.events, (pair, seed)
+            assert used.effects == fresh.effects, (pair, seed)
 
 
 @pytest.mark.parametrize(
