@@ -2,7 +2,7 @@
 
 The ARM engine is pure Python and always works as such. When the machine can compile C (a C
 compiler and Python's headers, as on Debian with ``gcc``), the install also compiles its three
-modules with mypyc, which runs the same source four to eleven times as fast (``bench/bench_arm.py``).
+modules with mypyc, which runs the same source four to nine times as fast (``bench/bench_arm.py``).
 If the compiler is missing or the build fails, the install says so and carries on without it;
 ``RINGSIDE_PURE_ARM=1`` skips the build. At import, ``rules.arm`` uses the compiled modules only if
 they were built from the source that is there now (``rules/arm/native.py``).
