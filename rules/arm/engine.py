@@ -188,49 +188,38 @@ class Memory:
     def recall(self, w0: i64, w1: i64, w2: i64, w3: i64) -> Remembered | None:
         """The entry for these four integers, or None."""
         table = self.table
-        mask: i64 = len(table) - 1
-        i = _mix(w0, w1, w2, w3) & mask
-        while True:
-            entry = table[i]
-            if entry is None:
-                return None
-            if entry.w0 == w0 and entry.w1 == w1 and entry.w2 == w2 and entry.w3 == w3:
-                return entry
-            i = (i + 1) & mask
+        return table[_place(table, w0, w1, w2, w3)]
 
     def keep(self, entry: Remembered) -> None:
         table = self.table
-        mask: i64 = len(table) - 1
-        i = _mix(entry.w0, entry.w1, entry.w2, entry.w3) & mask
-        while True:
-            there = table[i]
-            if there is None:
-                break
-            if (
-                there.w0 == entry.w0
-                and there.w1 == entry.w1
-                and there.w2 == entry.w2
-                and there.w3 == entry.w3
-            ):
-                table[i] = entry
-                return
-            i = (i + 1) & mask
+        i = _place(table, entry.w0, entry.w1, entry.w2, entry.w3)
+        new = table[i] is None
         table[i] = entry
-        self.filled += 1
-        if self.filled * 2 > mask:
-            self._double()
+        if new:
+            self.filled += 1
+            if self.filled * 2 >= len(table):
+                self._double()
 
     def _double(self) -> None:
-        old = self.table
-        table: list[Remembered | None] = [None] * (2 * len(old))
-        mask: i64 = len(table) - 1
-        for entry in old:
+        table: list[Remembered | None] = [None] * (2 * len(self.table))
+        for entry in self.table:
             if entry is not None:
-                i = _mix(entry.w0, entry.w1, entry.w2, entry.w3) & mask
-                while table[i] is not None:
-                    i = (i + 1) & mask
-                table[i] = entry
+                table[_place(table, entry.w0, entry.w1, entry.w2, entry.w3)] = entry
         self.table = table
+
+
+def _place(table: list[Remembered | None], w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
+    """Where these four integers are in a ``Memory`` table: their entry's place, or the free
+    place an entry for them would take."""
+    mask: i64 = len(table) - 1
+    i = _mix(w0, w1, w2, w3) & mask
+    while True:
+        entry = table[i]
+        if entry is None or (
+            entry.w0 == w0 and entry.w1 == w1 and entry.w2 == w2 and entry.w3 == w3
+        ):
+            return i
+        i = (i + 1) & mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,7 +429,7 @@ class Fighter:
         self.dmg = 0
         self.lvl = 0
         #: The damage he can still take before his next weardown level (at most 24; 0 past
-        #: the last), kept with his level (``note_level``): what a remembered situation holds.
+        #: the last), kept with his level (``note_damage``): what a remembered situation holds.
         self.short = min(w.breaks[0], 24) if w.breaks else 0
         self.pen = 0
         self.post = "facing"
@@ -508,13 +497,16 @@ class Fighter:
         self.zone_out, self.code_zone = seen
         self.packed = STALE
 
-    def note_level(self, lvl: int) -> None:
-        """His weardown level (worked out from his damage), its penalty, and the damage short
-        of the next level."""
+    def note_damage(self) -> None:
+        """His weardown level from his damage, its penalty, and the damage short of the next
+        level."""
         w = self.w
+        breaks = w.breaks
+        lvl = 0
+        while lvl < len(breaks) and self.dmg > breaks[lvl]:
+            lvl += 1
         self.lvl = lvl
         self.pen = w.level_pen[lvl]
-        breaks = w.breaks
         if lvl < len(breaks):
             short = breaks[lvl] - self.dmg
             self.short = short if short < 24 else 24
@@ -566,15 +558,11 @@ class Fighter:
 
     @property
     def standing(self) -> bool:
-        if self.post is not self.coded_post:
-            self.see_post()
-        return self.post_cat == 0
+        return self.category() == 0
 
     @property
     def fallen(self) -> bool:
-        if self.post is not self.coded_post:
-            self.see_post()
-        return self.post_cat == 2
+        return self.category() == 2
 
 
 @dataclass(slots=True)
@@ -1339,19 +1327,14 @@ class Match:
     def rise_cost(self, f: Fighter) -> int:
         """The Action Points for ``f`` to stand facing his man
         (``posture_cost(f.post, "facing")``, from his noted posture)."""
-        if f.post == "facing":
-            return 0
-        cat = f.category()
-        if cat == 0:
-            return self.fig.ap_shift_within
-        if cat == 2:
-            return 2 * self.fig.ap_shift_across
-        return self.fig.ap_shift_across
+        return 0 if f.post == "facing" else self.shift_cost(f.category(), 0)
 
     def posture_cost(self, frm: str, to: str) -> int:
-        if frm == to:
-            return 0
-        cf, ct = CATEGORY[frm], CATEGORY[to]
+        return 0 if frm == to else self.shift_cost(CATEGORY[frm], CATEGORY[to])
+
+    def shift_cost(self, cf: int, ct: int) -> int:
+        """The Action Points to change posture between two categories (0 standing, 1
+        crouching, 2 fallen): within one, to the next, or across both."""
         if cf == ct:
             return self.fig.ap_shift_within
         if abs(cf - ct) == 2:
@@ -1365,12 +1348,7 @@ class Match:
         fig = self.fig
         for action in actions:
             a, d = self.cur[s], self.cur[1 - s]
-            name: str
-            arg: Any = None
-            if isinstance(action, tuple):
-                name, arg = action[0], action[1]
-            else:
-                name = action
+            name, arg = _action(action)
             if name == "stand":
                 cost = self.rise_cost(a)
                 if cost and self.pay(a, cost):
@@ -1741,12 +1719,7 @@ class Match:
         for action in tuple(actions):  # (a tuple is iterated natively)
             if self.method is not None or self.hold is not None:
                 return
-            name: str
-            arg: Any = None
-            if isinstance(action, tuple):
-                name, arg = action[0], action[1]
-            else:
-                name = action
+            name, arg = _action(action)
             self.reposition(s, name, arg, move)
             if name in ("cover", "hook_leg", "lobster", "stall", "tag", "escape"):
                 return
@@ -1926,11 +1899,8 @@ class Match:
         w = f.w
         f.dmg += amount
         before = f.lvl
-        breaks = w.breaks
-        lvl = 0
-        while lvl < len(breaks) and f.dmg > breaks[lvl]:
-            lvl += 1
-        f.note_level(lvl)
+        f.note_damage()
+        lvl = f.lvl
         if lvl != before and self.record:
             name = w.level_names[lvl]
             self.ev(
@@ -1965,12 +1935,9 @@ class Match:
     def recover(self, f: Fighter, amount: int) -> None:
         f.dmg = max(0, f.dmg - amount)
         w = f.w
-        breaks = w.breaks
         before = f.lvl
-        lvl = 0
-        while lvl < len(breaks) and f.dmg > breaks[lvl]:
-            lvl += 1
-        f.note_level(lvl)
+        f.note_damage()
+        lvl = f.lvl
         if lvl != before and self.record:
             name = w.level_names[lvl]
             self.ev(
@@ -3270,6 +3237,13 @@ class Match:
                 {"winner": self.winner, "method": method, "seconds": self.clock},
             ),
         )
+
+
+def _action(action: Any) -> tuple[str, Any]:
+    """A positioning action as its name and argument: ``"stall"`` or ``("lift", "facing")``."""
+    if isinstance(action, tuple):
+        return action[0], action[1]
+    return action, None
 
 
 def _part(part: str) -> str:
