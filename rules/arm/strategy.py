@@ -873,13 +873,11 @@ class DefaultStrategy(ArmStrategy):
         """The chance a cover after ``move`` keeps the opponent down."""
         a, d = match.cur[side], match.cur[1 - side]
         lvl = d.lvl
-        breaks = d.w.breaks
         # How far he is from the next break, as the situation knows it (in steps of 4).
-        remaining = (min(breaks[lvl] - d.dmg, 24) // 4) * 4 if lvl < len(breaks) else 0
-        if dmg > remaining and lvl < len(breaks):
+        remaining = d.short // 4 * 4
+        if dmg > remaining and lvl < len(d.w.breaks):
             lvl += 1
-        st = match.prep.tables.stuntrack
-        pen = st.penalties[lvl] if lvl < len(breaks) else st.beyond_penalty
+        pen = d.w.level_pen[lvl]
         targets = match.break_targets(1 - side, predicament=move.pin_pred)
         best = _surest_legal(targets) - (pen - d.pen)
         if not move.pin_pred and dmg >= 2 and "arrogant" not in a.w.behaviour:
