@@ -100,11 +100,11 @@ def main() -> None:
     # collections that land in a match are counted (a full one walks every object the process
     # holds, the loops' remembered decisions among them).
     gc.collect()
-    collections = [0]
+    full_collections = [0]
 
     def count(phase: str, info: dict) -> None:
         if phase == "start" and info["generation"] == 2:
-            collections[0] += 1
+            full_collections[0] += 1
 
     gc.callbacks.append(count)
     singles = []
@@ -137,7 +137,7 @@ def main() -> None:
     print(
         f"  one full match (simulate)    mean {statistics.mean(singles) * 1e3:.2f} ms, "
         f"worst {max(singles) * 1e3:.2f} ms  (goal well under 50 ms; full collections during "
-        f"them: {collections[0]})"
+        f"them: {full_collections[0]})"
     )
 
 
