@@ -565,7 +565,19 @@ class Fighter:
         return self.category() == 2
 
 
-@dataclass(slots=True)
+#: A plan's fields, in the order its constructor takes them.
+PLAN_FIELDS: Final = (
+    "move",
+    "actions",
+    "trap",
+    "over_top",
+    "flourish",
+    "desperation",
+    "obj",
+    "double",
+)
+
+
 class Plan:
     """What the attacker means to do this round: positioning actions, then (maybe) a maneuver.
 
@@ -575,16 +587,72 @@ class Plan:
     ``draw``, ``boot``); ``move`` the maneuver (None: no attack this round). ``trap``: trap a
     cornered opponent (+2, a referee check); ``over_top``: try to throw him over the top rope;
     ``flourish``; ``desperation``: points of damage taken for as many +1; ``obj``: the object
-    for a Foreign Object Smash; ``double``: a partner's maneuver for a double team."""
+    for a Foreign Object Smash; ``double``: a partner's maneuver for a double team.
 
-    move: Move | None = None
-    actions: tuple = ()
-    trap: bool = False
-    over_top: bool = False
-    flourish: bool = False
-    desperation: int = 0
-    obj: Any = None
-    double: Move | None = None
+    (A plain class for the reason ``Hold`` is one: the strategy weighs a plan for every
+    maneuver it considers, and a compiled dataclass is built through Python.)"""
+
+    __slots__ = ("actions", "desperation", "double", "flourish", "move", "obj", "over_top", "trap")
+
+    def __init__(
+        self,
+        move: Move | None = None,
+        actions: tuple = (),
+        trap: bool = False,
+        over_top: bool = False,
+        flourish: bool = False,
+        desperation: int = 0,
+        obj: Any = None,
+        double: Move | None = None,
+    ) -> None:
+        self.move = move
+        self.actions = actions
+        self.trap = trap
+        self.over_top = over_top
+        self.flourish = flourish
+        self.desperation = desperation
+        self.obj = obj
+        self.double = double
+
+    def replace(self, **changes: Any) -> Plan:
+        """A copy with ``changes`` (field names) made, as ``dataclasses.replace`` would: how a
+        strategy adjusts the plan another worked out."""
+        new = Plan(
+            self.move,
+            self.actions,
+            self.trap,
+            self.over_top,
+            self.flourish,
+            self.desperation,
+            self.obj,
+            self.double,
+        )
+        for name, value in changes.items():
+            if name not in PLAN_FIELDS:
+                raise TypeError(f"a plan has no field {name!r}")
+            setattr(new, name, value)
+        return new
+
+    def _fields(self) -> tuple:
+        return (
+            self.move,
+            self.actions,
+            self.trap,
+            self.over_top,
+            self.flourish,
+            self.desperation,
+            self.obj,
+            self.double,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Plan):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(PLAN_FIELDS, self._fields(), strict=True))
+        return f"Plan({shown})"
 
 
 class Hold:

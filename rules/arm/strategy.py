@@ -206,7 +206,11 @@ class ArmStrategy(Strategy):
 # shared reckoning
 
 
-def _basics(match: Match, side: int):
+#: The defenses a man may counter with, in the order they are weighed.
+DEFENSES: Final[tuple[str, ...]] = ("Dodge", "Duck", "Block", "Sprawl")
+
+
+def _basics(match: Match, side: int) -> tuple[Move, ...]:
     w = match.cur[side].w
     key = ("basics", w.id)
     cached = match.prep.memo.get(key)
@@ -222,11 +226,13 @@ def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_stand
     a, d = match.cur[side], match.cur[1 - side]
     if move.defense or move.trick:
         return False
-    post = "facing" if assume_standing else a.post
-    if post not in move.usable_from:
+    if assume_standing:
+        if "facing" not in move.usable_from:
+            return False
+    elif not move.usable_mask & a.posture_bit():
         return False
     needs = move.needs
-    if "floor" in needs:
+    if move.needs_floor:
         return d.zone == "floor" and not a.outside
     if (d.outside or a.outside) and d.zone != a.zone:
         return False
@@ -234,7 +240,7 @@ def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_stand
         return d.elev > 0
     if d.elev:
         return move.strike_kind in ("strike", "kick") or move.knockdown
-    if d.post not in needs:
+    if not move.needs_mask & d.posture_bit():
         return False
     if move.flying and d.zone == "corner":
         return False
@@ -252,13 +258,13 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         return None
     cost = 0
     actions: list[Any] = []
-    if a.post not in move.usable_from:
+    if not move.usable_mask & a.posture_bit():  # (his posture is not among usable_from)
         if "facing" not in move.usable_from:
             return None
         cost += match.rise_cost(a)
         actions.append("stand")
     needs = move.needs
-    if "floor" in needs:
+    if move.needs_floor:
         if d.zone != "floor" or a.outside or match.prep.internal_cage:
             return None
         if a.zone not in ("ringside", "corner", "apron"):
@@ -284,7 +290,7 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
             actions.insert(0, "approach")
             cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
         return cost, tuple(actions)
-    if d.post not in needs:
+    if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
         if "behind" in needs and d.post == "facing":
             cost += fig.ap_shift_within
             actions.append("behind")
@@ -727,7 +733,7 @@ class DefaultStrategy(ArmStrategy):
             return False
         return a.lvl >= 2 and partner.lvl + 2 <= a.lvl and not a.fallen
 
-    def _moves(self, match: Match, side: int):
+    def _moves(self, match: Match, side: int) -> list[Move]:
         a = match.cur[side]
         moves = list(a.w.moves)
         if a.w.finisher is not None and not (a.fired > 1) and self._finisher_time(match, side):
@@ -743,13 +749,16 @@ class DefaultStrategy(ArmStrategy):
     def _best(self, match: Match, side: int, *, allow_setup: bool, ap: int | None = None):
         """(score, plan) of the best maneuver now, or None."""
         best = None
-        for moves in (self._moves(match, side), _basics(match, side)):
-            for move in moves:
+        # His own maneuvers; the basics anyone can improvise only when none of them will do.
+        for move in self._moves(match, side):
+            found = self._consider(match, side, move, allow_setup, ap)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+        if best is None:
+            for move in _basics(match, side):
                 found = self._consider(match, side, move, allow_setup, ap)
                 if found is not None and (best is None or found[0] > best[0]):
                     best = found
-            if best is not None:
-                break
         return best
 
     def _consider(self, match: Match, side: int, move: Move, allow_setup: bool, ap):
@@ -978,11 +987,14 @@ class DefaultStrategy(ArmStrategy):
             return None
         kind = "high_risk" if move.high_risk else ("running" if move.running else move.strike_kind)
         best = None
-        for name in ("Dodge", "Duck", "Block", "Sprawl"):
+        for name in DEFENSES:
             defense = d.w.move(name)
-            if defense is None or not (defense.counters & {kind, "any"}):
+            if defense is None:
                 continue
-            if d.post not in defense.usable_from:
+            counters = defense.counters
+            if not (kind in counters or "any" in counters):
+                continue
+            if not defense.usable_mask & d.posture_bit():  # (not from his posture)
                 continue
             t = match.target(side, defense)
             if best is None or t > best[0]:
@@ -1006,8 +1018,23 @@ class DefaultStrategy(ArmStrategy):
         if chained >= 1:
             return None
         a = match.cur[side]
-        best = None
-        for m in (*a.w.moves, *_basics(match, side)):
+        best = self._surest_strike(match, side, a.w.moves, chained, None)
+        best = self._surest_strike(match, side, _basics(match, side), chained, best)
+        if best is None or p_check(best[0], a.w.botch_from) < 0.6:
+            return None
+        return Plan(move=best[1])
+
+    def _surest_strike(
+        self,
+        match: Match,
+        side: int,
+        moves: tuple[Move, ...],
+        chained: int,
+        best: tuple[int, Move] | None,
+    ) -> tuple[int, Move] | None:
+        """(target, maneuver) of the surest BRA strike among ``moves`` to chain, if surer than
+        ``best``."""
+        for m in moves:
             if not m.bra or m.hold or not match.feasible(side, m):
                 continue
             if m.illegal and not self._may_cheat(match, side, m):
@@ -1015,9 +1042,7 @@ class DefaultStrategy(ArmStrategy):
             t = match.target(side, m, chain=chained + 1)
             if best is None or t > best[0]:
                 best = (t, m)
-        if best is None or p_check(best[0], a.w.botch_from) < 0.6:
-            return None
-        return Plan(move=best[1])
+        return best
 
     def resthold(self, match: Match, side: int, move: Move) -> bool:
         a, d = match.cur[side], match.cur[1 - side]
@@ -1138,7 +1163,7 @@ class DefaultStrategy(ArmStrategy):
                 cost, steps = 0, []
             cost += match.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent) + 1
             return cost, [*steps, "corner", ("place", 2)]
-        if d.post in needs:
+        if move.needs_mask & d.posture_bit():  # (his posture is among needs)
             if move.running and d.standing and not match.prep.internal_cage:
                 return fig.ap_whip, ["whip"]
             return 0, []

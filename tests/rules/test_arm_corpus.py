@@ -139,7 +139,7 @@ class Rough(DefaultStrategy):
     def plan(self, match, side):
         plan = super().plan(match, side)
         if plan.move is not None and (plan.move.knockdown or plan.move.throw):
-            return replace(plan, over_top=True)
+            return plan.replace(over_top=True)
         return plan
 
     def return_to_ring(self, match, side):

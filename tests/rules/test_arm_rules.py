@@ -774,3 +774,20 @@ def test_the_roster_at_show_time_sets_edge_and_carries_injuries_into_the_match()
 def test_edge_at_the_start_is_fame_over_100_unless_edge_is_off(options):
     m = match_of([], options=options)
     assert m.me(ALPHA).edge == (3 if not options else 0)
+
+
+def test_a_plan_is_copied_with_changes_compared_by_its_fields_and_refuses_an_unknown_one():
+    # A strategy adjusts another's plan (the corpus's rough strategy throws over the top):
+    # the copy carries every other field, the original is untouched.
+    m = match_of([])
+    chop = move(m, ALPHA, "Chop")
+    plan = Plan(move=chop, actions=("approach", "run"), desperation=2)
+    rough = plan.replace(over_top=True, trap=True)
+    assert rough == Plan(
+        move=chop, actions=("approach", "run"), desperation=2, over_top=True, trap=True
+    )
+    assert plan == Plan(move=chop, actions=("approach", "run"), desperation=2)
+    assert rough != plan
+    assert "over_top=True" in repr(rough) and "desperation=2" in repr(rough)
+    with pytest.raises(TypeError, match="no field 'overtop'"):
+        plan.replace(overtop=True)
