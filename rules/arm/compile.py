@@ -348,6 +348,7 @@ class Wrestler:
         "advantage",
         "agi_bonus",
         "ambush_free",
+        "arrogant",
         "arsenal",
         "attr",
         "behaviour",
@@ -355,6 +356,7 @@ class Wrestler:
         "breaks",
         "card",
         "costs",
+        "coward",
         "early_rounds",
         "early_skill",
         "edge0",
@@ -387,6 +389,7 @@ class Wrestler:
         "price_working_over",
         "prices",
         "reach",
+        "reckless",
         "screwjob_checks",
         "short_temper",
         "side",
@@ -473,6 +476,10 @@ class Wrestler:
                 self.behaviour.update(e.get("behaviour", ()))
         #: Asked of every decision (the situation the strategy remembers holds his last answer).
         self.short_temper = "short_temper" in self.behaviour
+        #: The other behaviours the strategy asks of every choice, as fields.
+        self.coward = "coward" in self.behaviour
+        self.reckless = "reckless" in self.behaviour
+        self.arrogant = "arrogant" in self.behaviour
         # Derived values.
         self.agi_bonus = at.bonus(self.attr["AGI"])
         self.sta_bonus = at.bonus(self.attr["STA"])

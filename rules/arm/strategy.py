@@ -231,12 +231,11 @@ def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_stand
             return False
     elif not move.usable_mask & a.posture_bit():
         return False
-    needs = move.needs
     if move.needs_floor:
         return d.zone == "floor" and not a.outside
     if (d.outside or a.outside) and d.zone != a.zone:
         return False
-    if "turnbuckle" in needs:
+    if move.super:  # (it needs him up on the turnbuckle)
         return d.elev > 0
     if d.elev:
         return move.strike_kind in ("strike", "kick") or move.knockdown
@@ -279,12 +278,10 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         near = True
     else:
         near = match.near
-    if "turnbuckle" in needs or d.elev:
+    if move.super or d.elev:  # (super: it needs him up on the turnbuckle)
         if not d.elev:
             return None
-        if "turnbuckle" not in needs and not (
-            move.strike_kind in ("strike", "kick") or move.knockdown
-        ):
+        if not move.super and not (move.strike_kind in ("strike", "kick") or move.knockdown):
             return None
         if not near:
             actions.insert(0, "approach")
@@ -646,9 +643,9 @@ class DefaultStrategy(ArmStrategy):
             return Plan(actions=("escape",))
         if a.outside and not d.outside:
             # A coward takes a walk up the aisle while the count is young.
-            if "coward" in a.w.behaviour and a.zone == "floor" and (match.count or 0) < 8:
+            if a.w.coward and a.zone == "floor" and (match.count or 0) < 8:
                 return Plan(actions=("aisle", "stall"))
-            if "coward" in a.w.behaviour and (match.count or 0) < 12:
+            if a.w.coward and (match.count or 0) < 12:
                 return Plan(actions=("stall",))
             return Plan(actions=("enter",))
         # A worn man tags out.
@@ -657,7 +654,7 @@ class DefaultStrategy(ArmStrategy):
             return Plan(actions=("home", how))
         # A coward rolls out to regroup.
         if (
-            "coward" in a.w.behaviour
+            a.w.coward
             and a.lvl >= 3
             and d.lvl < a.lvl
             and not a.outside
@@ -666,7 +663,7 @@ class DefaultStrategy(ArmStrategy):
         ):
             return Plan(actions=("bail", "stall"))
         # A short temper answers an illegal blow with a closed fist.
-        if "short_temper" in a.w.behaviour and d.last_ok and match.near:
+        if a.w.short_temper and d.last_ok and match.near:
             hit = d.w.arsenal.get(d.last) or d.w.move(d.last)
             punch = a.w.move("Punch")
             if (
@@ -746,22 +743,37 @@ class DefaultStrategy(ArmStrategy):
         a, d = match.cur[side], match.cur[1 - side]
         return d.lvl >= 2 or d.out or a.lvl >= 3 or (d.lvl >= 1 and a.lvl >= 2)
 
-    def _best(self, match: Match, side: int, *, allow_setup: bool, ap: int | None = None):
+    def _best(
+        self, match: Match, side: int, *, allow_setup: bool, ap: int | None = None
+    ) -> tuple[float, Plan] | None:
         """(score, plan) of the best maneuver now, or None."""
         best = None
+        beat: float | None = None
         # His own maneuvers; the basics anyone can improvise only when none of them will do.
         for move in self._moves(match, side):
-            found = self._consider(match, side, move, allow_setup, ap)
-            if found is not None and (best is None or found[0] > best[0]):
+            found = self._consider(match, side, move, allow_setup, ap, beat)
+            if found is not None:
                 best = found
+                beat = found[0]
         if best is None:
             for move in _basics(match, side):
-                found = self._consider(match, side, move, allow_setup, ap)
-                if found is not None and (best is None or found[0] > best[0]):
+                found = self._consider(match, side, move, allow_setup, ap, beat)
+                if found is not None:
                     best = found
+                    beat = found[0]
         return best
 
-    def _consider(self, match: Match, side: int, move: Move, allow_setup: bool, ap):
+    def _consider(
+        self,
+        match: Match,
+        side: int,
+        move: Move,
+        allow_setup: bool,
+        ap: int | None,
+        beat: float | None = None,
+    ) -> tuple[float, Plan] | None:
+        """(score, plan) for ``move`` now, or None when it will not do (or, given ``beat``,
+        scores no better than that: no plan is made for a maneuver that loses)."""
         cur = match.cur
         a = cur[side]
         d = cur[1 - side]
@@ -781,7 +793,6 @@ class DefaultStrategy(ArmStrategy):
             return None
         if move.illegal and not self._may_cheat(match, side, move):
             return None
-        plan = Plan(move, actions)
         # A charge, when there are points for it.
         if move.running and allow_setup and not a.running and match.prep.internal_cage is False:
             run = a.w.cost(
@@ -789,21 +800,24 @@ class DefaultStrategy(ArmStrategy):
                 fig.ap_rebound if (a.zone in ("ringside", "corner") or d.whipped) else fig.ap_run,
             )
             if cost + run <= budget and not (d.zone == "corner" and d.standing):
-                plan.actions = (*actions, "run")
+                actions = (*actions, "run")
                 cost += run
         # (The plan's own modifiers are all still at rest: the target without them.)
         target = match.target(side, move) - short
+        desperation = 0
         if move.finisher and a.lvl >= 3 and p_check(target, a.w.botch_from) < 0.5:
             # Desperation: take a few points himself for as many +1.
             need = min(3, 10 - target)
             if need > 0 and a.dmg + need + move.level < a.w.final:
-                plan.desperation = need
+                desperation = need
                 target += need
+        flourish = False
         if move.finisher and move.level >= 2:
-            plan.flourish = self._flourish(match, side, move, target)
-            if plan.flourish and not a.w.free_flourish:
+            flourish = self._flourish(match, side, move, target)
+            if flourish and not a.w.free_flourish:
                 target -= 1
-        score = self._worth(match, side, move, plan, target)
+        score = self._worth(match, side, move, actions, target)
+        trap = False
         if (
             d.zone == "corner"
             and d.standing
@@ -811,9 +825,11 @@ class DefaultStrategy(ArmStrategy):
             and not a.w.face
             and self._may_cheat(match, side, None)
         ):
-            plan.trap = True
-            score += 2 * 0.05 * self._damage(match, side, move, plan.actions)
-        return score, plan
+            trap = True
+            score += 2 * 0.05 * self._damage(match, side, move, actions)
+        if beat is not None and score <= beat:
+            return None
+        return score, Plan(move, actions, trap=trap, flourish=flourish, desperation=desperation)
 
     def _may_cheat(self, match: Match, side: int, move: Move | None) -> bool:
         a = match.cur[side]
@@ -847,13 +863,14 @@ class DefaultStrategy(ArmStrategy):
             dmg *= fig.dmg_finisher
         return dmg
 
-    def _worth(self, match: Match, side: int, move: Move, plan: Plan, target: int) -> float:
+    def _worth(self, match: Match, side: int, move: Move, actions: tuple, target: int) -> float:
+        """What ``move`` is worth now after the positioning ``actions``, at ``target``."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         p = p_check(target, a.w.botch_from)
         if d.out or d.blind or d.dizzy or d.surprised:
             p = 1.0 - (1.0 - p) ** 2
-        dmg = self._damage(match, side, move, plan.actions)
+        dmg = self._damage(match, side, move, actions)
         value = dmg - move.level * 0.5
         if move.hold:
             # Held for a few rounds, and a worn man may submit.
@@ -869,7 +886,7 @@ class DefaultStrategy(ArmStrategy):
         fail = -3.0
         if move.high_risk:
             fail -= fig.dmg_high_risk + a.w.wdb + 3 * fig.dmg_per_step * move.flying
-        if "reckless" in a.w.behaviour and move.high_risk:
+        if move.high_risk and a.w.reckless:
             value += 6.0
         if move.illegal and not (match.distracted or match.prep.no_dq):
             seen = p_check(match.prep.referee)
@@ -889,7 +906,7 @@ class DefaultStrategy(ArmStrategy):
         pen = d.w.level_pen[lvl]
         targets = match.break_targets(1 - side, predicament=move.pin_pred)
         best = _surest_legal(targets) - (pen - d.pen)
-        if not move.pin_pred and dmg >= 2 and "arrogant" not in a.w.behaviour:
+        if not move.pin_pred and dmg >= 2 and not a.w.arrogant:
             best += match.fig.mod_pin["hook_leg"]
         dice = 1 if move.finisher and lvl >= 1 and not move.pin_pred else 3
         return match.pin_odds(1 - side, best, dice)
@@ -1088,7 +1105,7 @@ class DefaultStrategy(ArmStrategy):
         if (
             a.crowd < 2
             and ap >= crowd
-            and ("arrogant" in a.w.behaviour or ap >= crowd + 3 or a.w.costs.get("play_to_crowd"))
+            and (a.w.arrogant or ap >= crowd + 3 or a.w.costs.get("play_to_crowd"))
         ):
             out.append("play_to_crowd")
             ap -= crowd
@@ -1100,7 +1117,7 @@ class DefaultStrategy(ArmStrategy):
         fig = match.fig
         ap = match.ap - (fig.ap_shift_within if d.post == "facedown" else 0)
         free = after is not None and after.cover and match.covers == 0
-        if "arrogant" in a.w.behaviour:
+        if a.w.arrogant:
             return "cover" if ap >= fig.ap_cover or free else None
         if ap >= fig.ap_lobster:
             return "lobster"
@@ -1273,7 +1290,7 @@ class DefaultStrategy(ArmStrategy):
 
     def return_to_ring(self, match: Match, side: int) -> bool:
         me = match.cur[side]
-        return not ("coward" in me.w.behaviour and match.count is not None and match.count < 10)
+        return not (me.w.coward and match.count is not None and match.count < 10)
 
     def interfere(self, match: Match, side: int) -> bool:
         a = match.cur[side]
