@@ -77,7 +77,21 @@ def main() -> None:
         for _ in range(dice_count):
             int(rnd() * 20.0) + 1
 
+    def fresh(record: bool = False) -> None:
+        # As ``odds`` plays them: a fresh preparation, nothing remembered yet, the matches one
+        # after another from one dice stream (the same matches the count above played).
+        prepared = prepare(spec)
+        dice = SeededDice(args.seed, record=False)
+        mind = DefaultStrategy()
+        for _ in range(n):
+            run(prepared, dice, mind, record=record)
+
+    def full_fresh() -> None:
+        fresh(record=True)
+
     def fast() -> None:
+        # The same matches again on the prepared match that played them: every decision is
+        # remembered (``DefaultStrategy._recall``), as in a long ``odds`` run once it settles.
         dice = SeededDice(args.seed, record=False)
         for _ in range(n):
             run(prep, dice, strategy, record=False)
@@ -88,11 +102,13 @@ def main() -> None:
             run(prep, dice, strategy, record=True)
 
     # Interleaved rounds, best of each: the machine's noise hits all three alike.
-    t_dice = t_source = t_fast = t_full = float("inf")
+    t_dice = t_source = t_fresh = t_fast = t_full_fresh = t_full = float("inf")
     for _ in range(5):
         t_dice = min(t_dice, best_of(1, dice_only))
         t_source = min(t_source, best_of(1, dice_from_source))
+        t_fresh = min(t_fresh, best_of(1, fresh))
         t_fast = min(t_fast, best_of(1, fast))
+        t_full_fresh = min(t_full_fresh, best_of(1, full_fresh))
         t_full = min(t_full, best_of(1, full))
 
     # One full match at a time, from a fresh spec (as a show wrestles it): the mean and the worst.
@@ -122,18 +138,30 @@ def main() -> None:
     per_die = t_dice / dice_count * 1e9
     print(f"  dice alone                   {t_dice * 1e3:8.1f} ms  ({per_die:.0f} ns a die)")
     print(
-        f"  fast path (no play-by-play)  {t_fast * 1e3:8.1f} ms  {t_fast / t_dice:5.1f}x dice"
-        "  (goal <= 5x)"
+        f"  fast path, as odds plays     {t_fresh * 1e3:8.1f} ms  {t_fresh / t_dice:5.1f}x dice"
+        "  (goal <= 5x; a fresh preparation, every match new)"
     )
     print(
-        f"  full play-by-play            {t_full * 1e3:8.1f} ms  {t_full / t_dice:5.1f}x dice"
+        f"  fast path, replayed          {t_fast * 1e3:8.1f} ms  {t_fast / t_dice:5.1f}x dice"
+        "  (goal <= 5x; the same matches again, every decision remembered)"
+    )
+    print(
+        f"  full play-by-play, fresh     {t_full_fresh * 1e3:8.1f} ms  "
+        f"{t_full_fresh / t_dice:5.1f}x dice  (goal <= 20x)"
+    )
+    print(
+        f"  full play-by-play, replayed  {t_full * 1e3:8.1f} ms  {t_full / t_dice:5.1f}x dice"
         "  (goal <= 20x)"
     )
     print(
-        f"  dice from their source       {t_source * 1e3:8.1f} ms  (the engine's own way; fast "
-        f"{t_fast / t_source:.1f}x, full {t_full / t_source:.1f}x of these)"
+        f"  dice from their source       {t_source * 1e3:8.1f} ms  (the engine's own way; "
+        f"replayed: fast {t_fast / t_source:.1f}x, full {t_full / t_source:.1f}x of these)"
     )
-    print(f"  per match: fast {t_fast / n * 1e6:.0f} us, full {t_full / n * 1e6:.0f} us")
+    print(
+        f"  per match: fast as odds plays {t_fresh / n * 1e6:.0f} us, replayed "
+        f"{t_fast / n * 1e6:.0f} us; full fresh {t_full_fresh / n * 1e6:.0f} us, replayed "
+        f"{t_full / n * 1e6:.0f} us"
+    )
     print(
         f"  one full match (simulate)    mean {statistics.mean(singles) * 1e3:.2f} ms, "
         f"worst {max(singles) * 1e3:.2f} ms  (goal well under 50 ms; full collections during "
