@@ -206,6 +206,11 @@ class ArmStrategy(Strategy):
 # shared reckoning
 
 
+#: Positioning steps the strategy plans often, made once.
+STAND: Final[tuple[str]] = ("stand",)
+CLIMB_TOP: Final[tuple[str, int]] = ("climb", 3)
+LIFT_FACING: Final[tuple[str, str]] = ("lift", "facing")
+
 #: The defenses a man may counter with, in the order they are weighed.
 DEFENSES: Final[tuple[str, ...]] = ("Dodge", "Duck", "Block", "Sprawl")
 
@@ -256,25 +261,26 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
     if a.out or move.defense or move.trick:
         return None
     cost = 0
-    actions: list[Any] = []
+    # (A tuple grown as needed: most maneuvers need no positioning at all.)
+    actions: tuple = ()
     if not move.usable_mask & a.posture_bit():  # (his posture is not among usable_from)
         if "facing" not in move.usable_from:
             return None
         cost += match.rise_cost(a)
-        actions.append("stand")
+        actions = STAND
     needs = move.needs
     if move.needs_floor:
         if d.zone != "floor" or a.outside or match.prep.internal_cage:
             return None
         if a.zone not in ("ringside", "corner", "apron"):
             cost += match.distance(a.zone, "ringside") * fig.ap_square
-            actions.append("ringside")
-        return cost, tuple(actions)
+            actions = (*actions, "ringside")
+        return cost, actions
     if a.outside and not d.outside:
         return None
     if d.outside and not a.outside:
         cost += (2 + (d.zone == "aisle")) * fig.ap_step
-        actions.append("exit")
+        actions = (*actions, "exit")
         near = True
     else:
         near = match.near
@@ -284,13 +290,13 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         if not move.super and not (move.strike_kind in ("strike", "kick") or move.knockdown):
             return None
         if not near:
-            actions.insert(0, "approach")
+            actions = ("approach", *actions)
             cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
-        return cost, tuple(actions)
+        return cost, actions
     if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
         if "behind" in needs and d.post == "facing":
             cost += fig.ap_shift_within
-            actions.append("behind")
+            actions = (*actions, "behind")
         else:
             return None
     if move.flying:
@@ -299,21 +305,21 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         if not a.elev:
             if a.zone != "corner":
                 cost += match.distance(a.zone, "corner") * fig.ap_square
-                actions.append("corner")
+                actions = (*actions, "corner")
             cost += a.w.cost("climb", 3 * fig.ap_climb)
-            actions.append(("climb", 3))
-        return cost, tuple(actions)
+            actions = (*actions, CLIMB_TOP)
+        return cost, actions
     if move.springboard:
         if a.zone not in ("ringside", "corner", "apron"):
             cost += match.distance(a.zone, "ringside") * fig.ap_square
-            actions.append("ringside")
-        return cost, tuple(actions)
+            actions = (*actions, "ringside")
+        return cost, actions
     if move.object and not a.w.objects:
         return None
     if not near:
-        actions.insert(0, "approach")
+        actions = ("approach", *actions)
         cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
-    return cost, tuple(actions)
+    return cost, actions
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -1140,14 +1146,14 @@ class DefaultStrategy(ArmStrategy):
             if a.w.face or (match.count is not None and match.count >= 12):
                 return ["roll_in"] if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent) else []
             return []
-        best = None
+        best: tuple[float, tuple] | None = None
         for move in self._moves(match, side):
             if move.illegal or move.dive:
                 continue
-            prep = self._arrangement(match, side, move)
-            if prep is None:
+            found = self._arrangement(match, side, move)
+            if found is None:
                 continue
-            cost, steps = prep
+            cost, steps = found
             if cost > ap + 1:
                 continue
             t = match.target(side, move)
@@ -1159,42 +1165,37 @@ class DefaultStrategy(ArmStrategy):
                 best = (score, steps)
         return list(best[1]) if best is not None else []
 
-    def _arrangement(self, match: Match, side: int, move: Move):
+    def _arrangement(self, match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         """(points, steps) that put the opponent where ``move`` needs him."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         needs = move.needs
         if move.flying:
-            if not d.fallen and "standing" not in needs and d.post not in needs:
+            if not d.fallen and "standing" not in needs and not move.needs_mask & d.posture_bit():
                 return None
-            if d.post not in needs:
+            if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
                 return None
-            return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, [
-                ("climb", 3)
-            ]
+            return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, (CLIMB_TOP,)
         if move.super:
             if not d.standing:
                 cost = match.rise_cost(d)
-                steps = [("lift", "facing")]
+                steps: tuple = (LIFT_FACING,)
             else:
-                cost, steps = 0, []
+                cost, steps = 0, ()
             cost += match.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent) + 1
-            return cost, [*steps, "corner", ("place", 2)]
+            return cost, (*steps, "corner", ("place", 2))
         if move.needs_mask & d.posture_bit():  # (his posture is among needs)
             if move.running and d.standing and not match.prep.internal_cage:
-                return fig.ap_whip, ["whip"]
-            return 0, []
+                return fig.ap_whip, ("whip",)
+            return 0, ()
         if "facing" in needs:
-            return match.rise_cost(d), [("lift", "facing")]
+            return match.rise_cost(d), (LIFT_FACING,)
         if "behind" in needs:
-            return match.rise_cost(d) + fig.ap_shift_within, [
-                ("lift", "facing"),
-                "behind",
-            ]
+            return match.rise_cost(d) + fig.ap_shift_within, (LIFT_FACING, "behind")
         if "bent" in needs:
-            return match.posture_cost(d.post, "bent"), [("lift", "bent")]
+            return match.posture_cost(d.post, "bent"), (("lift", "bent"),)
         if d.post in ("prone", "facedown") and needs & {"prone", "facedown"}:
-            return fig.ap_shift_within, ["turn"]
+            return fig.ap_shift_within, ("turn",)
         return None
 
     # ---------------------------------------------------------------------------- pins, holds
