@@ -206,10 +206,11 @@ class ArmStrategy(Strategy):
 # shared reckoning
 
 
-#: Positioning steps the strategy plans often, made once.
-STAND: Final[tuple[str]] = ("stand",)
-CLIMB_TOP: Final[tuple[str, int]] = ("climb", 3)
-LIFT_FACING: Final[tuple[str, str]] = ("lift", "facing")
+#: Positioning steps the strategy plans often, made once. (Typed as tuples of any length: the
+#: compiled module keeps a fixed-length one unboxed and would make it again at each use.)
+STAND: Final[tuple[str, ...]] = ("stand",)
+CLIMB_TOP: Final[tuple[object, ...]] = ("climb", 3)
+LIFT_FACING: Final[tuple[str, ...]] = ("lift", "facing")
 
 #: The defenses a man may counter with, in the order they are weighed.
 DEFENSES: Final[tuple[str, ...]] = ("Dodge", "Duck", "Block", "Sprawl")
