@@ -211,6 +211,14 @@ class ArmStrategy(Strategy):
 STAND: Final[tuple[str, ...]] = ("stand",)
 CLIMB_TOP: Final[tuple[object, ...]] = ("climb", 3)
 LIFT_FACING: Final[tuple[str, ...]] = ("lift", "facing")
+#: The arrangements ``DefaultStrategy._arrangement`` plans most (steps that move the opponent).
+TO_THE_TOP: Final[tuple[object, ...]] = (CLIMB_TOP,)
+LIFTED: Final[tuple[object, ...]] = (LIFT_FACING,)
+LIFTED_BEHIND: Final[tuple[object, ...]] = (LIFT_FACING, "behind")
+WHIPPED: Final[tuple[str, ...]] = ("whip",)
+TURNED: Final[tuple[str, ...]] = ("turn",)
+#: The cost ``_setup`` and ``_arrangement`` give when it cannot be done.
+CANNOT: Final = -1
 
 #: The defenses a man may counter with, in the order they are weighed.
 DEFENSES: Final[tuple[str, ...]] = ("Dodge", "Duck", "Block", "Sprawl")
@@ -257,28 +265,35 @@ def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_stand
 def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
     """The attacker's own positioning for ``move`` now: (Action Points, actions), or None when
     the opponent would have to be moved first."""
+    cost, actions = _setup(match, side, move)
+    return CANNOT, () if cost == CANNOT else (cost, actions)
+
+
+def _setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
+    """``setup`` as a pair the compiled module passes without making a tuple: the cost is
+    ``CANNOT`` where ``setup`` answers None."""
     fig = match.fig
     a, d = match.cur[side], match.cur[1 - side]
     if a.out or move.defense or move.trick:
-        return None
+        return CANNOT, ()
     cost = 0
     # (A tuple grown as needed: most maneuvers need no positioning at all.)
     actions: tuple = ()
     if not move.usable_mask & a.posture_bit():  # (his posture is not among usable_from)
         if "facing" not in move.usable_from:
-            return None
+            return CANNOT, ()
         cost += match.rise_cost(a)
         actions = STAND
     needs = move.needs
     if move.needs_floor:
         if d.zone != "floor" or a.outside or match.prep.internal_cage:
-            return None
+            return CANNOT, ()
         if a.zone not in ("ringside", "corner", "apron"):
             cost += match.distance(a.zone, "ringside") * fig.ap_square
             actions = (*actions, "ringside")
         return cost, actions
     if a.outside and not d.outside:
-        return None
+        return CANNOT, ()
     if d.outside and not a.outside:
         cost += (2 + (d.zone == "aisle")) * fig.ap_step
         actions = (*actions, "exit")
@@ -287,9 +302,9 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
         near = match.near
     if move.super or d.elev:  # (super: it needs him up on the turnbuckle)
         if not d.elev:
-            return None
+            return CANNOT, ()
         if not move.super and not (move.strike_kind in ("strike", "kick") or move.knockdown):
-            return None
+            return CANNOT, ()
         if not near:
             actions = ("approach", *actions)
             cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
@@ -299,10 +314,10 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
             cost += fig.ap_shift_within
             actions = (*actions, "behind")
         else:
-            return None
+            return CANNOT, ()
     if move.flying:
         if d.zone == "corner":
-            return None
+            return CANNOT, ()
         if not a.elev:
             if a.zone != "corner":
                 cost += match.distance(a.zone, "corner") * fig.ap_square
@@ -316,7 +331,7 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
             actions = (*actions, "ringside")
         return cost, actions
     if move.object and not a.w.objects:
-        return None
+        return CANNOT, ()
     if not near:
         actions = ("approach", *actions)
         cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
@@ -786,10 +801,9 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         fig = match.fig
         if allow_setup:
-            found = setup(match, side, move)
-            if found is None:
+            cost, actions = _setup(match, side, move)
+            if cost == CANNOT:
                 return None
-            cost, actions = found
         else:
             if not match.feasible(side, move):
                 return None
@@ -1151,11 +1165,8 @@ class DefaultStrategy(ArmStrategy):
         for move in self._moves(match, side):
             if move.illegal or move.dive:
                 continue
-            found = self._arrangement(match, side, move)
-            if found is None:
-                continue
-            cost, steps = found
-            if cost > ap + 1:
+            cost, steps = self._arrangement(match, side, move)
+            if cost == CANNOT or cost > ap + 1:
                 continue
             t = match.target(side, move)
             score = p_check(t, a.w.botch_from) * (
@@ -1166,38 +1177,39 @@ class DefaultStrategy(ArmStrategy):
                 best = (score, steps)
         return list(best[1]) if best is not None else []
 
-    def _arrangement(self, match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
-        """(points, steps) that put the opponent where ``move`` needs him."""
+    def _arrangement(self, match: Match, side: int, move: Move) -> tuple[int, tuple]:
+        """(points, steps) that put the opponent where ``move`` needs him; the points
+        ``CANNOT`` when nothing will."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         needs = move.needs
         if move.flying:
             if not d.fallen and "standing" not in needs and not move.needs_mask & d.posture_bit():
-                return None
+                return CANNOT, ()
             if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
-                return None
+                return CANNOT, ()
             return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, (CLIMB_TOP,)
         if move.super:
             if not d.standing:
                 cost = match.rise_cost(d)
-                steps: tuple = (LIFT_FACING,)
+                steps: tuple = LIFTED
             else:
                 cost, steps = 0, ()
             cost += match.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent) + 1
             return cost, (*steps, "corner", ("place", 2))
         if move.needs_mask & d.posture_bit():  # (his posture is among needs)
             if move.running and d.standing and not match.prep.internal_cage:
-                return fig.ap_whip, ("whip",)
+                return fig.ap_whip, WHIPPED
             return 0, ()
         if "facing" in needs:
-            return match.rise_cost(d), (LIFT_FACING,)
+            return match.rise_cost(d), LIFTED
         if "behind" in needs:
-            return match.rise_cost(d) + fig.ap_shift_within, (LIFT_FACING, "behind")
+            return match.rise_cost(d) + fig.ap_shift_within, LIFTED_BEHIND
         if "bent" in needs:
             return match.posture_cost(d.post, "bent"), (("lift", "bent"),)
         if d.post in ("prone", "facedown") and needs & {"prone", "facedown"}:
-            return fig.ap_shift_within, ("turn",)
-        return None
+            return fig.ap_shift_within, TURNED
+        return CANNOT, ()
 
     # ---------------------------------------------------------------------------- pins, holds
     def pin_escape(self, match: Match, side: int, targets: dict[str, int]) -> str:
