@@ -159,6 +159,9 @@ def _figures(match: Mapping[str, Mapping[str, Any]]) -> Figures:
     return out
 
 
+#: The defenses a man may counter with, in the order they are weighed (``Wrestler.defenses``).
+DEFENSES: Final[tuple[str, ...]] = ("Dodge", "Duck", "Block", "Sprawl")
+
 #: Each posture as a bit: a maneuver's postures (``Move.usable_mask``, ``Move.needs_mask``) as
 #: a mask, to test a man's posture (``Fighter.posture_bit``) without a set lookup.
 POSTURE_BIT: Final[dict[str, int]] = {post: 1 << i for i, post in enumerate(POSTURES)}
@@ -342,6 +345,7 @@ class Wrestler:
         "TEC",
         "TOU",
         "_catalogue",
+        "_defenses",
         "_fig",
         "_improvised",
         "_known_bases",
@@ -549,6 +553,7 @@ class Wrestler:
             raise CardError(problems)
         self.arsenal: dict[str, Move] = {}
         self._improvised: dict[str, Move] = {}
+        self._defenses: tuple[Move, ...] | None = None
         for mv in known:
             is_finisher = fmv is not None and mv.name == fmv.name
             move = Move(
@@ -582,6 +587,15 @@ class Wrestler:
 
     def cost(self, action: str, base: int) -> int:
         return max(0, base + self.costs.get(action, 0))
+
+    def defenses(self) -> tuple[Move, ...]:
+        """The defenses he may counter with (``DEFENSES``, known or improvised), in the order
+        a counter weighs them; worked out at the first counter."""
+        found = self._defenses
+        if found is None:
+            found = tuple(m for m in (self.move(name) for name in DEFENSES) if m is not None)
+            self._defenses = found
+        return found
 
     def move(self, name: str) -> Move | None:
         """The wrestler's way of doing a maneuver: from his arsenal, or improvised (-2, or -1

@@ -1651,7 +1651,8 @@ class Match:
             dmg += fig.dmg_charge
         if grade == ACE:
             dmg += fig.dmg_ace
-        dmg += d.inj.get(move.target, 0)
+        if d.inj:
+            dmg += d.inj.get(move.target, 0)
         if plan.double is not None:
             dmg += plan.double.damage
         if move.finisher:

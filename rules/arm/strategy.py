@@ -220,9 +220,6 @@ TURNED: Final[tuple[str, ...]] = ("turn",)
 #: The cost ``_setup`` and ``_arrangement`` give when it cannot be done.
 CANNOT: Final = -1
 
-#: The defenses a man may counter with, in the order they are weighed.
-DEFENSES: Final[tuple[str, ...]] = ("Dodge", "Duck", "Block", "Sprawl")
-
 
 def _basics(match: Match, side: int) -> tuple[Move, ...]:
     w = match.cur[side].w
@@ -869,7 +866,9 @@ class DefaultStrategy(ArmStrategy):
         """The damage ``move`` would do now, after the positioning ``actions`` (a charge)."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
-        dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb) + d.inj.get(move.target, 0)
+        dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb)
+        if d.inj:  # (most men are not hurt: no lookup then)
+            dmg += d.inj.get(move.target, 0)
         if move.flying or move.springboard:
             dmg += 3 * fig.dmg_per_step if move.flying else fig.dmg_per_step
         if move.dive:
@@ -1025,10 +1024,7 @@ class DefaultStrategy(ArmStrategy):
             return None
         kind = "high_risk" if move.high_risk else ("running" if move.running else move.strike_kind)
         best = None
-        for name in DEFENSES:
-            defense = d.w.move(name)
-            if defense is None:
-                continue
+        for defense in d.w.defenses():
             counters = defense.counters
             if not (kind in counters or "any" in counters):
                 continue
