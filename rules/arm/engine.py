@@ -617,16 +617,7 @@ class Plan:
     def replace(self, **changes: Any) -> Plan:
         """A copy with ``changes`` (field names) made, as ``dataclasses.replace`` would: how a
         strategy adjusts the plan another worked out."""
-        new = Plan(
-            self.move,
-            self.actions,
-            self.trap,
-            self.over_top,
-            self.flourish,
-            self.desperation,
-            self.obj,
-            self.double,
-        )
+        new = Plan(*self._fields())
         for name, value in changes.items():
             if name not in PLAN_FIELDS:
                 raise TypeError(f"a plan has no field {name!r}")
