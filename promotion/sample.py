@@ -11,7 +11,6 @@ import datetime as dt
 from importlib import resources
 from typing import Any
 
-import yaml
 from django.db import transaction
 
 from promotion.models import (
@@ -31,6 +30,7 @@ from promotion.services import (
     reign_start,
     wrestler_create,
 )
+from rules.core.tables import load_data_yaml
 from rules.models import System
 
 SAMPLE_ALREADY_LOADED = "A federation with the slug {slug!r} exists already; use --replace."
@@ -38,14 +38,14 @@ SAMPLE_ALREADY_LOADED = "A federation with the slug {slug!r} exists already; use
 
 def sample_data() -> dict[str, Any]:
     text = resources.files("promotion").joinpath("data/sample/federation.yaml").read_text()
-    return yaml.safe_load(text)
+    return load_data_yaml(text)
 
 
 def sample_card(system: str, slug: str) -> dict[str, Any] | None:
     path = resources.files("rules").joinpath(f"data/sample/{system}/{slug}.yaml")
     if not path.is_file():
         return None
-    return yaml.safe_load(path.read_text())
+    return load_data_yaml(path.read_text())
 
 
 def _date(value) -> dt.date | None:

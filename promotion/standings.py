@@ -7,7 +7,7 @@ import functools
 from importlib import resources
 from typing import Any
 
-import yaml
+from rules.core.tables import load_data_yaml
 
 WIN_METHODS = (
     "pin",
@@ -98,7 +98,7 @@ def validate(table: Any) -> dict[str, Any]:
 @functools.cache
 def standings_table() -> dict[str, Any]:
     text = resources.files("promotion").joinpath("data/standings.yaml").read_text()
-    return validate(yaml.safe_load(text))
+    return validate(load_data_yaml(text))
 
 
 def arm_sta_bonus(sta: int) -> int:
