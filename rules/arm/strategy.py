@@ -217,7 +217,7 @@ LIFTED: Final[tuple[object, ...]] = (LIFT_FACING,)
 LIFTED_BEHIND: Final[tuple[object, ...]] = (LIFT_FACING, "behind")
 WHIPPED: Final[tuple[str, ...]] = ("whip",)
 TURNED: Final[tuple[str, ...]] = ("turn",)
-#: The cost ``_setup`` and ``_arrangement`` give when it cannot be done.
+#: The cost ``setup`` and ``_arrangement`` give when it cannot be done.
 CANNOT: Final = -1
 
 
@@ -259,16 +259,10 @@ def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_stand
     return assume_near or match.near or move.flying or move.springboard
 
 
-def setup(match: Match, side: int, move: Move) -> tuple[int, tuple] | None:
-    """The attacker's own positioning for ``move`` now: (Action Points, actions), or None when
-    the opponent would have to be moved first."""
-    cost, actions = _setup(match, side, move)
-    return CANNOT, () if cost == CANNOT else (cost, actions)
-
-
-def _setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
-    """``setup`` as a pair the compiled module passes without making a tuple: the cost is
-    ``CANNOT`` where ``setup`` answers None."""
+def setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
+    """The attacker's own positioning for ``move`` now: (Action Points, actions); the points
+    ``CANNOT`` when the opponent would have to be moved first. (A pair, not an optional one:
+    the compiled module passes it without making a tuple.)"""
     fig = match.fig
     a, d = match.cur[side], match.cur[1 - side]
     if a.out or move.defense or move.trick:
@@ -798,7 +792,7 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         fig = match.fig
         if allow_setup:
-            cost, actions = _setup(match, side, move)
+            cost, actions = setup(match, side, move)
             if cost == CANNOT:
                 return None
         else:
@@ -1180,11 +1174,9 @@ class DefaultStrategy(ArmStrategy):
         a, d = match.cur[side], match.cur[1 - side]
         needs = move.needs
         if move.flying:
-            if not d.fallen and "standing" not in needs and not move.needs_mask & d.posture_bit():
-                return CANNOT, ()
             if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
                 return CANNOT, ()
-            return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, (CLIMB_TOP,)
+            return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, TO_THE_TOP
         if move.super:
             if not d.standing:
                 cost = match.rise_cost(d)

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, prepare
+from rules.arm.strategy import CANNOT, setup
 from rules.core.dice import ScriptedDice
 from rules.core.result import Method
 from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, kinds, match_of, move, sheet
@@ -791,3 +792,20 @@ def test_a_plan_is_copied_with_changes_compared_by_its_fields_and_refuses_an_unk
     assert "over_top=True" in repr(rough) and "desperation=2" in repr(rough)
     with pytest.raises(TypeError, match="no field 'overtop'"):
         plan.replace(overtop=True)
+
+
+def test_the_attackers_own_positioning_for_a_maneuver():
+    # Getting up from a fall crosses two posture categories: 2 x shift_across (2) = 4 points
+    # (rules/data/arm/match.yaml); a maneuver that fits where both men are costs nothing; a
+    # man on the floor cannot chop one in the ring without entering first.
+    m = match_of([])
+    m.near = True
+    alpha, beta = m.me(ALPHA), m.me(BETA)
+    chop, elbow = move(m, ALPHA, "Chop"), move(m, ALPHA, "Elbow Drop")
+    assert setup(m, ALPHA, chop) == (0, ())
+    alpha.post = "prone"
+    assert setup(m, ALPHA, chop) == (4, ("stand",))
+    alpha.post, beta.post = "facing", "prone"
+    assert setup(m, ALPHA, elbow) == (0, ())
+    beta.post, alpha.zone = "facing", "floor"
+    assert setup(m, ALPHA, chop)[0] == CANNOT
