@@ -481,10 +481,7 @@ class Fighter:
         only when the posture has changed (``coded_post`` is the one last seen)."""
         post = self.post
         self.coded_post = post
-        seen = POSTURE_SEEN.get(post)
-        if seen is None:
-            seen = (CATEGORY[post], POSTURE_BIT[post], code(post))
-        self.post_cat, self.post_bit, self.code_post = seen
+        self.post_cat, self.post_bit, self.code_post = POSTURE_SEEN[post]  # (every posture)
         self.packed = STALE
 
     def see_zone(self) -> None:
