@@ -59,6 +59,12 @@ def clip(value: Any, limit: int = CLIP) -> str:
     return _short(text, limit)
 
 
+def clip_text(text: str, limit: int = CLIP) -> str:
+    """A name or path from untrusted input as a message shows it: escapes as ``repr`` writes
+    them but without its quotes, cut to ``limit`` characters, an ellipsis marking the cut."""
+    return _short(repr(text)[1:-1], limit)
+
+
 def _short(text: str, limit: int = 120) -> str:
     """``text`` (a library's message about untrusted input, say) cut to ``limit`` characters."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core.errors import OptionError
-from rules.core.safeyaml import clip
+from rules.core.safeyaml import clip_text
 
 FATIGUE = "fatigue"
 FINISHER_RATINGS = "finisher_ratings"
@@ -64,7 +64,7 @@ def parse_options(value: str | Iterable[str] | None) -> frozenset[str]:
         else:
             unknown.append(str(item).strip())
     if unknown:
-        shown = [clip(name, 40)[1:-1] for name in unknown[:5]]
+        shown = [clip_text(name, 40) for name in unknown[:5]]
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise OptionError(
             f"unknown filsinger rule option(s): {', '.join(shown)}{more}. "

@@ -17,7 +17,7 @@ from typing import Any
 from django.core.management.base import CommandError
 
 from rules.core.errors import RulesError, UnknownSystem
-from rules.core.safeyaml import YamlError, bad_character, clip, load_file
+from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
 from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
 from rules.registry import get_system, systems
 
@@ -32,6 +32,8 @@ SIDES = ("A", "B")
 MAX_RUNS = 10_000_000
 MAX_TIME_LIMIT = 100_000
 MAX_NAME = 100
+#: Characters of a card file's path that an error message shows.
+MAX_PATH_SHOWN = 240
 #: Which options a command-line flag can bring into play, and the reason words that say it is
 #: missing (for the notes printed when an option cannot apply).
 HINTS = (
@@ -84,7 +86,7 @@ def _side_value(kind: str, raw: str) -> tuple[int, str]:
     side, sep, value = raw.partition("=")
     side = side.strip().upper()
     if not sep or side not in SIDES or not value.strip():
-        raise CommandError(f"--{kind} {clip(raw)[1:-1]}: give it as A=... or B=... (the side)")
+        raise CommandError(f"--{kind} {clip_text(raw)}: give it as A=... or B=... (the side)")
     return SIDES.index(side), value.strip()
 
 
@@ -218,7 +220,7 @@ def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) ->
             named.setdefault(system, []).append(item.where)
     if len(named) > 1:
         found = "; ".join(
-            f"{clip(name)[1:-1]}: {', '.join(where)}" for name, where in named.items()
+            f"{clip_text(name)}: {', '.join(where)}" for name, where in named.items()
         )
         raise CommandError(MIXED_SYSTEMS.format(found=found))
     if named:
@@ -231,7 +233,7 @@ def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) ->
             have = set(_db_cards(slug))
             if not have:
                 missing.append(
-                    f"{clip(slug)[1:-1]}: no such card file, and no wrestler with "
+                    f"{clip_text(slug)}: no such card file, and no wrestler with "
                     "that slug has a card"
                 )
             common = have if common is None else common & have
@@ -252,7 +254,7 @@ def _gather(args: list[str]) -> tuple[list[_Item], list[str], list[str]]:
     slugs: list[str] = []
     problems: list[str] = []
     for arg in args:
-        label = clip(arg)[1:-1]
+        label = clip_text(arg, MAX_PATH_SHOWN)
         path = Path(arg)
         try:
             is_file, exists = path.is_file(), path.exists()
@@ -382,11 +384,11 @@ def build(options: dict[str, Any]) -> Built:
     seen: set[str] = set()
     for c in cards:
         if c.key in seen:
-            raise CommandError(TWICE.format(name=clip(c.name)[1:-1]))
+            raise CommandError(TWICE.format(name=clip_text(c.name)))
         seen.add(c.key)
     for c in allies.values():
         if c.key in seen:
-            raise CommandError(AT_RINGSIDE.format(name=clip(c.name)[1:-1]))
+            raise CommandError(AT_RINGSIDE.format(name=clip_text(c.name)))
     participants = [Participant(key=c.key, name=c.name, card=c.card) for c in cards]
     ringside = {i: Ringside(key=a.key, name=a.name, card=a.card) for i, a in allies.items()}
     sides = [

@@ -153,6 +153,19 @@ def test_an_invalid_card_lists_every_problem(tmp_path):
     assert "offense.2[4].level: must be 1, 2 or 3" in text and "ratings.ropes" in text
 
 
+def test_an_invalid_card_in_a_deep_folder_is_named_by_its_whole_path(tmp_path):
+    data = yaml.safe_load(Path(EXECUTIONER).read_text())
+    data["ratings"]["ropes"] = "D"
+    folder = tmp_path / ("federation-cards-" * 6)
+    folder.mkdir()
+    bad = folder / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data))
+    assert len(str(bad)) > 120
+    with pytest.raises(CommandError) as info:
+        run("simulate_match", "--system", "filsinger", WOLF, str(bad))
+    assert str(info.value).startswith(f"{bad}: invalid card\n")
+
+
 @pytest.mark.skipif(len(SAMPLES) < 4, reason="no sample cards")
 @pytest.mark.parametrize("rules", ["", "fatigue", "all"])
 def test_both_commands_run_on_the_sample_cards(rules):

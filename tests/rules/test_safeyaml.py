@@ -76,6 +76,14 @@ def test_values_quoted_in_messages_are_clipped_to_eighty_characters():
     assert clip(b"raw") == "bytes"
 
 
+def test_a_name_in_a_message_is_clipped_without_quotes_and_marks_the_cut():
+    from rules.core.safeyaml import clip_text
+
+    assert clip_text("x" * 80) == "x" * 80
+    assert clip_text("x" * 81) == "x" * 79 + "…"
+    assert clip_text("a\u202eb\n", 40) == "a\\u202eb\\n"  # escapes shown, as repr writes them
+
+
 def test_refusals_word_for_word():
     cases = {
         "a: 1\n? [x, y]\n: 2\n": "f.yaml, line 2: a key must be plain text or a number",
