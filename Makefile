@@ -25,11 +25,13 @@ $(NATIVE): $(NATIVE_SOURCES) | $(STAMP)
 demo: $(STAMP) $(NATIVE)
 	$(BIN)/python manage.py demo $(if $(NO_SERVE),--no-serve,)
 
-## test: ruff, then the whole pytest suite
+## test: ruff, then the whole pytest suite, spread over the machine's cores (at most four
+## processes; PYTEST_PROCESSES=0 runs it in this one)
+PYTEST_PROCESSES ?= auto
 test: $(STAMP) $(NATIVE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses=$(PYTEST_PROCESSES) --maxprocesses=4 --dist=worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

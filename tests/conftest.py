@@ -3,12 +3,41 @@ import os
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
+from config.celery import app
 from tests import factories
+from tests.workers import redis_db, redis_url_with_db, xdist_index
 
 requires_redis = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (a real broker) for a real worker"
 )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def redis_of_this_process():
+    """Each test process its own Redis database for the broker, results and cache, as each has
+    its own PostgreSQL database: the n-th process takes the n-th database after REDIS_URL's
+    (a show's progress is cached under its id, and ids repeat from one test database to the
+    next; a worker started by one process must not take another's tasks)."""
+    index = xdist_index()
+    if not settings.REDIS_URL or not index:
+        yield
+        return
+    url = redis_url_with_db(settings.REDIS_URL, redis_db(settings.REDIS_URL) + index)
+    saved = {key: app.conf.get(key) for key in ("broker_url", "result_backend")}
+    caches = {"default": {**settings.CACHES["default"], "LOCATION": url}}
+    with (
+        pytest.MonkeyPatch.context() as environment,
+        override_settings(
+            REDIS_URL=url, CELERY_BROKER_URL=url, CELERY_RESULT_BACKEND=url, CACHES=caches
+        ),
+    ):
+        environment.setenv("REDIS_URL", url)  # for the commands a test runs in a subprocess
+        app.conf.update(broker_url=url, result_backend=url)
+        yield
+        app.conf.update(saved)
 
 
 @pytest.fixture
@@ -24,8 +53,6 @@ def wrestler(federation):
 @pytest.fixture
 def in_process():
     """Run the tasks in this process even when a broker is configured."""
-    from config.celery import app
-
     saved = {key: app.conf.get(key) for key in ("task_always_eager", "task_eager_propagates")}
     app.conf.update(task_always_eager=True, task_eager_propagates=True)
     yield
@@ -40,15 +67,25 @@ MUTATION_TEST_COUNT = int(os.environ.get("MUTATION_TEST_COUNT", "40"))
 MUTATION_TEST_SECONDS = float(os.environ.get("MUTATION_TEST_SECONDS", "30"))
 
 
+#: The markers of the tests that take tens of seconds: a run spread over the cores starts them
+#: first, so that none of them is left running alone at the end.
+LONG = ("worker", "e2e", "slow")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    """Under mutation testing (``make mutation``: mutmut names the mutant in MUTANT_UNDER_TEST
+    """In a run spread over the cores, the long tests first.
+
+    Under mutation testing (``make mutation``: mutmut names the mutant in MUTANT_UNDER_TEST
     and runs in its ``mutants/`` copy), the narrowest and quickest tests first,
     ``MUTATION_TEST_COUNT`` of them at most, within ``MUTATION_TEST_SECONDS`` of their recorded
     time: the first that fails kills the mutant, so the unit tests should have their go first,
     and a mutant of a function that hundreds of tests call is not run against all of them."""
     if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
-        return  # not running a mutant (the tests themselves, or mutmut's own runs)
+        # not running a mutant (the tests themselves, or mutmut's own runs)
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG))
+        return
     if not Path("mutmut-stats.json").exists():
         return
     stats = json.loads(Path("mutmut-stats.json").read_text())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -23,29 +24,22 @@ from celery import Celery
 
 ROOT = Path(__file__).resolve().parent.parent
 CELERY = str(Path(sys.executable).with_name("celery"))
-REDIS_START = [
-    "redis-server",
-    "--daemonize",
-    "yes",
-    "--bind",
-    "127.0.0.1",
-    "-::1",
-    "--port",
-    "6379",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--dir",
-    "/var/lib/redis",
-    "--logfile",
-    "/var/log/redis/ci.log",
-]
 
 
 def redis_url_with_db(url: str, db: int) -> str:
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, f"/{db}", parts.query, parts.fragment))
+
+
+def xdist_index() -> int:
+    """This test process's number when ``make test`` spreads the suite over the cores
+    (pytest-xdist names its processes gw0, gw1, ...), 0 when the suite runs in one process."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+
+
+def redis_db(url: str) -> int:
+    """The number of the Redis database a URL names (0 when it names none)."""
+    return int(urlsplit(url).path.strip("/") or 0)
 
 
 def database_url(settings_dict: dict) -> str:
@@ -77,27 +71,51 @@ def redis_alive(url: str) -> bool:
         return False
 
 
-def redis_restart(url: str) -> None:
-    """Shut the machine's Redis down without saving and start it again (it keeps nothing)."""
-    parts = urlsplit(url)
-    host, port = parts.hostname or "127.0.0.1", str(parts.port or 6379)
-    subprocess.run(
-        ["redis-cli", "-h", host, "-p", port, "shutdown", "nosave"],
-        capture_output=True,
-        timeout=10,
-        check=False,
-    )
-    wait_for(lambda: not redis_alive(url), timeout=10, what="Redis to go down")
-    redis_ensure(url)
+class RedisServer:
+    """A Redis server of one test's own, on a free port, keeping nothing on disk: the test may
+    shut it down and start it again without touching the machine's Redis, which the other test
+    processes of the run go on using meanwhile."""
 
+    def __init__(self, folder: Path):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.command = [
+            "redis-server",
+            "--daemonize",
+            "yes",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(folder),
+            "--logfile",
+            str(folder / "redis.log"),
+        ]
 
-def redis_ensure(url: str) -> None:
-    if redis_alive(url):
-        return
-    Path("/var/lib/redis").mkdir(parents=True, exist_ok=True)
-    Path("/var/log/redis").mkdir(parents=True, exist_ok=True)
-    subprocess.run(REDIS_START, capture_output=True, timeout=10, check=False)
-    wait_for(lambda: redis_alive(url), timeout=20, what="Redis to answer")
+    def start(self) -> None:
+        subprocess.run(self.command, capture_output=True, timeout=10, check=True)
+        wait_for(lambda: redis_alive(self.url), timeout=20, what="Redis to answer")
+
+    def stop(self) -> None:
+        """Shut the server down without saving (it keeps nothing)."""
+        subprocess.run(
+            ["redis-cli", "-p", str(self.port), "shutdown", "nosave"],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+        wait_for(lambda: not redis_alive(self.url), timeout=10, what="Redis to go down")
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
 
 
 class Cluster:

@@ -219,9 +219,7 @@ def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) ->
         if system is not None:
             named.setdefault(system, []).append(item.where)
     if len(named) > 1:
-        found = "; ".join(
-            f"{clip_text(name)}: {', '.join(where)}" for name, where in named.items()
-        )
+        found = "; ".join(f"{clip_text(name)}: {', '.join(where)}" for name, where in named.items())
         raise CommandError(MIXED_SYSTEMS.format(found=found))
     if named:
         name = next(iter(named))

@@ -51,6 +51,7 @@ def test_every_operation_documents_401_404_and_429():
                 assert {"400", "403"} <= codes, (method, path, codes)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_schemathesis_finds_no_server_error_and_no_nonconforming_response(live_server):
     from rest_framework.authtoken.models import Token

@@ -92,8 +92,11 @@ def site(tmp_path_factory, chromium_path):
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path):
+    """Chromium, for this module's tests only: Playwright's synchronous API keeps an event loop
+    running while it is open, and Django refuses database work from inside one, so it must be
+    closed before the process goes on to other tests (as it does when the suite is spread)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

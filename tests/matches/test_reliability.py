@@ -41,17 +41,18 @@ from tests.matches.helpers import (
 from tests.workers import (
     ROOT,
     Cluster,
+    RedisServer,
     database_url,
-    redis_ensure,
-    redis_restart,
     redis_url_with_db,
+    xdist_index,
 )
 from tests.workers import wait_for as _wait_for
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-#: A Redis database of its own, flushed at the start of each test: no stale messages. Chosen
-#: by process among 10..15, so that two runs on one machine rarely share (or flush) one.
-REDIS_DB = 10 + os.getpid() % 6
+#: A Redis database of its own, flushed at the start of each test: no stale messages. One for
+#: each test process of a run spread over the cores (10, 11, ...; the processes themselves use
+#: REDIS_URL's database and those after it).
+REDIS_DB = 10 + xdist_index()
 #: Seconds: the soft time limit of the task in the workers, and the lease on a running show
 #: there (renewed every half second by the heartbeat while its worker lives).
 LIMIT = 4
@@ -75,16 +76,17 @@ class Rollback(Exception):
 
 @pytest.fixture
 def cluster(tmp_path):
-    """Make a Cluster of worker processes; every process it started is stopped at teardown."""
+    """Make a Cluster of worker processes; every process it started is stopped at teardown.
+    Its broker is a database of the machine's Redis unless ``broker_url`` names another."""
     made: list[Cluster] = []
 
-    def make(**env) -> Cluster:
+    def make(broker_url: str = "", **env) -> Cluster:
         env.setdefault("SHOW_TIME_LIMIT_SECONDS", LIMIT)
         env.setdefault("SHOW_LEASE_SECONDS", LEASE)
         made.append(
             Cluster(
                 database_url=database_url(connection.settings_dict),
-                broker_url=redis_url_with_db(REDIS_URL, REDIS_DB),
+                broker_url=broker_url or redis_url_with_db(REDIS_URL, REDIS_DB),
                 logs=tmp_path / f"cluster{len(made)}",
                 **env,
             )
@@ -347,15 +349,19 @@ def test_the_same_show_delivered_twice_at_once_is_wrestled_once(cluster):
 
 
 @pytest.fixture
-def redis_comes_back():
-    yield
-    redis_ensure(REDIS_URL)
+def own_redis(tmp_path):
+    """A Redis server for this test alone: it is restarted in the middle of a season while the
+    rest of the run goes on using the machine's."""
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
 
 
-def test_a_season_completes_when_redis_restarts_in_the_middle(cluster, redis_comes_back):
+def test_a_season_completes_when_redis_restarts_in_the_middle(cluster, own_redis):
     federation = sample_federation()
     beat_every_second()
-    workers = cluster(SHOW_SIMULATION_MATCH_DELAY=0.1)
+    workers = cluster(broker_url=own_redis.url, SHOW_SIMULATION_MATCH_DELAY=0.1)
     workers.worker("w1", ready=False)
     workers.worker("w2", ready=False)
     workers.wait_ready("w1", "w2")
@@ -366,7 +372,7 @@ def test_a_season_completes_when_redis_restarts_in_the_middle(cluster, redis_com
         if week == 2:
             # the third show has just been scheduled: beat sends it, a worker takes it
             wait_for(lambda: status_of(show) != ShowStatus.SCHEDULED, timeout=20)
-            redis_restart(REDIS_URL)
+            own_redis.restart()
             restarted.append(status_of(show))
 
     shows = run_season(federation, weeks=5, cluster=workers, seed=500, between=restart_redis)
