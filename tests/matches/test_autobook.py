@@ -922,7 +922,7 @@ def test_the_undercard_note_names_the_pair_their_prestige_and_their_debuts(fed, 
     report = show_autobook(show=show_create(federation=fed))
     [match] = report.matches
     assert match.booking_note == (
-        "Undercard: Low Man vs Lower Man, close in Prestige (100 and 40); "
+        "Undercard: Low Man vs Lower Man, the nearest in Prestige still free (100 and 40); "
         "Low Man and Lower Man have yet to wrestle here; "
         "main event: the highest stakes on the card (0)"
     )
@@ -941,7 +941,7 @@ def test_the_undercard_note_tells_a_long_wait_from_a_debut(fed, make):
     [match] = show_autobook(show=show_create(federation=fed))
     assert sides_of(match) == [{lower}, {low}]  # the new signing first
     assert match.booking_note == (
-        "Undercard: Lower Man vs Low Man, close in Prestige (40 and 100); "
+        "Undercard: Lower Man vs Low Man, the nearest in Prestige still free (40 and 100); "
         "Low Man had not wrestled for 3 weeks; Lower Man has yet to wrestle here; "
         "main event: the highest stakes on the card (0)"
     )
@@ -956,7 +956,7 @@ def test_an_undercard_rematch_when_nobody_fresher_is_free_says_when_they_met(fed
     completed_show(fed, days_ago=7, bouts=[])  # an empty show: they met two shows back
     [match] = show_autobook(show=show_create(federation=fed))
     assert match.booking_note == (
-        "Undercard: Alpha vs Beta, close in Prestige (500 and 450); "
+        "Undercard: Alpha vs Beta, the nearest in Prestige still free (500 and 450); "
         "Alpha and Beta had not wrestled for 2 weeks; "
         "they met 2 weeks ago (nobody fresher was free); "
         "main event: the highest stakes on the card (0)"
