@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from django import template
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html, format_html_join, strip_tags
 
 from matches.models import Method, Role
 
@@ -127,6 +128,16 @@ def feud_sides(feud, federation_slug: str):
         "{}",
         ((format_html_join(" & ", "{}", ((p,) for p in sides[i])),) for i in sorted(sides)),
     )
+
+
+@register.simple_tag
+def feud_heading(feud, federation_slug: str):
+    """A feud's name in bold over its sides as links; only the sides, in bold, when the name
+    merely says who they are (a feud sparked in the ring is named so: "A vs. B")."""
+    sides = feud_sides(feud, federation_slug)
+    if not feud.name or feud.name == html.unescape(strip_tags(sides)):
+        return format_html("<strong>{}</strong>", sides)
+    return format_html("<strong>{}</strong><br>{}", feud.name, sides)
 
 
 @register.filter

@@ -88,3 +88,29 @@ def test_a_show_page_reports_results_and_play_by_play(client, sample):
     client.force_login(sample.owner)
     assert "Opener: a test of the page" in client.get(show.get_absolute_url()).content.decode()
     assert match.play_by_play[-1]["text"].split("!")[0].replace("'", "&#x27;") in page
+
+
+@pytest.mark.django_db
+def test_a_feud_on_the_federation_page_is_headed_by_its_name_only_when_it_says_more(client):
+    from tests import factories
+
+    federation = factories.FederationFactory(is_public=True)
+    team = factories.TeamFactory(federation=federation, name="Rust & Rivets")
+    named = factories.FeudFactory(federation=federation, name="The Foundry War")
+    factories.FeudParticipantFactory(feud=named, side=0, wrestler__ring_name="Ada Vance")
+    factories.FeudParticipantFactory(feud=named, side=1, wrestler__ring_name="Bo Lane")
+    plain = factories.FeudFactory(
+        federation=federation, name="Cy Moss vs. Rust & Rivets", description="Sparked by a DQ."
+    )
+    factories.FeudParticipantFactory(feud=plain, side=0, wrestler__ring_name="Cy Moss")
+    factories.FeudParticipantFactory(feud=plain, side=1, wrestler=None, team=team)
+
+    page = client.get(federation.get_absolute_url()).content.decode()
+
+    assert "<strong>The Foundry War</strong><br><a " in page
+    assert ">Ada Vance</a> vs. <a " in page
+    # The default name says no more than the linked sides: they stand in bold alone.
+    assert "Cy Moss vs. Rust &amp; Rivets</strong>" not in page
+    assert (
+        '>Rust &amp; Rivets</a></strong><br><small class="muted">Sparked by a DQ.</small>' in page
+    )
