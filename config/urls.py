@@ -47,6 +47,7 @@ api_v1 = [
 
 
 urlpatterns = [
+    path("favicon.ico", views.favicon),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("api/v1/", include((api_v1, "api"))),

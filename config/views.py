@@ -11,7 +11,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import Resolver404, resolve
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico where a page names no icon (the admin's, the API's)."""
+    return HttpResponsePermanentRedirect(static("site/favicon.svg"))
 
 
 def not_found(request, exception=None):

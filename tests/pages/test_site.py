@@ -30,6 +30,17 @@ def test_a_missing_object_gets_the_sites_404_even_in_debug(client, settings):
     assert "Nothing here" in response.content.decode()
 
 
+def test_every_page_names_the_sites_icon_and_favicon_ico_leads_to_it(client):
+    from django.contrib.staticfiles import finders
+
+    page = client.get(reverse("home")).content.decode()
+    assert '<link rel="icon" href="/static/site/favicon.svg" type="image/svg+xml">' in page
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/site/favicon.svg"
+    assert finders.find("site/favicon.svg")  # shipped with the project, not fetched
+
+
 def test_the_api_keeps_its_own_404(client):
     response = client.get("/api/no-such-endpoint/")
     assert response.status_code == 404
