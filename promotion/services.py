@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils import timezone
 
 from promotion.models import (
     Division,
@@ -206,6 +207,155 @@ def reign_start(
             defenses=defenses,
             **{holder_field: holder},
         )
+
+
+TITLE_NAME_REQUIRED = "A title needs a name."
+TITLE_SLUG_TAKEN = "{federation} already has a title at {slug!r}."
+TITLE_VACANT_ALREADY = "The {title} is vacant already."
+TITLE_HELD = "The {title} is held by {holder}; vacate it first, or let a match decide it."
+TITLE_RETIRED = "The {title} was retired on {on}."
+TITLE_BEFORE_INTRODUCED = "The {title} was introduced on {introduced}, after {on}."
+TITLE_AT_STAKE = "The {title} is at stake on {show} ({status}); take it off that card first."
+TITLE_LATER_MATCH = "The {title} was at stake on {match_on}, after {on}."
+TITLE_NOT_YET = "{on} is still to come; a title changes hands by hand on a day that has come."
+TITLE_VACATE_REASON = "A title is vacated, stripped or vacated through injury, not {reason!r}."
+HOLDER_RETIRED = "{holder} is retired."
+HOLDER_DISBANDED = "{holder} disbanded on {on}."
+
+#: The ways a promoter ends a reign by hand (a match ends one as lost).
+VACATE_REASONS = (ReignEnd.VACATED, ReignEnd.STRIPPED, ReignEnd.VACATED_INJURY)
+
+
+def title_create(
+    *,
+    federation,
+    name: str,
+    introduced_on: dt.date,
+    slug: str = "",
+    division: str = Division.SINGLES,
+    rank: int = 1,
+    rule_system: str = "",
+) -> Title:
+    """A new title, vacant until a match or the promoter (``title_award``) gives it a champion."""
+    from django.utils.text import slugify
+
+    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
+    if not name.strip():
+        problems.append(TITLE_NAME_REQUIRED)
+    if problems:
+        raise ServiceError(" ".join(problems))
+    slug = slug or slugify(name)[:80] or "title"
+    with transaction.atomic():
+        if federation.titles.filter(slug=slug).exists():
+            raise ServiceError(TITLE_SLUG_TAKEN.format(federation=federation, slug=slug))
+        title = Title(
+            federation=federation,
+            name=name.strip(),
+            slug=slug,
+            division=division,
+            rank=rank,
+            rule_system=rule_system,
+            introduced_on=introduced_on,
+        )
+        _full_clean(title, exclude=["federation"])
+        title.save()
+        return title
+
+
+def _lineage_change_problems(title: Title, on: dt.date) -> list[str]:
+    """Why the promoter may not change the title's lineage by hand on ``on``: a show not yet
+    finished has it at stake (its booking counted on the champion it had), or a match decided
+    later than ``on`` already had it at stake."""
+    from matches.models import FINISHED_STATUSES, Match, ShowStatus
+
+    problems = []
+    if on > timezone.localdate():
+        problems.append(TITLE_NOT_YET.format(on=on))
+    if on < title.introduced_on:
+        problems.append(
+            TITLE_BEFORE_INTRODUCED.format(title=title, introduced=title.introduced_on, on=on)
+        )
+    pending = (
+        Match.objects.filter(title=title)
+        .exclude(show__status__in=FINISHED_STATUSES)
+        .select_related("show")
+        .order_by("show__scheduled_at")
+        .first()
+    )
+    if pending is not None:
+        show = pending.show
+        problems.append(
+            TITLE_AT_STAKE.format(title=title, show=show, status=show.get_status_display().lower())
+        )
+    latest = (
+        Match.objects.filter(title=title, show__status=ShowStatus.COMPLETED)
+        .order_by("-show__scheduled_at")
+        .select_related("show")
+        .first()
+    )
+    if latest is not None and latest.show.date > on:
+        problems.append(TITLE_LATER_MATCH.format(title=title, match_on=latest.show.date, on=on))
+    return problems
+
+
+def title_vacate(*, title: Title, on: dt.date, reason: str = ReignEnd.VACATED) -> TitleReign:
+    """End the champion's reign by hand: vacated, stripped, or vacated through injury. The title
+    stays vacant until a match for it (the auto-booker books its top contenders) or
+    ``title_award``."""
+    if reason not in VACATE_REASONS:
+        raise ServiceError(TITLE_VACATE_REASON.format(reason=reason))
+    with transaction.atomic():
+        title = Title.objects.select_for_update().get(pk=title.pk)
+        reign = title.reigns.filter(ended_on__isnull=True).first()
+        if reign is None:
+            raise ServiceError(TITLE_VACANT_ALREADY.format(title=title))
+        problems = _lineage_change_problems(title, on)
+        if problems:
+            raise ServiceError(" ".join(problems))
+        return reign_end(reign=reign, ended_on=on, reason=reason)
+
+
+def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str = "") -> TitleReign:
+    """Crown a champion of a vacant title by hand (a tournament wrestled elsewhere, a title
+    brought in with its champion): the reign starts on ``on``, won ``how``."""
+    _check_holder(title=title, holder=holder)
+    problems = [f"How: {m}" for m in _plain_text_problems(how)]
+    if isinstance(holder, Wrestler) and holder.status == "retired":
+        problems.append(HOLDER_RETIRED.format(holder=holder))
+    if isinstance(holder, Team) and holder.disbanded_on is not None:
+        problems.append(HOLDER_DISBANDED.format(holder=holder, on=holder.disbanded_on))
+    with transaction.atomic():
+        title = Title.objects.select_for_update().get(pk=title.pk)
+        reign = title.reigns.filter(ended_on__isnull=True).first()
+        if reign is not None:
+            problems.append(TITLE_HELD.format(title=title, holder=reign.holder))
+        if not title.is_active:
+            problems.append(TITLE_RETIRED.format(title=title, on=title.retired_on))
+        problems += _lineage_change_problems(title, on)
+        if problems:
+            raise ServiceError(" ".join(problems))
+        return reign_start(title=title, holder=holder, won_on=on, won_how=how.strip())
+
+
+def title_retire(*, title: Title, on: dt.date) -> Title:
+    """Retire a title on ``on``: its champion's reign ends there (vacated), no match may be
+    booked for it again, and its lineage stays to be read."""
+    with transaction.atomic():
+        title = Title.objects.select_for_update().get(pk=title.pk)
+        if not title.is_active:
+            raise ServiceError(TITLE_RETIRED.format(title=title, on=title.retired_on))
+        problems = _lineage_change_problems(title, on)
+        reign = title.reigns.filter(ended_on__isnull=True).first()
+        if reign is not None and on < reign.won_on:
+            problems.append(REIGN_ENDS_BEFORE_START.format(ended=on, won=reign.won_on))
+        if problems:
+            raise ServiceError(" ".join(problems))
+        if reign is not None:
+            reign_end(reign=reign, ended_on=on, reason=ReignEnd.VACATED)
+        title.is_active = False
+        title.retired_on = on
+        title.save(update_fields=["is_active", "retired_on"])
+        return title
 
 
 def card_normalise(

@@ -1,0 +1,263 @@
+"""The promoter's title desk: a new title, a champion vacated, stripped or crowned by hand, a title
+retired. Each refusal is triggered alone and checked word for word; each change leaves a lineage
+that the federation's checker finds clean."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from matches.checks import federation_check
+from matches.models import ShowStatus
+from promotion import services
+from promotion.models import ReignEnd, TitleReign
+from promotion.services import (
+    ServiceError,
+    title_award,
+    title_create,
+    title_retire,
+    title_vacate,
+)
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+WON = dt.date(2024, 6, 1)
+
+
+def signed(federation, name: str):
+    """A wrestler signed through the roster service (his standings in the ledger, as the
+    checker wants them)."""
+    slug = name.lower().replace(" ", "-")
+    return services.wrestler_create(
+        federation=federation, ring_name=name, slug=slug, fame=300, prestige=200
+    )
+
+
+@pytest.fixture
+def champion(federation):
+    return signed(federation, "Ada Vance")
+
+
+@pytest.fixture
+def title(federation, champion):
+    made = factories.TitleFactory(federation=federation, name="Iron City Title", slug="iron-city")
+    factories.TitleReignFactory(title=made, holder_wrestler=champion, number=1, won_on=WON)
+    return made
+
+
+def refused(call, **kwargs) -> str:
+    with pytest.raises(ServiceError) as caught:
+        call(**kwargs)
+    return str(caught.value)
+
+
+def title_match_on(title, *, status, days_ago):
+    """A match for ``title`` on a show of its federation, ``days_ago`` days back."""
+    show = factories.ShowFactory(
+        federation=title.federation,
+        status=status,
+        scheduled_at=timezone.now() - dt.timedelta(days=days_ago),
+    )
+    return factories.MatchFactory(show=show, title=title), show
+
+
+# -- a new title -------------------------------------------------------------------------------
+
+
+def test_a_new_title_takes_its_address_from_its_name_and_stands_vacant(federation):
+    made = title_create(
+        federation=federation,
+        name="  Foundry Television Title ",
+        introduced_on=dt.date(2026, 1, 2),
+        rank=3,
+        rule_system="arm",
+    )
+    made.refresh_from_db()
+    assert (made.name, made.slug, made.rank, made.rule_system) == (
+        "Foundry Television Title",
+        "foundry-television-title",
+        3,
+        "arm",
+    )
+    assert made.is_active and made.current_reign is None
+
+
+def test_a_title_address_is_the_federations_own(federation, title):
+    message = refused(
+        title_create, federation=federation, name="Iron City", introduced_on=WON, slug="iron-city"
+    )
+    assert message == services.TITLE_SLUG_TAKEN.format(federation=federation, slug="iron-city")
+    other = factories.FederationFactory()
+    assert title_create(federation=other, name="Iron City", introduced_on=WON, slug="iron-city")
+
+
+def test_a_title_needs_a_name_of_plain_text(federation):
+    assert refused(title_create, federation=federation, name=" ", introduced_on=WON) == (
+        services.TITLE_NAME_REQUIRED
+    )
+    message = refused(
+        title_create, federation=federation, name="Iron\u202eTitle", introduced_on=WON
+    )
+    assert message.startswith("Name: ")
+
+
+# -- vacated or stripped -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reason", [ReignEnd.VACATED, ReignEnd.STRIPPED, ReignEnd.VACATED_INJURY])
+def test_a_champion_vacated_by_hand_ends_his_reign_that_day_for_that_reason(
+    title, champion, reason
+):
+    on = dt.date(2025, 3, 7)
+    reign = title_vacate(title=title, on=on, reason=reason)
+    reign.refresh_from_db()
+    assert (reign.holder_wrestler, reign.ended_on, reign.end_reason) == (champion, on, reason)
+    assert title.current_reign is None
+    assert federation_check(federation=title.federation) == []
+
+
+def test_a_reign_is_not_ended_by_hand_as_lost(title):
+    message = refused(title_vacate, title=title, on=dt.date(2025, 3, 7), reason=ReignEnd.LOST)
+    assert message == services.TITLE_VACATE_REASON.format(reason=ReignEnd.LOST)
+
+
+def test_a_vacant_title_cannot_be_vacated(federation):
+    vacant = factories.TitleFactory(federation=federation)
+    message = refused(title_vacate, title=vacant, on=dt.date(2025, 3, 7))
+    assert message == services.TITLE_VACANT_ALREADY.format(title=vacant)
+
+
+def test_a_reign_is_not_vacated_before_it_began(title):
+    message = refused(title_vacate, title=title, on=WON - dt.timedelta(days=1))
+    assert message == services.REIGN_ENDS_BEFORE_START.format(
+        ended=WON - dt.timedelta(days=1), won=WON
+    )
+
+
+def test_a_title_does_not_change_by_hand_on_a_day_still_to_come(title):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    message = refused(title_vacate, title=title, on=tomorrow)
+    assert message == services.TITLE_NOT_YET.format(on=tomorrow)
+
+
+@pytest.mark.parametrize("status", [ShowStatus.DRAFT, ShowStatus.SCHEDULED, ShowStatus.FAILED])
+def test_a_title_at_stake_on_a_show_not_yet_wrestled_stays_as_booked(title, status):
+    _, show = title_match_on(title, status=status, days_ago=-3)
+    message = refused(title_vacate, title=title, on=timezone.localdate())
+    assert message == services.TITLE_AT_STAKE.format(
+        title=title, show=show, status=show.get_status_display().lower()
+    )
+    assert title.current_reign is not None
+
+
+def test_a_title_already_defended_later_is_not_vacated_earlier(title):
+    _, show = title_match_on(title, status=ShowStatus.COMPLETED, days_ago=10)
+    earlier = show.date - dt.timedelta(days=1)
+    message = refused(title_vacate, title=title, on=earlier)
+    assert message == services.TITLE_LATER_MATCH.format(title=title, match_on=show.date, on=earlier)
+    # On the day of that match or after it, it may.
+    assert title_vacate(title=title, on=show.date).ended_on == show.date
+
+
+def test_a_cancelled_show_holds_nothing_up(title):
+    title_match_on(title, status=ShowStatus.CANCELLED, days_ago=-3)
+    assert title_vacate(title=title, on=timezone.localdate()).end_reason == ReignEnd.VACATED
+
+
+# -- crowned by hand ---------------------------------------------------------------------------
+
+
+def test_a_vacant_title_is_awarded_as_the_next_reign_of_its_lineage(title, champion, federation):
+    title_vacate(title=title, on=dt.date(2025, 1, 3), reason=ReignEnd.VACATED_INJURY)
+    other = signed(federation, "Bo Lane")
+    reign = title_award(
+        title=title, holder=other, on=dt.date(2025, 1, 10), how=" won the Iron Cup final "
+    )
+    reign.refresh_from_db()
+    assert (reign.number, reign.holder_wrestler, reign.holder_reign_number) == (2, other, 1)
+    assert (reign.won_on, reign.won_how, reign.ended_on, reign.won_at) == (
+        dt.date(2025, 1, 10),
+        "won the Iron Cup final",
+        None,
+        None,
+    )
+    title_vacate(title=title, on=dt.date(2025, 2, 7))
+    again = title_award(title=title, holder=champion, on=dt.date(2025, 2, 7))
+    assert (again.number, again.holder_reign_number) == (3, 2)
+    assert federation_check(federation=federation) == []
+
+
+def test_a_held_title_is_not_awarded_over_its_champion(title, champion, federation):
+    other = factories.WrestlerFactory(federation=federation)
+    message = refused(title_award, title=title, holder=other, on=dt.date(2025, 1, 10))
+    assert message == services.TITLE_HELD.format(title=title, holder=champion)
+
+
+def test_a_title_is_not_awarded_before_its_last_reign_ended(title, federation):
+    title_vacate(title=title, on=dt.date(2025, 1, 3))
+    other = factories.WrestlerFactory(federation=federation)
+    message = refused(title_award, title=title, holder=other, on=dt.date(2025, 1, 2))
+    assert message == services.REIGN_BEFORE_PREVIOUS.format(title=title, on=dt.date(2025, 1, 3))
+
+
+def test_a_title_is_not_awarded_before_it_was_introduced(federation):
+    vacant = factories.TitleFactory(federation=federation, introduced_on=dt.date(2025, 5, 1))
+    holder = factories.WrestlerFactory(federation=federation)
+    message = refused(title_award, title=vacant, holder=holder, on=dt.date(2025, 4, 30))
+    assert message == services.TITLE_BEFORE_INTRODUCED.format(
+        title=vacant, introduced=dt.date(2025, 5, 1), on=dt.date(2025, 4, 30)
+    )
+
+
+def test_a_retired_wrestler_is_not_crowned(federation):
+    vacant = factories.TitleFactory(federation=federation)
+    holder = factories.WrestlerFactory(federation=federation, status="retired")
+    message = refused(title_award, title=vacant, holder=holder, on=dt.date(2025, 5, 1))
+    assert message == services.HOLDER_RETIRED.format(holder=holder)
+
+
+def test_a_tag_title_goes_to_a_team_that_has_not_disbanded(federation):
+    tag = factories.TitleFactory(federation=federation, division="tag")
+    wrestler = factories.WrestlerFactory(federation=federation)
+    message = refused(title_award, title=tag, holder=wrestler, on=dt.date(2025, 5, 1))
+    assert message == services.REIGN_WRONG_DIVISION_TAG.format(title=tag)
+    team = factories.TeamFactory(federation=federation, disbanded_on=dt.date(2025, 4, 1))
+    message = refused(title_award, title=tag, holder=team, on=dt.date(2025, 5, 1))
+    assert message == services.HOLDER_DISBANDED.format(holder=team, on=dt.date(2025, 4, 1))
+
+
+def test_a_champion_of_another_federation_is_refused(federation):
+    vacant = factories.TitleFactory(federation=federation)
+    stranger = factories.WrestlerFactory()
+    message = refused(title_award, title=vacant, holder=stranger, on=dt.date(2025, 5, 1))
+    assert message == services.REIGN_OTHER_FEDERATION.format(holder=stranger, title=vacant)
+
+
+# -- retired -----------------------------------------------------------------------------------
+
+
+def test_a_retired_title_ends_its_reign_and_takes_no_more_champions(title, federation):
+    on = dt.date(2025, 12, 26)
+    title_retire(title=title, on=on)
+    title.refresh_from_db()
+    assert (title.is_active, title.retired_on) == (False, on)
+    last = TitleReign.objects.get(title=title)
+    assert (last.ended_on, last.end_reason) == (on, ReignEnd.VACATED)
+    assert refused(title_retire, title=title, on=on) == services.TITLE_RETIRED.format(
+        title=title, on=on
+    )
+    holder = signed(federation, "Bo Lane")
+    assert refused(title_award, title=title, holder=holder, on=on) == (
+        services.TITLE_RETIRED.format(title=title, on=on)
+    )
+    assert federation_check(federation=federation) == []
+
+
+def test_a_title_is_not_retired_before_its_champion_won_it(title):
+    early = WON - dt.timedelta(days=7)
+    message = refused(title_retire, title=title, on=early)
+    assert message == services.REIGN_ENDS_BEFORE_START.format(ended=early, won=WON)
+    assert title.current_reign is not None
