@@ -1022,11 +1022,82 @@ def lineage_entries(reigns, *, today) -> list[dict]:
     return entries
 
 
+class TitleCreateSerializer(serializers.ModelSerializer):
+    slug = serializers.SlugField(
+        max_length=80, required=False, help_text="Default: made from the name."
+    )
+
+    class Meta:
+        model = Title
+        fields = ["name", "slug", "division", "rank", "rule_system", "introduced_on"]
+        extra_kwargs = {"rule_system": {"help_text": "Empty: the federation's rule system."}}
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        slug = attrs.get("slug") or slugify(attrs["name"])[:80]
+        if self.context["federation"].titles.filter(slug=slug).exists():
+            raise serializers.ValidationError(
+                {
+                    "slug": services.TITLE_SLUG_TAKEN.format(
+                        federation=self.context["federation"], slug=slug
+                    )
+                }
+            )
+        return attrs
+
+
+class TitleVacateSerializer(serializers.Serializer):
+    on = serializers.DateField(help_text="The day the reign ends (not a day still to come).")
+    reason = serializers.ChoiceField(
+        choices=[(r.value, r.label) for r in services.VACATE_REASONS], default=ReignEnd.VACATED
+    )
+
+
+class TitleAwardSerializer(serializers.Serializer):
+    wrestler = serializers.SlugField(
+        required=False, help_text="The new champion of a singles title, by slug."
+    )
+    team = serializers.SlugField(
+        required=False, help_text="The new champions of a tag-team title, by slug."
+    )
+    on = serializers.DateField(help_text="The day the reign begins (not a day still to come).")
+    how = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+
+    def validate(self, attrs):
+        federation = self.context["federation"]
+        if bool(attrs.get("wrestler")) == bool(attrs.get("team")):
+            raise serializers.ValidationError(services.REIGN_HOLDER_REQUIRED)
+        if attrs.get("wrestler"):
+            holder = federation.wrestlers.filter(slug=attrs["wrestler"]).first()
+            field = "wrestler"
+        else:
+            holder = federation.teams.filter(slug=attrs["team"]).first()
+            field = "team"
+        if holder is None:
+            raise serializers.ValidationError(
+                {field: f"{federation} has no {field} {attrs[field]!r}."}
+            )
+        attrs["holder"] = holder
+        return attrs
+
+
+class TitleRetireSerializer(serializers.Serializer):
+    on = serializers.DateField(help_text="The day the title is retired (not a day still to come).")
+
+
 @extend_schema_view(
     list=extend_schema(summary="Titles with their current champions", tags=["titles"]),
     retrieve=extend_schema(summary="One title with its champion", tags=["titles"]),
+    create=extend_schema(
+        summary="Introduce a title; it stands vacant until a match or an award fills it",
+        request=TitleCreateSerializer,
+        responses={201: TitleSerializer},
+        tags=["titles"],
+    ),
 )
-class TitleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+class TitleViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+):
     queryset = Title.objects.all()
     serializer_class = TitleSerializer
     lookup_field = "slug"
@@ -1050,6 +1121,68 @@ class TitleViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationV
 
     def get_serializer_context(self):
         return {**super().get_serializer_context(), "today": timezone.localdate()}
+
+    def get_serializer_class(self):
+        return {
+            "create": TitleCreateSerializer,
+            "vacate": TitleVacateSerializer,
+            "award": TitleAwardSerializer,
+            "retire": TitleRetireSerializer,
+        }.get(self.action, TitleSerializer)
+
+    def _title_json(self, title: Title) -> dict:
+        title = self.get_queryset().get(pk=title.pk)
+        return TitleSerializer(title, context=self.get_serializer_context()).data
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        title = services.title_create(federation=self.federation, **serializer.validated_data)
+        return Response(self._title_json(title), status=status.HTTP_201_CREATED)
+
+    def _desk(self, request, act) -> Response:
+        title = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        act(title, **serializer.validated_data)
+        return Response(self._title_json(title))
+
+    @extend_schema(
+        summary="Vacate the title by hand: vacated, stripped or vacated through injury",
+        description="Refused while the title is at stake on a show not yet wrestled, before a "
+        "match that already had it at stake, or on a day still to come.",
+        request=TitleVacateSerializer,
+        responses=TitleSerializer,
+        tags=["titles"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def vacate(self, request, **kwargs):
+        return self._desk(request, lambda title, **data: services.title_vacate(title=title, **data))
+
+    @extend_schema(
+        summary="Crown a champion of a vacant title by hand (a wrestler, or a team for a tag "
+        "title)",
+        request=TitleAwardSerializer,
+        responses=TitleSerializer,
+        tags=["titles"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def award(self, request, **kwargs):
+        def act(title, *, holder, on, how, **_):
+            services.title_award(title=title, holder=holder, on=on, how=how)
+
+        return self._desk(request, act)
+
+    @extend_schema(
+        summary="Retire the title: its reign ends, it takes no more matches, its lineage stays",
+        request=TitleRetireSerializer,
+        responses=TitleSerializer,
+        tags=["titles"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def retire(self, request, **kwargs):
+        return self._desk(request, lambda title, **data: services.title_retire(title=title, **data))
 
     @extend_schema(
         summary="The title's lineage: every reign in order, vacancies on their own rows",

@@ -9,8 +9,11 @@ from django.utils.text import slugify
 
 from promotion.models import (
     Alignment,
+    Division,
     Federation,
     MemberRole,
+    ReignEnd,
+    Title,
     Wrestler,
     WrestlerStatus,
 )
@@ -201,3 +204,81 @@ class RosterFilterForm(forms.Form):
         ],
         required=False,
     )
+
+
+class TitleForm(forms.ModelForm):
+    """A new title: its name, address, division, rank and rule system."""
+
+    class Meta:
+        model = Title
+        fields = ["name", "slug", "division", "rank", "rule_system", "introduced_on"]
+        labels = {"slug": "Address", "introduced_on": "Introduced on"}
+        help_texts = {"slug": "Left empty, it is made from the name."}
+        widgets = {"introduced_on": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+    def validate_unique(self):
+        # The (federation, slug) pair is the service's to check; the instance has no federation.
+        pass
+
+
+class TitleVacateForm(forms.Form):
+    """The champion's reign ended by hand."""
+
+    prefix = "vacate"  # three forms share the title's page
+
+    on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+    reason = forms.ChoiceField(
+        choices=[
+            (r.value, r.label)
+            for r in (ReignEnd.VACATED, ReignEnd.STRIPPED, ReignEnd.VACATED_INJURY)
+        ]
+    )
+
+
+class TitleAwardForm(forms.Form):
+    """A vacant title's new champion, crowned by hand: a wrestler of the roster for a singles
+    title, a team for a tag-team title (retired wrestlers and disbanded teams left out)."""
+
+    prefix = "award"
+
+    holder = forms.ChoiceField(label="Champion")
+    on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+    how = forms.CharField(
+        label="How",
+        required=False,
+        max_length=200,
+        validators=[plain_text],
+        help_text="For the lineage: a tournament final, say.",
+    )
+
+    def __init__(self, *args, title: Title, **kwargs):
+        super().__init__(*args, **kwargs)
+        federation = title.federation
+        if title.division == Division.TAG:
+            self.holders = {
+                f"team:{t.slug}": t
+                for t in federation.teams.filter(disbanded_on__isnull=True).order_by("name")
+            }
+        else:
+            self.holders = {
+                f"wrestler:{w.slug}": w
+                for w in federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by(
+                    "ring_name"
+                )
+            }
+        self.fields["holder"].choices = [("", "—")] + [
+            (key, str(holder)) for key, holder in self.holders.items()
+        ]
+
+    def clean_holder(self):
+        return self.holders[self.cleaned_data["holder"]]
+
+
+class TitleRetireForm(forms.Form):
+    prefix = "retire"
+    on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+    sure = forms.BooleanField(label="For good: no match may be booked for it again", required=True)

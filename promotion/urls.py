@@ -4,6 +4,8 @@ from promotion import views
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
+T = "f/<slug:federation>/titles/<slug:slug>/"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("federations/new/", views.federation_create, name="federation-create"),
@@ -18,7 +20,11 @@ urlpatterns = [
     path(W + "cards/<slug:system>/check/", views.card_check, name="card-check"),
     path(W + "cards/<slug:system>/odds/", views.card_odds, name="card-odds"),
     path("f/<slug:slug>/titles/", views.title_list, name="title-list"),
+    path("f/<slug:slug>/titles/new/", views.title_create, name="title-create"),
     path("f/<slug:federation>/titles/<slug:slug>/", views.title_detail, name="title-detail"),
+    path(T + "vacate/", views.title_vacate, name="title-vacate"),
+    path(T + "award/", views.title_award, name="title-award"),
+    path(T + "retire/", views.title_retire, name="title-retire"),
     path("f/<slug:slug>/feuds/", views.feud_list, name="feud-list"),
     path("f/<slug:slug>/injuries/", views.injury_list, name="injury-list"),
     path("f/<slug:slug>/records/", views.records, name="records"),

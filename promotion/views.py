@@ -33,6 +33,10 @@ from promotion.forms import (
     MemberForm,
     OddsForm,
     RosterFilterForm,
+    TitleAwardForm,
+    TitleForm,
+    TitleRetireForm,
+    TitleVacateForm,
     WrestlerForm,
 )
 from promotion.models import Division, Federation, Membership, Wrestler
@@ -445,7 +449,77 @@ def title_detail(request, federation: str, slug: str):
         "timeline": charts.reign_timeline(rows, today=today),
         "today": today,
     }
+    if request.federation_context["can_book"] and title.is_active:
+        held = rows and rows[-1].reign is not None and rows[-1].end is None
+        context["desk"] = {
+            "vacate": TitleVacateForm(initial={"on": today}) if held else None,
+            "award": None if held else TitleAwardForm(title=title, initial={"on": today}),
+            "retire": TitleRetireForm(initial={"on": today}),
+        }
     return page(request, "promotion/title_detail.html", context)
+
+
+def title_create(request, slug: str):
+    federation = federation_page(request, slug, Action.BOOK)
+    form = TitleForm(request.POST or None, initial={"introduced_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            title = services.title_create(federation=federation, **form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"The {title} is introduced, vacant until it is won.")
+            return redirect("title-detail", federation=federation.slug, slug=title.slug)
+    return page(request, "promotion/title_form.html", {"nav": "titles", "form": form})
+
+
+def _title_desk(request, federation: str, slug: str, form_class, act) -> object:
+    """A change to a title's lineage from its page: the form checked, the service called, the
+    outcome told on the title's page."""
+    fed = federation_page(request, federation, Action.BOOK)
+    title = get_object_or_404(fed.titles, slug=slug)
+    kwargs = {"title": title} if form_class is TitleAwardForm else {}
+    form = form_class(request.POST, **kwargs)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+    else:
+        try:
+            told = act(title, **form.cleaned_data)
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, told)
+    return redirect("title-detail", federation=fed.slug, slug=title.slug)
+
+
+@require_POST
+def title_vacate(request, federation: str, slug: str):
+    def act(title, *, on, reason):
+        reign = services.title_vacate(title=title, on=on, reason=reason)
+        return f"The {title} is vacant: {reign.holder}'s reign ended {on:%B} {on.day}, {on.year}."
+
+    return _title_desk(request, federation, slug, TitleVacateForm, act)
+
+
+@require_POST
+def title_award(request, federation: str, slug: str):
+    def act(title, *, holder, on, how):
+        services.title_award(title=title, holder=holder, on=on, how=how)
+        return f"{holder} is the new {title} champion."
+
+    return _title_desk(request, federation, slug, TitleAwardForm, act)
+
+
+@require_POST
+def title_retire(request, federation: str, slug: str):
+    def act(title, *, on, sure):
+        services.title_retire(title=title, on=on)
+        return f"The {title} is retired; its lineage stays."
+
+    return _title_desk(request, federation, slug, TitleRetireForm, act)
 
 
 def feud_list(request, slug: str):

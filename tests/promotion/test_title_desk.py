@@ -25,6 +25,17 @@ from tests import factories
 pytestmark = pytest.mark.django_db
 
 WON = dt.date(2024, 6, 1)
+#: The message constants of ``promotion.services`` these tests trigger word for word (read by
+#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
+TESTED: set[str] = set()
+
+
+def names(*constants: str):
+    def mark(test):
+        TESTED.update(constants)
+        return test
+
+    return mark
 
 
 def signed(federation, name: str):
@@ -85,6 +96,7 @@ def test_a_new_title_takes_its_address_from_its_name_and_stands_vacant(federatio
     assert made.is_active and made.current_reign is None
 
 
+@names("TITLE_SLUG_TAKEN")
 def test_a_title_address_is_the_federations_own(federation, title):
     message = refused(
         title_create, federation=federation, name="Iron City", introduced_on=WON, slug="iron-city"
@@ -94,6 +106,7 @@ def test_a_title_address_is_the_federations_own(federation, title):
     assert title_create(federation=other, name="Iron City", introduced_on=WON, slug="iron-city")
 
 
+@names("TITLE_NAME_REQUIRED")
 def test_a_title_needs_a_name_of_plain_text(federation):
     assert refused(title_create, federation=federation, name=" ", introduced_on=WON) == (
         services.TITLE_NAME_REQUIRED
@@ -119,11 +132,13 @@ def test_a_champion_vacated_by_hand_ends_his_reign_that_day_for_that_reason(
     assert federation_check(federation=title.federation) == []
 
 
+@names("TITLE_VACATE_REASON")
 def test_a_reign_is_not_ended_by_hand_as_lost(title):
     message = refused(title_vacate, title=title, on=dt.date(2025, 3, 7), reason=ReignEnd.LOST)
     assert message == services.TITLE_VACATE_REASON.format(reason=ReignEnd.LOST)
 
 
+@names("TITLE_VACANT_ALREADY")
 def test_a_vacant_title_cannot_be_vacated(federation):
     vacant = factories.TitleFactory(federation=federation)
     message = refused(title_vacate, title=vacant, on=dt.date(2025, 3, 7))
@@ -137,12 +152,14 @@ def test_a_reign_is_not_vacated_before_it_began(title):
     )
 
 
+@names("TITLE_NOT_YET")
 def test_a_title_does_not_change_by_hand_on_a_day_still_to_come(title):
     tomorrow = timezone.localdate() + dt.timedelta(days=1)
     message = refused(title_vacate, title=title, on=tomorrow)
     assert message == services.TITLE_NOT_YET.format(on=tomorrow)
 
 
+@names("TITLE_AT_STAKE")
 @pytest.mark.parametrize("status", [ShowStatus.DRAFT, ShowStatus.SCHEDULED, ShowStatus.FAILED])
 def test_a_title_at_stake_on_a_show_not_yet_wrestled_stays_as_booked(title, status):
     _, show = title_match_on(title, status=status, days_ago=-3)
@@ -153,6 +170,7 @@ def test_a_title_at_stake_on_a_show_not_yet_wrestled_stays_as_booked(title, stat
     assert title.current_reign is not None
 
 
+@names("TITLE_LATER_MATCH")
 def test_a_title_already_defended_later_is_not_vacated_earlier(title):
     _, show = title_match_on(title, status=ShowStatus.COMPLETED, days_ago=10)
     earlier = show.date - dt.timedelta(days=1)
@@ -190,6 +208,7 @@ def test_a_vacant_title_is_awarded_as_the_next_reign_of_its_lineage(title, champ
     assert federation_check(federation=federation) == []
 
 
+@names("TITLE_HELD")
 def test_a_held_title_is_not_awarded_over_its_champion(title, champion, federation):
     other = factories.WrestlerFactory(federation=federation)
     message = refused(title_award, title=title, holder=other, on=dt.date(2025, 1, 10))
@@ -203,6 +222,7 @@ def test_a_title_is_not_awarded_before_its_last_reign_ended(title, federation):
     assert message == services.REIGN_BEFORE_PREVIOUS.format(title=title, on=dt.date(2025, 1, 3))
 
 
+@names("TITLE_BEFORE_INTRODUCED")
 def test_a_title_is_not_awarded_before_it_was_introduced(federation):
     vacant = factories.TitleFactory(federation=federation, introduced_on=dt.date(2025, 5, 1))
     holder = factories.WrestlerFactory(federation=federation)
@@ -212,6 +232,7 @@ def test_a_title_is_not_awarded_before_it_was_introduced(federation):
     )
 
 
+@names("HOLDER_RETIRED")
 def test_a_retired_wrestler_is_not_crowned(federation):
     vacant = factories.TitleFactory(federation=federation)
     holder = factories.WrestlerFactory(federation=federation, status="retired")
@@ -219,6 +240,7 @@ def test_a_retired_wrestler_is_not_crowned(federation):
     assert message == services.HOLDER_RETIRED.format(holder=holder)
 
 
+@names("HOLDER_DISBANDED")
 def test_a_tag_title_goes_to_a_team_that_has_not_disbanded(federation):
     tag = factories.TitleFactory(federation=federation, division="tag")
     wrestler = factories.WrestlerFactory(federation=federation)
@@ -239,6 +261,7 @@ def test_a_champion_of_another_federation_is_refused(federation):
 # -- retired -----------------------------------------------------------------------------------
 
 
+@names("TITLE_RETIRED")
 def test_a_retired_title_ends_its_reign_and_takes_no_more_champions(title, federation):
     on = dt.date(2025, 12, 26)
     title_retire(title=title, on=on)

@@ -1,0 +1,155 @@
+"""The title desk over the API: a title introduced, vacated, awarded and retired by a booker,
+through the same services as the pages; refusals as 400 with their reasons; readers refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from promotion import services
+from promotion.models import MemberRole, Membership, ReignEnd
+from tests import factories
+from tests.api.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def federation(people):
+    made = factories.FederationFactory(owner=people["owner"], slug="iron", is_public=True)
+    Membership.objects.create(federation=made, user=people["booker"], role=MemberRole.BOOKER)
+    Membership.objects.create(federation=made, user=people["viewer"], role=MemberRole.VIEWER)
+    return made
+
+
+@pytest.fixture
+def booker(people):
+    return client_for(people, "booker")
+
+
+@pytest.fixture
+def world(federation):
+    title = factories.TitleFactory(federation=federation, name="World Title", slug="world")
+    champion = factories.WrestlerFactory(
+        federation=federation, ring_name="Ada Vance", slug="ada-vance"
+    )
+    factories.TitleReignFactory(
+        title=title, holder_wrestler=champion, number=1, won_on=dt.date(2024, 6, 1)
+    )
+    return title
+
+
+TITLES = "/api/v1/federations/iron/titles/"
+
+
+def messages(response) -> list[str]:
+    return [error["message"] for error in response.json()["errors"]]
+
+
+def test_a_booker_introduces_a_tag_title(booker, federation):
+    response = booker.post(
+        TITLES,
+        {"name": "Tag Team Titles", "division": "tag", "rank": 2, "introduced_on": "2026-01-02"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["slug"], body["division"], body["rank"], body["champion"]) == (
+        "tag-team-titles",
+        "tag",
+        2,
+        None,
+    )
+    assert body["rule_system"] == federation.rule_system  # empty: the federation's
+    assert federation.titles.get().introduced_on == dt.date(2026, 1, 2)
+
+
+def test_a_taken_title_address_is_refused_by_field(booker, federation, world):
+    response = booker.post(
+        TITLES, {"name": "World", "slug": "world", "introduced_on": "2026-01-02"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "path": "slug",
+            "message": services.TITLE_SLUG_TAKEN.format(federation=federation, slug="world"),
+        }
+    ]
+
+
+def test_vacated_then_awarded_to_a_team_is_refused_and_to_a_wrestler_crowned(
+    booker, federation, world
+):
+    response = booker.post(
+        TITLES + "world/vacate/",
+        {"on": "2025-03-07", "reason": ReignEnd.VACATED_INJURY},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    assert response.json()["champion"] is None
+    assert world.reigns.get().end_reason == ReignEnd.VACATED_INJURY
+
+    team = factories.TeamFactory(federation=federation, slug="rivets")
+    response = booker.post(
+        TITLES + "world/award/", {"team": "rivets", "on": "2025-03-14"}, format="json"
+    )
+    assert response.status_code == 400
+    assert messages(response) == [services.REIGN_WRONG_DIVISION_SINGLES.format(title=world)]
+    assert team.pk and world.current_reign is None
+
+    factories.WrestlerFactory(federation=federation, ring_name="Bo Lane", slug="bo-lane")
+    response = booker.post(
+        TITLES + "world/award/",
+        {"wrestler": "bo-lane", "on": "2025-03-14", "how": "won the Iron Cup"},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    champion = response.json()["champion"]
+    assert (champion["number"], champion["won_on"], champion["won_how"]) == (
+        2,
+        "2025-03-14",
+        "won the Iron Cup",
+    )
+
+
+def test_an_award_names_exactly_one_holder_of_this_federation(booker, federation, world):
+    world.reigns.update(ended_on=dt.date(2025, 1, 1), end_reason=ReignEnd.VACATED)
+    response = booker.post(TITLES + "world/award/", {"on": "2025-03-14"}, format="json")
+    assert messages(response) == [services.REIGN_HOLDER_REQUIRED]
+    response = booker.post(
+        TITLES + "world/award/", {"wrestler": "nobody", "on": "2025-03-14"}, format="json"
+    )
+    assert response.json()["errors"] == [
+        {"path": "wrestler", "message": f"{federation} has no wrestler 'nobody'."}
+    ]
+
+
+def test_a_refusal_of_the_service_is_a_400_that_names_it(booker, world):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    response = booker.post(TITLES + "world/vacate/", {"on": tomorrow.isoformat()}, format="json")
+    assert response.status_code == 400
+    assert messages(response) == [services.TITLE_NOT_YET.format(on=tomorrow)]
+    response = booker.post(
+        TITLES + "world/vacate/", {"on": "2025-03-07", "reason": "lost"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["path"] == "reason"
+    assert world.current_reign is not None
+
+
+def test_a_retired_title_reads_as_retired(booker, world):
+    response = booker.post(TITLES + "world/retire/", {"on": "2025-12-26"}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["is_active"], body["retired_on"], body["champion"]) == (False, "2025-12-26", None)
+
+
+@pytest.mark.parametrize("who,code", [("viewer", 403), ("outsider", 403), ("anonymous", 401)])
+def test_readers_may_not_use_the_desk(people, federation, world, who, code):
+    client = client_for(people, who)
+    assert client.post(TITLES + "world/vacate/", {"on": "2025-03-07"}).status_code == code
+    assert client.post(TITLES + "world/retire/", {"on": "2025-03-07"}).status_code == code
+    assert client.post(TITLES, {"name": "X", "introduced_on": "2026-01-02"}).status_code == code
+    assert world.current_reign is not None and world.is_active

@@ -1,0 +1,180 @@
+"""The title desk on the pages: a booker introduces a title, crowns a champion of a vacant one,
+vacates and retires; refusals are told on the title's page; readers see no desk and cannot post
+to it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from promotion import services
+from promotion.models import MemberRole, Membership, ReignEnd
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def federation(users):
+    made = factories.FederationFactory(owner=users["owner"], is_public=True)
+    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
+    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+    return made
+
+
+@pytest.fixture
+def booker(client, users):
+    client.force_login(users["booker"])
+    return client
+
+
+@pytest.fixture
+def held(federation):
+    """The federation's world title, held since 2024 by Ada Vance."""
+    title = factories.TitleFactory(federation=federation, name="World Title", slug="world")
+    champion = factories.WrestlerFactory(federation=federation, ring_name="Ada Vance")
+    factories.TitleReignFactory(
+        title=title, holder_wrestler=champion, number=1, won_on=dt.date(2024, 6, 1)
+    )
+    return title
+
+
+def told(client, response) -> list[str]:
+    """The messages shown on the page a post led to."""
+    page = client.get(response["Location"])
+    return [str(m) for m in page.context["messages"]]
+
+
+def test_a_booker_introduces_a_title_that_stands_vacant(booker, federation):
+    listing = booker.get(reverse("title-list", args=[federation.slug])).content.decode()
+    assert reverse("title-create", args=[federation.slug]) in listing
+    response = booker.post(
+        reverse("title-create", args=[federation.slug]),
+        {
+            "name": "Television Title",
+            "division": "singles",
+            "rank": 3,
+            "rule_system": "",
+            "introduced_on": "2026-01-02",
+        },
+    )
+    title = federation.titles.get()
+    assert (title.slug, title.rank, title.introduced_on) == (
+        "television-title",
+        3,
+        dt.date(2026, 1, 2),
+    )
+    assert response["Location"] == reverse(
+        "title-detail", args=[federation.slug, "television-title"]
+    )
+    assert told(booker, response) == ["The Television Title is introduced, vacant until it is won."]
+
+
+def test_a_title_whose_address_is_taken_is_refused_on_the_form(booker, federation, held):
+    response = booker.post(
+        reverse("title-create", args=[federation.slug]),
+        {
+            "name": "World",
+            "slug": "world",
+            "division": "singles",
+            "rank": 1,
+            "introduced_on": "2026-01-02",
+        },
+    )
+    assert response.status_code == 200
+    assert services.TITLE_SLUG_TAKEN.format(federation=federation, slug="world") in (
+        response.context["form"].non_field_errors()
+    )
+    assert federation.titles.count() == 1
+
+
+def test_the_desk_vacates_a_held_title_and_then_offers_its_award(booker, federation, held):
+    url = reverse("title-detail", args=[federation.slug, "world"])
+    page = booker.get(url)
+    assert page.context["desk"]["vacate"] is not None and page.context["desk"]["award"] is None
+    response = booker.post(
+        reverse("title-vacate", args=[federation.slug, "world"]),
+        {"vacate-on": "2025-03-07", "vacate-reason": ReignEnd.STRIPPED},
+    )
+    assert response["Location"] == url
+    assert told(booker, response) == [
+        "The World Title is vacant: Ada Vance's reign ended March 7, 2025."
+    ]
+    assert held.reigns.get().end_reason == ReignEnd.STRIPPED
+
+    page = booker.get(url)
+    assert page.context["desk"]["vacate"] is None
+    choices = dict(page.context["desk"]["award"].fields["holder"].choices)
+    assert choices["wrestler:" + held.reigns.get().holder_wrestler.slug] == "Ada Vance"
+    newcomer = factories.WrestlerFactory(federation=federation, ring_name="Bo Lane")
+    response = booker.post(
+        reverse("title-award", args=[federation.slug, "world"]),
+        {
+            "award-holder": f"wrestler:{newcomer.slug}",
+            "award-on": "2025-03-14",
+            "award-how": "won the Iron Cup",
+        },
+    )
+    assert told(booker, response) == ["Bo Lane is the new World Title champion."]
+    reign = held.reigns.get(number=2)
+    assert (reign.holder_wrestler, reign.won_on, reign.won_how) == (
+        newcomer,
+        dt.date(2025, 3, 14),
+        "won the Iron Cup",
+    )
+
+
+def test_a_refusal_is_told_on_the_titles_page_and_changes_nothing(booker, federation, held):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    response = booker.post(
+        reverse("title-vacate", args=[federation.slug, "world"]),
+        {"vacate-on": tomorrow.isoformat(), "vacate-reason": ReignEnd.VACATED},
+    )
+    assert told(booker, response) == [services.TITLE_NOT_YET.format(on=tomorrow)]
+    assert held.current_reign is not None
+
+
+def test_retiring_a_title_needs_the_box_ticked(booker, federation, held):
+    url = reverse("title-retire", args=[federation.slug, "world"])
+    response = booker.post(url, {"retire-on": "2025-12-26"})
+    assert told(booker, response) == [
+        "For good: no match may be booked for it again: This field is required."
+    ]
+    held.refresh_from_db()
+    assert held.is_active
+    response = booker.post(url, {"retire-on": "2025-12-26", "retire-sure": "on"})
+    assert told(booker, response) == ["The World Title is retired; its lineage stays."]
+    held.refresh_from_db()
+    assert (held.is_active, held.retired_on) == (False, dt.date(2025, 12, 26))
+    assert (
+        "desk" not in booker.get(reverse("title-detail", args=[federation.slug, "world"])).context
+    )
+
+
+@pytest.mark.parametrize("role", ["viewer", "outsider"])
+def test_readers_see_no_desk_and_may_not_post_to_it(client, users, federation, held, role):
+    client.force_login(users[role])
+    url = reverse("title-detail", args=[federation.slug, "world"])
+    assert "desk" not in client.get(url).context
+    assert reverse("title-create", args=[federation.slug]) not in (
+        client.get(reverse("title-list", args=[federation.slug])).content.decode()
+    )
+    for name, data in (
+        ("title-vacate", {"vacate-on": "2025-03-07", "vacate-reason": "vacated"}),
+        ("title-retire", {"retire-on": "2025-03-07", "retire-sure": "on"}),
+    ):
+        assert client.post(reverse(name, args=[federation.slug, "world"]), data).status_code == 403
+    assert client.get(reverse("title-create", args=[federation.slug])).status_code == 403
+    assert held.current_reign is not None
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, federation, held):
+    response = client.post(
+        reverse("title-vacate", args=[federation.slug, "world"]),
+        {"vacate-on": "2025-03-07", "vacate-reason": "vacated"},
+    )
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert held.current_reign is not None
