@@ -240,8 +240,8 @@ class TitleVacateForm(forms.Form):
 
 
 class TitleAwardForm(forms.Form):
-    """A vacant title's new champion, crowned by hand: a wrestler of the roster for a singles
-    title, a team for a tag-team title (retired wrestlers and disbanded teams left out)."""
+    """A title's new champion, crowned by hand: a wrestler of the roster for a singles title, a
+    team for a tag-team title (retired wrestlers, disbanded teams and the champion left out)."""
 
     prefix = "award"
 
@@ -270,6 +270,9 @@ class TitleAwardForm(forms.Form):
                     "ring_name"
                 )
             }
+        reign = title.current_reign
+        if reign is not None:  # the champion is not crowned again
+            self.holders = {k: h for k, h in self.holders.items() if h != reign.holder}
         self.fields["holder"].choices = [("", "—")] + [
             (key, str(holder)) for key, holder in self.holders.items()
         ]

@@ -212,7 +212,7 @@ def reign_start(
 TITLE_NAME_REQUIRED = "A title needs a name."
 TITLE_SLUG_TAKEN = "{federation} already has a title at {slug!r}."
 TITLE_VACANT_ALREADY = "The {title} is vacant already."
-TITLE_HELD = "The {title} is held by {holder}; vacate it first, or let a match decide it."
+HOLDER_ALREADY = "{holder} holds the {title} already."
 TITLE_RETIRED = "The {title} was retired on {on}."
 TITLE_BEFORE_INTRODUCED = "The {title} was introduced on {introduced}, after {on}."
 TITLE_AT_STAKE = "The {title} is at stake on {show} ({status}); take it off that card first."
@@ -316,8 +316,10 @@ def title_vacate(*, title: Title, on: dt.date, reason: str = ReignEnd.VACATED) -
 
 
 def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str = "") -> TitleReign:
-    """Crown a champion of a vacant title by hand (a tournament wrestled elsewhere, a title
-    brought in with its champion): the reign starts on ``on``, won ``how``."""
+    """Crown a champion by hand: the reign starts on ``on``, won ``how``. For a vacant title, a
+    tournament held off the cards, say; for a held one, a title change in a match these cards do
+    not record (a house show, or a lineage typed in from before the federation's first show
+    here): the champion's reign ends that day, lost."""
     _check_holder(title=title, holder=holder)
     problems = [f"How: {m}" for m in _plain_text_problems(how)]
     if isinstance(holder, Wrestler) and holder.status == "retired":
@@ -327,8 +329,10 @@ def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str 
     with transaction.atomic():
         title = Title.objects.select_for_update().get(pk=title.pk)
         reign = title.reigns.filter(ended_on__isnull=True).first()
-        if reign is not None:
-            problems.append(TITLE_HELD.format(title=title, holder=reign.holder))
+        if reign is not None and reign.holder == holder:
+            problems.append(HOLDER_ALREADY.format(holder=holder, title=title))
+        elif reign is not None and on < reign.won_on:
+            problems.append(REIGN_ENDS_BEFORE_START.format(ended=on, won=reign.won_on))
         if not title.is_active:
             problems.append(TITLE_RETIRED.format(title=title, on=title.retired_on))
         problems += _lineage_change_problems(title, on)

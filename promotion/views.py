@@ -452,8 +452,9 @@ def title_detail(request, federation: str, slug: str):
     if request.federation_context["can_book"] and title.is_active:
         held = rows and rows[-1].reign is not None and rows[-1].end is None
         context["desk"] = {
+            "held": held,
             "vacate": TitleVacateForm(initial={"on": today}) if held else None,
-            "award": None if held else TitleAwardForm(title=title, initial={"on": today}),
+            "award": TitleAwardForm(title=title, initial={"on": today}),
             "retire": TitleRetireForm(initial={"on": today}),
         }
     return page(request, "promotion/title_detail.html", context)
@@ -507,8 +508,8 @@ def title_vacate(request, federation: str, slug: str):
 @require_POST
 def title_award(request, federation: str, slug: str):
     def act(title, *, holder, on, how):
-        services.title_award(title=title, holder=holder, on=on, how=how)
-        return f"{holder} is the new {title} champion."
+        reign = services.title_award(title=title, holder=holder, on=on, how=how)
+        return f"{holder} is the new {title} champion (reign #{reign.number})."
 
     return _title_desk(request, federation, slug, TitleAwardForm, act)
 

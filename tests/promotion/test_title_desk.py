@@ -208,11 +208,25 @@ def test_a_vacant_title_is_awarded_as_the_next_reign_of_its_lineage(title, champ
     assert federation_check(federation=federation) == []
 
 
-@names("TITLE_HELD")
-def test_a_held_title_is_not_awarded_over_its_champion(title, champion, federation):
-    other = factories.WrestlerFactory(federation=federation)
-    message = refused(title_award, title=title, holder=other, on=dt.date(2025, 1, 10))
-    assert message == services.TITLE_HELD.format(title=title, holder=champion)
+def test_a_title_change_off_the_cards_ends_the_reign_as_lost(title, champion, federation):
+    challenger = signed(federation, "Bo Lane")
+    on = dt.date(2025, 1, 10)
+    reign = title_award(title=title, holder=challenger, on=on, how="pinned Ada at a house show")
+    old = TitleReign.objects.get(title=title, number=1)
+    assert (old.ended_on, old.end_reason) == (on, ReignEnd.LOST)
+    assert (reign.number, reign.holder_wrestler, reign.won_on) == (2, challenger, on)
+    assert federation_check(federation=federation) == []
+
+
+@names("HOLDER_ALREADY")
+def test_a_champion_is_not_awarded_his_own_title(title, champion):
+    message = refused(title_award, title=title, holder=champion, on=dt.date(2025, 1, 10))
+    assert message == services.HOLDER_ALREADY.format(holder=champion, title=title)
+    early = WON - dt.timedelta(days=1)
+    other = factories.WrestlerFactory(federation=title.federation)
+    message = refused(title_award, title=title, holder=other, on=early)
+    assert message == services.REIGN_ENDS_BEFORE_START.format(ended=early, won=WON)
+    assert TitleReign.objects.filter(title=title).count() == 1
 
 
 def test_a_title_is_not_awarded_before_its_last_reign_ended(title, federation):
