@@ -246,6 +246,7 @@ SPECTACULAR_SETTINGS = {
         "ShowStatusEnum": "matches.models.ShowStatus",
         "ShowKindEnum": "matches.models.ShowKind",
         "MatchStatusEnum": "matches.models.MatchStatus",
+        "PersonKindEnum": ["wrestler", "team"],
     },
 }
 

@@ -1269,11 +1269,66 @@ class FeudFilter(django_filters.FilterSet):
         return queryset.exclude(status="ended") if value else queryset.filter(status="ended")
 
 
+class FeudMemberInSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["wrestler", "team"])
+    slug = serializers.SlugField()
+
+
+class FeudSideInSerializer(serializers.Serializer):
+    members = FeudMemberInSerializer(many=True, allow_empty=False)
+
+
+class FeudCreateSerializer(serializers.Serializer):
+    sides = FeudSideInSerializer(many=True, help_text="Exactly two sides.")
+    started_on = serializers.DateField(help_text="Not a day still to come.")
+    heat = serializers.IntegerField(min_value=1, max_value=10, default=3)
+    name = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=160,
+        help_text="Default: named after its sides.",
+    )
+    description = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=2000
+    )
+
+    def validate_sides(self, sides):
+        if len(sides) != 2:
+            raise serializers.ValidationError(services.FEUD_SIDES)
+        federation = self.context["federation"]
+        resolved = []
+        for side in sides:
+            members = []
+            for member in side["members"]:
+                rows = federation.wrestlers if member["kind"] == "wrestler" else federation.teams
+                found = rows.filter(slug=member["slug"]).first()
+                if found is None:
+                    raise serializers.ValidationError(
+                        f"{federation} has no {member['kind']} {member['slug']!r}."
+                    )
+                members.append(found)
+            resolved.append(members)
+        return resolved
+
+
+class FeudEndSerializer(serializers.Serializer):
+    on = serializers.DateField(help_text="The day the feud ended (not a day still to come).")
+
+
 @extend_schema_view(
     list=extend_schema(summary="Feuds with their heat, active and ended", tags=["feuds"]),
     retrieve=extend_schema(summary="One feud", tags=["feuds"]),
+    create=extend_schema(
+        summary="Start a feud between two sides of wrestlers or teams",
+        request=FeudCreateSerializer,
+        responses={201: FeudSerializer},
+        tags=["feuds"],
+    ),
 )
-class FeudViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+class FeudViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+):
     queryset = Feud.objects.all()
     serializer_class = FeudSerializer
     lookup_value_regex = "[0-9]+"
@@ -1295,6 +1350,36 @@ class FeudViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationVi
             )
             .distinct()
         )
+
+    def get_serializer_class(self):
+        return {"create": FeudCreateSerializer, "end": FeudEndSerializer}.get(
+            self.action, FeudSerializer
+        )
+
+    def _feud_json(self, feud) -> dict:
+        return FeudSerializer(self.get_queryset().get(pk=feud.pk)).data
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        feud = services.feud_start(federation=self.federation, **serializer.validated_data)
+        return Response(self._feud_json(feud), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="End a feud by hand",
+        description="Refused while a show not yet wrestled has a match of the feud on its card.",
+        request=FeudEndSerializer,
+        responses=FeudSerializer,
+        tags=["feuds"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def end(self, request, **kwargs):
+        feud = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.feud_end(feud=feud, on=serializer.validated_data["on"])
+        return Response(self._feud_json(feud))
 
 
 class InjurySerializer(serializers.ModelSerializer):

@@ -285,3 +285,59 @@ class TitleRetireForm(forms.Form):
     prefix = "retire"
     on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
     sure = forms.BooleanField(label="For good: no match may be booked for it again", required=True)
+
+
+def _contenders(federation: Federation) -> dict[str, Wrestler | object]:
+    """Who may feud, by a key for the form: wrestlers not retired, then teams not disbanded."""
+    found: dict[str, Wrestler | object] = {
+        f"wrestler:{w.slug}": w
+        for w in federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by("ring_name")
+    }
+    for team in federation.teams.filter(disbanded_on__isnull=True).order_by("name"):
+        found[f"team:{team.slug}"] = team
+    return found
+
+
+class FeudForm(forms.Form):
+    """A feud the booker starts: two sides of wrestlers or teams, its heat, its story."""
+
+    side_a = forms.MultipleChoiceField(
+        label="Side A", help_text="One or more (Ctrl or ⌘ and click to pick several)."
+    )
+    side_b = forms.MultipleChoiceField(
+        label="Side B", help_text="One or more (Ctrl or ⌘ and click to pick several)."
+    )
+    heat = forms.IntegerField(
+        min_value=1, max_value=10, initial=3, help_text="1 (a simmer) to 10; hot from 7."
+    )
+    started_on = forms.DateField(label="Started on", widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(
+        required=False,
+        max_length=160,
+        validators=[plain_text],
+        help_text="Left empty, it is named after its sides.",
+    )
+    description = forms.CharField(
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="Story"
+    )
+
+    def __init__(self, *args, federation: Federation, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.contenders = _contenders(federation)
+        wrestlers = [(k, str(v)) for k, v in self.contenders.items() if k.startswith("wrestler:")]
+        teams = [(k, str(v)) for k, v in self.contenders.items() if k.startswith("team:")]
+        choices = [("Wrestlers", wrestlers)] + ([("Teams", teams)] if teams else [])
+        for name in ("side_a", "side_b"):
+            self.fields[name].choices = choices
+            self.fields[name].widget.attrs["size"] = min(12, len(self.contenders) + 2)
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in ("side_a", "side_b"):
+            if name in cleaned:
+                cleaned[name] = [self.contenders[key] for key in cleaned[name]]
+        return cleaned
+
+
+class FeudEndForm(forms.Form):
+    on = forms.DateField(label="Ended on", widget=forms.DateInput(attrs={"type": "date"}))

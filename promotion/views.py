@@ -30,6 +30,8 @@ from promotion.forms import (
     START_SAMPLE,
     CardForm,
     FederationForm,
+    FeudEndForm,
+    FeudForm,
     MemberForm,
     OddsForm,
     RosterFilterForm,
@@ -526,7 +528,49 @@ def title_retire(request, federation: str, slug: str):
 def feud_list(request, slug: str):
     federation = federation_page(request, slug)
     feuds = _paginate(request, selectors.feuds_page(federation=federation))
-    return page(request, "promotion/feud_list.html", {"nav": "feuds", "page_obj": feuds})
+    context = {"nav": "feuds", "page_obj": feuds, "today": timezone.localdate()}
+    return page(request, "promotion/feud_list.html", context)
+
+
+def feud_create(request, slug: str):
+    federation = federation_page(request, slug, Action.BOOK)
+    form = FeudForm(
+        request.POST or None, federation=federation, initial={"started_on": timezone.localdate()}
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            feud = services.feud_start(
+                federation=federation,
+                sides=[data["side_a"], data["side_b"]],
+                started_on=data["started_on"],
+                heat=data["heat"],
+                name=data["name"],
+                description=data["description"],
+            )
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"The feud {feud} is on (heat {feud.heat}).")
+            return redirect("feud-list", slug=federation.slug)
+    return page(request, "promotion/feud_form.html", {"nav": "feuds", "form": form})
+
+
+@require_POST
+def feud_end(request, slug: str, pk: int):
+    federation = federation_page(request, slug, Action.BOOK)
+    feud = get_object_or_404(federation.feuds, pk=pk)
+    form = FeudEndForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Ended on: give the day the feud ended.")
+    else:
+        try:
+            services.feud_end(feud=feud, on=form.cleaned_data["on"])
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"The feud {feud} is over.")
+    return redirect("feud-list", slug=federation.slug)
 
 
 def injury_list(request, slug: str):

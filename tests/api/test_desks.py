@@ -1,5 +1,6 @@
-"""The title desk over the API: a title introduced, vacated, awarded and retired by a booker,
-through the same services as the pages; refusals as 400 with their reasons; readers refused."""
+"""The title and feud desks over the API: a title introduced, vacated, awarded and retired, a
+feud started and ended, by a booker, through the same services as the pages; refusals as 400
+with their reasons; readers refused."""
 
 from __future__ import annotations
 
@@ -153,3 +154,86 @@ def test_readers_may_not_use_the_desk(people, federation, world, who, code):
     assert client.post(TITLES + "world/retire/", {"on": "2025-03-07"}).status_code == code
     assert client.post(TITLES, {"name": "X", "introduced_on": "2026-01-02"}).status_code == code
     assert world.current_reign is not None and world.is_active
+
+
+# -- feuds ------------------------------------------------------------------------------------
+
+FEUDS = "/api/v1/federations/iron/feuds/"
+
+
+def wrestler(slug: str) -> dict:
+    return {"kind": "wrestler", "slug": slug}
+
+
+def test_a_booker_starts_a_feud_of_a_wrestler_against_a_team_and_ends_it(booker, federation):
+    factories.WrestlerFactory(federation=federation, ring_name="Ada Vance", slug="ada-vance")
+    factories.TeamFactory(federation=federation, name="The Rivets", slug="rivets")
+    response = booker.post(
+        FEUDS,
+        {
+            "sides": [
+                {"members": [wrestler("ada-vance")]},
+                {"members": [{"kind": "team", "slug": "rivets"}]},
+            ],
+            "started_on": "2026-10-02",
+            "heat": 7,
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["name"], body["heat"], body["status"], body["started_on"]) == (
+        "Ada Vance vs. The Rivets",
+        7,
+        "hot",
+        "2026-10-02",
+    )
+    assert [[m["slug"] for m in side["members"]] for side in body["sides"]] == [
+        ["ada-vance"],
+        ["rivets"],
+    ]
+    response = booker.post(f"{FEUDS}{body['id']}/end/", {"on": "2026-11-06"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert (response.json()["status"], response.json()["ended_on"]) == ("ended", "2026-11-06")
+
+
+def test_a_feud_names_two_sides_of_this_federations_people(booker, federation):
+    factories.WrestlerFactory(federation=federation, slug="ada-vance")
+    one_side = {"sides": [{"members": [wrestler("ada-vance")]}], "started_on": "2026-10-02"}
+    response = booker.post(FEUDS, one_side, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [{"path": "sides", "message": services.FEUD_SIDES}]
+    stranger = {
+        "sides": [{"members": [wrestler("ada-vance")]}, {"members": [wrestler("nobody")]}],
+        "started_on": "2026-10-02",
+    }
+    response = booker.post(FEUDS, stranger, format="json")
+    assert response.json()["errors"] == [
+        {"path": "sides", "message": f"{federation} has no wrestler 'nobody'."}
+    ]
+    twice = {
+        "sides": [{"members": [wrestler("ada-vance")]}, {"members": [wrestler("ada-vance")]}],
+        "started_on": "2026-10-02",
+    }
+    response = booker.post(FEUDS, twice, format="json")
+    ada = federation.wrestlers.get(slug="ada-vance")
+    assert messages(response) == [services.FEUD_BOTH_SIDES.format(who=ada)]
+    assert not federation.feuds.exists()
+
+
+@pytest.mark.parametrize("who,code", [("viewer", 403), ("anonymous", 401)])
+def test_readers_start_and_end_no_feud_over_the_api(people, federation, who, code):
+    ada = factories.WrestlerFactory(federation=federation, slug="ada-vance")
+    bo = factories.WrestlerFactory(federation=federation, slug="bo-lane")
+    feud = services.feud_start(
+        federation=federation, sides=[[ada], [bo]], started_on=dt.date(2026, 10, 2)
+    )
+    client = client_for(people, who)
+    body = {
+        "sides": [{"members": [wrestler("ada-vance")]}, {"members": [wrestler("bo-lane")]}],
+        "started_on": "2026-10-02",
+    }
+    assert client.post(FEUDS, body, format="json").status_code == code
+    assert client.post(f"{FEUDS}{feud.pk}/end/", {"on": "2026-11-06"}).status_code == code
+    feud.refresh_from_db()
+    assert feud.status != "ended"
