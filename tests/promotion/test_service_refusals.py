@@ -222,10 +222,11 @@ def messages(module) -> set[str]:
 
 
 def test_every_refusal_has_a_test_here():
-    # the title desk's and the feud desk's refusals are tested in their own files
-    from tests.promotion import test_feud_desk, test_title_desk
+    # the title, feud and team desks' refusals are tested in their own files
+    from tests.promotion import test_feud_desk, test_team_desk, test_title_desk
 
-    assert messages(services) - TESTED - test_title_desk.TESTED - test_feud_desk.TESTED == set()
+    desks = test_title_desk.TESTED | test_feud_desk.TESTED | test_team_desk.TESTED
+    assert messages(services) - TESTED - desks == set()
 
 
 def test_a_federations_settings_are_checked_field_by_field(federation):

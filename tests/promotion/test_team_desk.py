@@ -1,0 +1,188 @@
+"""Teams formed, joined, left and disbanded by the booker: each refusal alone and word for word,
+the memberships each change leaves, and the checker clean after them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from matches.checks import federation_check
+from matches.models import ShowStatus
+from promotion import services
+from promotion.models import TeamMembership
+from promotion.services import ServiceError, team_disband, team_form, team_join, team_leave
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ON = dt.date(2026, 10, 2)
+LATER = dt.date(2026, 11, 6)
+#: The message constants of ``promotion.services`` these tests trigger word for word (read by
+#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
+TESTED: set[str] = set()
+
+
+def names(*constants: str):
+    def mark(test):
+        TESTED.update(constants)
+        return test
+
+    return mark
+
+
+def refused(call, **kwargs) -> str:
+    with pytest.raises(ServiceError) as caught:
+        call(**kwargs)
+    return str(caught.value)
+
+
+def signed(federation, name: str):
+    slug = name.lower().replace(" ", "-")
+    return services.wrestler_create(
+        federation=federation, ring_name=name, slug=slug, fame=300, prestige=200
+    )
+
+
+@pytest.fixture
+def ada(federation):
+    return signed(federation, "Ada Vance")
+
+
+@pytest.fixture
+def bo(federation):
+    return signed(federation, "Bo Lane")
+
+
+@pytest.fixture
+def rivets(federation, ada, bo):
+    return team_form(federation=federation, name="The Rivets", members=[ada, bo], formed_on=ON)
+
+
+def members_on(team, on) -> set[str]:
+    return {str(w) for w in team.members_on(on)}
+
+
+def test_a_tag_team_forms_with_its_members_from_that_day(federation, rivets):
+    rivets.refresh_from_db()
+    assert (rivets.slug, rivets.kind, rivets.formed_on) == ("the-rivets", "tag_team", ON)
+    assert members_on(rivets, ON) == {"Ada Vance", "Bo Lane"}
+    assert members_on(rivets, ON - dt.timedelta(days=1)) == set()
+    assert federation_check(federation=federation) == []
+
+
+def test_a_stable_may_hold_the_pair_of_a_tag_team_and_one_more(federation, rivets, ada, bo):
+    cy = signed(federation, "Cy Moss")
+    order = team_form(
+        federation=federation, name="The Order", members=[ada, bo, cy], formed_on=ON, kind="stable"
+    )
+    assert members_on(order, ON) == {"Ada Vance", "Bo Lane", "Cy Moss"}
+
+
+@names("TEAM_NAME_REQUIRED", "TEAM_TOO_FEW")
+def test_a_tag_team_has_a_name_and_two_members(federation, ada):
+    message = refused(team_form, federation=federation, name=" ", members=[ada], formed_on=ON)
+    assert message == f"{services.TEAM_NAME_REQUIRED} {services.TEAM_TOO_FEW}"
+
+
+@names("TEAM_SLUG_TAKEN")
+def test_a_team_address_is_taken_once(federation, rivets, ada):
+    cy = signed(federation, "Cy Moss")
+    message = refused(
+        team_form, federation=federation, name="The Rivets", members=[ada, cy], formed_on=ON
+    )
+    assert message == services.TEAM_SLUG_TAKEN.format(federation=federation, slug="the-rivets")
+
+
+@names("TEAM_SAME_MEMBERS")
+def test_the_same_pair_makes_one_tag_team_at_a_time(federation, rivets, ada, bo):
+    message = refused(
+        team_form, federation=federation, name="Vance and Lane", members=[bo, ada], formed_on=ON
+    )
+    assert message == services.TEAM_SAME_MEMBERS.format(names="Bo Lane and Ada Vance", team=rivets)
+
+
+@names("TEAM_NOT_YET")
+def test_a_team_changes_by_hand_on_a_day_that_has_come(federation, ada, bo):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    message = refused(
+        team_form, federation=federation, name="Rivets", members=[ada, bo], formed_on=tomorrow
+    )
+    assert message == services.TEAM_NOT_YET.format(on=tomorrow)
+
+
+def test_a_member_joins_and_leaves(federation, rivets, ada):
+    cy = signed(federation, "Cy Moss")
+    team_join(team=rivets, wrestler=cy, on=LATER)
+    assert members_on(rivets, LATER) == {"Ada Vance", "Bo Lane", "Cy Moss"}
+    team_leave(team=rivets, wrestler=ada, on=LATER + dt.timedelta(days=7))
+    assert members_on(rivets, LATER + dt.timedelta(days=7)) == {"Bo Lane", "Cy Moss"}
+    assert members_on(rivets, LATER) == {"Ada Vance", "Bo Lane", "Cy Moss"}
+    team_join(team=rivets, wrestler=ada, on=LATER + dt.timedelta(days=14))  # back again
+    assert TeamMembership.objects.filter(team=rivets, wrestler=ada).count() == 2
+    assert federation_check(federation=federation) == []
+
+
+@names("TEAM_MEMBER_ALREADY", "TEAM_BEFORE_FORMED")
+def test_a_member_joins_once_and_not_before_the_team_formed(rivets, ada, federation):
+    message = refused(team_join, team=rivets, wrestler=ada, on=LATER)
+    assert message == services.TEAM_MEMBER_ALREADY.format(wrestler=ada, team=rivets)
+    cy = signed(federation, "Cy Moss")
+    early = ON - dt.timedelta(days=1)
+    message = refused(team_join, team=rivets, wrestler=cy, on=early)
+    assert message == services.TEAM_BEFORE_FORMED.format(team=rivets, formed=ON, on=early)
+
+
+@names("TEAM_NOT_A_MEMBER", "TEAM_LEFT_BEFORE_JOINING")
+def test_only_a_member_leaves_and_not_before_he_joined(rivets, ada, federation):
+    cy = signed(federation, "Cy Moss")
+    message = refused(team_leave, team=rivets, wrestler=cy, on=LATER)
+    assert message == services.TEAM_NOT_A_MEMBER.format(wrestler=cy, team=rivets)
+    team_join(team=rivets, wrestler=cy, on=LATER)
+    message = refused(team_leave, team=rivets, wrestler=cy, on=ON)
+    assert message == services.TEAM_LEFT_BEFORE_JOINING.format(
+        wrestler=cy, team=rivets, started=LATER, on=ON
+    )
+
+
+@names("TEAM_BOOKED")
+def test_a_member_booked_for_his_team_stays_until_the_show(rivets, ada, federation):
+    show = factories.ShowFactory(federation=federation, status=ShowStatus.SCHEDULED)
+    match = factories.MatchFactory(show=show, match_type="tag")
+    factories.MatchParticipantFactory(match=match, show=show, wrestler=ada, team=rivets, side=0)
+    message = refused(team_leave, team=rivets, wrestler=ada, on=LATER)
+    assert message == services.TEAM_BOOKED.format(
+        who=ada, team=rivets, show=show, status="scheduled"
+    )
+    message = refused(team_disband, team=rivets, on=LATER)
+    assert message == services.TEAM_BOOKED.format(
+        who=rivets, team=rivets, show=show, status="scheduled"
+    )
+
+
+def test_a_disbanded_team_lets_its_members_go_that_day(federation, rivets):
+    team_disband(team=rivets, on=LATER)
+    rivets.refresh_from_db()
+    assert rivets.disbanded_on == LATER
+    assert set(TeamMembership.objects.filter(team=rivets).values_list("ended_on", flat=True)) == {
+        LATER
+    }
+    assert members_on(rivets, LATER) == set()
+    assert federation_check(federation=federation) == []
+
+
+@names("TEAM_DISBANDED")
+def test_a_disbanded_team_takes_nobody_in(federation, rivets):
+    team_disband(team=rivets, on=LATER)
+    cy = signed(federation, "Cy Moss")
+    message = refused(team_join, team=rivets, wrestler=cy, on=LATER)
+    assert message == services.TEAM_DISBANDED.format(team=rivets, on=LATER)
+
+
+@names("TEAM_CHAMPIONS")
+def test_champions_do_not_disband(federation, rivets):
+    title = factories.TitleFactory(federation=federation, division="tag", name="Tag Titles")
+    services.reign_start(title=title, holder=rivets, won_on=ON)
+    message = refused(team_disband, team=rivets, on=LATER)
+    assert message == services.TEAM_CHAMPIONS.format(team=rivets, title=title)
