@@ -866,11 +866,57 @@ class TeamFilter(django_filters.FilterSet):
         fields = ["kind"]
 
 
+class TeamCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    slug = serializers.SlugField(
+        max_length=80, required=False, default="", help_text="Default: made from the name."
+    )
+    kind = serializers.ChoiceField(choices=TeamKind.choices, default=TeamKind.TAG_TEAM)
+    members = serializers.ListField(
+        child=serializers.SlugField(), help_text="The members' slugs (two or more for a tag team)."
+    )
+    formed_on = serializers.DateField(help_text="Not a day still to come.")
+
+    def validate_members(self, slugs):
+        federation = self.context["federation"]
+        found = {w.slug: w for w in federation.wrestlers.filter(slug__in=slugs)}
+        missing = [slug for slug in slugs if slug not in found]
+        if missing:
+            raise serializers.ValidationError(
+                f"{federation} has no wrestler {', '.join(map(repr, missing))}."
+            )
+        return [found[slug] for slug in slugs]
+
+
+class TeamMemberChangeSerializer(serializers.Serializer):
+    wrestler = serializers.SlugField()
+    on = serializers.DateField(help_text="Not a day still to come.")
+
+    def validate_wrestler(self, slug):
+        federation = self.context["federation"]
+        found = federation.wrestlers.filter(slug=slug).first()
+        if found is None:
+            raise serializers.ValidationError(f"{federation} has no wrestler {slug!r}.")
+        return found
+
+
+class TeamDisbandSerializer(serializers.Serializer):
+    on = serializers.DateField(help_text="Every member leaves that day (not a day still to come).")
+
+
 @extend_schema_view(
     list=extend_schema(summary="Tag teams and stables with their members", tags=["teams"]),
     retrieve=extend_schema(summary="One team", tags=["teams"]),
+    create=extend_schema(
+        summary="Form a tag team or a stable",
+        request=TeamCreateSerializer,
+        responses={201: TeamSerializer},
+        tags=["teams"],
+    ),
 )
-class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+class TeamViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+):
     queryset = Team.objects.all()
     serializer_class = TeamSerializer
     lookup_field = "slug"
@@ -899,6 +945,63 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationVi
             )
             .distinct()
         )
+
+    def get_serializer_class(self):
+        return {
+            "create": TeamCreateSerializer,
+            "join": TeamMemberChangeSerializer,
+            "leave": TeamMemberChangeSerializer,
+            "disband": TeamDisbandSerializer,
+        }.get(self.action, TeamSerializer)
+
+    def _team_json(self, team) -> dict:
+        return TeamSerializer(self.get_queryset().get(pk=team.pk)).data
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        team = services.team_form(federation=self.federation, **serializer.validated_data)
+        return Response(self._team_json(team), status=status.HTTP_201_CREATED)
+
+    def _desk(self, request, act) -> Response:
+        team = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        act(team, **serializer.validated_data)
+        return Response(self._team_json(team))
+
+    @extend_schema(
+        summary="A wrestler joins the team on a day",
+        request=TeamMemberChangeSerializer,
+        responses=TeamSerializer,
+        tags=["teams"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def join(self, request, **kwargs):
+        return self._desk(request, lambda team, **data: services.team_join(team=team, **data))
+
+    @extend_schema(
+        summary="A member leaves the team on a day",
+        description="Refused while he is booked for the team on a show not yet wrestled.",
+        request=TeamMemberChangeSerializer,
+        responses=TeamSerializer,
+        tags=["teams"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def leave(self, request, **kwargs):
+        return self._desk(request, lambda team, **data: services.team_leave(team=team, **data))
+
+    @extend_schema(
+        summary="Disband the team: every member leaves that day",
+        description="Refused while the team holds a title or is booked on a show not yet wrestled.",
+        request=TeamDisbandSerializer,
+        responses=TeamSerializer,
+        tags=["teams"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def disband(self, request, **kwargs):
+        return self._desk(request, lambda team, **data: services.team_disband(team=team, **data))
 
 
 # -- titles and lineages --------------------------------------------------------------------------

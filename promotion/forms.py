@@ -13,6 +13,8 @@ from promotion.models import (
     Federation,
     MemberRole,
     ReignEnd,
+    Team,
+    TeamKind,
     Title,
     Wrestler,
     WrestlerStatus,
@@ -341,3 +343,66 @@ class FeudForm(forms.Form):
 
 class FeudEndForm(forms.Form):
     on = forms.DateField(label="Ended on", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+def _active_wrestlers(federation: Federation) -> dict[str, Wrestler]:
+    return {
+        w.slug: w
+        for w in federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by("ring_name")
+    }
+
+
+class TeamForm(forms.Form):
+    """A tag team or stable the booker forms, its members from the day it forms."""
+
+    name = forms.CharField(max_length=120, validators=[plain_text])
+    slug = forms.SlugField(
+        max_length=80, required=False, label="Address", help_text="Left empty, made from the name."
+    )
+    kind = forms.ChoiceField(choices=TeamKind.choices, initial=TeamKind.TAG_TEAM)
+    members = forms.MultipleChoiceField(
+        help_text="Two or more for a tag team (Ctrl or ⌘ and click to pick several)."
+    )
+    formed_on = forms.DateField(label="Formed on", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, federation: Federation, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wrestlers = _active_wrestlers(federation)
+        self.fields["members"].choices = [(k, str(w)) for k, w in self.wrestlers.items()]
+        self.fields["members"].widget.attrs["size"] = min(12, len(self.wrestlers) + 1)
+
+    def clean_members(self):
+        return [self.wrestlers[key] for key in self.cleaned_data["members"]]
+
+
+class TeamJoinForm(forms.Form):
+    prefix = "join"
+    wrestler = forms.ChoiceField(label="Wrestler")
+    on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, team: Team, **kwargs):
+        super().__init__(*args, **kwargs)
+        current = set(
+            team.memberships.filter(ended_on__isnull=True).values_list("wrestler_id", flat=True)
+        )
+        self.wrestlers = {
+            k: w for k, w in _active_wrestlers(team.federation).items() if w.pk not in current
+        }
+        self.fields["wrestler"].choices = [("", "—")] + [
+            (k, str(w)) for k, w in self.wrestlers.items()
+        ]
+
+    def clean_wrestler(self):
+        return self.wrestlers[self.cleaned_data["wrestler"]]
+
+
+class TeamLeaveForm(forms.Form):
+    prefix = "leave"
+    wrestler = forms.SlugField()
+    on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class TeamDisbandForm(forms.Form):
+    prefix = "disband"
+    on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+    sure = forms.BooleanField(label="Every member leaves that day", required=True)

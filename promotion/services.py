@@ -503,6 +503,7 @@ TEAM_MEMBER_ALREADY = "{wrestler} is in {team} already."
 TEAM_NOT_A_MEMBER = "{wrestler} is not in {team}."
 TEAM_LEFT_BEFORE_JOINING = "{wrestler} joined {team} on {started}, after {on}."
 TEAM_BOOKED = "{who} is booked for {team} on {show} ({status}); take that match off first."
+TEAM_ON_CARD = "{team} is on the card of {show} ({status}); take that match off first."
 TEAM_CHAMPIONS = "{team} hold the {title}; vacate it first."
 
 
@@ -527,9 +528,10 @@ def _team_bookings(team: Team, wrestler: Wrestler | None = None) -> list[str]:
     row = booked.select_related("show", "wrestler").order_by("show__scheduled_at").first()
     if row is None:
         return []
-    who = row.wrestler if wrestler is not None else team
     status = row.show.get_status_display().lower()
-    return [TEAM_BOOKED.format(who=who, team=team, show=row.show, status=status)]
+    if wrestler is None:
+        return [TEAM_ON_CARD.format(team=team, show=row.show, status=status)]
+    return [TEAM_BOOKED.format(who=wrestler, team=team, show=row.show, status=status)]
 
 
 def team_form(

@@ -5,6 +5,7 @@ from promotion import views
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
 T = "f/<slug:federation>/titles/<slug:slug>/"
+TM = "f/<slug:federation>/teams/<slug:slug>/"
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -31,5 +32,9 @@ urlpatterns = [
     path("f/<slug:slug>/injuries/", views.injury_list, name="injury-list"),
     path("f/<slug:slug>/records/", views.records, name="records"),
     path("f/<slug:slug>/teams/", views.team_list, name="team-list"),
+    path("f/<slug:slug>/teams/new/", views.team_create, name="team-create"),
     path("f/<slug:federation>/teams/<slug:slug>/", views.team_detail, name="team-detail"),
+    path(TM + "join/", views.team_join, name="team-join"),
+    path(TM + "leave/", views.team_leave, name="team-leave"),
+    path(TM + "disband/", views.team_disband, name="team-disband"),
 ]

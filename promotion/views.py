@@ -35,6 +35,10 @@ from promotion.forms import (
     MemberForm,
     OddsForm,
     RosterFilterForm,
+    TeamDisbandForm,
+    TeamForm,
+    TeamJoinForm,
+    TeamLeaveForm,
     TitleAwardForm,
     TitleForm,
     TitleRetireForm,
@@ -606,8 +610,77 @@ def team_detail(request, federation: str, slug: str):
     _, team_records = match_records.federation_records(federation=fed, teams=[team.pk])
     record = team_records.get(team.pk)
     reigns = team.reigns.select_related("title", "won_at__show").order_by("won_on")
-    return page(
-        request,
-        "promotion/team_detail.html",
-        {"nav": "teams", "team": team, "record": record, "reigns": reigns},
+    context = {"nav": "teams", "team": team, "record": record, "reigns": reigns}
+    if request.federation_context["can_book"] and team.disbanded_on is None:
+        today = timezone.localdate()
+        context["desk"] = {
+            "today": today,
+            "join": TeamJoinForm(team=team, initial={"on": today}),
+            "disband": TeamDisbandForm(initial={"on": today}),
+        }
+    return page(request, "promotion/team_detail.html", context)
+
+
+def team_create(request, slug: str):
+    federation = federation_page(request, slug, Action.BOOK)
+    form = TeamForm(
+        request.POST or None, federation=federation, initial={"formed_on": timezone.localdate()}
     )
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.team_form(federation=federation, **form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{team} formed.")
+            return redirect("team-detail", federation=federation.slug, slug=team.slug)
+    return page(request, "promotion/team_form.html", {"nav": "teams", "form": form})
+
+
+def _team_desk(request, federation: str, slug: str, form_class, act):
+    """A change to a team from its page: the form checked, the service called, the outcome told
+    on the team's page."""
+    fed = federation_page(request, federation, Action.BOOK)
+    team = get_object_or_404(fed.teams, slug=slug)
+    form = form_class(request.POST, **({"team": team} if form_class is TeamJoinForm else {}))
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+    else:
+        try:
+            told = act(team, **form.cleaned_data)
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, told)
+    return redirect("team-detail", federation=fed.slug, slug=team.slug)
+
+
+@require_POST
+def team_join(request, federation: str, slug: str):
+    def act(team, *, wrestler, on):
+        services.team_join(team=team, wrestler=wrestler, on=on)
+        return f"{wrestler} joins {team}."
+
+    return _team_desk(request, federation, slug, TeamJoinForm, act)
+
+
+@require_POST
+def team_leave(request, federation: str, slug: str):
+    def act(team, *, wrestler, on):
+        member = get_object_or_404(team.federation.wrestlers, slug=wrestler)
+        services.team_leave(team=team, wrestler=member, on=on)
+        return f"{member} leaves {team}."
+
+    return _team_desk(request, federation, slug, TeamLeaveForm, act)
+
+
+@require_POST
+def team_disband(request, federation: str, slug: str):
+    def act(team, *, on, sure):
+        services.team_disband(team=team, on=on)
+        return f"{team} disbanded."
+
+    return _team_desk(request, federation, slug, TeamDisbandForm, act)

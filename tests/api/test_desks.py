@@ -1,6 +1,6 @@
-"""The title and feud desks over the API: a title introduced, vacated, awarded and retired, a
-feud started and ended, by a booker, through the same services as the pages; refusals as 400
-with their reasons; readers refused."""
+"""The title, feud and team desks over the API: a title introduced, vacated, awarded and
+retired, a feud started and ended, a team formed, joined, left and disbanded, by a booker, through
+the same services as the pages; refusals as 400 with their reasons; readers refused."""
 
 from __future__ import annotations
 
@@ -237,3 +237,81 @@ def test_readers_start_and_end_no_feud_over_the_api(people, federation, who, cod
     assert client.post(f"{FEUDS}{feud.pk}/end/", {"on": "2026-11-06"}).status_code == code
     feud.refresh_from_db()
     assert feud.status != "ended"
+
+
+# -- teams ------------------------------------------------------------------------------------
+
+TEAMS = "/api/v1/federations/iron/teams/"
+
+
+@pytest.fixture
+def roster(federation):
+    return {
+        slug: factories.WrestlerFactory(federation=federation, ring_name=name, slug=slug)
+        for slug, name in (
+            ("ada-vance", "Ada Vance"),
+            ("bo-lane", "Bo Lane"),
+            ("cy-moss", "Cy Moss"),
+        )
+    }
+
+
+def member_slugs(body) -> set[str]:
+    """The slugs of the team's current members."""
+    return {m["wrestler"] for m in body["memberships"] if m["ended_on"] is None}
+
+
+def test_a_booker_forms_a_team_a_member_joins_and_leaves_and_it_disbands(booker, roster):
+    response = booker.post(
+        TEAMS,
+        {"name": "The Rivets", "members": ["ada-vance", "bo-lane"], "formed_on": "2026-10-02"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert (response.json()["slug"], response.json()["kind"]) == ("the-rivets", "tag_team")
+    assert member_slugs(response.json()) == {"ada-vance", "bo-lane"}
+    response = booker.post(
+        TEAMS + "the-rivets/join/", {"wrestler": "cy-moss", "on": "2026-10-09"}, format="json"
+    )
+    assert member_slugs(response.json()) == {"ada-vance", "bo-lane", "cy-moss"}
+    response = booker.post(
+        TEAMS + "the-rivets/leave/", {"wrestler": "ada-vance", "on": "2026-10-16"}, format="json"
+    )
+    assert member_slugs(response.json()) == {"bo-lane", "cy-moss"}
+    response = booker.post(TEAMS + "the-rivets/disband/", {"on": "2026-11-06"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["disbanded_on"] == "2026-11-06"
+    assert member_slugs(response.json()) == set()
+
+
+def test_a_team_of_unknown_or_too_few_members_is_refused(booker, federation, roster):
+    response = booker.post(
+        TEAMS,
+        {"name": "Ghosts", "members": ["ada-vance", "nobody"], "formed_on": "2026-10-02"},
+        format="json",
+    )
+    assert response.json()["errors"] == [
+        {"path": "members", "message": f"{federation} has no wrestler 'nobody'."}
+    ]
+    response = booker.post(
+        TEAMS, {"name": "Solo", "members": ["ada-vance"], "formed_on": "2026-10-02"}, format="json"
+    )
+    assert response.status_code == 400
+    assert messages(response) == [services.TEAM_TOO_FEW]
+    assert not federation.teams.exists()
+
+
+@pytest.mark.parametrize("who,code", [("viewer", 403), ("anonymous", 401)])
+def test_readers_change_no_team_over_the_api(people, federation, roster, who, code):
+    team = services.team_form(
+        federation=federation,
+        name="Rivets",
+        members=[roster["ada-vance"], roster["bo-lane"]],
+        formed_on=dt.date(2026, 10, 2),
+    )
+    client = client_for(people, who)
+    body = {"name": "X", "members": ["ada-vance", "cy-moss"], "formed_on": "2026-10-02"}
+    assert client.post(TEAMS, body, format="json").status_code == code
+    assert client.post(f"{TEAMS}{team.slug}/disband/", {"on": "2026-11-06"}).status_code == code
+    team.refresh_from_db()
+    assert team.disbanded_on is None

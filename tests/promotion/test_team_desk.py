@@ -146,7 +146,7 @@ def test_only_a_member_leaves_and_not_before_he_joined(rivets, ada, federation):
     )
 
 
-@names("TEAM_BOOKED")
+@names("TEAM_BOOKED", "TEAM_ON_CARD")
 def test_a_member_booked_for_his_team_stays_until_the_show(rivets, ada, federation):
     show = factories.ShowFactory(federation=federation, status=ShowStatus.SCHEDULED)
     match = factories.MatchFactory(show=show, match_type="tag")
@@ -156,9 +156,7 @@ def test_a_member_booked_for_his_team_stays_until_the_show(rivets, ada, federati
         who=ada, team=rivets, show=show, status="scheduled"
     )
     message = refused(team_disband, team=rivets, on=LATER)
-    assert message == services.TEAM_BOOKED.format(
-        who=rivets, team=rivets, show=show, status="scheduled"
-    )
+    assert message == services.TEAM_ON_CARD.format(team=rivets, show=show, status="scheduled")
 
 
 def test_a_disbanded_team_lets_its_members_go_that_day(federation, rivets):

@@ -1,0 +1,124 @@
+"""Teams formed, joined, left and disbanded from the pages by a booker; refusals told; readers
+see no desk and cannot post to it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from promotion import services
+from promotion.models import MemberRole, Membership
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ON = dt.date(2026, 10, 2)
+
+
+@pytest.fixture
+def federation(users):
+    made = factories.FederationFactory(owner=users["owner"], is_public=True)
+    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
+    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+    for name in ("Ada Vance", "Bo Lane", "Cy Moss"):
+        factories.WrestlerFactory(
+            federation=made, ring_name=name, slug=name.lower().replace(" ", "-")
+        )
+    return made
+
+
+@pytest.fixture
+def booker(client, users):
+    client.force_login(users["booker"])
+    return client
+
+
+def told(client, response) -> list[str]:
+    return [str(m) for m in client.get(response["Location"]).context["messages"]]
+
+
+def wrestler(federation, slug):
+    return federation.wrestlers.get(slug=slug)
+
+
+def test_a_booker_forms_a_tag_team_and_a_member_comes_and_goes(booker, federation):
+    listing = booker.get(reverse("team-list", args=[federation.slug])).content.decode()
+    assert reverse("team-create", args=[federation.slug]) in listing
+    response = booker.post(
+        reverse("team-create", args=[federation.slug]),
+        {
+            "name": "The Rivets",
+            "kind": "tag_team",
+            "members": ["ada-vance", "bo-lane"],
+            "formed_on": "2026-10-02",
+        },
+    )
+    team = federation.teams.get()
+    page = reverse("team-detail", args=[federation.slug, "the-rivets"])
+    assert response["Location"] == page
+    assert told(booker, response) == ["The Rivets formed."]
+    assert {str(w) for w in team.members_on(ON)} == {"Ada Vance", "Bo Lane"}
+
+    joining = booker.get(page).context["desk"]["join"]
+    assert [key for key, _ in joining.fields["wrestler"].choices] == ["", "cy-moss"]
+    response = booker.post(
+        reverse("team-join", args=[federation.slug, "the-rivets"]),
+        {"join-wrestler": "cy-moss", "join-on": "2026-10-09"},
+    )
+    assert told(booker, response) == ["Cy Moss joins The Rivets."]
+    response = booker.post(
+        reverse("team-leave", args=[federation.slug, "the-rivets"]),
+        {"leave-wrestler": "ada-vance", "leave-on": "2026-10-16"},
+    )
+    assert told(booker, response) == ["Ada Vance leaves The Rivets."]
+    assert {str(w) for w in team.members_on(dt.date(2026, 10, 16))} == {"Bo Lane", "Cy Moss"}
+
+
+def test_a_refused_team_is_named_on_the_form(booker, federation):
+    response = booker.post(
+        reverse("team-create", args=[federation.slug]),
+        {"name": "Solo", "kind": "tag_team", "members": ["ada-vance"], "formed_on": "2026-10-02"},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors() == [services.TEAM_TOO_FEW]
+    assert not federation.teams.exists()
+
+
+def test_disbanding_needs_the_box_ticked_and_refuses_champions(booker, federation):
+    ada, bo = wrestler(federation, "ada-vance"), wrestler(federation, "bo-lane")
+    team = services.team_form(federation=federation, name="Rivets", members=[ada, bo], formed_on=ON)
+    url = reverse("team-disband", args=[federation.slug, team.slug])
+    response = booker.post(url, {"disband-on": "2026-11-06"})
+    assert told(booker, response) == ["Every member leaves that day: This field is required."]
+    title = factories.TitleFactory(federation=federation, division="tag", name="Tag Titles")
+    services.reign_start(title=title, holder=team, won_on=ON)
+    response = booker.post(url, {"disband-on": "2026-11-06", "disband-sure": "on"})
+    assert told(booker, response) == [services.TEAM_CHAMPIONS.format(team=team, title=title)]
+    title.reigns.update(ended_on=ON, end_reason="vacated")
+    response = booker.post(url, {"disband-on": "2026-11-06", "disband-sure": "on"})
+    assert told(booker, response) == ["Rivets disbanded."]
+    team.refresh_from_db()
+    assert team.disbanded_on == dt.date(2026, 11, 6)
+    assert "desk" not in booker.get(response["Location"]).context
+
+
+@pytest.mark.parametrize("role", ["viewer", "outsider"])
+def test_readers_change_no_team(client, users, federation, role):
+    ada, bo = wrestler(federation, "ada-vance"), wrestler(federation, "bo-lane")
+    team = services.team_form(federation=federation, name="Rivets", members=[ada, bo], formed_on=ON)
+    client.force_login(users[role])
+    page = client.get(reverse("team-detail", args=[federation.slug, team.slug]))
+    assert "desk" not in page.context
+    assert client.get(reverse("team-create", args=[federation.slug])).status_code == 403
+    for name, data in (
+        ("team-join", {"join-wrestler": "cy-moss", "join-on": "2026-10-09"}),
+        ("team-leave", {"leave-wrestler": "ada-vance", "leave-on": "2026-10-09"}),
+        ("team-disband", {"disband-on": "2026-10-09", "disband-sure": "on"}),
+    ):
+        assert client.post(reverse(name, args=[federation.slug, team.slug]), data).status_code == (
+            403
+        )
+    team.refresh_from_db()
+    assert team.disbanded_on is None and team.members_on(dt.date(2026, 10, 9)).count() == 2
