@@ -655,6 +655,90 @@ def team_disband(*, team: Team, on: dt.date) -> Team:
         return team
 
 
+INJURY_NOT_YET = "{on} is still to come; an injury is recorded or healed on a day that has come."
+INJURY_RETURN_BEFORE = "{wrestler} cannot be back ({back}) before he was hurt ({on})."
+INJURY_RETIRED = "{wrestler} has retired."
+INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on}."
+INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on}, after {healed}."
+
+
+def injury_record(
+    *,
+    wrestler: Wrestler,
+    occurred_on: dt.date,
+    expected_return: dt.date | None = None,
+    body_part: str = "",
+    description: str = "",
+    keeps_off_cards: bool = True,
+):
+    """An injury the booker records by hand (hurt away from the ring, or a storyline). Like an
+    injury from a match, it keeps the wrestler off cards until it heals: at the end of the first
+    show on or after ``expected_return``, or by hand (``injury_heal``); without an expected
+    return, only by hand. One he may wrestle through (``keeps_off_cards`` off) is noted only."""
+    from promotion.models import Injury, InjurySource, WrestlerStatus
+
+    problems = [f"Body part: {m}" for m in _plain_text_problems(body_part)]
+    problems += [f"Description: {m}" for m in _plain_text_problems(description)]
+    if occurred_on > timezone.localdate():
+        problems.append(INJURY_NOT_YET.format(on=occurred_on))
+    if expected_return is not None and expected_return < occurred_on:
+        problems.append(
+            INJURY_RETURN_BEFORE.format(wrestler=wrestler, back=expected_return, on=occurred_on)
+        )
+    if wrestler.status == WrestlerStatus.RETIRED:
+        problems.append(INJURY_RETIRED.format(wrestler=wrestler))
+    if problems:
+        raise ServiceError(" ".join(problems))
+    with transaction.atomic():
+        injury = Injury(
+            wrestler=wrestler,
+            occurred_on=occurred_on,
+            source=InjurySource.MANUAL,
+            body_part=body_part.strip(),
+            description=description.strip(),
+            expected_return=expected_return,
+            keeps_off_cards=keeps_off_cards,
+        )
+        _full_clean(injury, exclude=["wrestler", "match"])
+        injury.save()
+        if keeps_off_cards and wrestler.status == WrestlerStatus.ACTIVE:
+            wrestler.status = WrestlerStatus.INJURED
+            wrestler.save(update_fields=["status"])
+        return injury
+
+
+def injury_heal(*, injury, on: dt.date):
+    """Heal an injury by hand on ``on``; the wrestler is back on cards from that day when
+    nothing else keeps him off."""
+    from promotion.models import Injury, WrestlerStatus
+
+    with transaction.atomic():
+        injury = Injury.objects.select_for_update().select_related("wrestler").get(pk=injury.pk)
+        wrestler = injury.wrestler
+        if injury.healed_on is not None:
+            raise ServiceError(INJURY_HEALED_ALREADY.format(wrestler=wrestler, on=injury.healed_on))
+        problems = []
+        if on > timezone.localdate():
+            problems.append(INJURY_NOT_YET.format(on=on))
+        if on < injury.occurred_on:
+            problems.append(
+                INJURY_HEALED_BEFORE.format(wrestler=wrestler, on=injury.occurred_on, healed=on)
+            )
+        if problems:
+            raise ServiceError(" ".join(problems))
+        injury.healed_on = on
+        injury.save(update_fields=["healed_on"])
+        still_out = (
+            wrestler.injuries.filter(healed_on__isnull=True, keeps_off_cards=True)
+            .exclude(pk=injury.pk)
+            .exists()
+        )
+        if wrestler.status == WrestlerStatus.INJURED and not still_out:
+            wrestler.status = WrestlerStatus.ACTIVE
+            wrestler.save(update_fields=["status"])
+        return injury
+
+
 def card_normalise(
     *, system: str, data: Mapping[str, Any], federation=None
 ) -> tuple[dict[str, Any], bool]:

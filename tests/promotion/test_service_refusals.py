@@ -222,10 +222,20 @@ def messages(module) -> set[str]:
 
 
 def test_every_refusal_has_a_test_here():
-    # the title, feud and team desks' refusals are tested in their own files
-    from tests.promotion import test_feud_desk, test_team_desk, test_title_desk
+    # the title, feud, team and injury desks' refusals are tested in their own files
+    from tests.promotion import (
+        test_feud_desk,
+        test_injury_desk,
+        test_team_desk,
+        test_title_desk,
+    )
 
-    desks = test_title_desk.TESTED | test_feud_desk.TESTED | test_team_desk.TESTED
+    desks = (
+        test_title_desk.TESTED
+        | test_feud_desk.TESTED
+        | test_team_desk.TESTED
+        | test_injury_desk.TESTED
+    )
     assert messages(services) - TESTED - desks == set()
 
 

@@ -1,0 +1,118 @@
+"""Injuries recorded and healed by the booker: who is kept off cards and until when, the status
+shown, and each refusal alone and word for word."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from promotion import services
+from promotion.models import Injury, InjurySource, WrestlerStatus
+from promotion.services import ServiceError, injury_heal, injury_record
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+ON = dt.date(2026, 10, 2)
+BACK = dt.date(2026, 10, 30)
+#: The message constants of ``promotion.services`` these tests trigger word for word (read by
+#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
+TESTED: set[str] = set()
+
+
+def names(*constants: str):
+    def mark(test):
+        TESTED.update(constants)
+        return test
+
+    return mark
+
+
+def refused(call, **kwargs) -> str:
+    with pytest.raises(ServiceError) as caught:
+        call(**kwargs)
+    return str(caught.value)
+
+
+@pytest.fixture
+def ada(federation):
+    return factories.WrestlerFactory(federation=federation, ring_name="Ada Vance")
+
+
+def test_an_injury_by_hand_keeps_him_off_cards_from_that_day_until_healed(ada):
+    injury = injury_record(
+        wrestler=ada,
+        occurred_on=ON,
+        expected_return=BACK,
+        body_part=" knee ",
+        description="Hurt in a car crash on the way to the arena",
+    )
+    injury.refresh_from_db()
+    assert (injury.source, injury.body_part, injury.keeps_off_cards) == (
+        InjurySource.MANUAL,
+        "knee",
+        True,
+    )
+    ada.refresh_from_db()
+    assert ada.status == WrestlerStatus.INJURED
+    assert ada.is_available_on(ON - dt.timedelta(days=1))
+    assert not ada.is_available_on(ON) and not ada.is_available_on(BACK)
+    injury_heal(injury=injury, on=dt.date(2026, 10, 16))
+    ada.refresh_from_db()
+    assert ada.status == WrestlerStatus.ACTIVE
+    assert ada.is_available_on(dt.date(2026, 10, 16))
+    assert not ada.is_available_on(dt.date(2026, 10, 15))
+
+
+def test_one_he_may_wrestle_through_is_only_noted(ada):
+    injury_record(wrestler=ada, occurred_on=ON, body_part="ribs", keeps_off_cards=False)
+    ada.refresh_from_db()
+    assert ada.status == WrestlerStatus.ACTIVE and ada.is_available_on(ON)
+
+
+def test_healing_one_of_two_injuries_leaves_him_out(ada):
+    first = injury_record(wrestler=ada, occurred_on=ON, body_part="knee")
+    injury_record(wrestler=ada, occurred_on=ON, body_part="shoulder")
+    injury_heal(injury=first, on=BACK)
+    ada.refresh_from_db()
+    assert ada.status == WrestlerStatus.INJURED and not ada.is_available_on(BACK)
+
+
+@names("INJURY_NOT_YET")
+def test_an_injury_is_recorded_and_healed_on_a_day_that_has_come(ada):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    message = refused(injury_record, wrestler=ada, occurred_on=tomorrow)
+    assert message == services.INJURY_NOT_YET.format(on=tomorrow)
+    injury = injury_record(wrestler=ada, occurred_on=ON)
+    assert refused(injury_heal, injury=injury, on=tomorrow) == services.INJURY_NOT_YET.format(
+        on=tomorrow
+    )
+
+
+@names("INJURY_RETURN_BEFORE")
+def test_nobody_is_back_before_he_was_hurt(ada):
+    early = ON - dt.timedelta(days=1)
+    message = refused(injury_record, wrestler=ada, occurred_on=ON, expected_return=early)
+    assert message == services.INJURY_RETURN_BEFORE.format(wrestler=ada, back=early, on=ON)
+    assert not Injury.objects.exists()
+
+
+@names("INJURY_RETIRED")
+def test_a_retired_wrestler_is_not_injured(federation):
+    old = factories.WrestlerFactory(federation=federation, status="retired")
+    assert refused(injury_record, wrestler=old, occurred_on=ON) == (
+        services.INJURY_RETIRED.format(wrestler=old)
+    )
+
+
+@names("INJURY_HEALED_ALREADY", "INJURY_HEALED_BEFORE")
+def test_an_injury_heals_once_and_not_before_it_happened(ada):
+    injury = injury_record(wrestler=ada, occurred_on=ON)
+    early = ON - dt.timedelta(days=1)
+    message = refused(injury_heal, injury=injury, on=early)
+    assert message == services.INJURY_HEALED_BEFORE.format(wrestler=ada, on=ON, healed=early)
+    injury_heal(injury=injury, on=BACK)
+    message = refused(injury_heal, injury=injury, on=BACK)
+    assert message == services.INJURY_HEALED_ALREADY.format(wrestler=ada, on=BACK)
