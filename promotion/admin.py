@@ -18,6 +18,7 @@ from promotion.services import (
     ServiceError,
     card_normalise,
     feud_start,
+    injury_record,
     team_form,
     title_create,
     wrestler_create,
@@ -496,8 +497,40 @@ class FeudAdmin(admin.ModelAdmin):
             super().save_related(request, form, formsets, change)
 
 
+class InjuryRecordingForm(forms.ModelForm):
+    """Recording an injury in the admin is ``injury_record`` (an injury set by hand)."""
+
+    class Meta:
+        model = Injury
+        fields = [
+            "wrestler",
+            "occurred_on",
+            "expected_return",
+            "body_part",
+            "description",
+            "keeps_off_cards",
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.instance = injury_record(**{name: cleaned[name] for name in self.Meta.fields})
+        except ServiceError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return cleaned
+
+    def _post_clean(self):
+        pass  # injury_record has written it
+
+
 @admin.register(Injury)
 class InjuryAdmin(admin.ModelAdmin):
+    """Injuries: recorded here by hand through ``injury_record``; matches record the rest, and
+    shows heal them (or the booker, on the injury report or over the API). Only the words stay
+    editable."""
+
     list_display = [
         "wrestler",
         "occurred_on",
@@ -511,8 +544,37 @@ class InjuryAdmin(admin.ModelAdmin):
     list_filter = ["source", "wrestler__federation", ("healed_on", admin.EmptyFieldListFilter)]
     search_fields = ["wrestler__ring_name", "description", "body_part"]
     autocomplete_fields = ["wrestler"]
-    raw_id_fields = ["match"]
     date_hierarchy = "occurred_on"
+    fields = [
+        "wrestler",
+        "occurred_on",
+        "match",
+        "source",
+        "body_part",
+        "description",
+        "points",
+        "fight_cards_remaining",
+        "keeps_off_cards",
+        "expected_return",
+        "healed_on",
+    ]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = InjuryRecordingForm
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        return InjuryRecordingForm.Meta.fields if obj is None else self.fields
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return [name for name in self.fields if name not in ("body_part", "description")]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
 
 
 @admin.register(StandingChange)

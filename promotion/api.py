@@ -1531,11 +1531,48 @@ class InjuryFilter(django_filters.FilterSet):
         return queryset.filter(current) if value else queryset.exclude(current)
 
 
+class InjuryCreateSerializer(serializers.Serializer):
+    wrestler = serializers.SlugField()
+    occurred_on = serializers.DateField(help_text="Not a day still to come.")
+    expected_return = serializers.DateField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="He heals at the end of the first show from that day; none: only by hand.",
+    )
+    body_part = serializers.CharField(required=False, default="", allow_blank=True, max_length=40)
+    description = serializers.CharField(
+        required=False, default="", allow_blank=True, max_length=240
+    )
+    keeps_off_cards = serializers.BooleanField(
+        default=True, help_text="False: an injury he wrestles through."
+    )
+
+    def validate_wrestler(self, slug):
+        federation = self.context["federation"]
+        found = federation.wrestlers.filter(slug=slug).first()
+        if found is None:
+            raise serializers.ValidationError(f"{federation} has no wrestler {slug!r}.")
+        return found
+
+
+class InjuryHealSerializer(serializers.Serializer):
+    on = serializers.DateField(help_text="Not a day still to come.")
+
+
 @extend_schema_view(
     list=extend_schema(summary="Injuries, current and past", tags=["injuries"]),
     retrieve=extend_schema(summary="One injury", tags=["injuries"]),
+    create=extend_schema(
+        summary="Record an injury by hand (outside the matches)",
+        request=InjuryCreateSerializer,
+        responses={201: InjurySerializer},
+        tags=["injuries"],
+    ),
 )
-class InjuryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, FederationViewSet):
+class InjuryViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+):
     queryset = Injury.objects.all()
     serializer_class = InjurySerializer
     lookup_value_regex = "[0-9]+"
@@ -1548,6 +1585,35 @@ class InjuryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Federation
         return Injury.objects.filter(wrestler__federation=self.federation).select_related(
             "wrestler", "match__show"
         )
+
+    def get_serializer_class(self):
+        return {"create": InjuryCreateSerializer, "heal": InjuryHealSerializer}.get(
+            self.action, InjurySerializer
+        )
+
+    def _injury_json(self, injury) -> dict:
+        return InjurySerializer(self.get_queryset().get(pk=injury.pk)).data
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        injury = services.injury_record(**serializer.validated_data)
+        return Response(self._injury_json(injury), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Heal an injury by hand; he is back on cards from that day",
+        request=InjuryHealSerializer,
+        responses=InjurySerializer,
+        tags=["injuries"],
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def heal(self, request, **kwargs):
+        injury = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.injury_heal(injury=injury, on=serializer.validated_data["on"])
+        return Response(self._injury_json(injury))
 
 
 # -- the ledger -----------------------------------------------------------------------------------

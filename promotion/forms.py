@@ -406,3 +406,36 @@ class TeamDisbandForm(forms.Form):
     prefix = "disband"
     on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
     sure = forms.BooleanField(label="Every member leaves that day", required=True)
+
+
+class InjuryForm(forms.Form):
+    """An injury the booker records by hand."""
+
+    wrestler = forms.ChoiceField()
+    occurred_on = forms.DateField(label="Hurt on", widget=forms.DateInput(attrs={"type": "date"}))
+    expected_return = forms.DateField(
+        label="Expected back",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="He misses the shows before it and heals at the end of the first show from "
+        "that day; left empty, he is out until you mark the injury healed.",
+    )
+    body_part = forms.CharField(required=False, max_length=40, validators=[plain_text])
+    description = forms.CharField(required=False, max_length=240, validators=[plain_text])
+    keeps_off_cards = forms.BooleanField(
+        required=False, initial=True, label="Keeps him off cards (untick: he wrestles through it)"
+    )
+
+    def __init__(self, *args, federation: Federation, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wrestlers = _active_wrestlers(federation)
+        self.fields["wrestler"].choices = [("", "—")] + [
+            (k, str(w)) for k, w in self.wrestlers.items()
+        ]
+
+    def clean_wrestler(self):
+        return self.wrestlers[self.cleaned_data["wrestler"]]
+
+
+class InjuryHealForm(forms.Form):
+    on = forms.DateField(label="Healed on", widget=forms.DateInput(attrs={"type": "date"}))

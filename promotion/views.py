@@ -32,6 +32,8 @@ from promotion.forms import (
     FederationForm,
     FeudEndForm,
     FeudForm,
+    InjuryForm,
+    InjuryHealForm,
     MemberForm,
     OddsForm,
     RosterFilterForm,
@@ -45,7 +47,7 @@ from promotion.forms import (
     TitleVacateForm,
     WrestlerForm,
 )
-from promotion.models import Division, Federation, Membership, Wrestler
+from promotion.models import Division, Federation, Injury, Membership, Wrestler
 from promotion.sample import sample_federation_load
 from rules import registry
 from rules.core.safeyaml import YamlError, load_text
@@ -585,6 +587,41 @@ def injury_list(request, slug: str):
         "promotion/injury_list.html",
         {"nav": "injuries", "page_obj": injuries, "today": timezone.localdate()},
     )
+
+
+def injury_create(request, slug: str):
+    federation = federation_page(request, slug, Action.BOOK)
+    form = InjuryForm(
+        request.POST or None, federation=federation, initial={"occurred_on": timezone.localdate()}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            injury = services.injury_record(**form.cleaned_data)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{injury.wrestler}'s injury is on the report.")
+            return redirect("injury-list", slug=federation.slug)
+    return page(request, "promotion/injury_form.html", {"nav": "injuries", "form": form})
+
+
+@require_POST
+def injury_heal(request, slug: str, pk: int):
+    federation = federation_page(request, slug, Action.BOOK)
+    injury = get_object_or_404(
+        Injury.objects.filter(wrestler__federation=federation).select_related("wrestler"), pk=pk
+    )
+    form = InjuryHealForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Healed on: give the day the injury healed.")
+    else:
+        try:
+            services.injury_heal(injury=injury, on=form.cleaned_data["on"])
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"{injury.wrestler} is healed.")
+    return redirect("injury-list", slug=federation.slug)
 
 
 def records(request, slug: str):

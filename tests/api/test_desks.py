@@ -315,3 +315,40 @@ def test_readers_change_no_team_over_the_api(people, federation, roster, who, co
     assert client.post(f"{TEAMS}{team.slug}/disband/", {"on": "2026-11-06"}).status_code == code
     team.refresh_from_db()
     assert team.disbanded_on is None
+
+
+# -- injuries ---------------------------------------------------------------------------------
+
+INJURIES = "/api/v1/federations/iron/injuries/"
+
+
+def test_a_booker_records_an_injury_and_heals_it_over_the_api(booker, federation):
+    factories.WrestlerFactory(federation=federation, ring_name="Ada Vance", slug="ada-vance")
+    response = booker.post(
+        INJURIES,
+        {"wrestler": "ada-vance", "occurred_on": "2026-10-02", "body_part": "knee"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["source"], body["body_part"], body["healed_on"]) == ("manual", "knee", None)
+    response = booker.post(f"{INJURIES}{body['id']}/heal/", {"on": "2026-10-16"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["healed_on"] == "2026-10-16"
+    response = booker.post(f"{INJURIES}{body['id']}/heal/", {"on": "2026-10-16"}, format="json")
+    ada = federation.wrestlers.get()
+    assert messages(response) == [
+        services.INJURY_HEALED_ALREADY.format(wrestler=ada, on=dt.date(2026, 10, 16))
+    ]
+
+
+@pytest.mark.parametrize("who,code", [("viewer", 403), ("anonymous", 401)])
+def test_readers_record_no_injury_over_the_api(people, federation, who, code):
+    ada = factories.WrestlerFactory(federation=federation, slug="ada-vance")
+    injury = services.injury_record(wrestler=ada, occurred_on=dt.date(2026, 10, 2))
+    client = client_for(people, who)
+    body = {"wrestler": "ada-vance", "occurred_on": "2026-10-02"}
+    assert client.post(INJURIES, body, format="json").status_code == code
+    assert client.post(f"{INJURIES}{injury.pk}/heal/", {"on": "2026-10-16"}).status_code == code
+    injury.refresh_from_db()
+    assert injury.healed_on is None and ada.injuries.count() == 1

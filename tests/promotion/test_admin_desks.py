@@ -102,3 +102,26 @@ def test_the_lineage_is_shown_in_the_admin_and_only_its_words_edited(admin_clien
     assert (reign.won_how, reign.ended_on) == ("won the Iron Cup", None)
     assert admin_client.get(reverse("admin:promotion_titlereign_add")).status_code == 403
     assert TitleReign.objects.count() == 1
+
+
+def test_an_injury_recorded_in_the_admin_goes_through_the_service(admin_client, people):
+    url = reverse("admin:promotion_injury_add")
+    data = {
+        "wrestler": people[0].pk,
+        "occurred_on": "2026-10-02",
+        "expected_return": "2026-10-01",
+        "body_part": "knee",
+        "description": "",
+        "keeps_off_cards": "on",
+    }
+    assert problems(admin_client.post(url, data)) == [
+        services.INJURY_RETURN_BEFORE.format(
+            wrestler=people[0], back=dt.date(2026, 10, 1), on=dt.date(2026, 10, 2)
+        )
+    ]
+    data["expected_return"] = "2026-10-30"
+    assert admin_client.post(url, data).status_code == 302
+    injury = people[0].injuries.get()
+    assert (injury.source, injury.expected_return) == ("manual", dt.date(2026, 10, 30))
+    people[0].refresh_from_db()
+    assert people[0].status == "injured"

@@ -1,0 +1,79 @@
+"""Injuries recorded and healed from the injury report by a booker; readers see no desk."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from promotion import services
+from promotion.models import MemberRole, Membership, WrestlerStatus
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def federation(users):
+    made = factories.FederationFactory(owner=users["owner"], is_public=True)
+    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
+    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+    factories.WrestlerFactory(federation=made, ring_name="Ada Vance", slug="ada-vance")
+    return made
+
+
+def told(client, response) -> list[str]:
+    return [str(m) for m in client.get(response["Location"]).context["messages"]]
+
+
+def test_a_booker_records_an_injury_and_heals_it(client, users, federation):
+    client.force_login(users["booker"])
+    listing = client.get(reverse("injury-list", args=[federation.slug])).content.decode()
+    assert reverse("injury-create", args=[federation.slug]) in listing
+    response = client.post(
+        reverse("injury-create", args=[federation.slug]),
+        {
+            "wrestler": "ada-vance",
+            "occurred_on": "2026-10-02",
+            "expected_return": "2026-10-30",
+            "body_part": "knee",
+            "description": "Hurt in a car crash",
+            "keeps_off_cards": "on",
+        },
+    )
+    assert told(client, response) == ["Ada Vance's injury is on the report."]
+    ada = federation.wrestlers.get()
+    injury = ada.injuries.get()
+    assert (injury.expected_return, injury.keeps_off_cards, ada.status) == (
+        dt.date(2026, 10, 30),
+        True,
+        WrestlerStatus.INJURED,
+    )
+    heal = reverse("injury-heal", args=[federation.slug, injury.pk])
+    assert heal in client.get(reverse("injury-list", args=[federation.slug])).content.decode()
+    response = client.post(heal, {"on": "2026-10-01"})
+    assert told(client, response) == [
+        services.INJURY_HEALED_BEFORE.format(
+            wrestler=ada, on=dt.date(2026, 10, 2), healed=dt.date(2026, 10, 1)
+        )
+    ]
+    response = client.post(heal, {"on": "2026-10-16"})
+    assert told(client, response) == ["Ada Vance is healed."]
+    ada.refresh_from_db()
+    assert ada.status == WrestlerStatus.ACTIVE
+
+
+@pytest.mark.parametrize("role", ["viewer", "outsider"])
+def test_readers_record_and_heal_nothing(client, users, federation, role):
+    ada = federation.wrestlers.get()
+    injury = services.injury_record(wrestler=ada, occurred_on=dt.date(2026, 10, 2))
+    client.force_login(users[role])
+    listing = client.get(reverse("injury-list", args=[federation.slug])).content.decode()
+    assert reverse("injury-create", args=[federation.slug]) not in listing
+    assert reverse("injury-heal", args=[federation.slug, injury.pk]) not in listing
+    assert client.get(reverse("injury-create", args=[federation.slug])).status_code == 403
+    heal = reverse("injury-heal", args=[federation.slug, injury.pk])
+    assert client.post(heal, {"on": "2026-10-16"}).status_code == 403
+    injury.refresh_from_db()
+    assert injury.healed_on is None
