@@ -482,25 +482,29 @@ def title_create(request, slug: str):
     return page(request, "promotion/title_form.html", {"nav": "titles", "form": form})
 
 
-def _title_desk(request, federation: str, slug: str, form_class, act) -> object:
-    """A change to a title's lineage from its page: the form checked, the service called, the
-    outcome told on the title's page."""
-    fed = federation_page(request, federation, Action.BOOK)
-    title = get_object_or_404(fed.titles, slug=slug)
-    kwargs = {"title": title} if form_class is TitleAwardForm else {}
-    form = form_class(request.POST, **kwargs)
+def _desk_post(request, form, act, subject) -> None:
+    """A change at one of the booker's desks (a title's page, a team's, the feud list, the
+    injury report): the form checked, the service called through ``act``, the outcome told as a
+    message on the page the booker goes back to."""
     if not form.is_valid():
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
             for error in errors:
                 messages.error(request, f"{label}: {error}" if label else error)
+        return
+    try:
+        told = act(subject, **form.cleaned_data)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
     else:
-        try:
-            told = act(title, **form.cleaned_data)
-        except services.ServiceError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, told)
+        messages.success(request, told)
+
+
+def _title_desk(request, federation: str, slug: str, form_class, act):
+    fed = federation_page(request, federation, Action.BOOK)
+    title = get_object_or_404(fed.titles, slug=slug)
+    kwargs = {"title": title} if form_class is TitleAwardForm else {}
+    _desk_post(request, form_class(request.POST, **kwargs), act, title)
     return redirect("title-detail", federation=fed.slug, slug=title.slug)
 
 
@@ -566,16 +570,12 @@ def feud_create(request, slug: str):
 def feud_end(request, slug: str, pk: int):
     federation = federation_page(request, slug, Action.BOOK)
     feud = get_object_or_404(federation.feuds, pk=pk)
-    form = FeudEndForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Ended on: give the day the feud ended.")
-    else:
-        try:
-            services.feud_end(feud=feud, on=form.cleaned_data["on"])
-        except services.ServiceError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, f"The feud {feud} is over.")
+
+    def act(feud, *, on):
+        services.feud_end(feud=feud, on=on)
+        return f"The feud {feud} is over."
+
+    _desk_post(request, FeudEndForm(request.POST), act, feud)
     return redirect("feud-list", slug=federation.slug)
 
 
@@ -611,16 +611,12 @@ def injury_heal(request, slug: str, pk: int):
     injury = get_object_or_404(
         Injury.objects.filter(wrestler__federation=federation).select_related("wrestler"), pk=pk
     )
-    form = InjuryHealForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Healed on: give the day the injury healed.")
-    else:
-        try:
-            services.injury_heal(injury=injury, on=form.cleaned_data["on"])
-        except services.ServiceError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, f"{injury.wrestler} is healed.")
+
+    def act(injury, *, on):
+        services.injury_heal(injury=injury, on=on)
+        return f"{injury.wrestler} is healed."
+
+    _desk_post(request, InjuryHealForm(request.POST), act, injury)
     return redirect("injury-list", slug=federation.slug)
 
 
@@ -675,23 +671,10 @@ def team_create(request, slug: str):
 
 
 def _team_desk(request, federation: str, slug: str, form_class, act):
-    """A change to a team from its page: the form checked, the service called, the outcome told
-    on the team's page."""
     fed = federation_page(request, federation, Action.BOOK)
     team = get_object_or_404(fed.teams, slug=slug)
-    form = form_class(request.POST, **({"team": team} if form_class is TeamJoinForm else {}))
-    if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            for error in errors:
-                messages.error(request, f"{label}: {error}" if label else error)
-    else:
-        try:
-            told = act(team, **form.cleaned_data)
-        except services.ServiceError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, told)
+    kwargs = {"team": team} if form_class is TeamJoinForm else {}
+    _desk_post(request, form_class(request.POST, **kwargs), act, team)
     return redirect("team-detail", federation=fed.slug, slug=team.slug)
 
 
