@@ -866,6 +866,37 @@ class TeamFilter(django_filters.FilterSet):
         fields = ["kind"]
 
 
+class DeskActions:
+    """The booker's desks over the API (titles, teams, feuds, injuries): a row created, or an
+    action's body checked by its serializer and the service called with the row, through the
+    same services as the pages and the admin; the answer is the row read back as a list shows
+    it (``read_serializer``)."""
+
+    read_serializer: type[serializers.Serializer]
+
+    def _read(self, row) -> dict:
+        row = self.get_queryset().get(pk=row.pk)
+        return self.read_serializer(row, context=self.get_serializer_context()).data
+
+    @atomic_action
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        row = self._create(serializer.validated_data)
+        return Response(self._read(row), status=status.HTTP_201_CREATED)
+
+    def _create(self, data: dict):
+        """The row the create serializer's ``data`` describes, written by its service."""
+        raise NotImplementedError
+
+    def _desk(self, request, act) -> Response:
+        row = self.get_object()
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        act(row, **serializer.validated_data)
+        return Response(self._read(row))
+
+
 class TeamCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     slug = serializers.SlugField(
@@ -915,7 +946,11 @@ class TeamDisbandSerializer(serializers.Serializer):
     ),
 )
 class TeamViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+    DeskActions,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    FederationViewSet,
 ):
     queryset = Team.objects.all()
     serializer_class = TeamSerializer
@@ -931,6 +966,11 @@ class TeamViewSet(
     search_fields = ["name", "slug"]
     ordering_fields = ["name", "formed_on", "slug"]
     ordering = ["name"]
+
+    read_serializer = TeamSerializer
+
+    def _create(self, data):
+        return services.team_form(federation=self.federation, **data)
 
     def scoped_queryset(self):
         return (
@@ -953,23 +993,6 @@ class TeamViewSet(
             "leave": TeamMemberChangeSerializer,
             "disband": TeamDisbandSerializer,
         }.get(self.action, TeamSerializer)
-
-    def _team_json(self, team) -> dict:
-        return TeamSerializer(self.get_queryset().get(pk=team.pk)).data
-
-    @atomic_action
-    def create(self, request, *args, **kwargs):
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        team = services.team_form(federation=self.federation, **serializer.validated_data)
-        return Response(self._team_json(team), status=status.HTTP_201_CREATED)
-
-    def _desk(self, request, act) -> Response:
-        team = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        act(team, **serializer.validated_data)
-        return Response(self._team_json(team))
 
     @extend_schema(
         summary="A wrestler joins the team on a day",
@@ -1199,7 +1222,11 @@ class TitleRetireSerializer(serializers.Serializer):
     ),
 )
 class TitleViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+    DeskActions,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    FederationViewSet,
 ):
     queryset = Title.objects.all()
     serializer_class = TitleSerializer
@@ -1210,6 +1237,11 @@ class TitleViewSet(
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
     ordering_fields = ["rank", "name", "introduced_on"]
     ordering = ["rank", "name"]
+
+    read_serializer = TitleSerializer
+
+    def _create(self, data):
+        return services.title_create(federation=self.federation, **data)
 
     def scoped_queryset(self):
         return self.federation.titles.prefetch_related(
@@ -1232,24 +1264,6 @@ class TitleViewSet(
             "award": TitleAwardSerializer,
             "retire": TitleRetireSerializer,
         }.get(self.action, TitleSerializer)
-
-    def _title_json(self, title: Title) -> dict:
-        title = self.get_queryset().get(pk=title.pk)
-        return TitleSerializer(title, context=self.get_serializer_context()).data
-
-    @atomic_action
-    def create(self, request, *args, **kwargs):
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        title = services.title_create(federation=self.federation, **serializer.validated_data)
-        return Response(self._title_json(title), status=status.HTTP_201_CREATED)
-
-    def _desk(self, request, act) -> Response:
-        title = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        act(title, **serializer.validated_data)
-        return Response(self._title_json(title))
 
     @extend_schema(
         summary="Vacate the title by hand: vacated, stripped or vacated through injury",
@@ -1430,7 +1444,11 @@ class FeudEndSerializer(serializers.Serializer):
     ),
 )
 class FeudViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+    DeskActions,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    FederationViewSet,
 ):
     queryset = Feud.objects.all()
     serializer_class = FeudSerializer
@@ -1439,6 +1457,11 @@ class FeudViewSet(
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
     ordering_fields = ["started_on", "ended_on", "heat"]
     ordering = ["-heat", "-started_on"]
+
+    read_serializer = FeudSerializer
+
+    def _create(self, data):
+        return services.feud_start(federation=self.federation, **data)
 
     def scoped_queryset(self):
         return (
@@ -1459,16 +1482,6 @@ class FeudViewSet(
             self.action, FeudSerializer
         )
 
-    def _feud_json(self, feud) -> dict:
-        return FeudSerializer(self.get_queryset().get(pk=feud.pk)).data
-
-    @atomic_action
-    def create(self, request, *args, **kwargs):
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        feud = services.feud_start(federation=self.federation, **serializer.validated_data)
-        return Response(self._feud_json(feud), status=status.HTTP_201_CREATED)
-
     @extend_schema(
         summary="End a feud by hand",
         description="Refused while a show not yet wrestled has a match of the feud on its card.",
@@ -1478,11 +1491,7 @@ class FeudViewSet(
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def end(self, request, **kwargs):
-        feud = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.feud_end(feud=feud, on=serializer.validated_data["on"])
-        return Response(self._feud_json(feud))
+        return self._desk(request, lambda feud, **data: services.feud_end(feud=feud, **data))
 
 
 class InjurySerializer(serializers.ModelSerializer):
@@ -1571,7 +1580,11 @@ class InjuryHealSerializer(serializers.Serializer):
     ),
 )
 class InjuryViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+    DeskActions,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    FederationViewSet,
 ):
     queryset = Injury.objects.all()
     serializer_class = InjurySerializer
@@ -1580,6 +1593,11 @@ class InjuryViewSet(
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
     ordering_fields = ["occurred_on", "expected_return", "healed_on"]
     ordering = ["-occurred_on", "id"]
+
+    read_serializer = InjurySerializer
+
+    def _create(self, data):
+        return services.injury_record(**data)
 
     def scoped_queryset(self):
         return Injury.objects.filter(wrestler__federation=self.federation).select_related(
@@ -1591,16 +1609,6 @@ class InjuryViewSet(
             self.action, InjurySerializer
         )
 
-    def _injury_json(self, injury) -> dict:
-        return InjurySerializer(self.get_queryset().get(pk=injury.pk)).data
-
-    @atomic_action
-    def create(self, request, *args, **kwargs):
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        injury = services.injury_record(**serializer.validated_data)
-        return Response(self._injury_json(injury), status=status.HTTP_201_CREATED)
-
     @extend_schema(
         summary="Heal an injury by hand; he is back on cards from that day",
         request=InjuryHealSerializer,
@@ -1609,11 +1617,9 @@ class InjuryViewSet(
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def heal(self, request, **kwargs):
-        injury = self.get_object()
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.injury_heal(injury=injury, on=serializer.validated_data["on"])
-        return Response(self._injury_json(injury))
+        return self._desk(
+            request, lambda injury, **data: services.injury_heal(injury=injury, **data)
+        )
 
 
 # -- the ledger -----------------------------------------------------------------------------------
