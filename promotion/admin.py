@@ -112,7 +112,76 @@ class TeamMembershipInline(ReadOnlyInline):
     fields = ["wrestler", "started_on", "ended_on"]
 
 
-class WrestlerSigningForm(forms.ModelForm):
+class ServiceCreationForm(forms.ModelForm):
+    """An admin form for adding a row that a service writes (every door through the same
+    services): ``create`` calls the service with the cleaned data, and its refusal is the form's
+    error; nothing is saved apart from it. ``extra_fields`` are the form's own fields (not the
+    model's) that the add page shows after ``Meta.fields``."""
+
+    extra_fields: tuple[str, ...] = ()
+
+    def create(self, cleaned: dict):
+        raise NotImplementedError
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            self.instance = self.create(cleaned)
+        except ServiceError as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return cleaned
+
+    def _post_clean(self):
+        pass  # the service has validated and written the row
+
+    def save_m2m(self):
+        pass
+
+
+class ServiceCreatedAdmin(admin.ModelAdmin):
+    """An admin whose rows are added through a service (``creation_form``), and whose other
+    changes go through services elsewhere: on the change page only the fields outside
+    ``change_readonly`` may be edited, and the inlines are shown, not edited."""
+
+    creation_form: type[ServiceCreationForm]
+    change_fields: list[str] | None = None  # None: the model's editable fields
+    change_readonly: list[str] = []
+
+    def _creation_fields(self) -> list[str]:
+        return [*self.creation_form.Meta.fields, *self.creation_form.extra_fields]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            kwargs["form"] = self.creation_form
+            kwargs["fields"] = self._creation_fields()
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return self._creation_fields()
+        return self.change_fields or super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        return [] if obj is None else self.change_readonly
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return self.prepopulated_fields if obj is None else {}
+
+    def get_inlines(self, request, obj):
+        return [] if obj is None else self.inlines
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        if change:
+            super().save_related(request, form, formsets, change)
+
+
+class WrestlerSigningForm(ServiceCreationForm):
     """Signing a wrestler in the admin is ``wrestler_create``: his starting Fame, Prestige and
     Heat open the ledger."""
 
@@ -123,6 +192,7 @@ class WrestlerSigningForm(forms.ModelForm):
         required=False, min_value=0, help_text="Empty: the roster's lower quartile."
     )
     starting_heat = forms.IntegerField(required=False, min_value=0, max_value=10, initial=0)
+    extra_fields = ("starting_fame", "starting_prestige", "starting_heat")
 
     class Meta:
         model = Wrestler
@@ -138,35 +208,28 @@ class WrestlerSigningForm(forms.ModelForm):
             "debut_on",
         ]
 
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
+    def create(self, cleaned):
         details = {
             name: cleaned[name]
             for name in ("alignment", "style", "height_in", "weight_lb", "hometown", "debut_on")
             if name in cleaned
         }
-        try:
-            self.instance = wrestler_create(
-                federation=cleaned["federation"],
-                ring_name=cleaned["ring_name"],
-                slug=cleaned["slug"],
-                fame=cleaned.get("starting_fame"),
-                prestige=cleaned.get("starting_prestige"),
-                heat=cleaned.get("starting_heat") or 0,
-                **details,
-            )
-        except ServiceError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return cleaned
-
-    def _post_clean(self):
-        pass  # wrestler_create has written him
+        return wrestler_create(
+            federation=cleaned["federation"],
+            ring_name=cleaned["ring_name"],
+            slug=cleaned["slug"],
+            fame=cleaned.get("starting_fame"),
+            prestige=cleaned.get("starting_prestige"),
+            heat=cleaned.get("starting_heat") or 0,
+            **details,
+        )
 
 
 @admin.register(Wrestler)
-class WrestlerAdmin(admin.ModelAdmin):
+class WrestlerAdmin(ServiceCreatedAdmin):
+    """Wrestlers: signed here through ``wrestler_create``; Fame, Prestige, Heat and Edge move
+    only through the ledger."""
+
     list_display = [
         "ring_name",
         "federation",
@@ -181,43 +244,13 @@ class WrestlerAdmin(admin.ModelAdmin):
     list_filter = ["federation", "alignment", "status"]
     search_fields = ["ring_name", "slug", "hometown"]
     prepopulated_fields = {"slug": ["ring_name"]}
-    readonly_fields = ["fame", "prestige", "heat", "edge"]
     list_select_related = ["federation"]
     inlines = [CardInline]
-
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            kwargs["form"] = WrestlerSigningForm
-            kwargs["fields"] = [
-                *WrestlerSigningForm.Meta.fields,
-                "starting_fame",
-                "starting_prestige",
-                "starting_heat",
-            ]
-        return super().get_form(request, obj, change, **kwargs)
-
-    def get_fields(self, request, obj=None):
-        if obj is None:
-            return [
-                *WrestlerSigningForm.Meta.fields,
-                "starting_fame",
-                "starting_prestige",
-                "starting_heat",
-            ]
-        return super().get_fields(request, obj)
-
-    def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else self.readonly_fields
-
-    def get_inlines(self, request, obj):
-        return [] if obj is None else self.inlines
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
+    creation_form = WrestlerSigningForm
+    change_readonly = ["fame", "prestige", "heat", "edge"]
 
 
-class TeamFormingForm(forms.ModelForm):
+class TeamFormingForm(ServiceCreationForm):
     """Forming a team in the admin is ``team_form``: its members join the day it forms."""
 
     members = forms.ModelMultipleChoiceField(
@@ -225,37 +258,25 @@ class TeamFormingForm(forms.ModelForm):
         help_text="Two or more for a tag team, all of the team's federation.",
     )
     formed_on = forms.DateField()
+    extra_fields = ("members", "formed_on")
 
     class Meta:
         model = Team
         fields = ["federation", "name", "slug", "kind"]
 
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
-        try:
-            self.instance = team_form(
-                federation=cleaned["federation"],
-                name=cleaned["name"],
-                slug=cleaned["slug"],
-                kind=cleaned["kind"],
-                members=list(cleaned["members"]),
-                formed_on=cleaned["formed_on"],
-            )
-        except ServiceError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return cleaned
-
-    def _post_clean(self):
-        pass  # team_form has written it
-
-    def save_m2m(self):
-        pass
+    def create(self, cleaned):
+        return team_form(
+            federation=cleaned["federation"],
+            name=cleaned["name"],
+            slug=cleaned["slug"],
+            kind=cleaned["kind"],
+            members=list(cleaned["members"]),
+            formed_on=cleaned["formed_on"],
+        )
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ServiceCreatedAdmin):
     """Teams: formed here through ``team_form``; members come and go, and teams disband, on the
     team's page or over the API. Only the name stays editable."""
 
@@ -264,34 +285,9 @@ class TeamAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "members__ring_name"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [TeamMembershipInline]
-
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            kwargs["form"] = TeamFormingForm
-            kwargs["fields"] = [*TeamFormingForm.Meta.fields, "members", "formed_on"]
-        return super().get_form(request, obj, change, **kwargs)
-
-    def get_fields(self, request, obj=None):
-        if obj is None:
-            return [*TeamFormingForm.Meta.fields, "members", "formed_on"]
-        return ["federation", "name", "slug", "kind", "formed_on", "disbanded_on"]
-
-    def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else ["federation", "slug", "kind", "formed_on", "disbanded_on"]
-
-    def get_prepopulated_fields(self, request, obj=None):
-        return self.prepopulated_fields if obj is None else {}
-
-    def get_inlines(self, request, obj):
-        return [] if obj is None else self.inlines
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
-
-    def save_related(self, request, form, formsets, change):
-        if change:
-            super().save_related(request, form, formsets, change)
+    creation_form = TeamFormingForm
+    change_fields = ["federation", "name", "slug", "kind", "formed_on", "disbanded_on"]
+    change_readonly = ["federation", "slug", "kind", "formed_on", "disbanded_on"]
 
 
 class ReignInline(ReadOnlyInline):
@@ -310,29 +306,19 @@ class ReignInline(ReadOnlyInline):
     ordering = ["number"]
 
 
-class TitleIntroducingForm(forms.ModelForm):
+class TitleIntroducingForm(ServiceCreationForm):
     """Introducing a title in the admin is ``title_create``: it stands vacant."""
 
     class Meta:
         model = Title
         fields = ["federation", "name", "slug", "division", "rank", "rule_system", "introduced_on"]
 
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
-        try:
-            self.instance = title_create(**{name: cleaned[name] for name in self.Meta.fields})
-        except ServiceError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return cleaned
-
-    def _post_clean(self):
-        pass  # title_create has written it
+    def create(self, cleaned):
+        return title_create(**{name: cleaned[name] for name in self.Meta.fields})
 
 
 @admin.register(Title)
-class TitleAdmin(admin.ModelAdmin):
+class TitleAdmin(ServiceCreatedAdmin):
     """Titles: introduced here through ``title_create``; the lineage is shown, and changed by
     matches or on the title's page (vacate, award, retire) or over the API."""
 
@@ -349,31 +335,9 @@ class TitleAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [ReignInline]
-
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            kwargs["form"] = TitleIntroducingForm
-        return super().get_form(request, obj, change, **kwargs)
-
-    def get_fields(self, request, obj=None):
-        if obj is None:
-            return TitleIntroducingForm.Meta.fields
-        return [*TitleIntroducingForm.Meta.fields, "is_active", "retired_on"]
-
-    def get_readonly_fields(self, request, obj=None):
-        if obj is None:
-            return []
-        return ["federation", "slug", "division", "introduced_on", "is_active", "retired_on"]
-
-    def get_prepopulated_fields(self, request, obj=None):
-        return self.prepopulated_fields if obj is None else {}
-
-    def get_inlines(self, request, obj):
-        return [] if obj is None else self.inlines
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
+    creation_form = TitleIntroducingForm
+    change_fields = [*TitleIntroducingForm.Meta.fields, "is_active", "retired_on"]
+    change_readonly = ["federation", "slug", "division", "introduced_on", "is_active", "retired_on"]
 
 
 @admin.register(TitleReign)
@@ -413,7 +377,7 @@ class FeudParticipantInline(ReadOnlyInline):
     fields = ["side", "wrestler", "team"]
 
 
-class FeudStartingForm(forms.ModelForm):
+class FeudStartingForm(ServiceCreationForm):
     """Starting a feud in the admin is ``feud_start``: two sides, each of wrestlers or teams."""
 
     side_a_wrestlers = forms.ModelMultipleChoiceField(
@@ -428,41 +392,26 @@ class FeudStartingForm(forms.ModelForm):
     side_b_teams = forms.ModelMultipleChoiceField(
         queryset=Team.objects.all(), required=False, label="Side B: teams"
     )
+    extra_fields = ("side_a_wrestlers", "side_a_teams", "side_b_wrestlers", "side_b_teams")
 
     class Meta:
         model = Feud
         fields = ["federation", "name", "description", "started_on", "heat"]
 
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
+    def create(self, cleaned):
         sides = [[*cleaned[f"side_{s}_wrestlers"], *cleaned[f"side_{s}_teams"]] for s in ("a", "b")]
-        try:
-            self.instance = feud_start(
-                federation=cleaned["federation"],
-                sides=sides,
-                started_on=cleaned["started_on"],
-                heat=cleaned["heat"],
-                name=cleaned["name"],
-                description=cleaned["description"],
-            )
-        except ServiceError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return cleaned
-
-    def _post_clean(self):
-        pass  # feud_start has written it
-
-    def save_m2m(self):
-        pass
-
-
-FEUD_SIDE_FIELDS = ["side_a_wrestlers", "side_a_teams", "side_b_wrestlers", "side_b_teams"]
+        return feud_start(
+            federation=cleaned["federation"],
+            sides=sides,
+            started_on=cleaned["started_on"],
+            heat=cleaned["heat"],
+            name=cleaned["name"],
+            description=cleaned["description"],
+        )
 
 
 @admin.register(Feud)
-class FeudAdmin(admin.ModelAdmin):
+class FeudAdmin(ServiceCreatedAdmin):
     """Feuds: started here through ``feud_start``; results move their heat, and they end on the
     feud list or over the API. Only the name and the story stay editable."""
 
@@ -470,34 +419,20 @@ class FeudAdmin(admin.ModelAdmin):
     list_filter = ["federation", "status"]
     search_fields = ["name", "participants__wrestler__ring_name", "participants__team__name"]
     inlines = [FeudParticipantInline]
-
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            kwargs["form"] = FeudStartingForm
-            kwargs["fields"] = [*FeudStartingForm.Meta.fields, *FEUD_SIDE_FIELDS]
-        return super().get_form(request, obj, change, **kwargs)
-
-    def get_fields(self, request, obj=None):
-        if obj is None:
-            return [*FeudStartingForm.Meta.fields, *FEUD_SIDE_FIELDS]
-        return ["federation", "name", "description", "started_on", "ended_on", "heat", "status"]
-
-    def get_readonly_fields(self, request, obj=None):
-        return [] if obj is None else ["federation", "started_on", "ended_on", "heat", "status"]
-
-    def get_inlines(self, request, obj):
-        return [] if obj is None else self.inlines
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
-
-    def save_related(self, request, form, formsets, change):
-        if change:
-            super().save_related(request, form, formsets, change)
+    creation_form = FeudStartingForm
+    change_fields = [
+        "federation",
+        "name",
+        "description",
+        "started_on",
+        "ended_on",
+        "heat",
+        "status",
+    ]
+    change_readonly = ["federation", "started_on", "ended_on", "heat", "status"]
 
 
-class InjuryRecordingForm(forms.ModelForm):
+class InjuryRecordingForm(ServiceCreationForm):
     """Recording an injury in the admin is ``injury_record`` (an injury set by hand)."""
 
     class Meta:
@@ -511,22 +446,12 @@ class InjuryRecordingForm(forms.ModelForm):
             "keeps_off_cards",
         ]
 
-    def clean(self):
-        cleaned = super().clean()
-        if self.errors:
-            return cleaned
-        try:
-            self.instance = injury_record(**{name: cleaned[name] for name in self.Meta.fields})
-        except ServiceError as exc:
-            raise forms.ValidationError(str(exc)) from None
-        return cleaned
-
-    def _post_clean(self):
-        pass  # injury_record has written it
+    def create(self, cleaned):
+        return injury_record(**{name: cleaned[name] for name in self.Meta.fields})
 
 
 @admin.register(Injury)
-class InjuryAdmin(admin.ModelAdmin):
+class InjuryAdmin(ServiceCreatedAdmin):
     """Injuries: recorded here by hand through ``injury_record``; matches record the rest, and
     shows heal them (or the booker, on the injury report or over the API). Only the words stay
     editable."""
@@ -545,7 +470,8 @@ class InjuryAdmin(admin.ModelAdmin):
     search_fields = ["wrestler__ring_name", "description", "body_part"]
     autocomplete_fields = ["wrestler"]
     date_hierarchy = "occurred_on"
-    fields = [
+    creation_form = InjuryRecordingForm
+    change_fields = [
         "wrestler",
         "occurred_on",
         "match",
@@ -558,23 +484,7 @@ class InjuryAdmin(admin.ModelAdmin):
         "expected_return",
         "healed_on",
     ]
-
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is None:
-            kwargs["form"] = InjuryRecordingForm
-        return super().get_form(request, obj, change, **kwargs)
-
-    def get_fields(self, request, obj=None):
-        return InjuryRecordingForm.Meta.fields if obj is None else self.fields
-
-    def get_readonly_fields(self, request, obj=None):
-        if obj is None:
-            return []
-        return [name for name in self.fields if name not in ("body_part", "description")]
-
-    def save_model(self, request, obj, form, change):
-        if change:
-            super().save_model(request, obj, form, change)
+    change_readonly = [name for name in change_fields if name not in ("body_part", "description")]
 
 
 @admin.register(StandingChange)
