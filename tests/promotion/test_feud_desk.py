@@ -12,36 +12,13 @@ from matches.checks import federation_check
 from matches.models import ShowStatus
 from promotion import services
 from promotion.models import FeudParticipant, FeudStatus
-from promotion.services import ServiceError, feud_end, feud_start
+from promotion.services import feud_end, feud_start
 from tests import factories
+from tests.promotion.refusals import names, refused, signed
 
 pytestmark = pytest.mark.django_db
 
 ON = dt.date(2026, 10, 2)
-#: The message constants of ``promotion.services`` these tests trigger word for word (read by
-#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
-TESTED: set[str] = set()
-
-
-def names(*constants: str):
-    def mark(test):
-        TESTED.update(constants)
-        return test
-
-    return mark
-
-
-def refused(call, **kwargs) -> str:
-    with pytest.raises(ServiceError) as caught:
-        call(**kwargs)
-    return str(caught.value)
-
-
-def signed(federation, name: str):
-    slug = name.lower().replace(" ", "-")
-    return services.wrestler_create(
-        federation=federation, ring_name=name, slug=slug, fame=300, prestige=200
-    )
 
 
 @pytest.fixture

@@ -10,30 +10,14 @@ from django.utils import timezone
 
 from promotion import services
 from promotion.models import Injury, InjurySource, WrestlerStatus
-from promotion.services import ServiceError, injury_heal, injury_record
+from promotion.services import injury_heal, injury_record
 from tests import factories
+from tests.promotion.refusals import names, refused
 
 pytestmark = pytest.mark.django_db
 
 ON = dt.date(2026, 10, 2)
 BACK = dt.date(2026, 10, 30)
-#: The message constants of ``promotion.services`` these tests trigger word for word (read by
-#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
-TESTED: set[str] = set()
-
-
-def names(*constants: str):
-    def mark(test):
-        TESTED.update(constants)
-        return test
-
-    return mark
-
-
-def refused(call, **kwargs) -> str:
-    with pytest.raises(ServiceError) as caught:
-        call(**kwargs)
-    return str(caught.value)
 
 
 @pytest.fixture

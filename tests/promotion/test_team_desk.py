@@ -12,37 +12,14 @@ from matches.checks import federation_check
 from matches.models import ShowStatus
 from promotion import services
 from promotion.models import TeamMembership
-from promotion.services import ServiceError, team_disband, team_form, team_join, team_leave
+from promotion.services import team_disband, team_form, team_join, team_leave
 from tests import factories
+from tests.promotion.refusals import names, refused, signed
 
 pytestmark = pytest.mark.django_db
 
 ON = dt.date(2026, 10, 2)
 LATER = dt.date(2026, 11, 6)
-#: The message constants of ``promotion.services`` these tests trigger word for word (read by
-#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
-TESTED: set[str] = set()
-
-
-def names(*constants: str):
-    def mark(test):
-        TESTED.update(constants)
-        return test
-
-    return mark
-
-
-def refused(call, **kwargs) -> str:
-    with pytest.raises(ServiceError) as caught:
-        call(**kwargs)
-    return str(caught.value)
-
-
-def signed(federation, name: str):
-    slug = name.lower().replace(" ", "-")
-    return services.wrestler_create(
-        federation=federation, ring_name=name, slug=slug, fame=300, prestige=200
-    )
 
 
 @pytest.fixture

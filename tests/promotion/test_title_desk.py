@@ -14,37 +14,17 @@ from matches.models import ShowStatus
 from promotion import services
 from promotion.models import ReignEnd, TitleReign
 from promotion.services import (
-    ServiceError,
     title_award,
     title_create,
     title_retire,
     title_vacate,
 )
 from tests import factories
+from tests.promotion.refusals import names, refused, signed
 
 pytestmark = pytest.mark.django_db
 
 WON = dt.date(2024, 6, 1)
-#: The message constants of ``promotion.services`` these tests trigger word for word (read by
-#: ``test_service_refusals.test_every_refusal_has_a_test_here``).
-TESTED: set[str] = set()
-
-
-def names(*constants: str):
-    def mark(test):
-        TESTED.update(constants)
-        return test
-
-    return mark
-
-
-def signed(federation, name: str):
-    """A wrestler signed through the roster service (his standings in the ledger, as the
-    checker wants them)."""
-    slug = name.lower().replace(" ", "-")
-    return services.wrestler_create(
-        federation=federation, ring_name=name, slug=slug, fame=300, prestige=200
-    )
 
 
 @pytest.fixture
@@ -57,12 +37,6 @@ def title(federation, champion):
     made = factories.TitleFactory(federation=federation, name="Iron City Title", slug="iron-city")
     factories.TitleReignFactory(title=made, holder_wrestler=champion, number=1, won_on=WON)
     return made
-
-
-def refused(call, **kwargs) -> str:
-    with pytest.raises(ServiceError) as caught:
-        call(**kwargs)
-    return str(caught.value)
 
 
 def title_match_on(title, *, status, days_ago):
