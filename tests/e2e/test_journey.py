@@ -196,5 +196,27 @@ def test_a_new_promoters_journey(browser, site, viewport):
     journey.go(f"/f/{slug}/wrestlers/rook-amberly/")
     journey.shot("wrestler-after")
 
+    # The booker's desks: a new title crowned by hand, then a feud started from the feud list.
+    journey.go(f"/f/{slug}/titles/new/")
+    page.get_by_label("Name").fill("Foundry Television Title")
+    journey.submit("Introduce the title")
+    assert "vacant until it is won" in journey.text()
+    page.get_by_label("Champion").select_option(label="Rook Amberly")
+    page.get_by_label("How").fill("won the Foundry Cup")
+    journey.submit("Crown the champion")
+    assert "Rook Amberly is the new Foundry Television Title champion (reign #1)." in (
+        journey.text()
+    )
+    assert "won the Foundry Cup" in journey.text("table")
+    journey.shot("title-desk")
+    journey.go(f"/f/{slug}/feuds/")
+    page.get_by_role("button", name="Start a feud").click()
+    page.get_by_label("Side A").select_option(label="Rook Amberly")
+    page.get_by_label("Side B").select_option(label="Gideon Pike")
+    page.get_by_label("Story").fill("Pike calls the new champion a paper tiger.")
+    journey.submit("Start the feud")
+    assert "The feud Rook Amberly vs. Gideon Pike is on (heat 3)." in journey.text()
+    journey.shot("feud-started")
+
     assert not errors, errors
     context.close()
