@@ -458,7 +458,7 @@ def title_detail(request, federation: str, slug: str):
         "today": today,
     }
     if request.federation_context["can_book"] and title.is_active:
-        held = rows and rows[-1].reign is not None and rows[-1].end is None
+        held = bool(rows) and rows[-1].reign is not None and rows[-1].end is None
         context["desk"] = {
             "held": held,
             "vacate": TitleVacateForm(initial={"on": today}) if held else None,
