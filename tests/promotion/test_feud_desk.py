@@ -170,3 +170,29 @@ def test_a_feud_booked_on_a_show_not_yet_wrestled_goes_on(federation, ada, bo):
     show.status = ShowStatus.COMPLETED
     show.save(update_fields=["status"])
     assert feud_end(feud=feud, on=ON).status == FeudStatus.ENDED
+
+
+# -- what the first mutation run of the desks found untested ------------------------------------
+
+
+def test_a_feud_has_no_story_unless_told_and_teams_feud_once_at_a_time(federation, ada, rivets):
+    crew = factories.TeamFactory(federation=federation, name="The Crew", slug="crew")
+    feud = feud_start(federation=federation, sides=[[rivets], [crew]], started_on=ON)
+    assert feud.description == ""
+    message = refused(feud_start, federation=federation, sides=[[crew], [rivets]], started_on=ON)
+    assert message == services.FEUD_RUNNING.format(sides="The Crew and The Rivets", feud=feud)
+    # a wrestler and a team with the same id are not the same side
+    assert feud_start(federation=federation, sides=[[ada], [crew]], started_on=ON)
+
+
+def test_every_reason_not_to_end_a_feud_is_named_at_once(federation, ada, bo):
+    feud = feud_start(federation=federation, sides=[[ada], [bo]], started_on=ON)
+    show = factories.ShowFactory(federation=federation, status=ShowStatus.SCHEDULED)
+    factories.MatchFactory(show=show, feud=feud)
+    early = ON - dt.timedelta(days=1)
+    assert refused(feud_end, feud=feud, on=early) == " ".join(
+        [
+            services.FEUD_ENDS_BEFORE_START.format(feud=feud, started=ON, on=early),
+            services.FEUD_ON_CARD.format(feud=feud, show=show, status="scheduled"),
+        ]
+    )

@@ -100,3 +100,23 @@ def test_an_injury_heals_once_and_not_before_it_happened(ada):
     injury_heal(injury=injury, on=BACK)
     message = refused(injury_heal, injury=injury, on=BACK)
     assert message == services.INJURY_HEALED_ALREADY.format(wrestler=ada, on=BACK)
+
+
+# -- what the first mutation run of the desks found untested ------------------------------------
+
+
+def test_an_injury_has_no_words_unless_told_and_each_bad_field_is_named(ada):
+    injury = injury_record(wrestler=ada, occurred_on=ON)
+    assert (injury.body_part, injury.description) == ("", "")
+    message = refused(
+        injury_record, wrestler=ada, occurred_on=ON, body_part="a\u202eb", description="c\u202ed"
+    )
+    assert message.startswith("Body part: ") and " Description: " in message
+
+
+def test_an_injury_heals_the_day_it_happened_and_one_he_wrestles_through_keeps_nobody_out(ada):
+    injury = injury_record(wrestler=ada, occurred_on=ON)
+    injury_record(wrestler=ada, occurred_on=ON, body_part="ribs", keeps_off_cards=False)
+    injury_heal(injury=injury, on=ON)
+    ada.refresh_from_db()
+    assert ada.status == WrestlerStatus.ACTIVE and ada.is_available_on(ON)

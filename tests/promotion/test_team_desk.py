@@ -161,3 +161,56 @@ def test_champions_do_not_disband(federation, rivets):
     services.reign_start(title=title, holder=rivets, won_on=ON)
     message = refused(team_disband, team=rivets, on=LATER)
     assert message == services.TEAM_CHAMPIONS.format(team=rivets, title=title)
+
+
+# -- what the first mutation run of the desks found untested ------------------------------------
+
+
+def test_the_retired_and_outsiders_make_no_team(federation, ada):
+    old = factories.WrestlerFactory(federation=federation, status="retired")
+    message = refused(
+        team_form, federation=federation, name="Old", members=[ada, old], formed_on=ON
+    )
+    assert message == services.FEUD_RETIRED.format(who=old)
+    rivets = team_form(
+        federation=federation,
+        name="Rivets",
+        members=[ada, signed(federation, "Bo Lane")],
+        formed_on=ON,
+    )
+    assert refused(team_join, team=rivets, wrestler=old, on=LATER) == (
+        services.FEUD_RETIRED.format(who=old)
+    )
+    stranger = factories.WrestlerFactory()
+    assert refused(team_join, team=rivets, wrestler=stranger, on=LATER) == (
+        services.FEUD_OUTSIDER.format(who=stranger, federation=federation)
+    )
+
+
+def test_a_stable_may_be_the_very_pair_of_a_tag_team(federation, rivets, ada, bo):
+    pair = team_form(
+        federation=federation, name="The Pair", members=[ada, bo], formed_on=ON, kind="stable"
+    )
+    assert members_on(pair, ON) == {"Ada Vance", "Bo Lane"}
+
+
+def test_a_team_disbands_no_earlier_than_its_last_member_joined(federation, rivets):
+    cy = signed(federation, "Cy Moss")
+    team_join(team=rivets, wrestler=cy, on=LATER)
+    early = LATER - dt.timedelta(days=1)
+    message = refused(team_disband, team=rivets, on=early)
+    assert message == services.TEAM_LEFT_BEFORE_JOINING.format(
+        wrestler=cy, team=rivets, started=LATER, on=early
+    )
+
+
+def test_every_reason_not_to_disband_is_named_at_once(federation, rivets):
+    title = factories.TitleFactory(federation=federation, division="tag", name="Tag Titles")
+    services.reign_start(title=title, holder=rivets, won_on=ON)
+    early = ON - dt.timedelta(days=1)
+    assert refused(team_disband, team=rivets, on=early) == " ".join(
+        [
+            services.TEAM_BEFORE_FORMED.format(team=rivets, formed=ON, on=early),
+            services.TEAM_CHAMPIONS.format(team=rivets, title=title),
+        ]
+    )

@@ -272,3 +272,29 @@ def test_a_title_is_not_retired_before_its_champion_won_it(title):
     message = refused(title_retire, title=title, on=early)
     assert message == services.REIGN_ENDS_BEFORE_START.format(ended=early, won=WON)
     assert title.current_reign is not None
+
+
+# -- what the first mutation run of the desks found untested ------------------------------------
+
+
+def test_a_title_defaults_to_rank_one_and_a_name_of_no_letters_to_the_address_title(federation):
+    made = title_create(federation=federation, name="World Title", introduced_on=WON)
+    assert made.rank == 1
+    symbols = title_create(federation=federation, name="!!!", introduced_on=WON)
+    assert symbols.slug == "title"
+
+
+def test_an_award_without_words_has_none_and_hidden_characters_are_refused(title, federation):
+    title_vacate(title=title, on=dt.date(2025, 1, 3))
+    bo = signed(federation, "Bo Lane")
+    message = refused(title_award, title=title, holder=bo, on=dt.date(2025, 1, 10), how="a\u202eb")
+    assert message.startswith("How: ")
+    assert title_award(title=title, holder=bo, on=dt.date(2025, 1, 10)).won_how == ""
+
+
+def test_every_reason_to_refuse_a_vacancy_is_named_at_once(title):
+    title_match_on(title, status=ShowStatus.SCHEDULED, days_ago=-3)
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    message = refused(title_vacate, title=title, on=tomorrow)
+    assert message.startswith(services.TITLE_NOT_YET.format(on=tomorrow) + " The Iron City Title")
+    assert message.endswith("take it off that card first.")
