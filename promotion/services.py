@@ -640,7 +640,9 @@ def team_disband(*, team: Team, on: dt.date) -> Team:
         problems += _team_bookings(team)
         if problems:
             raise ServiceError(" ".join(problems))
-        late = team.memberships.filter(ended_on__isnull=True, started_on__gt=on)
+        late = team.memberships.filter(ended_on__isnull=True, started_on__gt=on).order_by(
+            "started_on", "wrestler__ring_name"
+        )
         for membership in late:
             problems.append(
                 TEAM_LEFT_BEFORE_JOINING.format(

@@ -194,13 +194,15 @@ def test_a_stable_may_be_the_very_pair_of_a_tag_team(federation, rivets, ada, bo
     assert members_on(pair, ON) == {"Ada Vance", "Bo Lane"}
 
 
-def test_a_team_disbands_no_earlier_than_its_last_member_joined(federation, rivets):
-    cy = signed(federation, "Cy Moss")
+def test_a_team_disbands_no_earlier_than_its_last_members_joined(federation, rivets):
+    cy, dee = signed(federation, "Cy Moss"), signed(federation, "Dee Ray")
     team_join(team=rivets, wrestler=cy, on=LATER)
+    team_join(team=rivets, wrestler=dee, on=LATER)
     early = LATER - dt.timedelta(days=1)
     message = refused(team_disband, team=rivets, on=early)
-    assert message == services.TEAM_LEFT_BEFORE_JOINING.format(
-        wrestler=cy, team=rivets, started=LATER, on=early
+    assert message == " ".join(
+        services.TEAM_LEFT_BEFORE_JOINING.format(wrestler=who, team=rivets, started=LATER, on=early)
+        for who in (cy, dee)
     )
 
 
