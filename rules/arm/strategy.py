@@ -358,7 +358,10 @@ class DefaultStrategy(ArmStrategy):
     FINISH = 25.0
     COVER_AT = 0.2
     #: The most decisions remembered for one prepared match (odds replay thousands of matches).
-    MEMO_LIMIT = 250_000
+    #: A fuller memory costs more than it saves: past this, a new situation is seldom met again
+    #: in a run, while every entry kept is one more object for the collector to walk and the
+    #: table outgrows the caches (bench/README.md, "A smaller memory").
+    MEMO_LIMIT = 65_000
 
     # Every decision below is a function of the situation (``_situation``) alone, so it is worked
     # out once per situation and remembered on the prepared match: odds replay the same
