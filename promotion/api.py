@@ -866,6 +866,16 @@ class TeamFilter(django_filters.FilterSet):
         fields = ["kind"]
 
 
+def federation_member(federation, kind: str, slug: str):
+    """The federation's wrestler or team (``kind``) at ``slug``, or a validation error naming
+    what is missing (the desks' serializers)."""
+    rows = federation.wrestlers if kind == "wrestler" else federation.teams
+    found = rows.filter(slug=slug).first()
+    if found is None:
+        raise serializers.ValidationError(f"{federation} has no {kind} {slug!r}.")
+    return found
+
+
 class DeskActions:
     """The booker's desks over the API (titles, teams, feuds, injuries): a row created, or an
     action's body checked by its serializer and the service called with the row, through the
@@ -924,11 +934,7 @@ class TeamMemberChangeSerializer(serializers.Serializer):
     on = serializers.DateField(help_text="Not a day still to come.")
 
     def validate_wrestler(self, slug):
-        federation = self.context["federation"]
-        found = federation.wrestlers.filter(slug=slug).first()
-        if found is None:
-            raise serializers.ValidationError(f"{federation} has no wrestler {slug!r}.")
-        return found
+        return federation_member(self.context["federation"], "wrestler", slug)
 
 
 class TeamDisbandSerializer(serializers.Serializer):
@@ -1189,21 +1195,16 @@ class TitleAwardSerializer(serializers.Serializer):
     on = serializers.DateField(help_text="The day the reign begins (not a day still to come).")
     how = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
 
+    def validate_wrestler(self, slug):
+        return federation_member(self.context["federation"], "wrestler", slug)
+
+    def validate_team(self, slug):
+        return federation_member(self.context["federation"], "team", slug)
+
     def validate(self, attrs):
-        federation = self.context["federation"]
-        if bool(attrs.get("wrestler")) == bool(attrs.get("team")):
+        if ("wrestler" in attrs) == ("team" in attrs):
             raise serializers.ValidationError(services.REIGN_HOLDER_REQUIRED)
-        if attrs.get("wrestler"):
-            holder = federation.wrestlers.filter(slug=attrs["wrestler"]).first()
-            field = "wrestler"
-        else:
-            holder = federation.teams.filter(slug=attrs["team"]).first()
-            field = "team"
-        if holder is None:
-            raise serializers.ValidationError(
-                {field: f"{federation} has no {field} {attrs[field]!r}."}
-            )
-        attrs["holder"] = holder
+        attrs["holder"] = attrs.pop("wrestler", None) or attrs.pop("team")
         return attrs
 
 
@@ -1286,10 +1287,7 @@ class TitleViewSet(
     )
     @action(detail=True, methods=["post"], filter_backends=[])
     def award(self, request, **kwargs):
-        def act(title, *, holder, on, how, **_):
-            services.title_award(title=title, holder=holder, on=on, how=how)
-
-        return self._desk(request, act)
+        return self._desk(request, lambda title, **data: services.title_award(title=title, **data))
 
     @extend_schema(
         summary="Retire the title: its reign ends, it takes no more matches, its lineage stays",
@@ -1414,19 +1412,10 @@ class FeudCreateSerializer(serializers.Serializer):
         if len(sides) != 2:
             raise serializers.ValidationError(services.FEUD_SIDES)
         federation = self.context["federation"]
-        resolved = []
-        for side in sides:
-            members = []
-            for member in side["members"]:
-                rows = federation.wrestlers if member["kind"] == "wrestler" else federation.teams
-                found = rows.filter(slug=member["slug"]).first()
-                if found is None:
-                    raise serializers.ValidationError(
-                        f"{federation} has no {member['kind']} {member['slug']!r}."
-                    )
-                members.append(found)
-            resolved.append(members)
-        return resolved
+        return [
+            [federation_member(federation, m["kind"], m["slug"]) for m in side["members"]]
+            for side in sides
+        ]
 
 
 class FeudEndSerializer(serializers.Serializer):
@@ -1558,11 +1547,7 @@ class InjuryCreateSerializer(serializers.Serializer):
     )
 
     def validate_wrestler(self, slug):
-        federation = self.context["federation"]
-        found = federation.wrestlers.filter(slug=slug).first()
-        if found is None:
-            raise serializers.ValidationError(f"{federation} has no wrestler {slug!r}.")
-        return found
+        return federation_member(self.context["federation"], "wrestler", slug)
 
 
 class InjuryHealSerializer(serializers.Serializer):
