@@ -264,11 +264,25 @@ def title_create(
         return title
 
 
+def _next_unfinished(rows):
+    """The earliest show not yet finished among ``rows`` (matches or appearances, each with its
+    ``show``), with its status in words: ``(show, "scheduled")``; or None."""
+    from matches.models import FINISHED_STATUSES
+
+    row = (
+        rows.exclude(show__status__in=FINISHED_STATUSES)
+        .select_related("show")
+        .order_by("show__scheduled_at")
+        .first()
+    )
+    return None if row is None else (row.show, row.show.get_status_display().lower())
+
+
 def _lineage_change_problems(title: Title, on: dt.date) -> list[str]:
     """Why the promoter may not change the title's lineage by hand on ``on``: a show not yet
     finished has it at stake (its booking counted on the champion it had), or a match decided
     later than ``on`` already had it at stake."""
-    from matches.models import FINISHED_STATUSES, Match, ShowStatus
+    from matches.models import Match, ShowStatus
 
     problems = []
     if on > timezone.localdate():
@@ -277,22 +291,14 @@ def _lineage_change_problems(title: Title, on: dt.date) -> list[str]:
         problems.append(
             TITLE_BEFORE_INTRODUCED.format(title=title, introduced=title.introduced_on, on=on)
         )
-    pending = (
-        Match.objects.filter(title=title)
-        .exclude(show__status__in=FINISHED_STATUSES)
-        .select_related("show")
-        .order_by("show__scheduled_at")
-        .first()
-    )
+    pending = _next_unfinished(Match.objects.filter(title=title))
     if pending is not None:
-        show = pending.show
-        problems.append(
-            TITLE_AT_STAKE.format(title=title, show=show, status=show.get_status_display().lower())
-        )
+        show, status = pending
+        problems.append(TITLE_AT_STAKE.format(title=title, show=show, status=status))
     latest = (
         Match.objects.filter(title=title, show__status=ShowStatus.COMPLETED)
         .order_by("-show__scheduled_at")
-        .select_related("show")
+        .select_related("show__federation")  # its date is its federation's
         .first()
     )
     if latest is not None and latest.show.date > on:
@@ -460,7 +466,7 @@ def feud_start(
 
 def feud_end(*, feud, on: dt.date):
     """End a feud by hand on ``on`` (a blowoff with a winner or heat gone to 0 end one too)."""
-    from matches.models import FINISHED_STATUSES, Match
+    from matches.models import Match
     from promotion.models import Feud, FeudStatus
 
     with transaction.atomic():
@@ -474,17 +480,10 @@ def feud_end(*, feud, on: dt.date):
             problems.append(
                 FEUD_ENDS_BEFORE_START.format(feud=feud, started=feud.started_on, on=on)
             )
-        pending = (
-            Match.objects.filter(feud=feud)
-            .exclude(show__status__in=FINISHED_STATUSES)
-            .select_related("show")
-            .first()
-        )
+        pending = _next_unfinished(Match.objects.filter(feud=feud))
         if pending is not None:
-            show = pending.show
-            problems.append(
-                FEUD_ON_CARD.format(feud=feud, show=show, status=show.get_status_display().lower())
-            )
+            show, status = pending
+            problems.append(FEUD_ON_CARD.format(feud=feud, show=show, status=status))
         if problems:
             raise ServiceError(" ".join(problems))
         feud.status, feud.ended_on = FeudStatus.ENDED, on
@@ -520,18 +519,18 @@ def _team_problems_on(team: Team, on: dt.date) -> list[str]:
 
 def _team_bookings(team: Team, wrestler: Wrestler | None = None) -> list[str]:
     """The team (or one of its members) booked for it on a show not yet wrestled."""
-    from matches.models import FINISHED_STATUSES, MatchParticipant
+    from matches.models import MatchParticipant
 
-    booked = MatchParticipant.objects.filter(team=team).exclude(show__status__in=FINISHED_STATUSES)
+    booked = MatchParticipant.objects.filter(team=team)
     if wrestler is not None:
         booked = booked.filter(wrestler=wrestler)
-    row = booked.select_related("show", "wrestler").order_by("show__scheduled_at").first()
-    if row is None:
+    pending = _next_unfinished(booked)
+    if pending is None:
         return []
-    status = row.show.get_status_display().lower()
+    show, status = pending
     if wrestler is None:
-        return [TEAM_ON_CARD.format(team=team, show=row.show, status=status)]
-    return [TEAM_BOOKED.format(who=wrestler, team=team, show=row.show, status=status)]
+        return [TEAM_ON_CARD.format(team=team, show=show, status=status)]
+    return [TEAM_BOOKED.format(who=wrestler, team=team, show=show, status=status)]
 
 
 def team_form(
