@@ -259,19 +259,8 @@ class TitleAwardForm(forms.Form):
 
     def __init__(self, *args, title: Title, **kwargs):
         super().__init__(*args, **kwargs)
-        federation = title.federation
-        if title.division == Division.TAG:
-            self.holders = {
-                f"team:{t.slug}": t
-                for t in federation.teams.filter(disbanded_on__isnull=True).order_by("name")
-            }
-        else:
-            self.holders = {
-                f"wrestler:{w.slug}": w
-                for w in federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by(
-                    "ring_name"
-                )
-            }
+        tag = title.division == Division.TAG
+        self.holders = _contenders(title.federation, wrestlers=not tag, teams=tag)
         reign = title.current_reign
         if reign is not None:  # the champion is not crowned again
             self.holders = {k: h for k, h in self.holders.items() if h != reign.holder}
@@ -289,15 +278,26 @@ class TitleRetireForm(forms.Form):
     sure = forms.BooleanField(label="For good: no match may be booked for it again", required=True)
 
 
-def _contenders(federation: Federation) -> dict[str, Wrestler | object]:
-    """Who may feud, by a key for the form: wrestlers not retired, then teams not disbanded."""
-    found: dict[str, Wrestler | object] = {
-        f"wrestler:{w.slug}": w
+def _contenders(
+    federation: Federation, *, wrestlers: bool = True, teams: bool = True
+) -> dict[str, Wrestler | Team]:
+    """Who may feud or hold a title, by a key for the form ("wrestler:slug", "team:slug"):
+    wrestlers not retired, then teams not disbanded."""
+    found: dict[str, Wrestler | Team] = {}
+    if wrestlers:
+        found |= {f"wrestler:{slug}": w for slug, w in _active_wrestlers(federation).items()}
+    if teams:
+        active = federation.teams.filter(disbanded_on__isnull=True).order_by("name")
+        found |= {f"team:{team.slug}": team for team in active}
+    return found
+
+
+def _active_wrestlers(federation: Federation) -> dict[str, Wrestler]:
+    """The wrestlers not retired, by slug, in ring-name order."""
+    return {
+        w.slug: w
         for w in federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by("ring_name")
     }
-    for team in federation.teams.filter(disbanded_on__isnull=True).order_by("name"):
-        found[f"team:{team.slug}"] = team
-    return found
 
 
 class FeudForm(forms.Form):
@@ -343,13 +343,6 @@ class FeudForm(forms.Form):
 
 class FeudEndForm(forms.Form):
     on = forms.DateField(label="Ended on", widget=forms.DateInput(attrs={"type": "date"}))
-
-
-def _active_wrestlers(federation: Federation) -> dict[str, Wrestler]:
-    return {
-        w.slug: w
-        for w in federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by("ring_name")
-    }
 
 
 class TeamForm(forms.Form):
@@ -400,6 +393,17 @@ class TeamLeaveForm(forms.Form):
     prefix = "leave"
     wrestler = forms.SlugField()
     on = forms.DateField(label="On", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, team: Team, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.team = team
+
+    def clean_wrestler(self):
+        slug = self.cleaned_data["wrestler"]
+        found = self.team.federation.wrestlers.filter(slug=slug).first()
+        if found is None:
+            raise forms.ValidationError(f"{self.team.federation} has no wrestler {slug!r}.")
+        return found
 
 
 class TeamDisbandForm(forms.Form):

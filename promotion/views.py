@@ -673,7 +673,7 @@ def team_create(request, slug: str):
 def _team_desk(request, federation: str, slug: str, form_class, act):
     fed = federation_page(request, federation, Action.BOOK)
     team = get_object_or_404(fed.teams, slug=slug)
-    kwargs = {"team": team} if form_class is TeamJoinForm else {}
+    kwargs = {"team": team} if form_class in (TeamJoinForm, TeamLeaveForm) else {}
     _desk_post(request, form_class(request.POST, **kwargs), act, team)
     return redirect("team-detail", federation=fed.slug, slug=team.slug)
 
@@ -690,9 +690,8 @@ def team_join(request, federation: str, slug: str):
 @require_POST
 def team_leave(request, federation: str, slug: str):
     def act(team, *, wrestler, on):
-        member = get_object_or_404(team.federation.wrestlers, slug=wrestler)
-        services.team_leave(team=team, wrestler=member, on=on)
-        return f"{member} leaves {team}."
+        services.team_leave(team=team, wrestler=wrestler, on=on)
+        return f"{wrestler} leaves {team}."
 
     return _team_desk(request, federation, slug, TeamLeaveForm, act)
 
