@@ -122,3 +122,11 @@ def test_readers_change_no_team(client, users, federation, role):
         )
     team.refresh_from_db()
     assert team.disbanded_on is None and team.members_on(dt.date(2026, 10, 9)).count() == 2
+
+
+def test_the_team_desk_is_in_the_page_not_in_its_title(booker, federation):
+    ada, bo = wrestler(federation, "ada-vance"), wrestler(federation, "bo-lane")
+    team = services.team_form(federation=federation, name="Rivets", members=[ada, bo], formed_on=ON)
+    page = booker.get(reverse("team-detail", args=[federation.slug, team.slug])).content.decode()
+    assert f"<title>Rivets — {federation.name}</title>" in page
+    assert page.count("Team desk") == 1

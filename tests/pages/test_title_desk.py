@@ -179,3 +179,9 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client, federation, held):
     )
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert held.current_reign is not None
+
+
+def test_the_desk_is_in_the_page_not_in_its_title(booker, federation, held):
+    page = booker.get(reverse("title-detail", args=[federation.slug, "world"])).content.decode()
+    assert f"<title>World Title — {federation.name}</title>" in page
+    assert page.count("Title desk") == 1
