@@ -49,3 +49,26 @@ def client_for(client, users, role):
     if users[role] is not None:
         client.force_login(users[role])
     return client
+
+
+@pytest.fixture
+def staffed(users):
+    """A small public federation (no roster yet) owned by ``owner``, with a booker and a viewer:
+    the desks' tests add what each needs."""
+    from tests import factories
+
+    made = factories.FederationFactory(owner=users["owner"], is_public=True)
+    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
+    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+    return made
+
+
+@pytest.fixture
+def booker(client, users):
+    client.force_login(users["booker"])
+    return client
+
+
+def told(client, response) -> list[str]:
+    """The messages shown on the page a post led to."""
+    return [str(m) for m in client.get(response["Location"]).context["messages"]]

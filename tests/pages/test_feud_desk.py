@@ -9,17 +9,16 @@ from django.urls import reverse
 
 from matches.models import ShowStatus
 from promotion import services
-from promotion.models import FeudStatus, MemberRole, Membership
+from promotion.models import FeudStatus
 from tests import factories
+from tests.pages.conftest import told
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def federation(users):
-    made = factories.FederationFactory(owner=users["owner"], is_public=True)
-    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
-    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+def federation(staffed):
+    made = staffed
     for name in ("Ada Vance", "Bo Lane", "Cy Moss"):
         factories.WrestlerFactory(
             federation=made, ring_name=name, slug=name.lower().replace(" ", "-")
@@ -27,16 +26,6 @@ def federation(users):
     factories.WrestlerFactory(federation=made, ring_name="Old Timer", status="retired")
     factories.TeamFactory(federation=made, name="The Rivets", slug="rivets")
     return made
-
-
-@pytest.fixture
-def booker(client, users):
-    client.force_login(users["booker"])
-    return client
-
-
-def told(client, response) -> list[str]:
-    return [str(m) for m in client.get(response["Location"]).context["messages"]]
 
 
 def test_a_booker_starts_a_feud_of_one_against_two(booker, federation):

@@ -8,23 +8,18 @@ import pytest
 from django.urls import reverse
 
 from promotion import services
-from promotion.models import MemberRole, Membership, WrestlerStatus
+from promotion.models import WrestlerStatus
 from tests import factories
+from tests.pages.conftest import told
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def federation(users):
-    made = factories.FederationFactory(owner=users["owner"], is_public=True)
-    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
-    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+def federation(staffed):
+    made = staffed
     factories.WrestlerFactory(federation=made, ring_name="Ada Vance", slug="ada-vance")
     return made
-
-
-def told(client, response) -> list[str]:
-    return [str(m) for m in client.get(response["Location"]).context["messages"]]
 
 
 def test_a_booker_records_an_injury_and_heals_it(client, users, federation):

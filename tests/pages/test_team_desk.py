@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from promotion import services
-from promotion.models import MemberRole, Membership
 from tests import factories
+from tests.pages.conftest import told
 
 pytestmark = pytest.mark.django_db
 
@@ -18,25 +18,13 @@ ON = dt.date(2026, 10, 2)
 
 
 @pytest.fixture
-def federation(users):
-    made = factories.FederationFactory(owner=users["owner"], is_public=True)
-    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
-    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
+def federation(staffed):
+    made = staffed
     for name in ("Ada Vance", "Bo Lane", "Cy Moss"):
         factories.WrestlerFactory(
             federation=made, ring_name=name, slug=name.lower().replace(" ", "-")
         )
     return made
-
-
-@pytest.fixture
-def booker(client, users):
-    client.force_login(users["booker"])
-    return client
-
-
-def told(client, response) -> list[str]:
-    return [str(m) for m in client.get(response["Location"]).context["messages"]]
 
 
 def wrestler(federation, slug):

@@ -11,24 +11,16 @@ from django.urls import reverse
 from django.utils import timezone
 
 from promotion import services
-from promotion.models import MemberRole, Membership, ReignEnd
+from promotion.models import ReignEnd
 from tests import factories
+from tests.pages.conftest import told
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def federation(users):
-    made = factories.FederationFactory(owner=users["owner"], is_public=True)
-    Membership.objects.create(federation=made, user=users["booker"], role=MemberRole.BOOKER)
-    Membership.objects.create(federation=made, user=users["viewer"], role=MemberRole.VIEWER)
-    return made
-
-
-@pytest.fixture
-def booker(client, users):
-    client.force_login(users["booker"])
-    return client
+def federation(staffed):
+    return staffed
 
 
 @pytest.fixture
@@ -40,12 +32,6 @@ def held(federation):
         title=title, holder_wrestler=champion, number=1, won_on=dt.date(2024, 6, 1)
     )
     return title
-
-
-def told(client, response) -> list[str]:
-    """The messages shown on the page a post led to."""
-    page = client.get(response["Location"])
-    return [str(m) for m in page.context["messages"]]
 
 
 def test_a_booker_introduces_a_title_that_stands_vacant(booker, federation):
