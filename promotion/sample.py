@@ -13,21 +13,18 @@ from typing import Any
 
 from django.db import transaction
 
-from promotion.models import (
-    Federation,
-    Feud,
-    FeudParticipant,
-    Team,
-    TeamMembership,
-    Title,
-    Wrestler,
-)
+from promotion.models import Federation, Team, Wrestler
 from promotion.services import (
     ServiceError,
     card_store,
+    federation_create,
     federation_delete,
+    feud_start,
     reign_end,
     reign_start,
+    team_form,
+    team_join,
+    title_create,
     wrestler_create,
 )
 from rules.core.tables import load_data_yaml
@@ -72,7 +69,7 @@ def sample_federation_load(
             raise ServiceError(SAMPLE_ALREADY_LOADED.format(slug=info["slug"]))
         federation_delete(federation=existing)
 
-    federation = Federation.objects.create(
+    federation = federation_create(
         owner=owner,
         name=info["name"],
         slug=info["slug"],
@@ -106,20 +103,20 @@ def sample_federation_load(
 
     teams: dict[str, Team] = {}
     for row in data.get("teams", []):
-        members = row["members"]
-        team = Team.objects.create(
+        # Formed by its first members; those who came later join on their own day.
+        members = sorted(row["members"], key=lambda m: _date(m["since"]))
+        formed_on = _date(members[0]["since"])
+        team = team_form(
             federation=federation,
             name=row["name"],
             slug=row["slug"],
             kind=row["kind"],
-            formed_on=min(_date(m["since"]) for m in members),
+            members=[wrestlers[m["wrestler"]] for m in members if _date(m["since"]) == formed_on],
+            formed_on=formed_on,
         )
-        TeamMembership.objects.bulk_create(
-            TeamMembership(
-                team=team, wrestler=wrestlers[m["wrestler"]], started_on=_date(m["since"])
-            )
-            for m in members
-        )
+        for m in members:
+            if _date(m["since"]) != formed_on:
+                team_join(team=team, wrestler=wrestlers[m["wrestler"]], on=_date(m["since"]))
         teams[row["slug"]] = team
 
     def holder_of(slug: str) -> Wrestler | Team:
@@ -129,7 +126,7 @@ def sample_federation_load(
             raise ServiceError(f"The sample names an unknown wrestler or team {slug!r}.") from None
 
     for rank, row in enumerate(data.get("titles", []), start=1):
-        title = Title.objects.create(
+        title = title_create(
             federation=federation,
             name=row["name"],
             slug=row["slug"],
@@ -138,6 +135,8 @@ def sample_federation_load(
             introduced_on=_date(row["introduced"]),
             rule_system=row.get("rule_system", ""),
         )
+        # The lineage from before the federation's first show here, as it was typed in: each
+        # reign with its defenses and how it ended (``title_award`` knows no defenses).
         for reign_row in row.get("lineage", []):
             reign = reign_start(
                 title=title,
@@ -154,24 +153,15 @@ def sample_federation_load(
                 )
 
     for row in data.get("feuds", []):
-        names = [" & ".join(holder_of(s).__str__() for s in side) for side in row["sides"]]
-        feud = Feud.objects.create(
+        # Hot or building by its heat, as every feud the booker starts (``feud_start``).
+        feud_start(
             federation=federation,
-            name=row.get("name") or " vs. ".join(names),
-            description=row.get("description", ""),
+            sides=[[holder_of(slug) for slug in side] for side in row["sides"]],
             started_on=_date(row["started_on"]),
             heat=row.get("heat", 1),
-            status=row.get("status", "building"),
+            name=row.get("name", ""),
+            description=row.get("description", ""),
         )
-        for side, slugs in enumerate(row["sides"]):
-            for slug in slugs:
-                holder = holder_of(slug)
-                FeudParticipant.objects.create(
-                    feud=feud,
-                    side=side,
-                    wrestler=holder if isinstance(holder, Wrestler) else None,
-                    team=holder if isinstance(holder, Team) else None,
-                )
 
     for slug, wrestler in wrestlers.items():
         for system in System.values:
