@@ -8,6 +8,7 @@ import re
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join, strip_tags
+from django.utils.safestring import mark_safe
 
 from matches.models import Method, Role
 
@@ -96,8 +97,10 @@ def match_result(match, federation_slug: str):
 
 @register.simple_tag
 def holder_link(reign, federation_slug: str):
-    if reign is None:
-        return format_html('<span class="muted">Vacant</span>')
+    """The reign's champion as a link; "Vacant" for no reign (None, or the empty string the
+    ``first`` filter gives for a title without an open reign)."""
+    if not reign:
+        return mark_safe('<span class="muted">Vacant</span>')
     if reign.holder_wrestler_id:
         return _wrestler_link(reign.holder_wrestler, federation_slug)
     team = reign.holder_team

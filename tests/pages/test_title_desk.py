@@ -59,6 +59,18 @@ def test_a_booker_introduces_a_title_that_stands_vacant(booker, federation):
     assert told(booker, response) == ["The Television Title is introduced, vacant until it is won."]
 
 
+def test_the_titles_page_lists_a_vacant_title_beside_a_held_one(booker, federation, held):
+    services.title_create(
+        federation=federation, name="Television Title", introduced_on=dt.date(2026, 1, 2)
+    )
+    response = booker.get(reverse("title-list", args=[federation.slug]))
+    assert response.status_code == 200
+    body = response.content.decode()
+    rows = {name: body[body.index(name) :].split("</tr>")[0] for name in ("Television", "World")}
+    assert "Vacant" in rows["Television"]
+    assert "Ada Vance" in rows["World"] and "Vacant" not in rows["World"]
+
+
 def test_a_title_whose_address_is_taken_is_refused_on_the_form(booker, federation, held):
     response = booker.post(
         reverse("title-create", args=[federation.slug]),
