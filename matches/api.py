@@ -97,6 +97,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "stipulations",
             "booking_note",
             "status",
+            "called_off_because",
             "sides",
             "winner_side",
             "winners",

@@ -6,17 +6,18 @@ Each violation is one sentence naming the rows involved. The invariants, one fun
   ends the day the next begins, a reign won at a match went to that match's winner, the title
   passed from a champion who wrestled in that match, no two reigns won at one match;
 - shows: no completed show after an earlier one still scheduled, running or failed; every match
-  of a completed show decided with its play-by-play; no results on a show not completed; no
-  completed show without matches;
-- appearances: a wrestler on one show a night, never booked while injured, every participant of
-  the show's own federation;
+  of a completed show decided with its play-by-play (or called off); no results on a show not
+  completed; no completed show without matches;
+- appearances: a wrestler on one show a night, never wrestling while injured (a match called
+  off for it was not wrestled), every participant of the show's own federation;
 - ledger: each wrestler's rows add up to his Fame, Prestige, Heat and Edge, and no match wrote
   the same change twice (a show wrestled twice);
 - injuries: no match recorded the same injury twice.
 
 The schema itself refuses two open reigns of a title, two shows of a federation in one slot and
 a wrestler twice on one show (``reign_one_open_per_title``, ``show_one_per_slot``,
-``appearance_once_per_show``), so no check is needed for those.
+``appearance_once_per_show``), and a match called off with a result or without its reason
+(``match_called_off_has_reason_no_result``), so no check is needed for those.
 
 ``federation_notices`` lists what is not corrupt but waits on the promoter (a draft stranded
 before the federation's history, a failed show holding the next ones up).
@@ -202,7 +203,10 @@ def _shows(federation: Federation) -> list[str]:
             waiting_for = show
     undecided = (
         Match.objects.filter(show__federation=federation, show__status=ShowStatus.COMPLETED)
-        .filter(Q(status=MatchStatus.BOOKED) | Q(method="") | Q(play_by_play=[]))
+        .filter(
+            Q(status=MatchStatus.BOOKED)
+            | Q(status=MatchStatus.COMPLETED) & (Q(method="") | Q(play_by_play=[]))
+        )
         .select_related("show")
     )
     for match in undecided:
@@ -210,7 +214,11 @@ def _shows(federation: Federation) -> list[str]:
     early = (
         Match.objects.filter(show__federation=federation)
         .exclude(show__status=ShowStatus.COMPLETED)
-        .filter(Q(status=MatchStatus.COMPLETED) | ~Q(method="") | Q(winner_side__isnull=False))
+        .filter(
+            Q(status__in=[MatchStatus.COMPLETED, MatchStatus.CALLED_OFF])
+            | ~Q(method="")
+            | Q(winner_side__isnull=False)
+        )
         .select_related("show")
     )
     for match in early:
@@ -263,6 +271,7 @@ def _appearances(federation: Federation) -> list[str]:
     appearances = (
         MatchParticipant.objects.filter(show__federation=federation)
         .filter(role__in=[Role.IN_RING, Role.PARTNER])
+        .exclude(match__status=MatchStatus.CALLED_OFF)  # booked, hurt since: not wrestled
         .select_related("show", "wrestler", "show__federation")
     )
     injuries: dict[int, list[Injury]] = defaultdict(list)

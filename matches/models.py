@@ -119,6 +119,9 @@ class MatchType(models.TextChoices):
 class MatchStatus(models.TextChoices):
     BOOKED = "booked", "Booked"
     COMPLETED = "completed", "Completed"
+    #: Not wrestled: on the night a wrestler of it could not work (hurt, suspended or retired
+    #: since it was booked); the rest of the show goes on (``matches.simulation``).
+    CALLED_OFF = "called_off", "Called off"
 
 
 class Method(models.TextChoices):
@@ -165,6 +168,9 @@ class Match(models.Model):
     status = models.CharField(
         max_length=10, choices=MatchStatus.choices, default=MatchStatus.BOOKED
     )
+    called_off_because = models.CharField(
+        max_length=400, blank=True, help_text="Why the match was called off on the night."
+    )
     winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
     method = models.CharField(max_length=30, choices=Method.choices, blank=True)
     length = models.PositiveIntegerField(null=True, blank=True, help_text="Exchanges wrestled.")
@@ -178,8 +184,13 @@ class Match(models.Model):
             models.UniqueConstraint(fields=["show", "position"], name="match_unique_position"),
             models.CheckConstraint(condition=Q(position__gte=1), name="match_position_from_1"),
             models.CheckConstraint(
-                condition=Q(status="booked") | ~Q(method=""),
+                condition=Q(status__in=["booked", "called_off"]) | ~Q(method=""),
                 name="match_completed_has_method",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="called_off")
+                | Q(method="", winner_side__isnull=True) & ~Q(called_off_because=""),
+                name="match_called_off_has_reason_no_result",
             ),
         ]
 

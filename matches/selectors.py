@@ -457,3 +457,58 @@ def pairing(
         tables=federation_tables(federation=federation, system=system),
         options=named,
     )
+
+
+#: Why a wrestler booked on a match cannot work it, by the flags of ``with_unavailability``.
+CANNOT_WORK = (
+    ("off_injured", "{wrestler} is injured."),
+    ("off_suspended", "{wrestler} is suspended."),
+    ("off_retired", "{wrestler} has retired."),
+)
+
+
+def card_absences(*, show: Show) -> dict[int, list[str]]:
+    """The matches of ``show`` not yet wrestled that cannot go ahead as booked, by match id:
+    who of each cannot work on the show's night, and why ("Rook Lanigan is injured."), by the
+    rule the booking applies (``Wrestler.unavailability_on``). Hurt, suspended or retired
+    since the match was booked: the show calls such a match off when it runs
+    (``matches.simulation``)."""
+    from promotion.models import Wrestler
+
+    rows = list(
+        MatchParticipant.objects.filter(
+            show=show, role__in=[Role.IN_RING, Role.PARTNER], match__status=MatchStatus.BOOKED
+        )
+        .order_by("match__position", "side", "order")
+        .values_list("match_id", "wrestler_id")
+    )
+    flags = {
+        row["pk"]: row
+        for row in Wrestler.objects.filter(pk__in={wrestler for _match, wrestler in rows})
+        .with_unavailability(show.date)
+        .values("pk", "ring_name", *(flag for flag, _words in CANNOT_WORK))
+    }
+    absences: dict[int, list[str]] = {}
+    for match_id, wrestler_id in rows:
+        row = flags[wrestler_id]
+        for flag, words in CANNOT_WORK:
+            if row[flag]:
+                absences.setdefault(match_id, []).append(words.format(wrestler=row["ring_name"]))
+                break
+    return absences
+
+
+def shows_ahead_of(*, wrestler, on) -> list[Show]:
+    """The shows not yet wrestled, on or after ``on``, with ``wrestler`` on their card."""
+    shows = (
+        Show.objects.filter(
+            matches__participants__wrestler=wrestler,
+            matches__participants__role__in=[Role.IN_RING, Role.PARTNER],
+            matches__status=MatchStatus.BOOKED,
+        )
+        .exclude(status__in=FINISHED_STATUSES)
+        .select_related("federation")
+        .distinct()
+        .order_by("scheduled_at")
+    )
+    return [show for show in shows if show.date >= on]  # (its date in its own time zone)

@@ -46,6 +46,7 @@ from matches.models import (
     Show,
     ShowStatus,
 )
+from matches.selectors import card_absences
 from promotion.db import bulk_update_rows
 from promotion.effects import Bout, RosterBook
 from promotion.models import Injury, TeamKind
@@ -391,8 +392,16 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
     book = RosterBook(federation=federation, show=show, on=on, at=show.scheduled_at)
     inputs = ShowInputs.load(show, champions=book.champion_ids())
     matches = inputs.matches
+    # A match none of whose wrestlers may be missing: one hurt, suspended or retired since it was
+    # booked calls it off, and the rest of the show goes on (``docs/standings.md``).
+    absences = card_absences(show=show)
     delay = settings.SHOW_SIMULATION_MATCH_DELAY
     for done, match in enumerate(matches, start=1):
+        if match.pk in absences:
+            match.status = MatchStatus.CALLED_OFF
+            match.called_off_because = " ".join(absences[match.pk])
+            cache.set(progress_key(show.pk), (done, len(matches)), timeout=3600)
+            continue
         engine = _engine(match.rule_system)
         rows = inputs.by_match.get(match.pk, [])
         spec = inputs.spec(match)
@@ -439,7 +448,16 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
     book.end_of_show()
     bulk_update_rows(
         matches,
-        ["seed", "status", "winner_side", "method", "length", "play_by_play", "effects"],
+        [
+            "seed",
+            "status",
+            "called_off_because",
+            "winner_side",
+            "method",
+            "length",
+            "play_by_play",
+            "effects",
+        ],
     )
     book.flush()
 

@@ -24,7 +24,7 @@ from matches.booking import (
     show_schedule,
 )
 from matches.forms import MatchForm, ShowForm
-from matches.models import PUBLIC_FAILURE, Match, Show, ShowStatus
+from matches.models import FINISHED_STATUSES, PUBLIC_FAILURE, Match, Show, ShowStatus
 from promotion.access import Action
 
 #: What a visitor reads about a failed show; members see ``Show.error`` beside it.
@@ -68,6 +68,11 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
     can_book = context["can_book"]
     is_member = context["role"] is not None
     card = list(selectors.card_of(show=show))
+    if show.status not in FINISHED_STATUSES:
+        # Who of the card cannot work that night: the show would call the match off.
+        absences = selectors.card_absences(show=show)
+        for match in card:
+            match.absent = absences.get(match.pk, [])
     extra = {
         "nav": "shows",
         "show": show,

@@ -18,6 +18,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.views.decorators.http import require_POST
 
 from config.pages import federation_page, page
@@ -589,6 +590,16 @@ def injury_list(request, slug: str):
     )
 
 
+def _still_booked(injury: Injury, shows) -> str:
+    """Tells the booker the wrestler kept off cards is still on cards not yet wrestled."""
+    listed = ", ".join(f"{show} on {date_format(show.date, 'M j')}" for show in shows)
+    wrestler = injury.wrestler
+    return (
+        f"{wrestler} is still on the card of {listed}: his match there is called off when the "
+        "show runs, unless he has healed by then or the match is changed."
+    )
+
+
 def injury_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
     form = InjuryForm(
@@ -601,6 +612,12 @@ def injury_create(request, slug: str):
             form.add_error(None, str(exc))
         else:
             messages.success(request, f"{injury.wrestler}'s injury is on the report.")
+            if injury.keeps_off_cards:
+                ahead = match_selectors.shows_ahead_of(
+                    wrestler=injury.wrestler, on=injury.occurred_on
+                )
+                if ahead:
+                    messages.warning(request, _still_booked(injury, ahead))
             return redirect("injury-list", slug=federation.slug)
     return page(request, "promotion/injury_form.html", {"nav": "injuries", "form": form})
 

@@ -118,7 +118,7 @@ def _plain(value):
 @pytest.fixture
 def rich(history, people):
     """The sample after two shows, with what the sample lacks: an injury, a vacated title, a
-    chart override, a past team membership and members."""
+    chart override, a past team membership, members and a match called off."""
     federation = history
     vale = Wrestler.objects.get(slug="corrigan-vale")
     match = Match.objects.filter(show__federation=federation).first()
@@ -148,6 +148,16 @@ def rich(history, people):
         ended_on=dt.date(2019, 6, 1),
     )
     factories.FeudFactory(federation=federation, name="", started_on=dt.date(2026, 1, 3))
+    last = Match.objects.filter(show__federation=federation).order_by("show", "position").last()
+    Match.objects.filter(pk=last.pk).update(
+        status="called_off",
+        called_off_because="Corrigan Vale is injured.",
+        winner_side=None,
+        method="",
+        length=None,
+        play_by_play=[],
+        effects={},
+    )
     return federation
 
 

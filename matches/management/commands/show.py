@@ -93,4 +93,6 @@ class Command(BaseCommand):
                 winners = " & ".join(p.wrestler.ring_name for p in match.winners())
                 how = match.get_method_display().lower()
                 result = f": {winners} won by {how}" if winners else f": {how}"
+            elif match.status == "called_off":
+                result = f": called off. {match.called_off_because}"
             self.stdout.write(f"{match.position}. {sides}{result}")

@@ -1,0 +1,190 @@
+"""A match whose wrestler cannot work on the night is called off; the rest of the show goes on.
+
+A wrestler hurt (by hand, or in an earlier show), suspended or retired after his match was booked
+does not wrestle it: the show calls that match off with its reason, wrestles the others exactly
+as it would have, and leaves ``federation_check`` clean. The show page warns of it beforehand,
+and the injury desk tells the booker which cards he is still on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from matches.checks import federation_check
+from matches.models import Match, MatchStatus, ShowStatus
+from matches.selectors import card_absences, shows_ahead_of
+from matches.simulation import show_simulate
+from promotion import services
+from promotion.models import StandingChange
+from tests.matches.test_simulation import book_show, copperline, snapshot  # noqa: F401
+from tests.pages.conftest import told
+
+pytestmark = pytest.mark.django_db
+
+
+def second_match(show) -> Match:
+    return show.matches.get(position=2)
+
+
+def in_ring(match: Match):
+    return [p.wrestler for p in match.participants.order_by("side", "order")]
+
+
+def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):  # noqa: F811
+    show = book_show(copperline)
+    with transaction.atomic():
+        show_simulate(show_id=show.pk)
+        untouched = snapshot(show)
+        transaction.set_rollback(True)
+
+    hurt = in_ring(second_match(show))[0]
+    services.injury_record(
+        wrestler=hurt,
+        occurred_on=timezone.localdate(),
+        expected_return=show.date + dt.timedelta(days=14),
+        description="Knee, hurt in training",
+    )
+    assert card_absences(show=show) == {second_match(show).pk: [f"{hurt.ring_name} is injured."]}
+
+    assert show_simulate(show_id=show.pk).status == "completed"
+    show.refresh_from_db()
+    assert show.status == ShowStatus.COMPLETED
+    off = second_match(show)
+    assert off.status == MatchStatus.CALLED_OFF
+    assert off.called_off_because == f"{hurt.ring_name} is injured."
+    assert (off.winner_side, off.method, off.play_by_play, off.effects) == (None, "", [], {})
+    assert not StandingChange.objects.filter(match=off).exists()
+    # Every other match is wrestled exactly as it would have been.
+    matches, _ledger = snapshot(show)
+    assert [row for row in matches if row[0] != 2] == [row for row in untouched[0] if row[0] != 2]
+    assert federation_check(federation=copperline) == []
+
+
+@pytest.mark.parametrize(
+    ("status", "words"), [("suspended", "is suspended."), ("retired", "has retired.")]
+)
+def test_a_suspended_or_retired_wrestler_has_his_match_called_off(copperline, status, words):  # noqa: F811
+    show = book_show(copperline)
+    gone = in_ring(second_match(show))[1]
+    gone.status = status
+    gone.suspended_until = show.date + dt.timedelta(days=7) if status == "suspended" else None
+    gone.save(update_fields=["status", "suspended_until"])
+    show_simulate(show_id=show.pk)
+    off = second_match(show)
+    assert (off.status, off.called_off_because) == (
+        MatchStatus.CALLED_OFF,
+        f"{gone.ring_name} {words}",
+    )
+    assert federation_check(federation=copperline) == []
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"called_off_because": ""},
+        {"called_off_because": "Someone is injured.", "method": "pin"},
+        {"called_off_because": "Someone is injured.", "winner_side": 0},
+    ],
+    ids=["no reason", "a method", "a winner"],
+)
+def test_the_schema_refuses_a_match_called_off_with_a_result_or_without_its_reason(
+    copperline,  # noqa: F811
+    broken,
+):
+    show = book_show(copperline)
+    match = show.matches.get(position=3)
+    refused = pytest.raises(IntegrityError, match="match_called_off_has_reason_no_result")
+    with refused, transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(status=MatchStatus.CALLED_OFF, **broken)
+    Match.objects.filter(pk=match.pk).update(
+        status=MatchStatus.CALLED_OFF, called_off_because="Someone is injured."
+    )
+
+
+def test_wrestling_while_injured_is_still_a_violation(copperline):  # noqa: F811
+    # The check the calling off keeps clean, proven on a match wrestled by a hurt man anyway.
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    show_simulate(show_id=show.pk)
+    injury = hurt.injuries.create(
+        occurred_on=show.date - dt.timedelta(days=1), source="manual", description="Knee"
+    )
+    assert injury.keeps_off_cards
+    assert federation_check(federation=copperline) == [
+        f"{hurt} was booked on {show} while injured (Knee)."
+    ]
+
+
+def test_shows_ahead_lists_the_cards_he_is_still_on(copperline):  # noqa: F811
+    show = book_show(copperline)
+    booked = in_ring(second_match(show))[0]
+    assert shows_ahead_of(wrestler=booked, on=timezone.localdate()) == [show]
+    assert shows_ahead_of(wrestler=booked, on=show.date + dt.timedelta(days=1)) == []
+    show_simulate(show_id=show.pk)
+    assert shows_ahead_of(wrestler=booked, on=timezone.localdate()) == []
+
+
+@pytest.fixture
+def promoter(client, copperline):  # noqa: F811
+    client.force_login(copperline.owner)
+    return client
+
+
+def test_the_show_page_warns_and_then_tells_of_the_match_called_off(promoter, copperline):  # noqa: F811
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    address = reverse("show-detail", args=[copperline.slug, show.number])
+    assert "To be called off" not in promoter.get(address).content.decode()
+    services.injury_record(wrestler=hurt, occurred_on=timezone.localdate())
+    page = promoter.get(address).content.decode()
+    assert f"To be called off unless changed:</strong> {hurt.ring_name} is injured." in page
+    show_simulate(show_id=show.pk)
+    page = promoter.get(address).content.decode()
+    assert "To be called off" not in page
+    assert f"Called off:</strong> {hurt.ring_name} is injured." in page
+    wrestler_page = promoter.get(
+        reverse("wrestler-detail", args=[copperline.slug, hurt.slug])
+    ).content.decode()
+    assert "called off" in wrestler_page
+
+
+def test_the_injury_desk_tells_the_booker_of_the_cards_he_is_still_on(promoter, copperline):  # noqa: F811
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    response = promoter.post(
+        reverse("injury-create", args=[copperline.slug]),
+        {
+            "wrestler": hurt.slug,
+            "occurred_on": timezone.localdate().isoformat(),
+            "keeps_off_cards": "on",
+        },
+    )
+    assert response.status_code == 302
+    assert told(promoter, response) == [
+        f"{hurt}'s injury is on the report.",
+        f"{hurt} is still on the card of {show} on {show.date:%b} {show.date.day}: his match "
+        "there is called off when the show runs, unless he has healed by then or the match "
+        "is changed.",
+    ]
+
+
+def test_the_api_tells_of_a_match_called_off(copperline):  # noqa: F811
+    from rest_framework.test import APIClient
+
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    services.injury_record(wrestler=hurt, occurred_on=timezone.localdate())
+    show_simulate(show_id=show.pk)
+    api = APIClient()
+    api.force_authenticate(copperline.owner)
+    body = api.get(f"/api/v1/federations/{copperline.slug}/shows/{show.number}/").json()
+    second = next(m for m in body["card"] if m["position"] == 2)
+    assert (second["status"], second["called_off_because"]) == (
+        "called_off",
+        f"{hurt.ring_name} is injured.",
+    )
