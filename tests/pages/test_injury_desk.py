@@ -72,3 +72,26 @@ def test_readers_record_and_heal_nothing(client, users, federation, role):
     assert client.post(heal, {"on": "2026-10-16"}).status_code == 403
     injury.refresh_from_db()
     assert injury.healed_on is None
+
+
+def test_the_report_tells_one_kept_off_cards_from_one_wrestled_through(client, federation):
+    ada = federation.wrestlers.get(slug="ada-vance")
+    bea = factories.WrestlerFactory(federation=federation, ring_name="Bea Stone")
+    services.injury_record(
+        wrestler=ada,
+        occurred_on=dt.date(2026, 10, 2),
+        expected_return=dt.date(2026, 10, 30),
+        description="Broken wrist",
+    )
+    services.injury_record(
+        wrestler=bea,
+        occurred_on=dt.date(2026, 10, 2),
+        expected_return=dt.date(2026, 10, 30),
+        description="Sore ribs",
+        keeps_off_cards=False,
+    )
+    page = client.get(reverse("injury-list", args=[federation.slug])).content.decode()
+    rows = {name: page[page.index(name) :].split("</tr>")[0] for name in ("Ada", "Bea")}
+    assert "<strong>Out</strong>, expected back Oct 30, 2026" in rows["Ada"]
+    assert "<strong>Wrestling through it</strong>, expected back Oct 30, 2026" in rows["Bea"]
+    assert "Out" not in rows["Bea"]
