@@ -213,6 +213,9 @@ def reign_start(
 
 TITLE_NAME_REQUIRED = "A title needs a name."
 TITLE_SLUG_TAKEN = "{federation} already has a title at {slug!r}."
+TITLE_NAME_TAKEN = (
+    "{federation} already has a title named {name!r}; give this one a name of its own."
+)
 TITLE_VACANT_ALREADY = "The {title} is vacant already."
 HOLDER_ALREADY = "{holder} holds the {title} already."
 TITLE_RETIRED = "The {title} was retired on {on}."
@@ -250,6 +253,9 @@ def title_create(
     with transaction.atomic():
         if federation.titles.filter(slug=slug).exists():
             raise ServiceError(TITLE_SLUG_TAKEN.format(federation=federation, slug=slug))
+        # (A retired title's name may be taken up again: its lineage is closed.)
+        if federation.titles.filter(name__iexact=name.strip(), is_active=True).exists():
+            raise ServiceError(TITLE_NAME_TAKEN.format(federation=federation, name=name.strip()))
         title = Title(
             federation=federation,
             name=name.strip(),

@@ -80,6 +80,22 @@ def test_a_title_address_is_the_federations_own(federation, title):
     assert title_create(federation=other, name="Iron City", introduced_on=WON, slug="iron-city")
 
 
+@names("TITLE_NAME_TAKEN")
+def test_two_titles_in_use_do_not_share_a_name(federation, title):
+    message = refused(
+        title_create, federation=federation, name=" iron city TITLE ", introduced_on=WON
+    )
+    assert message == (
+        f"{federation} already has a title named 'iron city TITLE'; give this one a name of "
+        "its own."
+    )
+    assert federation.titles.count() == 1
+    # Once retired, its name may be taken up again by a title with a lineage of its own.
+    services.title_retire(title=title, on=WON)
+    again = title_create(federation=federation, name="Iron City Title", introduced_on=WON)
+    assert again.slug == "iron-city-title" and again.current_reign is None
+
+
 @names("TITLE_NAME_REQUIRED")
 def test_a_title_needs_a_name_of_plain_text(federation):
     assert refused(title_create, federation=federation, name=" ", introduced_on=WON) == (
