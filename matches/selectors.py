@@ -24,7 +24,9 @@ from promotion.models import Federation
 
 
 def card_of(*, show: Show) -> QuerySet[Match]:
-    """A show's matches in card order, with their participants and stakes."""
+    """A show's matches in card order, with their participants, stakes and any title won."""
+    from promotion.models import TitleReign
+
     return (
         show.matches.select_related("title", "feud")
         .prefetch_related(
@@ -33,7 +35,9 @@ def card_of(*, show: Show) -> QuerySet[Match]:
                 queryset=MatchParticipant.objects.select_related("wrestler", "team").order_by(
                     "side", "order"
                 ),
-            )
+            ),
+            # The reign a title match began: the new champion, told with the result.
+            Prefetch("reigns_won", queryset=TitleReign.objects.select_related("title")),
         )
         .order_by("position")
     )

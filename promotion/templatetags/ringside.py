@@ -96,6 +96,19 @@ def match_result(match, federation_slug: str):
 
 
 @register.simple_tag
+def title_change(match):
+    """ " New champion!" (or "champions", a team) after the result of a match that crowned one
+    (the reigns it began, prefetched by ``card_of``); nothing otherwise."""
+    if match.status != "completed" or match.title_id is None:
+        return ""
+    reigns = list(match.reigns_won.all())
+    if not reigns:
+        return ""
+    plural = "s" if reigns[0].holder_team_id else ""
+    return format_html(' <strong class="title-change">New champion{}!</strong>', plural)
+
+
+@register.simple_tag
 def holder_link(reign, federation_slug: str):
     """The reign's champion as a link; "Vacant" for no reign (None, or the empty string the
     ``first`` filter gives for a title without an open reign)."""
