@@ -101,6 +101,13 @@ class Show(models.Model):
         return self.scheduled_at.astimezone(self.federation.time_zone)
 
     @property
+    def when_in_words(self) -> str:
+        """When the show starts, as a promoter reads it: "Fri Dec 4, 2026 at 20:00", in its
+        federation's time zone."""
+        local = self.local_time
+        return f"{local:%a %b} {local.day}, {local.year} at {local:%H:%M}"
+
+    @property
     def public_error(self) -> str:
         """What visitors may read about a failure (members read ``error``)."""
         return PUBLIC_FAILURE if self.status == ShowStatus.FAILED else ""

@@ -101,7 +101,7 @@ def show_progress(*, show: Show) -> ShowProgress:
         message = f"Being wrestled: {done} of {total} matches done."
     elif show.status == ShowStatus.SCHEDULED:
         blocker = blocker_of(show)
-        when = show.local_time.strftime("%Y-%m-%d %H:%M")
+        when = show.when_in_words
         message = (
             f"Scheduled for {when}; it {waiting_reason(blocker)}."
             if blocker is not None

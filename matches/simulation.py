@@ -149,7 +149,7 @@ def waiting_reason(blocker: Show) -> str:
         return f"waits for {blocker}, which failed: retry or cancel it"
     if blocker.status == ShowStatus.RUNNING:
         return f"waits for {blocker}, which is being wrestled"
-    return f"waits for {blocker}, scheduled for {blocker.scheduled_at.isoformat()}"
+    return f"waits for {blocker}, scheduled for {blocker.when_in_words}"
 
 
 def show_claim(*, show_id: int) -> tuple[Outcome | None, dt.datetime | None]:

@@ -85,6 +85,18 @@ class Bout:
         return loss_method(self.method, self.effects, slugs.get(wrestler_id, ""))
 
 
+def _finish_words(method: str) -> str:
+    """A match's method as the promoter reads it: "pinfall", "count-out"."""
+    from matches.models import Method
+
+    return Method(method).label.lower() if method in Method.values else method.replace("_", " ")
+
+
+def _day(on: dt.date) -> str:
+    """A date as the pages write it: "Nov 6, 2026"."""
+    return f"{on:%b} {on.day}, {on.year}"
+
+
 class RosterBook:
     """The roster of one federation as one show changes it."""
 
@@ -450,7 +462,7 @@ class RosterBook:
         feud = Feud(
             federation=self.federation,
             name=" vs. ".join(names),
-            description=f"Sparked by a {bout.method.replace('_', ' ')} finish on {self.on}.",
+            description=f"Sparked by a {_finish_words(bout.method)} finish on {_day(self.on)}.",
             started_on=self.on,
             heat=heat,
             status=FeudStatus.HOT if heat >= self.rules["feuds"]["hot_at"] else FeudStatus.BUILDING,

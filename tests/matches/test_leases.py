@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+import zoneinfo
 
 import pytest
 from django.utils import timezone
 
 from matches import simulation
 from matches.models import Show, ShowStatus
+from matches.selectors import show_progress
 from matches.simulation import (
     Heartbeat,
     blocker_of,
@@ -123,9 +125,9 @@ def test_the_waiting_reason_names_what_to_do(federation):
     blocker.status = ShowStatus.RUNNING
     assert waiting_reason(blocker) == f"waits for {blocker}, which is being wrestled"
     blocker.status = ShowStatus.SCHEDULED
-    assert waiting_reason(blocker) == (
-        f"waits for {blocker}, scheduled for {blocker.scheduled_at.isoformat()}"
-    )
+    blocker.scheduled_at = dt.datetime(2026, 12, 4, 20, 0, tzinfo=dt.UTC)
+    blocker.federation.time_zone = zoneinfo.ZoneInfo("America/Chicago")
+    assert waiting_reason(blocker) == f"waits for {blocker}, scheduled for Fri Dec 4, 2026 at 14:00"
 
 
 def test_a_busy_show_says_how_long_its_lease_has_left(federation):
@@ -294,3 +296,15 @@ def test_a_show_waiting_says_for_what(federation):
         "waiting",
         f"waits for {failed}, which failed: retry or cancel it",
     )
+
+
+def test_a_scheduled_show_tells_when_it_runs_in_its_federations_time(federation):
+    federation.time_zone = zoneinfo.ZoneInfo("Europe/London")
+    federation.save(update_fields=["time_zone"])
+    scheduled = factories.ShowFactory(
+        federation=federation,
+        number=1,
+        status=ShowStatus.SCHEDULED,
+        scheduled_at=dt.datetime(2027, 7, 2, 18, 30, tzinfo=dt.UTC),
+    )
+    assert show_progress(show=scheduled).message == "Scheduled for Fri Jul 2, 2027 at 19:30."

@@ -350,6 +350,14 @@ def test_a_feud_sparked_at_the_hot_heat_starts_hot(federation, spark, status):
     run_with(federation, hotter, singles(federation, a, b, method="disqualification"))
     feud = federation.feuds.get()
     assert (feud.heat, feud.status) == (spark, status)
+    assert feud.description == f"Sparked by a disqualification finish on {ON:%b} {ON.day}, 2026."
+
+
+def test_a_feud_sparked_by_a_count_out_tells_its_finish_in_words(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    run_with(federation, lambda rules: rules, singles(federation, a, b, method="count_out"))
+    feud = federation.feuds.get()
+    assert feud.description.startswith("Sparked by a count-out finish on ")
 
 
 def test_a_tag_title_won_by_a_side_that_is_no_team_stays_put(federation):
