@@ -42,6 +42,7 @@ class FederationForm(forms.ModelForm):
             "name",
             "slug",
             "description",
+            "rule_system",
             "time_zone",
             "show_weekday",
             "show_time",
@@ -53,6 +54,7 @@ class FederationForm(forms.ModelForm):
             "show_weekday": "Weekly show on",
             "show_time": "Show time",
             "is_public": "Public: anyone may read it",
+            "rule_system": "Rule system",
         }
         help_texts = {
             "slug": "Letters, digits and hyphens: the federation's address is /f/ADDRESS/.",
@@ -78,6 +80,42 @@ class FederationForm(forms.ModelForm):
         if not cleaned.get("slug") and cleaned.get("name"):
             cleaned["slug"] = slugify(cleaned["name"])[:60]
         return cleaned
+
+
+class FederationSettingsForm(forms.ModelForm):
+    """The owner's settings of a running federation: its name and story, its default rule
+    system, when and where its weekly show is, who may read it, and the auto-booker's card."""
+
+    class Meta:
+        model = Federation
+        fields = [
+            "name",
+            "description",
+            "rule_system",
+            "time_zone",
+            "show_weekday",
+            "show_time",
+            "default_venue",
+            "is_public",
+            "card_size",
+            "vacate_injured_champion_after_weeks",
+        ]
+        labels = {
+            **FederationForm.Meta.labels,
+            "rule_system": "Rule system",
+            "card_size": "Matches on an auto-booked show",
+            "vacate_injured_champion_after_weeks": "Vacate an injured champion's title after",
+        }
+        help_texts = {
+            "time_zone": FederationForm.Meta.help_texts["time_zone"],
+            "rule_system": "New matches are wrestled under it; matches booked already keep theirs, "
+            "and a title may keep a system of its own.",
+            "vacate_injured_champion_after_weeks": "Weeks: a champion expected out longer is "
+            "stripped (vacated through injury). Empty: never.",
+        }
+        widgets = FederationForm.Meta.widgets
+
+    clean_description = FederationForm.clean_description
 
 
 class MemberForm(forms.Form):

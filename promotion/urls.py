@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("federations/new/", views.federation_create, name="federation-create"),
     path("f/<slug:slug>/", views.federation_detail, name="federation-detail"),
+    path("f/<slug:slug>/settings/", views.federation_settings, name="federation-settings"),
     path("f/<slug:slug>/members/", views.members, name="members"),
     path("f/<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member-remove"),
     path("f/<slug:slug>/roster/", views.roster, name="roster"),

@@ -31,6 +31,7 @@ from promotion.forms import (
     START_SAMPLE,
     CardForm,
     FederationForm,
+    FederationSettingsForm,
     FeudEndForm,
     FeudForm,
     InjuryForm,
@@ -139,6 +140,28 @@ def federation_detail(request, slug: str):
 
 
 # -- members -------------------------------------------------------------------------------------
+
+
+def federation_settings(request, slug: str):
+    """The owner changes the federation's settings (``services.federation_update``, the same as
+    ``PATCH federations/SLUG/``); only what he changed is written."""
+    federation = federation_page(request, slug, Action.MANAGE)
+    form = FederationSettingsForm(
+        request.POST or None, instance=Federation.objects.get(pk=federation.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        changed = {name: form.cleaned_data[name] for name in form.changed_data}
+        try:
+            services.federation_update(federation=federation, **changed)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(request, f"{federation.name}'s settings are saved.")
+            else:
+                messages.info(request, "Nothing was changed.")
+            return redirect("federation-settings", slug=federation.slug)
+    return page(request, "promotion/federation_settings.html", {"nav": "settings", "form": form})
 
 
 def members(request, slug: str):
