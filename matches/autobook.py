@@ -94,6 +94,8 @@ NOTE_BLOWOFF = "{a} vs {b}: blowoff of the feud {feud} (heat {heat}), no disqual
 NOTE_TITLE_FEUD = "; it is also their feud (heat {heat})"
 NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no disqualification"
 NOTE_REMATCH_PASSED = "; passed over, too soon for a rematch: {names}"
+NOTE_PARTNERS_PASSED = "; passed over, the champion's own partners: {names}"
+NOTE_ONLY_PARTNER = "; his own partner, as no other contender is free"
 NOTE_UNDERCARD = "Undercard: {a} vs {b}, the nearest in Prestige still free ({pa} and {pb})"
 NOTE_IDLE = "; {names} had not wrestled for {shows}"
 NOTE_DEBUT = "; {names} {have} yet to wrestle here"
@@ -499,6 +501,9 @@ class _Booker:
             self.skipped.append(CHAMPION_OUT.format(title=title, reasons=reasons))
             return
         passed: list[Wrestler] = []
+        # A champion's tag partner or stablemate challenges him only over a feud (they have
+        # split), or when nobody else is free.
+        partners: list[Wrestler] = []
         for challenger in self.by_contention:
             if challenger.pk in self.used or challenger.pk in self.reserved:
                 continue
@@ -509,16 +514,42 @@ class _Booker:
             if (self._title_rematch(sides) and feud is None) or self._feud_resting(feud):
                 passed.append(challenger)
                 continue
+            if feud is None and self._partners(champion, challenger):
+                partners.append(challenger)
+                continue
             note = NOTE_TITLE.format(
                 title=title,
                 champion=champion,
                 challenger=challenger,
                 score=self.score[challenger.pk],
             )
+            if partners:
+                note += NOTE_PARTNERS_PASSED.format(names=", ".join(w.ring_name for w in partners))
             passed_names = [w.ring_name for w in passed]
             self._defense(title, sides, MatchType.SINGLES, note, passed_names, feud)
             return
+        if partners:
+            challenger = partners[0]
+            note = NOTE_TITLE.format(
+                title=title,
+                champion=champion,
+                challenger=challenger,
+                score=self.score[challenger.pk],
+            )
+            note += NOTE_ONLY_PARTNER
+            passed_names = [w.ring_name for w in passed]
+            self._defense(
+                title, [[champion], [challenger]], MatchType.SINGLES, note, passed_names, None
+            )
+            return
         self._no_challenger(title, champion, [w.ring_name for w in passed])
+
+    def _partners(self, a: Wrestler, b: Wrestler) -> bool:
+        """Whether ``a`` and ``b`` are in one tag team or stable now (when the weights ask to
+        keep partners apart: ``avoid_teammates``)."""
+        if not self.config.avoid_teammates:
+            return False
+        return bool(self.teammates.get(a.pk, set()) & self.teammates.get(b.pk, set()))
 
     def _defense(
         self,

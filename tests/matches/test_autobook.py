@@ -493,6 +493,35 @@ def test_a_title_rematch_from_last_week_goes_to_the_next_contender(fed, make):
     assert f"passed over, too soon for a rematch: {first}" in match.booking_note
 
 
+def test_a_champion_is_not_challenged_by_his_own_stablemate(fed, make):
+    champion, partner, outsider = make(700), make(650), make(500)
+    team_of(fed, champion, partner, kind="stable")
+    crown(factories.TitleFactory(federation=fed, name="Belt"), champion)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert sides_of(match) == [{champion}, {outsider}]
+    assert match.booking_note.startswith(
+        f"Belt: {champion} defends against the top contender {outsider} (contention 500); "
+        f"passed over, the champion's own partners: {partner};"
+    )
+
+
+def test_a_stablemate_challenges_over_a_feud_or_when_nobody_else_is_free(fed, make):
+    champion, partner = make(700), make(650)
+    team_of(fed, champion, partner, kind="stable")
+    crown(factories.TitleFactory(federation=fed, name="Belt"), champion)
+    match = next(m for m in show_autobook(show=show_create(federation=fed)) if m.title_id)
+    assert sides_of(match) == [{champion}, {partner}]
+    assert match.booking_note.startswith(
+        f"Belt: {champion} defends against the top contender {partner} (contention 650); "
+        "his own partner, as no other contender is free;"
+    )
+    make(500)
+    feud_of(fed, [champion], [partner])
+    show = show_create(federation=fed, scheduled_at=match.show.scheduled_at + dt.timedelta(days=7))
+    match = next(m for m in show_autobook(show=show) if m.title_id)
+    assert sides_of(match) == [{champion}, {partner}] and match.feud is not None
+
+
 # -- determinism and all-or-nothing ---------------------------------------------------------------
 
 
