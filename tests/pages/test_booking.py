@@ -176,6 +176,8 @@ def test_run_this_week_books_and_wrestles_the_coming_show(
     booker, sample, django_capture_on_commit_callbacks, in_process
 ):
     before = sample.shows.count()
+    home = unescape(booker.get(sample.get_absolute_url()).content.decode())
+    assert '"Run this week" books the next weekly show and wrestles it now.' in home
     with django_capture_on_commit_callbacks(execute=True):
         response = booker.post(reverse("week-run", args=[sample.slug]))
     location = response["Location"]
@@ -185,6 +187,12 @@ def test_run_this_week_books_and_wrestles_the_coming_show(
     assert show.status == ShowStatus.COMPLETED
     assert location == show.get_absolute_url()
     assert "won by" in unescape(response.content.decode())
+    coming = booking.show_create(federation=sample)
+    home = unescape(booker.get(sample.get_absolute_url()).content.decode())
+    assert (
+        f'"Run this week" wrestles {coming.name} ({coming.scheduled_at:%a %b} '
+        f"{coming.scheduled_at.day}) now, booking its card first if it has none." in home
+    )
 
 
 def test_a_viewer_sees_no_booking_controls(client, users, sample):
