@@ -10,7 +10,7 @@ from django import forms
 from django.db.models import Max
 
 from matches.booking import SIDE_SHAPES
-from matches.models import MatchType, Show
+from matches.models import MatchParticipant, MatchType, Show
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.validators import plain_text
 from rules import registry
@@ -88,11 +88,32 @@ class MatchForm(forms.Form):
         super().__init__(*args, **kwargs)
         federation = show.federation
         self.show = show
-        wrestlers = federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by(
-            "ring_name"
+        wrestlers = (
+            federation.wrestlers.exclude(status=WrestlerStatus.RETIRED)
+            .with_unavailability(show.date)
+            .order_by("ring_name")
         )
+        on_card = set(
+            MatchParticipant.objects.filter(show=show).values_list("wrestler_id", flat=True)
+        )
+
+        def label(wrestler) -> str:
+            """His name, and why the booking would refuse him: hurt or suspended that night, or
+            on this card already."""
+            notes = [
+                words
+                for off, words in (
+                    (wrestler.off_injured, "injured"),
+                    (wrestler.off_suspended, "suspended"),
+                    (wrestler.pk in on_card, "on this card"),
+                )
+                if off
+            ]
+            return f"{wrestler} ({', '.join(notes)})" if notes else str(wrestler)
+
         for name in ("side_a", "side_b", "others"):
             self.fields[name].queryset = wrestlers
+            self.fields[name].label_from_instance = label
             self.fields[name].widget.attrs["size"] = 6
         teams = federation.teams.filter(disbanded_on__isnull=True).order_by("kind", "name")
         self.fields["team_a"].queryset = teams

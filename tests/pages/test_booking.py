@@ -14,6 +14,7 @@ from django.urls import reverse
 from matches import booking
 from matches.models import Show, ShowStatus
 from matches.services import CANNOT_CANCEL
+from promotion import services
 from promotion.models import Division, MemberRole, Membership
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +88,25 @@ def test_a_refused_booking_shows_every_reason_inline_then_a_valid_one_is_booked(
     page = _page(booker, show)
     assert f"{a.ring_name}</a> vs. <a" in page.replace("\n", "")
     assert "A shot at the belt" in page
+
+
+def test_the_booking_form_marks_who_the_booking_would_refuse(booker, sample):
+    show = _new_show(booker, sample)
+    fit, hurt, suspended, booked, other = sample.wrestlers.filter(status="active").order_by("slug")[
+        :5
+    ]
+    booking.match_book(show=show, sides=[[booked], [other]])
+    services.injury_record(wrestler=hurt, occurred_on=dt.date.today())
+    suspended.status, suspended.suspended_until = "suspended", None
+    suspended.save(update_fields=["status", "suspended_until"])
+    form = booker.get(reverse("show-detail", args=[sample.slug, show.number])).context["form"]
+    labels = dict(form.fields["side_a"].choices)
+    assert {labels[w.pk] for w in (fit, hurt, suspended, booked)} == {
+        fit.ring_name,
+        f"{hurt.ring_name} (injured)",
+        f"{suspended.ring_name} (suspended)",
+        f"{booked.ring_name} (on this card)",
+    }
 
 
 def test_a_team_fills_its_side_in_a_tag_match(booker, sample):
