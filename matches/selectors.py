@@ -356,6 +356,23 @@ def wrestler_matches(*, wrestler) -> QuerySet[MatchParticipant]:
     )
 
 
+def team_matches(*, team) -> list[MatchParticipant]:
+    """The team's matches, latest first: one appearance of the team's side in each (with its
+    match, show and every participant), as ``wrestler_matches`` gives a wrestler's."""
+    seen: set[int] = set()
+    appearances = []
+    for appearance in (
+        MatchParticipant.objects.filter(team=team)
+        .select_related("match__show", "match__title", "team")
+        .prefetch_related(Prefetch("match__participants", queryset=_participants()))
+        .order_by("-match__show__scheduled_at", "-match__position", "order")
+    ):
+        if appearance.match_id not in seen:
+            seen.add(appearance.match_id)
+            appearances.append(appearance)
+    return appearances
+
+
 # -- a pairing outside any show (odds, exhibitions) ----------------------------------------------
 
 

@@ -69,6 +69,7 @@ class FederationForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["slug"].help_text += " Left empty, it is made from the name."
+        self.fields["rule_system"].required = False  # (left out: the model's default)
 
     def clean_description(self):
         description = self.cleaned_data["description"]
@@ -79,6 +80,8 @@ class FederationForm(forms.ModelForm):
         cleaned = super().clean()
         if not cleaned.get("slug") and cleaned.get("name"):
             cleaned["slug"] = slugify(cleaned["name"])[:60]
+        if not cleaned.get("rule_system"):
+            cleaned["rule_system"] = Federation._meta.get_field("rule_system").default
         return cleaned
 
 

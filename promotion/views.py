@@ -683,7 +683,16 @@ def team_detail(request, federation: str, slug: str):
     _, team_records = match_records.federation_records(federation=fed, teams=[team.pk])
     record = team_records.get(team.pk)
     reigns = team.reigns.select_related("title", "won_at__show").order_by("won_on")
-    context = {"nav": "teams", "team": team, "record": record, "reigns": reigns}
+    members = [m.wrestler_id for m in team.memberships.all() if m.ended_on is None]
+    context = {
+        "nav": "teams",
+        "team": team,
+        "record": record,
+        "reigns": reigns,
+        # A stable's members may hold titles of their own.
+        "member_reigns": selectors.champions(federation=fed).filter(holder_wrestler__in=members),
+        "matches": _paginate(request, match_selectors.team_matches(team=team)),
+    }
     if request.federation_context["can_book"] and team.disbanded_on is None:
         today = timezone.localdate()
         context["desk"] = {

@@ -94,6 +94,7 @@ def test_anyone_signed_in_starts_a_federation_empty_or_from_the_sample(client, u
     assert response["Location"] == harbor.get_absolute_url()
     assert harbor.owner == users["outsider"] and not harbor.wrestlers.exists()
     assert str(harbor.time_zone) == "Europe/Lisbon"
+    assert harbor.rule_system == "filsinger"  # none chosen: the default
     response = client.post(
         reverse("federation-create"),
         {**form, "name": "My Copperline", "slug": "my-copperline", "start": "sample"},
