@@ -39,6 +39,22 @@ def test_the_documentation_pages_load_nothing_from_elsewhere(path):
     assert "googleapis" not in page and "cdn" not in page.lower()
 
 
+def test_the_documentation_speaks_to_visitors_not_to_the_repository():
+    """The documentation pages show the schema's descriptions to visitors of the site, who cannot
+    open the repository's files or read its code: no "see docs/api.md", no module paths."""
+    import json
+
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    about = schema["info"]["description"]
+    for needed in ("GET /api/v1/", "POST /api/v1/auth/token/", "Authorization: Token", "429"):
+        assert needed in about, needed
+    text = json.dumps(schema)
+    for pattern in (r"\.md\b", r"\bdocs/\w", r"``\w+(\.\w+)+``"):
+        assert not re.search(pattern, text), re.search(pattern, text)
+
+
 def test_every_operation_documents_401_404_and_429():
     from drf_spectacular.generators import SchemaGenerator
 
