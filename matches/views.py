@@ -10,9 +10,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect
-from django.views.decorators.http import require_POST
 
-from config.pages import federation_page, page
+from config.pages import federation_page, page, posted_from
 from matches import selectors, services
 from matches.autobook import show_autobook
 from matches.booking import (
@@ -114,7 +113,7 @@ def show_new(request, slug: str):
     return page(request, "matches/show_form.html", {"nav": "shows", "form": form})
 
 
-@require_POST
+@posted_from("show-detail")
 def match_add(request, federation: str, number: int):
     show = _show(request, federation, number, Action.BOOK)
     form = MatchForm(request.POST, show=show)
@@ -149,7 +148,7 @@ def _match(show: Show, pk: int) -> Match:
     return get_object_or_404(show.matches, pk=pk)
 
 
-@require_POST
+@posted_from("show-detail", "federation", "number")
 def match_reorder(request, federation: str, number: int, pk: int):
     show = _show(request, federation, number, Action.BOOK)
     match = _match(show, pk)
@@ -163,7 +162,7 @@ def match_reorder(request, federation: str, number: int, pk: int):
     return redirect(show.get_absolute_url())
 
 
-@require_POST
+@posted_from("show-detail", "federation", "number")
 def match_delete(request, federation: str, number: int, pk: int):
     show = _show(request, federation, number, Action.BOOK)
     match = _match(show, pk)
@@ -176,7 +175,7 @@ def match_delete(request, federation: str, number: int, pk: int):
     return redirect(show.get_absolute_url())
 
 
-@require_POST
+@posted_from("show-detail")
 def show_autobook_view(request, federation: str, number: int):
     show = _show(request, federation, number, Action.BOOK)
     try:
@@ -203,35 +202,35 @@ def _show_action(request, federation: str, number: int, action, done: str):
     return redirect(show.get_absolute_url())
 
 
-@require_POST
+@posted_from("show-detail")
 def show_schedule_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, show_schedule, "{show.name} is on the schedule."
     )
 
 
-@require_POST
+@posted_from("show-detail")
 def show_run_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, services.show_run_now, "{show.name} is under way."
     )
 
 
-@require_POST
+@posted_from("show-detail")
 def show_retry_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, services.show_retry, "{show.name} is back on the schedule."
     )
 
 
-@require_POST
+@posted_from("show-detail")
 def show_cancel_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, services.show_cancel, "{show.name} is cancelled."
     )
 
 
-@require_POST
+@posted_from("federation-detail")
 def week_run_view(request, slug: str):
     """ "Run this week": book the coming show if it needs it and wrestle it now."""
     federation = federation_page(request, slug, Action.BOOK)
