@@ -362,7 +362,8 @@ def card_edit(request, federation: str, slug: str, system: str):
         "form": form,
         "problems": problems,
         "odds_form": OddsForm(wrestler=wrestler, system=system),
-        "systems": sorted(registry.systems),
+        # The editor's tabs: each system by its name on the page, as the cards are laid out.
+        "systems": [(name, registry.systems[name].title) for name in sorted(registry.systems)],
     }
     return page(request, "promotion/card_form.html", context)
 
