@@ -71,7 +71,8 @@ def test_the_demo_then_a_four_week_season_finishes_at_once(in_process):
 
 
 def test_book_show_after_the_demo_books_no_duplicate(in_process):
-    run("demo", no_serve=True, weeks=1)
+    demo = run("demo", no_serve=True, weeks=1)
+    assert "Simulating 1 week of " in demo and "Simulated 1 week of " in demo
     federation = Federation.objects.get(slug=SAMPLE)
     before = list(federation.shows.values_list("pk", flat=True))
     pending = federation.shows.get(status=ShowStatus.SCHEDULED)
