@@ -183,9 +183,8 @@ def show_autobook_view(request, federation: str, number: int):
     except BookingError as error:
         _refused(request, error)
     else:
-        messages.success(
-            request, f"The auto-booker put {len(report)} matches on the card; each says why."
-        )
+        booked = f"{len(report)} match{'' if len(report) == 1 else 'es'}"
+        messages.success(request, f"The auto-booker put {booked} on the card; each says why.")
         for skipped in report.skipped:
             messages.info(request, skipped)
     return redirect(show.get_absolute_url())

@@ -305,6 +305,11 @@ def test_progress_tells_the_public_the_state_and_members_the_error(in_process):
     show_run_now(show=second)
     done = show_progress(show=second)
     assert (done.status, done.done, done.total, done.finished) == ("completed", 3, 3, True)
+    assert done.message == "Completed: 3 matches wrestled."
+    single = book_week(federation, scheduled_at=now + dt.timedelta(days=3), seed=3, matches=1)
+    assert show_progress(show=single).message.startswith("Scheduled")
+    show_run_now(show=single)
+    assert show_progress(show=single).message == "Completed: 1 match wrestled."
 
 
 def test_the_ledger_reads_in_order_after_the_demo(in_process):
