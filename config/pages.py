@@ -1,4 +1,5 @@
-"""What every federation page shares: its time zone, the access policy, a 403 page.
+"""What every federation page shares: its time zone, the access policy, a 403 page, and
+what the address of a button's action answers when it is opened rather than pressed.
 
 Views find their federation with ``federation_page``, which applies the one access policy
 (``promotion.access``) and makes the federation's time zone current; the middleware makes sure
@@ -9,10 +10,11 @@ anonymous visitor is sent to sign in instead). The site's 404 and 500 pages are
 
 from __future__ import annotations
 
+import functools
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.views import redirect_to_login
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from promotion.access import AccessDenied
@@ -62,3 +64,34 @@ def page(request, template: str, context: dict | None = None, **kwargs):
     merged = dict(getattr(request, "federation_context", {}))
     merged.update(context or {})
     return render(request, template, merged, **kwargs)
+
+
+#: What an action's address answers to, besides the POST of its button.
+ACTION_ALLOW = "GET, HEAD, POST"
+
+
+def posted_from(page_name: str, *keys: str):
+    """A view that changes something when the button for it is pressed on the page
+    ``page_name``, with the view's URL arguments (or only ``keys`` of them).
+
+    Its address is a POST's; opened in a browser (a link followed, an address typed or
+    bookmarked) it sends the visitor to that page, where the button is and where the page's own
+    access rules apply. Any other method gets the site's 405 page. (Django's ``require_POST``
+    answers all of these with an empty 405.)"""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if request.method == "POST":
+                return view(request, *args, **kwargs)
+            if request.method in ("GET", "HEAD"):
+                page_kwargs = {key: kwargs[key] for key in keys} if keys else kwargs
+                return redirect(page_name, **page_kwargs)
+            response = render(request, "405.html", {"method": request.method}, status=405)
+            response["Allow"] = ACTION_ALLOW
+            return response
+
+        wrapper.posted_from = page_name
+        return wrapper
+
+    return decorate

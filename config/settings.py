@@ -224,11 +224,32 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ringside federation API",
+    # Read on the documentation pages by visitors of the site: it says what they need without
+    # the repository's docs/api.md (Markdown, rendered by Swagger UI and Redoc).
     "DESCRIPTION": (
         "Rosters, cards, teams, titles and their lineages, feuds, injuries, shows and results "
         "of fantasy wrestling federations; booking, scheduling and running shows; odds; a whole "
-        "federation as one JSON document. Versioned under /api/v1/. Every error has the shape "
-        "{detail, errors: [{path, message}]}. See docs/api.md."
+        "federation as one JSON document.\n\n"
+        "**Where things are.** Everything is under `/api/v1/`; `GET /api/v1/` lists the entry "
+        "points. A federation's roster, titles, shows and the rest are below "
+        "`/api/v1/federations/{slug}/`.\n\n"
+        '**Signing in.** `POST /api/v1/auth/token/` with `{"username": ..., "password": ...}` '
+        'answers `{"token": ...}`; send it as `Authorization: Token <token>`. A signed-in '
+        "browser session works too; its writes need the `X-CSRFToken` header.\n\n"
+        "**Who may do what.** Anyone reads a public federation; a private one answers 404 to "
+        "all but its members. Viewers read; bookers also book, schedule and run shows and edit "
+        "the roster, cards, titles, teams, feuds and injuries; the owner also changes the "
+        "settings and the members, and may delete the federation. Anyone signed in may create "
+        "a federation.\n\n"
+        '**Errors** all have one shape, `{"detail": ..., "errors": [{"path": ..., '
+        '"message": ...}]}`: each problem with its place (a field, `sides[1][0]`; empty for '
+        "the request as a whole). 400 refused, and nothing is written; 401 not signed in; 403 "
+        "your role does not allow it; 404 no such thing, or not yours to see; 409 the data "
+        "changed under the request; 415 a body type the endpoint does not read; 429 too many "
+        "requests (see `Retry-After`).\n\n"
+        "**Lists** are paginated (`?page=`, `?page_size=` up to 500) and ordered with "
+        "`?ordering=`. **Times** are ISO 8601 in the federation's time zone; a time sent "
+        "without an offset is read in that zone."
     ),
     "VERSION": "1.0.0",
     "SCHEMA_PATH_PREFIX": "/api/v1",

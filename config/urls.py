@@ -2,16 +2,17 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
-from rest_framework.routers import SimpleRouter
 
-from config import views
+from config import api_docs, views
+from config.api_root import Router
 from config.api_support import api_not_found
 from matches import api as matches_api
 from promotion import api as promotion_api
 
 FEDERATION = r"federations/(?P<federation_slug>[-a-zA-Z0-9_]+)"
 
-router = SimpleRouter(trailing_slash=True)
+# The router's root view answers GET /api/v1/ (config/api_root.py).
+router = Router(trailing_slash=True)
 router.register("systems", promotion_api.SystemViewSet, basename="system")
 router.register("federations", promotion_api.FederationViewSetAPI, basename="federation")
 router.register(f"{FEDERATION}/members", promotion_api.MemberViewSet, basename="member")
@@ -58,6 +59,7 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
         name="api-redoc",
     ),
+    path("api/redoc/redoc.standalone.js", api_docs.redoc_bundle, name="api-redoc-bundle"),
     path("", include("promotion.urls")),
     path("", include("matches.urls")),
     re_path(r"^(?P<path>.*)$", views.unknown_path),  # last: the site's own 404 for the rest

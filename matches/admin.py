@@ -184,7 +184,8 @@ class ShowAdmin(admin.ModelAdmin):
                 for reason in _reasons(exc):
                     messages.error(request, reason)
                 continue
-            messages.success(request, f"{show}: {len(report)} matches booked.")
+            booked = f"{len(report)} match{'' if len(report) == 1 else 'es'}"
+            messages.success(request, f"{show}: {booked} booked.")
             for reason in report.skipped:
                 messages.warning(request, reason)
 

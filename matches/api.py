@@ -616,7 +616,9 @@ class MatchViewSet(mixins.ListModelMixin, FederationViewSet):
 
 
 class PairingRequestSerializer(serializers.Serializer):
-    """Who meets whom, under which system and rules (``matches.selectors.pairing``)."""
+    """Who meets whom, under which system and rules."""
+
+    # Read by matches.selectors.pairing. (The docstring above is the schema's description.)
 
     sides = serializers.ListField(
         child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=3),

@@ -95,10 +95,10 @@ def show_progress(*, show: Show) -> ShowProgress:
     done = 0
     if show.status == ShowStatus.COMPLETED:
         done = total
-        message = f"Completed: {total} matches wrestled."
+        message = f"Completed: {total} match{'' if total == 1 else 'es'} wrestled."
     elif show.status == ShowStatus.RUNNING:
         done, _ = cache.get(progress_key(show.pk)) or (0, total)
-        message = f"Being wrestled: {done} of {total} matches done."
+        message = f"Being wrestled: {done} of {total} match{'' if total == 1 else 'es'} done."
     elif show.status == ShowStatus.SCHEDULED:
         blocker = blocker_of(show)
         when = show.when_in_words

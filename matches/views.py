@@ -10,9 +10,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect
-from django.views.decorators.http import require_POST
 
-from config.pages import federation_page, page
+from config.pages import federation_page, page, posted_from
 from matches import selectors, services
 from matches.autobook import show_autobook
 from matches.booking import (
@@ -119,7 +118,7 @@ def show_new(request, slug: str):
     return page(request, "matches/show_form.html", {"nav": "shows", "form": form})
 
 
-@require_POST
+@posted_from("show-detail")
 def match_add(request, federation: str, number: int):
     show = _show(request, federation, number, Action.BOOK)
     form = MatchForm(request.POST, show=show)
@@ -154,7 +153,7 @@ def _match(show: Show, pk: int) -> Match:
     return get_object_or_404(show.matches, pk=pk)
 
 
-@require_POST
+@posted_from("show-detail", "federation", "number")
 def match_reorder(request, federation: str, number: int, pk: int):
     show = _show(request, federation, number, Action.BOOK)
     match = _match(show, pk)
@@ -168,7 +167,7 @@ def match_reorder(request, federation: str, number: int, pk: int):
     return redirect(show.get_absolute_url())
 
 
-@require_POST
+@posted_from("show-detail", "federation", "number")
 def match_delete(request, federation: str, number: int, pk: int):
     show = _show(request, federation, number, Action.BOOK)
     match = _match(show, pk)
@@ -181,7 +180,7 @@ def match_delete(request, federation: str, number: int, pk: int):
     return redirect(show.get_absolute_url())
 
 
-@require_POST
+@posted_from("show-detail")
 def show_autobook_view(request, federation: str, number: int):
     show = _show(request, federation, number, Action.BOOK)
     try:
@@ -189,9 +188,8 @@ def show_autobook_view(request, federation: str, number: int):
     except BookingError as error:
         _refused(request, error)
     else:
-        messages.success(
-            request, f"The auto-booker put {len(report)} matches on the card; each says why."
-        )
+        booked = f"{len(report)} match{'' if len(report) == 1 else 'es'}"
+        messages.success(request, f"The auto-booker put {booked} on the card; each says why.")
         for skipped in report.skipped:
             messages.info(request, skipped)
     return redirect(show.get_absolute_url())
@@ -208,35 +206,35 @@ def _show_action(request, federation: str, number: int, action, done: str):
     return redirect(show.get_absolute_url())
 
 
-@require_POST
+@posted_from("show-detail")
 def show_schedule_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, show_schedule, "{show.name} is on the schedule."
     )
 
 
-@require_POST
+@posted_from("show-detail")
 def show_run_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, services.show_run_now, "{show.name} is under way."
     )
 
 
-@require_POST
+@posted_from("show-detail")
 def show_retry_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, services.show_retry, "{show.name} is back on the schedule."
     )
 
 
-@require_POST
+@posted_from("show-detail")
 def show_cancel_view(request, federation: str, number: int):
     return _show_action(
         request, federation, number, services.show_cancel, "{show.name} is cancelled."
     )
 
 
-@require_POST
+@posted_from("federation-detail")
 def week_run_view(request, slug: str):
     """ "Run this week": book the coming show if it needs it and wrestle it now."""
     federation = federation_page(request, slug, Action.BOOK)

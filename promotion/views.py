@@ -19,9 +19,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.views.decorators.http import require_POST
 
-from config.pages import federation_page, page
+from config.pages import federation_page, page, posted_from
 from matches import records as match_records
 from matches import selectors as match_selectors
 from matches.selectors import card_of, next_show
@@ -189,7 +188,7 @@ def members(request, slug: str):
     )
 
 
-@require_POST
+@posted_from("members", "slug")
 def member_remove(request, slug: str, pk: int):
     federation = federation_page(request, slug, Action.MANAGE)
     membership = get_object_or_404(Membership, pk=pk, federation=federation)
@@ -387,7 +386,8 @@ def card_edit(request, federation: str, slug: str, system: str):
         "form": form,
         "problems": problems,
         "odds_form": OddsForm(wrestler=wrestler, system=system),
-        "systems": sorted(registry.systems),
+        # The editor's tabs: each system by its name on the page, as the cards are laid out.
+        "systems": [(name, registry.systems[name].title) for name in sorted(registry.systems)],
     }
     return page(request, "promotion/card_form.html", context)
 
@@ -404,7 +404,7 @@ def _card_template(engine, wrestler: Wrestler) -> str:
     return f"system: {engine.name}\nname: {wrestler.ring_name}\n"
 
 
-@require_POST
+@posted_from("card-edit")
 def card_check(request, federation: str, slug: str, system: str):
     """The editor's live validation (htmx): every problem by path, or that the card is valid."""
     fed = federation_page(request, federation, Action.BOOK)
@@ -414,7 +414,7 @@ def card_check(request, federation: str, slug: str, system: str):
     return render(request, "promotion/_card_problems.html", {"problems": problems, "checked": True})
 
 
-@require_POST
+@posted_from("card-edit")
 def card_odds(request, federation: str, slug: str, system: str):
     """The odds of the card in the editor against a chosen opponent's stored card (htmx)."""
     fed = federation_page(request, federation, Action.BOOK)
@@ -532,7 +532,7 @@ def _title_desk(request, federation: str, slug: str, form_class, act):
     return redirect("title-detail", federation=fed.slug, slug=title.slug)
 
 
-@require_POST
+@posted_from("title-detail")
 def title_vacate(request, federation: str, slug: str):
     def act(title, *, on, reason):
         reign = services.title_vacate(title=title, on=on, reason=reason)
@@ -541,7 +541,7 @@ def title_vacate(request, federation: str, slug: str):
     return _title_desk(request, federation, slug, TitleVacateForm, act)
 
 
-@require_POST
+@posted_from("title-detail")
 def title_award(request, federation: str, slug: str):
     def act(title, *, holder, on, how):
         reign = services.title_award(title=title, holder=holder, on=on, how=how)
@@ -550,7 +550,7 @@ def title_award(request, federation: str, slug: str):
     return _title_desk(request, federation, slug, TitleAwardForm, act)
 
 
-@require_POST
+@posted_from("title-detail")
 def title_retire(request, federation: str, slug: str):
     def act(title, *, on, sure):
         services.title_retire(title=title, on=on)
@@ -590,7 +590,7 @@ def feud_create(request, slug: str):
     return page(request, "promotion/feud_form.html", {"nav": "feuds", "form": form})
 
 
-@require_POST
+@posted_from("feud-list", "slug")
 def feud_end(request, slug: str, pk: int):
     federation = federation_page(request, slug, Action.BOOK)
     feud = get_object_or_404(federation.feuds, pk=pk)
@@ -645,7 +645,7 @@ def injury_create(request, slug: str):
     return page(request, "promotion/injury_form.html", {"nav": "injuries", "form": form})
 
 
-@require_POST
+@posted_from("injury-list", "slug")
 def injury_heal(request, slug: str, pk: int):
     federation = federation_page(request, slug, Action.BOOK)
     injury = get_object_or_404(
@@ -727,7 +727,7 @@ def _team_desk(request, federation: str, slug: str, form_class, act):
     return redirect("team-detail", federation=fed.slug, slug=team.slug)
 
 
-@require_POST
+@posted_from("team-detail")
 def team_join(request, federation: str, slug: str):
     def act(team, *, wrestler, on):
         services.team_join(team=team, wrestler=wrestler, on=on)
@@ -736,7 +736,7 @@ def team_join(request, federation: str, slug: str):
     return _team_desk(request, federation, slug, TeamJoinForm, act)
 
 
-@require_POST
+@posted_from("team-detail")
 def team_leave(request, federation: str, slug: str):
     def act(team, *, wrestler, on):
         services.team_leave(team=team, wrestler=wrestler, on=on)
@@ -745,7 +745,7 @@ def team_leave(request, federation: str, slug: str):
     return _team_desk(request, federation, slug, TeamLeaveForm, act)
 
 
-@require_POST
+@posted_from("team-detail")
 def team_disband(request, federation: str, slug: str):
     def act(team, *, on, sure):
         services.team_disband(team=team, on=on)

@@ -376,8 +376,9 @@ def build(options: dict[str, Any]) -> Built:
     count = len(cards) // per_side
     if len(cards) % per_side or count < low or (high is not None and count > high):
         need = str(low * per_side) if low == high else f"{low * per_side} or more"
+        kind = match_type_words(match_type)
         raise CommandError(
-            WRONG_COUNT.format(match_type=match_type, need=need, per_side=per_side, got=len(cards))
+            WRONG_COUNT.format(match_type=kind, need=need, per_side=per_side, got=len(cards))
         )
     seen: set[str] = set()
     for c in cards:
@@ -420,6 +421,15 @@ def _notes(system: Any, spec: MatchSpec) -> list[str]:
     return notes
 
 
+#: Match types whose words are not just the code with spaces.
+MATCH_TYPE_WORDS = {"three_man_tag": "three-man tag", "texas_death": "Texas death"}
+
+
+def match_type_words(match_type: str) -> str:
+    """A match type in words, as the rest of the output reads ("battle royal", "steel cage")."""
+    return MATCH_TYPE_WORDS.get(match_type, match_type.replace("_", " "))
+
+
 def describe(system, spec: MatchSpec) -> str:
     names = [" & ".join(p.name for p in side.participants) for side in spec.sides]
     rules = ", ".join(o for o in system.option_names if o in spec.options) or "basic game"
@@ -430,7 +440,8 @@ def describe(system, spec: MatchSpec) -> str:
         if person is not None
     ]
     at = f"; at ringside: {', '.join(ringside)}" if ringside else ""
-    return f"{system.title}: {' vs '.join(names)} ({spec.match_type}; rules: {rules}{at})"
+    kind = match_type_words(spec.match_type)
+    return f"{system.title}: {' vs '.join(names)} ({kind}; rules: {rules}{at})"
 
 
 def guard(fn, *args, **kwargs):

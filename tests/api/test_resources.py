@@ -31,6 +31,45 @@ def visitor(people):
     return client_for(people, "anonymous")
 
 
+# -- the root -------------------------------------------------------------------------------------
+
+
+def test_the_root_lists_where_everything_is_for_anyone(sample, people):
+    for who in ("anonymous", "outsider"):
+        response = client_for(people, who).get("/api/v1/")
+        assert response.status_code == 200, who
+        assert response["Content-Type"] == "application/json"
+        root = response.json()
+        assert root == {
+            "systems": "http://testserver/api/v1/systems/",
+            "federations": "http://testserver/api/v1/federations/",
+            "federation": "http://testserver/api/v1/federations/{slug}/",
+            "token": "http://testserver/api/v1/auth/token/",
+            "schema": "http://testserver/api/schema/",
+            "docs": "http://testserver/api/docs/",
+            "redoc": "http://testserver/api/redoc/",
+        }
+    visitor = client_for(people, "anonymous")
+    # Each address answers (the token's with a POST), a federation's once its slug is in.
+    for name in ("systems", "federations", "schema", "docs", "redoc"):
+        assert visitor.get(root[name]).status_code == 200, name
+    assert visitor.get(root["federation"].format(slug="copperline")).status_code == 200
+    token = visitor.post(root["token"], {"username": "owner", "password": "wrong"}, format="json")
+    assert token.status_code == 400
+
+
+def test_the_root_is_read_only_and_the_api_still_404s_elsewhere(sample, people):
+    for who in ("anonymous", "owner"):
+        refused = client_for(people, who).post("/api/v1/", {}, format="json")
+        assert refused.status_code == 405, who
+        assert refused.json() == {"detail": 'Method "POST" not allowed.', "errors": []}
+    visitor = client_for(people, "anonymous")
+    for path in ("/api/v1/nothing/", "/api/v1/federations.json", "/api/v1/systems.json"):
+        missing = visitor.get(path)
+        assert missing.status_code == 404, path
+        assert missing.json() == {"detail": "No such endpoint or object here.", "errors": []}
+
+
 # -- federations ----------------------------------------------------------------------------------
 
 

@@ -31,12 +31,68 @@ def test_the_schema_generates_without_warnings(tmp_path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/api/docs/", "/api/redoc/"])
-def test_the_documentation_pages_load_nothing_from_elsewhere(path):
+@pytest.mark.parametrize(
+    "path, script",
+    [
+        ("/api/docs/", "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"),
+        ("/api/redoc/", "/api/redoc/redoc.standalone.js"),
+    ],
+)
+def test_the_documentation_pages_load_nothing_from_elsewhere(path, script):
     page = Client().get(path).content.decode()
-    assert "/static/drf_spectacular_sidecar/" in page
+    assert f'<script src="{script}">' in page
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", page), page
     assert "googleapis" not in page and "cdn" not in page.lower()
+
+
+@pytest.mark.django_db
+def test_redocs_bundle_is_the_sidecars_without_its_cdn_logo():
+    """The browser test (tests/e2e/test_api_docs.py) sees the page ask nothing of another host;
+    this one the bundle as served: the sidecar's, with only the logo's address and the two
+    comments naming files beside it changed, and cached by ETag."""
+    from importlib import resources
+
+    sidecar = (
+        resources.files("drf_spectacular_sidecar")
+        / "static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js"
+    ).read_text(encoding="utf-8")
+    assert "https://cdn.redoc.ly/redoc/logo-mini.svg" in sidecar
+    client = Client()
+    response = client.get("/api/redoc/redoc.standalone.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    served = response.content.decode()
+    assert "cdn.redoc.ly" not in served and 'src:"data:,"' in served
+    # The code's lines keep their lengths: the sidecar's source map still fits.
+    assert [len(line) for line in served.splitlines()[1:-1]] == [
+        len(line) for line in sidecar.splitlines()[1:-1]
+    ]
+    head, tail = served.splitlines()[0], served.splitlines()[-1]
+    assert head.endswith(
+        "/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js.LICENSE.txt */"
+    )
+    assert tail.endswith("/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js.map")
+    cached = client.get("/api/redoc/redoc.standalone.js", HTTP_IF_NONE_MATCH=response["ETag"])
+    assert cached.status_code == 304
+    packed = client.get("/api/redoc/redoc.standalone.js", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip" and len(packed.content) < len(response.content) / 2
+    assert client.post("/api/redoc/redoc.standalone.js").status_code == 405
+
+
+def test_the_documentation_speaks_to_visitors_not_to_the_repository():
+    """The documentation pages show the schema's descriptions to visitors of the site, who cannot
+    open the repository's files or read its code: no "see docs/api.md", no module paths."""
+    import json
+
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    about = schema["info"]["description"]
+    for needed in ("GET /api/v1/", "POST /api/v1/auth/token/", "Authorization: Token", "429"):
+        assert needed in about, needed
+    text = json.dumps(schema)
+    for pattern in (r"\.md\b", r"\bdocs/\w", r"``\w+(\.\w+)+``"):
+        assert not re.search(pattern, text), re.search(pattern, text)
 
 
 def test_every_operation_documents_401_404_and_429():

@@ -31,6 +31,10 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+#: A name for the site that is not the loopback's, as a deployment's is: chromium maps it to
+#: 127.0.0.1 (``named_browser``). Some pages behave differently on localhost (Swagger UI asks its
+#: online validator for a badge only for a schema served from elsewhere).
+SITE_NAME = "ringside.test"
 
 
 def _free_port() -> int:
@@ -58,6 +62,7 @@ def site(tmp_path_factory, chromium_path):
     env.update(
         DATABASE_URL=f"sqlite:///{folder / 'site.sqlite3'}",
         DJANGO_DEBUG="1",
+        DJANGO_ALLOWED_HOSTS=f"127.0.0.1,localhost,{SITE_NAME}",
         PYTHONUNBUFFERED="1",
         DJANGO_LOG_LEVEL="WARNING",
     )
@@ -102,6 +107,33 @@ def browser(chromium_path):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def named_site(site) -> str:
+    """The site's URL under ``SITE_NAME``, for ``named_browser``."""
+    return site.replace("127.0.0.1", SITE_NAME)
+
+
+@pytest.fixture(scope="module")
+def named_browser(chromium_path, named_site):
+    """Chromium as ``browser`` is, resolving ``SITE_NAME`` to 127.0.0.1 and taking the site under
+    that name for a secure origin, as a deployment behind HTTPS is (plain HTTP on a name other
+    than localhost would make chromium refuse the security headers, with errors in the console)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path,
+            args=[
+                *CHROMIUM_ARGS,
+                f"--host-resolver-rules=MAP {SITE_NAME} 127.0.0.1",
+                f"--unsafely-treat-insecure-origin-as-secure={named_site}",
+            ],
+            headless=True,
         )
         yield browser
         browser.close()

@@ -71,7 +71,8 @@ def test_the_demo_then_a_four_week_season_finishes_at_once(in_process):
 
 
 def test_book_show_after_the_demo_books_no_duplicate(in_process):
-    run("demo", no_serve=True, weeks=1)
+    demo = run("demo", no_serve=True, weeks=1)
+    assert "Simulating 1 week of " in demo and "Simulated 1 week of " in demo
     federation = Federation.objects.get(slug=SAMPLE)
     before = list(federation.shows.values_list("pk", flat=True))
     pending = federation.shows.get(status=ShowStatus.SCHEDULED)
@@ -304,6 +305,11 @@ def test_progress_tells_the_public_the_state_and_members_the_error(in_process):
     show_run_now(show=second)
     done = show_progress(show=second)
     assert (done.status, done.done, done.total, done.finished) == ("completed", 3, 3, True)
+    assert done.message == "Completed: 3 matches wrestled."
+    single = book_week(federation, scheduled_at=now + dt.timedelta(days=3), seed=3, matches=1)
+    assert show_progress(show=single).message.startswith("Scheduled")
+    show_run_now(show=single)
+    assert show_progress(show=single).message == "Completed: 1 match wrestled."
 
 
 def test_the_ledger_reads_in_order_after_the_demo(in_process):

@@ -106,6 +106,23 @@ def test_live_validation_names_every_problem_by_path(booker, sample):
     assert "this editor holds a filsinger card" in page
 
 
+def test_the_editors_tabs_name_each_system_as_the_site_does(booker, sample):
+    import re
+
+    wrestler = sample.wrestlers.order_by("slug").first()
+    url = reverse("card-edit", args=[sample.slug, wrestler.slug, "filsinger"])
+    page = unescape(booker.get(url).content.decode())
+    tabs = re.search(r'<nav aria-label="Rule systems">(.*?)</nav>', page).group(1)
+    assert re.findall(r">([^<>]+)</(?:a|strong)>", tabs) == [
+        "ARM (RingMaster)",
+        "Filsinger card game",
+        "Superstar Pro Wrestling",
+    ]
+    assert '<strong aria-current="page">Filsinger card game</strong>' in tabs
+    arm = reverse("card-edit", args=[sample.slug, wrestler.slug, "arm"])
+    assert f'<a href="{arm}">ARM (RingMaster)</a>' in tabs
+
+
 def test_a_card_is_saved_whole_or_not_at_all(booker, sample):
     wrestler = sample.wrestlers.order_by("slug").first()
     before = wrestler.cards.get(system="filsinger").data

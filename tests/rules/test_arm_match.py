@@ -292,6 +292,11 @@ def test_a_tag_match_and_a_cage_match_from_the_command():
     cage = ("simulate_match", "--system", "arm", four[0], four[2], "--match", "steel_cage")
     data = json.loads(run(*cage, "--rules", "escape", "--seed", "2", "--json"))
     assert data["method"] in {m.value for m in Method}
+    # Without --json the match type reads in words, as the rest of the report does.
+    header = "Corrigan Vale vs Hollis Crane (steel cage; rules: cage, escape)"
+    assert header in run(*cage, "--rules", "escape", "--seed", "2").splitlines()[0]
+    odds = ("odds", "--system", "arm", four[0], four[2], "--match", "steel_cage", "--runs", "20")
+    assert header in run(*odds, "--rules", "escape", "--seed", "2").splitlines()[0]
 
 
 def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
@@ -306,6 +311,10 @@ def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
     assert injury["source"] == "arm_injury" and injury["points"] >= 1 and injury["body_part"]
     text = run("simulate_match", "--system", "arm", *cards, "--seed", str(seed))
     assert f"{injury['points']} injury point" in text and "fight card" not in text
+    # The report names the wrestler, as its play-by-play does, not his key.
+    name = {"orrin-blackwood": "Orrin Blackwood", "felix-ardent": "Felix Ardent"}[injury["key"]]
+    assert f"Injury: {name}: {injury['points']} injury point" in text
+    assert injury["key"] not in text
 
 
 def test_remembered_decisions_change_nothing(samples):

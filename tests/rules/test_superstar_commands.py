@@ -62,7 +62,19 @@ def test_a_battle_royal_takes_any_number_of_cards():
         )
     )
     assert len(data["effects"]["eliminations"]) in (4, 5)
-    with pytest.raises(CommandError, match="takes 2 or more cards"):
+    report = run(
+        "simulate_match",
+        "--system",
+        "superstar",
+        *ALL[:3],
+        "--match",
+        "battle_royal",
+        "--seed",
+        "1",
+    )
+    assert "(battle royal; rules: basic game)" in report.splitlines()[0]
+    assert "battle_royal" not in report
+    with pytest.raises(CommandError, match="a battle royal match takes 2 or more cards"):
         run("simulate_match", "--system", "superstar", VALE, "--match", "battle_royal")
     with pytest.raises(CommandError, match="a tag match takes 4 cards"):
         run("simulate_match", "--system", "superstar", VALE, FINCH, "--match", "tag")

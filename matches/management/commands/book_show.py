@@ -24,9 +24,7 @@ from promotion.models import Federation
 
 NO_FEDERATION = "No federation with the slug {slug!r}."
 BAD_TIME = "--at takes an ISO date and time, such as 2027-01-08T20:00:00-06:00; got {value!r}."
-ALREADY_BOOKED = (
-    "{show} already has its card ({count} matches); the auto-booker leaves it as it is."
-)
+ALREADY_BOOKED = "{show} already has its card ({count}); the auto-booker leaves it as it is."
 ALREADY_SCHEDULED = "{show} is already scheduled."
 
 
@@ -75,7 +73,8 @@ class Command(BaseCommand):
             if auto:
                 count = show.matches.count()
                 if count:
-                    self.stdout.write(ALREADY_BOOKED.format(show=show, count=count))
+                    card = f"{count} match{'' if count == 1 else 'es'}"
+                    self.stdout.write(ALREADY_BOOKED.format(show=show, count=card))
                 else:
                     skipped = show_autobook(show=show).skipped
             self._print(show, skipped)

@@ -85,5 +85,9 @@ class Command(BaseCommand):
         finally:
             bar.close()
         for show in shows:
-            self.stdout.write(f"{show.name} ({show.date:%Y-%m-%d}): {show.matches.count()} matches")
-        self.stdout.write(self.style.SUCCESS(f"Simulated {len(shows)} weeks of {federation.name}."))
+            matches = show.matches.count()
+            self.stdout.write(
+                f"{show.name} ({show.date:%Y-%m-%d}): {matches} match{'' if matches == 1 else 'es'}"
+            )
+        weeks_run = f"{len(shows)} week{'' if len(shows) == 1 else 's'}"
+        self.stdout.write(self.style.SUCCESS(f"Simulated {weeks_run} of {federation.name}."))

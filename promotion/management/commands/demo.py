@@ -57,7 +57,9 @@ class Command(BaseCommand):
         if weeks and not federation.shows.exists():
             # The last few weeks become history; the coming week is booked and scheduled.
             start = timezone.localdate(timezone=federation.time_zone) - dt.timedelta(weeks=weeks)
-            self.stdout.write(f"Simulating {weeks} weeks of {federation.name}...")
+            self.stdout.write(
+                f"Simulating {weeks} week{'' if weeks == 1 else 's'} of {federation.name}..."
+            )
             call_command(
                 "simulate_season",
                 slug,

@@ -54,9 +54,11 @@ class Command(BaseCommand):
             unit = unit.removesuffix("s")
         self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} {unit}."))
         effects = result.effects
+        # An injury names its wrestler by key (a slug); the report by his name.
+        names = {p.key: p.name for p in spec.participants}
         for injury in effects.injuries:
-            if injury.fight_cards is not None:
-                how = f" for {injury.fight_cards} fight card(s)"
-            else:
-                how = ""  # ARM: the description gives the points and the body part
-            self.stdout.write(f"Injury: {injury.key}{how}: {injury.description}")
+            # ARM counts no fight cards: its description gives the points and the body part.
+            cards = injury.fight_cards
+            how = "" if cards is None else f" for {cards} fight card{'' if cards == 1 else 's'}"
+            name = names.get(injury.key, injury.key)
+            self.stdout.write(f"Injury: {name}{how}: {injury.description}")

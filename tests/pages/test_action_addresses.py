@@ -1,0 +1,118 @@
+"""The addresses of the buttons' actions (run this week, vacate a title, run a show, ...) opened
+rather than pressed: a GET or HEAD goes to the page where the button is, any other method gets
+the site's 405 page; never an empty page."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import URLPattern, get_resolver, reverse
+
+from promotion import services
+from promotion.models import MemberRole
+
+pytestmark = pytest.mark.django_db
+
+
+def addresses(federation) -> dict[str, tuple[str, str]]:
+    """Every action's URL name: its address, and the page of its button."""
+    f = federation.slug
+    show = federation.shows.order_by("number").first()
+    match = show.matches.first()
+    title = federation.titles.first()
+    team = federation.teams.first()
+    feud = federation.feuds.first()
+    wrestler = federation.wrestlers.order_by("slug").first()
+    injury = services.injury_record(wrestler=wrestler, occurred_on=dt.date(2026, 10, 2))
+    member = federation.memberships.get(role=MemberRole.VIEWER)
+    at_show = [f, show.number]
+    show_page = reverse("show-detail", args=at_show)
+    title_page = reverse("title-detail", args=[f, title.slug])
+    team_page = reverse("team-detail", args=[f, team.slug])
+    card = [f, wrestler.slug, "arm"]
+    return {
+        "week-run": (reverse("week-run", args=[f]), reverse("federation-detail", args=[f])),
+        "match-add": (reverse("match-add", args=at_show), show_page),
+        "match-move": (reverse("match-move", args=[*at_show, match.pk]), show_page),
+        "match-remove": (reverse("match-remove", args=[*at_show, match.pk]), show_page),
+        "show-autobook": (reverse("show-autobook", args=at_show), show_page),
+        "show-schedule": (reverse("show-schedule", args=at_show), show_page),
+        "show-run": (reverse("show-run", args=at_show), show_page),
+        "show-retry": (reverse("show-retry", args=at_show), show_page),
+        "show-cancel": (reverse("show-cancel", args=at_show), show_page),
+        "title-vacate": (reverse("title-vacate", args=[f, title.slug]), title_page),
+        "title-award": (reverse("title-award", args=[f, title.slug]), title_page),
+        "title-retire": (reverse("title-retire", args=[f, title.slug]), title_page),
+        "team-join": (reverse("team-join", args=[f, team.slug]), team_page),
+        "team-leave": (reverse("team-leave", args=[f, team.slug]), team_page),
+        "team-disband": (reverse("team-disband", args=[f, team.slug]), team_page),
+        "feud-end": (reverse("feud-end", args=[f, feud.pk]), reverse("feud-list", args=[f])),
+        "injury-heal": (
+            reverse("injury-heal", args=[f, injury.pk]),
+            reverse("injury-list", args=[f]),
+        ),
+        "member-remove": (
+            reverse("member-remove", args=[f, member.pk]),
+            reverse("members", args=[f]),
+        ),
+        "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
+        "card-odds": (reverse("card-odds", args=card), reverse("card-edit", args=card)),
+    }
+
+
+def site_actions() -> set[str]:
+    """The URL names of the site's pages whose view is a button's action."""
+    names = set()
+    for pattern in get_resolver().url_patterns:
+        for inner in getattr(pattern, "url_patterns", []):
+            if isinstance(inner, URLPattern) and hasattr(inner.callback, "posted_from"):
+                names.add(inner.name)
+    return names
+
+
+def test_every_action_is_known_here(sample):
+    assert set(addresses(sample)) == site_actions()
+
+
+def test_an_actions_address_opened_goes_to_the_page_of_its_button(client, users, sample):
+    client.force_login(users["owner"])
+    for name, (address, page) in addresses(sample).items():
+        for method in (client.get, client.head):
+            response = method(address)
+            assert (response.status_code, response["Location"]) == (302, page), name
+        assert client.get(address, follow=True).status_code == 200, name
+
+
+def test_following_the_link_changes_nothing(client, users, sample):
+    client.force_login(users["owner"])
+    shows = list(sample.shows.values_list("number", "status"))
+    reigns = sample.titles.first().reigns.count()
+    client.get(reverse("week-run", args=[sample.slug]))
+    client.get(addresses(sample)["title-vacate"][0])
+    assert list(sample.shows.values_list("number", "status")) == shows
+    assert sample.titles.first().reigns.count() == reigns
+
+
+def test_any_other_method_gets_the_sites_405_page(client, users, sample):
+    client.force_login(users["booker"])
+    address, _ = addresses(sample)["week-run"]
+    for method in (client.put, client.delete, client.patch, client.options):
+        response = method(address)
+        assert response.status_code == 405
+        assert response["Allow"] == "GET, HEAD, POST"
+        page = response.content.decode()
+        assert "<h1>Not this way</h1>" in page and '<nav aria-label="Site">' in page
+
+
+def test_a_private_federations_action_address_tells_an_outsider_nothing(client, users, sample):
+    sample.is_public = False
+    sample.save(update_fields=["is_public"])
+    client.force_login(users["outsider"])
+    address, page = addresses(sample)["week-run"]
+    response = client.get(address, follow=True)
+    assert response.redirect_chain == [(page, 302)]
+    assert response.status_code == 404
+    assert client.get(
+        reverse("week-run", args=["no-such-federation"]), follow=True
+    ).status_code == (404)
