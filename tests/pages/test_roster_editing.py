@@ -206,3 +206,19 @@ def test_the_cards_of_every_system_are_laid_out(client, sample):
     assert "Specialty: Holloway Lock" in page
     assert "ARM character" in page and "TEC" in page
     assert "Holloway Lock" in page and "Style Technician" in page
+
+
+def test_the_arm_card_editor_tells_the_sheets_standing_from_the_rosters(booker, sample):
+    wrestler = sample.wrestlers.get(slug="gideon-pike")
+    wrestler.fame, wrestler.prestige, wrestler.heat = 555, 552, 3
+    wrestler.save(update_fields=["fame", "prestige", "heat"])
+    arm = unescape(
+        booker.get(reverse("card-edit", args=[sample.slug, wrestler.slug, "arm"])).content.decode()
+    )
+    assert "fame: 520" in arm  # the sheet as typed in
+    assert (
+        "From then on the roster's standing counts, moved by every show and kept in his ledger: "
+        "now Prestige <strong>552</strong>, Fame <strong>555</strong>, Heat <strong>3</strong>"
+    ) in arm
+    other = booker.get(reverse("card-edit", args=[sample.slug, wrestler.slug, "filsinger"]))
+    assert "the roster's standing counts" not in other.content.decode()
