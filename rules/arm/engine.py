@@ -707,7 +707,11 @@ class Match:
         self.cur = [self.fighters[0][0], self.fighters[1][0]]
         self.adv = 0
         self.near = True
+        #: The match clock in seconds (a round 10, a hold round or a stall 5, ...).
         self.clock = 0
+        #: The exchanges played (``round()``), whatever their length: what the Slow Starter's
+        #: first rounds count. The match's length is its clock in rounds of ten seconds
+        #: (``length``).
         self.rounds = 0
         self.hold: Hold | None = None
         self.distracted = 0
@@ -859,14 +863,24 @@ class Match:
         while self.method is None and self.clock < limit:
             self.round()
         if self.method is None:
+            # The bell rings when the time is up: the limit is the match's time, whatever
+            # seconds the last exchange ran past it.
+            self.clock = limit
             self.finish(None, Method.DRAW_TIME_LIMIT)
             if self.record:
                 self.ev(
                     "time_limit",
                     None,
                     (),
-                    f"The bell! Time has run out after {self.prep.time_limit} rounds: a draw.",
+                    f"The bell! Time has run out at {_clock(limit)} "
+                    f"({self.prep.time_limit} rounds): a draw.",
                 )
+
+    def length(self) -> int:
+        """The match's length: its clock in rounds of ten seconds, a part round counting as
+        one (a hold round or a stall is half of one; at least 1)."""
+        per = self.fig.t_round
+        return max(1, -(-self.clock // per))
 
     def opening(self) -> None:
         rec = self.record
@@ -3188,7 +3202,7 @@ class Match:
             if len(made) < MADE_LIMIT:
                 made[outcome] = effects
         events = (*self.events, self._final_event()) if self.record else ()
-        length = max(1, self.rounds)
+        length = self.length()
         return _new_tuple(
             _MATCH_RESULT, (SYSTEM, self.winner, method, length, events, effects, seed)
         )
@@ -3276,14 +3290,14 @@ class Match:
 
     def _final_event(self) -> Event:
         method = str(self.method)  # its value (``Method`` is a ``StrEnum``)
-        minutes, seconds = divmod(self.clock, 60)
-        at = f"{minutes}:{seconds:02d}"
+        at = _clock(self.clock)
         if self.winner is None:
             text = f"{DRAW_WORDS[method]} at {at}."
         else:
             names = " and ".join([f.w.name for f in self.fighters[self.winner]])
             verb = "win" if self.tag else "wins"
-            text = f"{names} {verb} {WIN_WORDS[method]} at {at} ({self.rounds} rounds)."
+            n = self.length()
+            text = f"{names} {verb} {WIN_WORDS[method]} at {at} ({n} round{'s' if n != 1 else ''})."
         return _new_tuple(
             _EVENT,
             (
@@ -3301,6 +3315,12 @@ def _action(action: Any) -> tuple[str, Any]:
     if isinstance(action, tuple):
         return action[0], action[1]
     return action, None
+
+
+def _clock(seconds: int) -> str:
+    """A time on the match clock: "5:00"."""
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes}:{rest:02d}"
 
 
 def _part(part: str) -> str:

@@ -14,9 +14,19 @@ import pytest
 
 from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, prepare
 from rules.arm.strategy import CANNOT, setup
-from rules.core.dice import ScriptedDice
+from rules.core.dice import ScriptedDice, SeededDice
 from rules.core.result import Method
-from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, kinds, match_of, move, sheet
+from tests.rules.arm_support import (
+    ALPHA,
+    BETA,
+    Plan,
+    Scripted,
+    arm,
+    kinds,
+    match_of,
+    move,
+    sheet,
+)
 
 # ------------------------------------------------------------------------------ checks
 
@@ -669,6 +679,40 @@ def test_a_match_that_reaches_its_time_limit_is_a_draw():
     m.adv = ALPHA
     m.play()
     assert (m.winner, m.method) == (None, Method.DRAW_TIME_LIMIT)
+
+
+def test_a_time_limit_is_in_rounds_of_ten_seconds_and_the_length_agrees():
+    # The chapter: a ten-minute time limit "will end in 60 rounds"; stalling rounds are
+    # half-length (5 seconds), so 120 stalls fill those ten minutes.
+    stall = Scripted(plan=Plan(actions=("stall",)))
+    spec = arm.make_spec([sheet("alpha"), sheet("beta")], options="time_limit=60")
+    result = arm.simulate(spec, dice=SeededDice(3), strategy=stall)
+    assert (result.winner, result.method) == (None, Method.DRAW_TIME_LIMIT)
+    assert result.length == 60
+    assert sum(1 for e in result.events if e.kind == "stall") == 120
+    bell = next(e for e in result.events if e.kind == "time_limit")
+    assert bell.text == "The bell! Time has run out at 10:00 (60 rounds): a draw."
+    assert result.events[-1].text == "The match is a time-limit draw at 10:00."
+    assert result.events[-1].data["seconds"] == 600
+
+
+def test_a_last_exchange_past_the_bell_does_not_lengthen_the_match():
+    # Thirty rounds of ten seconds are 5:00, though the last round here runs past it.
+    m = match_of([5, 9], options="time_limit=30", strategy=Scripted(plan=Plan()))
+    m.clock = 295
+    m.play()
+    assert m.clock == 300 and m.method is Method.DRAW_TIME_LIMIT
+    assert m.result().length == 30
+
+
+def test_a_win_reports_its_clock_in_rounds_of_ten_seconds_a_part_round_counting():
+    m = match_of([], strategy=Scripted(plan=Plan()))
+    m.clock = 125  # 12 rounds and a hold round
+    m.rounds = 19
+    m.finish(ALPHA, Method.PIN)
+    result = m.result()
+    assert result.length == 13
+    assert result.events[-1].text == "Alpha wins by pinfall at 2:05 (13 rounds)."
 
 
 def test_both_men_out_cold_and_seen_is_a_double_knockout():
