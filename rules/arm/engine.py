@@ -2329,7 +2329,11 @@ class Match:
             count = min(count, 2)
         self.clock += count * fig.t_pin_count
         if rec:
-            counted = ", ".join(("One", "two", "three")[:count]) if count else "No count"
+            # Held down, the count stops at two here: "Three!" is the pinfall's own line.
+            shown = count if broke else 2
+            counted = ", ".join(("One", "two", "three")[:shown]) if shown else "No count"
+            if two_count:
+                counted = "An automatic two-count after the finisher: " + counted.lower()
             self.ev(
                 "pin",
                 d,
@@ -2339,8 +2343,7 @@ class Match:
                     f"{d.w.mname} {ESCAPE_WORDS[way]} ({target})!"
                     if broke
                     else f"{d.w.mname} can't get out ({target})."
-                )
-                + (" That was an automatic two-count after the finisher." if two_count else ""),
+                ),
                 way=way,
                 target=target,
                 count=count,

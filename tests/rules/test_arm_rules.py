@@ -362,6 +362,20 @@ def test_a_finisher_against_a_winded_man_is_an_automatic_two_count():
     pin = next(e for e in m.events if e.kind == "pin")
     assert pin.dice == (13,) and pin.data["count"] == 3 and pin.data["pinned"]
     assert (m.winner, m.method) == (ALPHA, Method.PIN)
+    # Told as one count: the two is automatic, the one die decides the three.
+    fall = next(e for e in m.events if e.kind == "pinfall")
+    assert pin.text.startswith("An automatic two-count after the finisher: one, two... Beta ")
+    assert fall.text.startswith("Three! Alpha pins Beta after the ")
+    assert (pin.text + fall.text).lower().count("three") == 1
+
+
+def test_a_pin_that_holds_counts_three_once():
+    m = match_of([15, 13, 16])
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    pin, fall = (e for e in m.events if e.kind in ("pin", "pinfall"))
+    assert pin.text == "One, two... Beta can't get out (12)."
+    assert fall.text == "Three! Alpha pins Beta!"
 
 
 def test_edge_against_a_finisher_costs_double():
