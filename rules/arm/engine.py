@@ -1360,6 +1360,8 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         if a.out or move.defense or move.trick:
             return False
+        if move.double and (plan is None or plan.double is None):
+            return False  # a double-team maneuver takes a partner in on it
         if not move.usable_mask & a.posture_bit():
             return False
         if move.needs_floor:

@@ -235,7 +235,7 @@ def _basics(match: Match, side: int) -> tuple[Move, ...]:
 def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_standing=False) -> bool:
     """Whether ``move`` suits the men's positions, allowing the attacker to close in or get up."""
     a, d = match.cur[side], match.cur[1 - side]
-    if move.defense or move.trick:
+    if move.defense or move.trick or move.double:  # (a double team takes a partner)
         return False
     if assume_standing:
         if "facing" not in move.usable_from:
@@ -265,7 +265,7 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
     the compiled module passes it without making a tuple.)"""
     fig = match.fig
     a, d = match.cur[side], match.cur[1 - side]
-    if a.out or move.defense or move.trick:
+    if a.out or move.defense or move.trick or move.double:  # (a double team takes a partner)
         return CANNOT, ()
     cost = 0
     # (A tuple grown as needed: most maneuvers need no positioning at all.)
@@ -725,17 +725,24 @@ class DefaultStrategy(ArmStrategy):
             or not (match.distracted or match.prep.no_dq)
         ):
             return None
-        mine = max(
-            (m for m in a.w.moves if m.strike_kind and match.feasible(side, m)),
-            key=lambda m: m.base_skill,
-            default=None,
-        )
         theirs = max(
             (m for m in partner.w.moves if m.strike_kind),
             key=lambda m: m.base_skill,
             default=None,
         )
-        if mine is None or theirs is None:
+        if theirs is None:
+            return None
+        # (His double-team maneuvers, a double dropkick say, are his only with a partner in.)
+        mine = max(
+            (
+                m
+                for m in a.w.moves
+                if m.strike_kind and match.feasible(side, m, Plan(move=m, double=theirs))
+            ),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        if mine is None:
             return None
         return Plan(move=mine, double=theirs)
 
