@@ -1838,6 +1838,7 @@ class Match:
                 self.near
                 and d.standing
                 and not self.prep.internal_cage
+                and not d.outside  # (no ropes to whip him into out there)
                 and self.pay(a, fig.ap_whip)
             ):
                 d.whipped = True
@@ -1846,7 +1847,7 @@ class Match:
                     self.ev("position", a, (), f"{a.w.sname} whips {d.w.mname} into the ropes.")
         elif name == "corner":
             # Drag the opponent into a corner (one square a step, and one more to bring him).
-            if self.near and d.standing and d.zone != "corner":
+            if self.near and d.standing and d.zone != "corner" and not d.outside:
                 cost = self.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent)
                 if self.pay(a, cost):
                     a.zone = d.zone = "corner"
@@ -3043,7 +3044,12 @@ class Match:
             if need <= ap:
                 ap -= need
                 d.post = "facing"
-                if ap >= (2 + (d.zone == "aisle")) * fig.ap_step:
+                cost = (2 + (d.zone == "aisle")) * fig.ap_step
+                # On his feet already, he climbs in on points he lacks too (-1 each to his next
+                # check, as any action); getting up, only with the points left in hand.
+                short = cost - ap if cost > ap else 0
+                if short == 0 or (need == 0 and d.debt + short <= fig.ap_max_debt):
+                    d.debt += short * fig.ap_short_penalty
                     d.zone = "ringside"
                     self.near = self.cur[self.adv].zone == "ringside"
                     if rec:

@@ -663,6 +663,38 @@ def test_walking_up_the_aisle_the_count_goes_on_and_the_way_back_is_longer():
     assert back.me(BETA).zone == "ringside" and back.ap == 0  # aisle, floor, apron, ring
 
 
+def test_a_man_on_his_feet_outside_climbs_back_in_on_points_he_lacks():
+    # AGI 9: an AGI bonus of 1, a point short of the 2 steps (floor to apron, apron to ring):
+    # he climbs in all the same, -1 on his next check, as any action short of points.
+    slow = sheet("beta", attributes={**sheet("beta").attrs, "AGI": 9})
+    m = match_of([], b=slow)
+    beta = m.me(BETA)
+    beta.zone = "floor"
+    m.end_of_round()
+    assert beta.zone == "ringside" and beta.debt == 1
+    # Getting up takes the round: flat on the floor, he rises to his knees, then to his feet,
+    # then climbs in.
+    m = match_of([1, 1], b=slow)  # (the referee's count: 0, then 1 a round)
+    beta = m.me(BETA)
+    beta.zone, beta.post = "floor", "prone"
+    m.end_of_round()
+    assert (beta.zone, beta.post) == ("floor", "kneeling")
+    m.end_of_round()
+    assert (beta.zone, beta.post) == ("floor", "facing")
+    m.end_of_round()
+    assert beta.zone == "ringside"
+
+
+def test_there_are_no_ropes_to_whip_a_man_into_on_the_floor():
+    m = match_of([])
+    for f in (m.me(ALPHA), m.me(BETA)):
+        f.zone = "floor"
+    m.ap = 4
+    m.reposition(ALPHA, "whip", None, None)
+    m.reposition(ALPHA, "corner", None, None)
+    assert m.me(BETA).zone == "floor" and not m.me(BETA).whipped and m.ap == 4
+
+
 def test_both_outside_is_a_double_count_out():
     m = match_of([6, 6, 6, 6])
     for f in (m.me(ALPHA), m.me(BETA)):
