@@ -707,7 +707,11 @@ class Match:
         self.cur = [self.fighters[0][0], self.fighters[1][0]]
         self.adv = 0
         self.near = True
+        #: The match clock in seconds (a round 10, a hold round or a stall 5, ...).
         self.clock = 0
+        #: The exchanges played (``round()``), whatever their length: what the Slow Starter's
+        #: first rounds count. The match's length is its clock in rounds of ten seconds
+        #: (``length``).
         self.rounds = 0
         self.hold: Hold | None = None
         self.distracted = 0
@@ -859,14 +863,24 @@ class Match:
         while self.method is None and self.clock < limit:
             self.round()
         if self.method is None:
+            # The bell rings when the time is up: the limit is the match's time, whatever
+            # seconds the last exchange ran past it.
+            self.clock = limit
             self.finish(None, Method.DRAW_TIME_LIMIT)
             if self.record:
                 self.ev(
                     "time_limit",
                     None,
                     (),
-                    f"The bell! Time has run out after {self.prep.time_limit} rounds: a draw.",
+                    f"The bell! Time has run out at {_clock(limit)} "
+                    f"({self.prep.time_limit} rounds): a draw.",
                 )
+
+    def length(self) -> int:
+        """The match's length: its clock in rounds of ten seconds, a part round counting as
+        one (a hold round or a stall is half of one; at least 1)."""
+        per = self.fig.t_round
+        return max(1, -(-self.clock // per))
 
     def opening(self) -> None:
         rec = self.record
@@ -1346,6 +1360,8 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         if a.out or move.defense or move.trick:
             return False
+        if move.double and (plan is None or plan.double is None):
+            return False  # a double-team maneuver takes a partner in on it
         if not move.usable_mask & a.posture_bit():
             return False
         if move.needs_floor:
@@ -1822,6 +1838,7 @@ class Match:
                 self.near
                 and d.standing
                 and not self.prep.internal_cage
+                and not d.outside  # (no ropes to whip him into out there)
                 and self.pay(a, fig.ap_whip)
             ):
                 d.whipped = True
@@ -1830,7 +1847,7 @@ class Match:
                     self.ev("position", a, (), f"{a.w.sname} whips {d.w.mname} into the ropes.")
         elif name == "corner":
             # Drag the opponent into a corner (one square a step, and one more to bring him).
-            if self.near and d.standing and d.zone != "corner":
+            if self.near and d.standing and d.zone != "corner" and not d.outside:
                 cost = self.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent)
                 if self.pay(a, cost):
                     a.zone = d.zone = "corner"
@@ -2315,7 +2332,11 @@ class Match:
             count = min(count, 2)
         self.clock += count * fig.t_pin_count
         if rec:
-            counted = ", ".join(("One", "two", "three")[:count]) if count else "No count"
+            # Held down, the count stops at two here: "Three!" is the pinfall's own line.
+            shown = count if broke else 2
+            counted = ", ".join(("One", "two", "three")[:shown]) if shown else "No count"
+            if two_count:
+                counted = "An automatic two-count after the finisher: " + counted.lower()
             self.ev(
                 "pin",
                 d,
@@ -2325,8 +2346,7 @@ class Match:
                     f"{d.w.mname} {ESCAPE_WORDS[way]} ({target})!"
                     if broke
                     else f"{d.w.mname} can't get out ({target})."
-                )
-                + (" That was an automatic two-count after the finisher." if two_count else ""),
+                ),
                 way=way,
                 target=target,
                 count=count,
@@ -3024,7 +3044,12 @@ class Match:
             if need <= ap:
                 ap -= need
                 d.post = "facing"
-                if ap >= (2 + (d.zone == "aisle")) * fig.ap_step:
+                cost = (2 + (d.zone == "aisle")) * fig.ap_step
+                # On his feet already, he climbs in on points he lacks too (-1 each to his next
+                # check, as any action); getting up, only with the points left in hand.
+                short = cost - ap if cost > ap else 0
+                if short == 0 or (need == 0 and d.debt + short <= fig.ap_max_debt):
+                    d.debt += short * fig.ap_short_penalty
                     d.zone = "ringside"
                     self.near = self.cur[self.adv].zone == "ringside"
                     if rec:
@@ -3188,7 +3213,7 @@ class Match:
             if len(made) < MADE_LIMIT:
                 made[outcome] = effects
         events = (*self.events, self._final_event()) if self.record else ()
-        length = max(1, self.rounds)
+        length = self.length()
         return _new_tuple(
             _MATCH_RESULT, (SYSTEM, self.winner, method, length, events, effects, seed)
         )
@@ -3276,14 +3301,14 @@ class Match:
 
     def _final_event(self) -> Event:
         method = str(self.method)  # its value (``Method`` is a ``StrEnum``)
-        minutes, seconds = divmod(self.clock, 60)
-        at = f"{minutes}:{seconds:02d}"
+        at = _clock(self.clock)
         if self.winner is None:
             text = f"{DRAW_WORDS[method]} at {at}."
         else:
             names = " and ".join([f.w.name for f in self.fighters[self.winner]])
             verb = "win" if self.tag else "wins"
-            text = f"{names} {verb} {WIN_WORDS[method]} at {at} ({self.rounds} rounds)."
+            n = self.length()
+            text = f"{names} {verb} {WIN_WORDS[method]} at {at} ({n} round{'s' if n != 1 else ''})."
         return _new_tuple(
             _EVENT,
             (
@@ -3301,6 +3326,12 @@ def _action(action: Any) -> tuple[str, Any]:
     if isinstance(action, tuple):
         return action[0], action[1]
     return action, None
+
+
+def _clock(seconds: int) -> str:
+    """A time on the match clock: "5:00"."""
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes}:{rest:02d}"
 
 
 def _part(part: str) -> str:

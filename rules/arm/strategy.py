@@ -232,10 +232,48 @@ def _basics(match: Match, side: int) -> tuple[Move, ...]:
     return cached
 
 
+#: What anyone drives a man into something with (improvised when not in his arsenal), when
+#: there is something better than a turnbuckle at hand: the chapter's targets for "moves like
+#: Irish Whip, Head Slam, or Toss".
+BRAWL: Final = ("Irish Whip", "Head Slam")
+
+
+def _brawl(match: Match, side: int) -> tuple[Move, ...]:
+    """The maneuvers of ``BRAWL`` that are not in his arsenal, his improvised way."""
+    w = match.cur[side].w
+    key = ("brawl", w.id)
+    cached = match.prep.memo.get(key)
+    if cached is None:
+        moves = [w.move(name) for name in BRAWL]
+        cached = tuple(m for m in moves if m is not None and not m.known)
+        match.prep.memo[key] = cached
+    return cached
+
+
+def something_at_hand(match: Match, side: int) -> bool:
+    """Whether there is more than a turnbuckle to drive the opponent into: he is on the floor
+    (the ring steps, the railing, or an external cage's wall), or the cage is flush with the
+    ring (an internal cage, where every whip is into the cage)."""
+    return match.cur[1 - side].zone == "floor" or match.prep.internal_cage
+
+
+def impact_damage(match: Match, d: Fighter) -> int:
+    """What being driven into something adds against ``d`` where he is (``Match.impact_object``:
+    the cage, on the floor the steps or the railing, else the turnbuckle), as the situation
+    knows it (the steps and the railing on average, rounded down)."""
+    prep = match.prep
+    objects = prep.objects
+    if prep.cage and (prep.internal_cage or d.zone == "floor"):
+        return prep.cage
+    if d.zone == "floor":
+        return (objects["Ring Steps"].damage + objects["Railing"].damage) // 2
+    return objects["Turnbuckle"].damage
+
+
 def fits(match: Match, side: int, move: Move, *, assume_near=False, assume_standing=False) -> bool:
     """Whether ``move`` suits the men's positions, allowing the attacker to close in or get up."""
     a, d = match.cur[side], match.cur[1 - side]
-    if move.defense or move.trick:
+    if move.defense or move.trick or move.double:  # (a double team takes a partner)
         return False
     if assume_standing:
         if "facing" not in move.usable_from:
@@ -265,7 +303,7 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
     the compiled module passes it without making a tuple.)"""
     fig = match.fig
     a, d = match.cur[side], match.cur[1 - side]
-    if a.out or move.defense or move.trick:
+    if a.out or move.defense or move.trick or move.double:  # (a double team takes a partner)
         return CANNOT, ()
     cost = 0
     # (A tuple grown as needed: most maneuvers need no positioning at all.)
@@ -340,6 +378,12 @@ class DefaultStrategy(ArmStrategy):
       with a large bonus for what could end the match (the finisher, a pin predicament, a hold
       against a worn man) and a cost for a high-risk crash or a referee's warning; the finisher
       comes when its chance is decent, usually once the opponent is Tired;
+    - throws a man at the ropes over the top rope with a knockdown or a throw when the fall
+      (10 + his WDB) is worth the referee's check, and whips him into the ropes to do it; drives
+      a man into the steps, the railing or the cage (an Irish Whip, a Head Slam, improvised if
+      need be) when one is at hand; with the man on the floor and the referee counting, waits
+      in the ring (a fan favourite dives if he can), without count-outs follows him out, and
+      beats a count of 10 back in;
     - after a success: covers when the pin has a fair chance (always after the finisher),
       hooking a leg or both as the points allow (lateral presses only when Arrogant), plays to
       the crowd when the points are plenty (twice a match at most), stalls when more worn than
@@ -351,7 +395,8 @@ class DefaultStrategy(ArmStrategy):
       wind when Battered, fires up (fan favourites, 6 Edge), works over the finisher's target;
     - rulebreakers cheat when the referee is distracted (illegal maneuvers, foreign objects, a
       screwjob, the ally), send their manager to distract him at the right moment, and avoid
-      illegal moves on the brink of disqualification; fan favourites only throw closed fists.
+      illegal moves on the brink of disqualification; fan favourites only throw closed fists
+      (and men over the top rope until first warned).
     """
 
     #: The worth of ending the match, in points of damage.
@@ -659,11 +704,24 @@ class DefaultStrategy(ArmStrategy):
             return Plan(actions=("escape",))
         if a.outside and not d.outside:
             # A coward takes a walk up the aisle while the count is young.
-            if a.w.coward and a.zone == "floor" and (match.count or 0) < 8:
+            if a.w.coward and a.zone == "floor" and (match.count or 0) < 10:
                 return Plan(actions=("aisle", "stall"))
             if a.w.coward and (match.count or 0) < 12:
                 return Plan(actions=("stall",))
             return Plan(actions=("enter",))
+        counted = not prep.no_count_out and match.count is not None
+        if counted and a.outside and d.outside and (match.count or 0) >= 10:
+            # Both men on the floor and the count at 10: he beats it back into the ring.
+            return Plan(actions=("enter",))
+        if counted and d.outside and not a.outside:
+            # The opponent is on the floor and the referee counting: he stays in the ring and
+            # catches his breath while the count runs (a fan favourite waits for him to come
+            # back, a rulebreaker hopes he won't); a fan favourite dives onto him if he can.
+            if a.w.face and (match.count or 0) < 10:
+                best = self._best(match, side, allow_setup=True)
+                if best is not None and best[1].move is not None and best[1].move.dive:
+                    return best[1]
+            return Plan(actions=("stall",))
         # A worn man tags out.
         if match.tag and self._should_tag(match, side):
             how = "blind_tag" if not a.w.face and match.ap >= 4 else "tag"
@@ -725,17 +783,24 @@ class DefaultStrategy(ArmStrategy):
             or not (match.distracted or match.prep.no_dq)
         ):
             return None
-        mine = max(
-            (m for m in a.w.moves if m.strike_kind and match.feasible(side, m)),
-            key=lambda m: m.base_skill,
-            default=None,
-        )
         theirs = max(
             (m for m in partner.w.moves if m.strike_kind),
             key=lambda m: m.base_skill,
             default=None,
         )
-        if mine is None or theirs is None:
+        if theirs is None:
+            return None
+        # (His double-team maneuvers, a double dropkick say, are his only with a partner in.)
+        mine = max(
+            (
+                m
+                for m in a.w.moves
+                if m.strike_kind and match.feasible(side, m, Plan(move=m, double=theirs))
+            ),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        if mine is None:
             return None
         return Plan(move=mine, double=theirs)
 
@@ -751,6 +816,8 @@ class DefaultStrategy(ArmStrategy):
         moves = list(a.w.moves)
         if a.w.finisher is not None and not (a.fired > 1) and self._finisher_time(match, side):
             moves.append(a.w.finisher)
+        if something_at_hand(match, side):
+            moves.extend(_brawl(match, side))
         return moves
 
     def _finisher_time(self, match: Match, side: int) -> bool:
@@ -809,7 +876,13 @@ class DefaultStrategy(ArmStrategy):
         if move.illegal and not self._may_cheat(match, side, move):
             return None
         # A charge, when there are points for it.
-        if move.running and allow_setup and not a.running and match.prep.internal_cage is False:
+        if (
+            move.running
+            and allow_setup
+            and not a.running
+            and match.prep.internal_cage is False
+            and not (a.outside or d.outside)  # (no ropes to run off out there)
+        ):
             run = a.w.cost(
                 "charge",
                 fig.ap_rebound if (a.zone in ("ringside", "corner") or d.whipped) else fig.ap_run,
@@ -842,9 +915,67 @@ class DefaultStrategy(ArmStrategy):
         ):
             trap = True
             score += 2 * 0.05 * self._damage(match, side, move, actions)
+        over = False
+        if (d.zone in ("ringside", "corner") or d.whipped) and self._may_throw_over(
+            match, side, move
+        ):
+            gain = self._over_top_gain(match, side, move, actions, target)
+            if gain > 0.0:
+                over = True
+                score += gain
         if beat is not None and score <= beat:
             return None
-        return score, Plan(move, actions, trap=trap, flourish=flourish, desperation=desperation)
+        return score, Plan(
+            move, actions, trap=trap, over_top=over, flourish=flourish, desperation=desperation
+        )
+
+    def _may_throw_over(self, match: Match, side: int, move: Move) -> bool:
+        """Whether ``move`` could send the opponent over the top rope and he would try it:
+        a knockdown or a throw not kept for a pin (a finisher, a cover, a pin predicament), with
+        ropes to go over (no internal cage), and the referee's check worth the risk (none
+        when he is distracted or there are no disqualifications; never when it would be an
+        automatic one; a fan favourite only until he is first warned, a rulebreaker until he
+        is one warning from disqualification)."""
+        prep = match.prep
+        if not (move.knockdown or move.throw) or prep.internal_cage:
+            return False
+        if move.finisher or move.cover or move.pin_pred or move.hold or move.dive:
+            return False
+        d = match.cur[1 - side]
+        if d.elev or d.outside:
+            return False
+        if prep.no_dq or match.distracted:
+            return True
+        if prep.over_top_dq:
+            return False
+        a = match.cur[side]
+        return a.warnings == 0 if a.w.face else a.warnings < prep.warnings
+
+    def _over_top_gain(
+        self, match: Match, side: int, move: Move, actions: tuple, target: int
+    ) -> float:
+        """What trying to throw him over the top adds to ``move`` at ``target``: the chance it
+        succeeds by 2 more than his Lift, times what the fall to the floor (10 + his WDB)
+        does beyond the maneuver's own damage, less the pin the maneuver could have led to (no
+        fall counts on the floor) and the cost of the warning a seen one earns."""
+        fig = match.fig
+        a, d = match.cur[side], match.cur[1 - side]
+        need = fig.mod_over_top_margin - d.w.lift
+        top = target - need
+        if top > a.w.botch_from - 1:
+            top = a.w.botch_from - 1
+        if top < 1:
+            return 0.0
+        chance = top / 20.0
+        fall = fig.dmg_over_top + d.w.wdb
+        dmg = self._damage(match, side, move, actions)
+        value = fall - dmg
+        if move.leaves in ("prone", "facedown"):
+            # Down in the ring he could be covered; on the floor he cannot be pinned.
+            value -= self.FINISH * self._pin_chance(match, side, move, dmg)
+        if not (match.prep.no_dq or match.distracted):
+            value -= p_check(match.prep.referee) * (4.0 + 6.0 * a.warnings)
+        return chance * value
 
     def _may_cheat(self, match: Match, side: int, move: Move | None) -> bool:
         a = match.cur[side]
@@ -875,7 +1006,7 @@ class DefaultStrategy(ArmStrategy):
         if "run" in actions and (move.running or move.knockdown):
             dmg += fig.dmg_charge
         if move.throw_into:
-            dmg += 2 if not match.prep.cage else match.prep.cage
+            dmg += impact_damage(match, d)
         if move.finisher:
             dmg *= fig.dmg_finisher
         return dmg
@@ -896,7 +1027,9 @@ class DefaultStrategy(ArmStrategy):
                 value += self.FINISH * 0.25 * (1.0 - p_check(d.w.attr["STA"] + match.own(d) - 1))
             if move.sleeper:
                 value += self.FINISH * 0.15 * (1.0 - p_check(d.w.attr["TOU"] + match.own(d)))
-        if move.finisher or move.pin_pred or move.cover:
+        if (move.finisher or move.pin_pred or move.cover) and (
+            not d.outside or match.prep.anywhere
+        ):  # (falls count only in the ring)
             value += self.FINISH * self._pin_chance(match, side, move, dmg)
         if (move.blinding or move.dizzying) and not (d.blind or d.dizzy):
             value += 2.0
@@ -1097,7 +1230,7 @@ class DefaultStrategy(ArmStrategy):
         fig = match.fig
         out: list[Any] = []
         ap = match.ap
-        if d.fallen and match.near and not d.outside:
+        if d.fallen and match.near and (not d.outside or match.prep.anywhere):
             kind = self.cover_kind(match, side, move)
             if kind is not None:
                 targets = match.break_targets(1 - side, kind=kind)
@@ -1150,11 +1283,19 @@ class DefaultStrategy(ArmStrategy):
         """Spend the points setting the opponent up for the maneuver wanted next."""
         a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
+        roll: list = []
         if d.outside:
-            if a.w.face or (match.count is not None and match.count >= 12):
-                return ["roll_in"] if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent) else []
-            return []
+            # On the floor: a fan favourite rolls him back in for the pin once he is worn
+            # (Tired) or the count is at 10, a rulebreaker leaves him there; otherwise each
+            # sets him up for the next blow out there (the steps, the railing, the cage).
+            if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent):
+                roll = ["roll_in"] if a.w.face else []
+            if match.count is not None and match.count >= 10:
+                return roll
+            if a.w.face and d.lvl >= 2:
+                return roll
         best: tuple[float, tuple] | None = None
+        ropes = d.zone in ("ringside", "corner") or d.whipped
         for move in self._moves(match, side):
             if move.illegal or move.dive:
                 continue
@@ -1168,7 +1309,18 @@ class DefaultStrategy(ArmStrategy):
             )
             if best is None or score > best[0]:
                 best = (score, steps)
-        return list(best[1]) if best is not None else []
+            # Whipped into the ropes first, to be thrown over the top.
+            if (
+                not ropes
+                and "whip" not in steps
+                and ("facing" in move.needs or "behind" in move.needs)
+                and cost + fig.ap_whip <= ap + 1
+                and self._may_throw_over(match, side, move)
+            ):
+                gain = self._over_top_gain(match, side, move, (), t)
+                if gain > 0.0 and score + gain > best[0]:
+                    best = (score + gain, (*steps, "whip"))
+        return list(best[1]) if best is not None else roll
 
     def _arrangement(self, match: Match, side: int, move: Move) -> tuple[int, tuple]:
         """(points, steps) that put the opponent where ``move`` needs him; the points
@@ -1189,7 +1341,7 @@ class DefaultStrategy(ArmStrategy):
             cost += match.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent) + 1
             return cost, (*steps, "corner", ("place", 2))
         if move.needs_mask & d.posture_bit():  # (his posture is among needs)
-            if move.running and d.standing and not match.prep.internal_cage:
+            if move.running and d.standing and not (match.prep.internal_cage or d.outside):
                 return fig.ap_whip, WHIPPED
             return 0, ()
         if "facing" in needs:
@@ -1250,6 +1402,8 @@ class DefaultStrategy(ArmStrategy):
 
     def keep_hold(self, match: Match, side: int, hold: Hold) -> bool:
         a, d = match.cur[side], match.cur[1 - side]
+        if a.outside and not match.prep.no_count_out and (match.count or 0) >= 10:
+            return False  # on the floor with the count at 10: let go and beat it
         if hold.move.choke:
             return hold.rounds < 1 or match.distracted > 0
         if hold.move.finisher or hold.move.sleeper:

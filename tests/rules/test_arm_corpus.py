@@ -133,8 +133,9 @@ def series_specs():
 
 
 class Rough(DefaultStrategy):
-    """The default strategy, throwing men over the top rope whenever it can and letting the
-    referee count a while: the corpus's way to the floor, the count and the count-out."""
+    """The default strategy, throwing men over the top rope whenever it can (not only when it
+    pays) and letting the referee count a while: the corpus's sure way to the floor, the count
+    and the count-out."""
 
     def plan(self, match, side):
         plan = super().plan(match, side)

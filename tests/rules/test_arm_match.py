@@ -245,6 +245,146 @@ def test_a_heel_on_the_brink_of_disqualification_plays_it_straight():
     assert strategy._consider(m, ALPHA, move(m, ALPHA, "Eye Rake"), True, None) is None
 
 
+def at_the_ropes(options=None, **kw):
+    """Alpha with Beta upright at the ropes (whipped into them), two Action Points in hand."""
+    m = match_of([], strategy=DefaultStrategy(), options=options, **kw)
+    beta = m.me(BETA)
+    beta.zone, beta.whipped = "ringside", True
+    m.ap = 2
+    return m
+
+
+def test_a_man_at_the_ropes_is_thrown_over_the_top_when_the_referee_check_is_worth_it():
+    # The chapter: a knockdown or throw on a man at the ropes that succeeds by 2 more than his
+    # Lift sends him to the floor for 10 + his WDB (Beta: 11, against the body slam's 4 + 1).
+    strategy = DefaultStrategy()
+    m = at_the_ropes()
+    slam = move(m, ALPHA, "Body Slam")
+    assert strategy._consider(m, ALPHA, slam, True, None)[1].over_top
+    # Not from the middle of the ring.
+    center = match_of([], strategy=strategy)
+    center.ap = 2
+    assert not strategy._consider(center, ALPHA, move(center, ALPHA, "Body Slam"), True, None)[
+        1
+    ].over_top
+    # A fan favourite stops once the referee has warned him; a rulebreaker goes on until he is
+    # one warning from disqualification (three warnings: the fourth disqualifies).
+    m.me(ALPHA).warnings = 1
+    assert not strategy._consider(m, ALPHA, slam, True, None)[1].over_top
+    heel = at_the_ropes(a=sheet("beta"), b=sheet("alpha"))
+    heel_slam = heel.me(ALPHA).w.move("Body Slam")
+    assert strategy._consider(heel, ALPHA, heel_slam, True, None)[1].over_top
+    heel.me(ALPHA).warnings = 2
+    assert strategy._may_throw_over(heel, ALPHA, heel_slam)
+    heel.me(ALPHA).warnings = 3
+    assert not strategy._may_throw_over(heel, ALPHA, heel_slam)
+    assert not strategy._consider(heel, ALPHA, heel_slam, True, None)[1].over_top
+
+
+def test_nobody_goes_over_the_top_where_it_disqualifies_or_there_are_no_ropes():
+    strategy = DefaultStrategy()
+    for options in ("over_top_dq", "cage,internal_cage"):
+        m = at_the_ropes(options)
+        assert not strategy._consider(m, ALPHA, move(m, ALPHA, "Body Slam"), True, None)[
+            1
+        ].over_top, options
+    # Behind a distracted referee's back it disqualifies nobody.
+    m = at_the_ropes("over_top_dq")
+    m.distracted = 1
+    assert strategy._consider(m, ALPHA, move(m, ALPHA, "Body Slam"), True, None)[1].over_top
+
+
+def test_after_a_hit_he_whips_the_man_into_the_ropes_to_throw_him_over():
+    strategy = DefaultStrategy()
+    m = match_of([], strategy=strategy)
+    m.ap = 5
+    assert strategy.follow_up(m, ALPHA, move(m, ALPHA, "Chop")) == ("whip",)
+    inside = match_of([], strategy=strategy, options="cage,internal_cage")
+    inside.ap = 5
+    assert "whip" not in strategy.follow_up(inside, ALPHA, move(inside, ALPHA, "Chop"))
+
+
+def on_the_floor(options=None, **kw):
+    """Alpha in the ring, Beta upright on the floor."""
+    m = match_of([], strategy=DefaultStrategy(), options=options, **kw)
+    m.me(BETA).zone = "floor"
+    m.near = False
+    m.ap = 2
+    return m
+
+
+def test_with_the_referee_counting_he_waits_in_the_ring_and_without_he_follows():
+    strategy = DefaultStrategy()
+    counted = on_the_floor()
+    counted.count = 0
+    assert strategy.plan(counted, ALPHA).actions == ("stall",)
+    heel = on_the_floor(a=sheet("beta"), b=sheet("alpha"))
+    heel.count = 0
+    assert strategy.plan(heel, ALPHA).actions == ("stall",)
+    # No count-outs (the option, or a cage): the fight goes on out there.
+    for options in ("no_count_out", "cage"):
+        m = on_the_floor(options)
+        assert "exit" in strategy.plan(m, ALPHA).actions, options
+    # Both men out there and the count at 10: back in to beat it.
+    both = on_the_floor()
+    both.me(ALPHA).zone = "floor"
+    both.near = True
+    both.count = 10
+    assert strategy.plan(both, ALPHA).actions == ("enter",)
+
+
+def test_a_cage_is_a_weapon_he_drives_the_man_into():
+    # Steel pipe: +10 (the chapter). On the floor of an external cage, and anywhere inside an
+    # internal one, he whips his man into it (improvised, -2, when not in his arsenal).
+    strategy = DefaultStrategy()
+    m = on_the_floor("cage=pipe")
+    m.me(ALPHA).zone = "floor"
+    m.near = True
+    plan = strategy.plan(m, ALPHA)
+    assert plan.move.name in ("Irish Whip", "Head Slam") and not plan.move.known
+    inside = match_of([], strategy=strategy, options="cage=pipe,internal_cage")
+    inside.ap = 2
+    assert strategy.plan(inside, ALPHA).move.name in ("Irish Whip", "Head Slam")
+    # In the ring of a standard match the turnbuckle is no such weapon.
+    ring = match_of([], strategy=strategy)
+    ring.ap = 2
+    assert strategy.plan(ring, ALPHA).move.name not in ("Irish Whip", "Head Slam")
+
+
+def test_the_floor_the_count_and_the_cage_change_the_match(samples):
+    # The sample pair the report named: with the same seeds, a standard match, one without
+    # count-outs, one in a cage and one in a cage flush with the ring each play out differently,
+    # and only the standard match has the referee counting.
+    cards = [samples["gideon-pike"], samples["bastian-holloway"]]
+    played = {}
+    for match_type, options in (
+        ("singles", ""),
+        ("singles", "no_count_out"),
+        ("singles", "cage"),
+        ("singles", "internal_cage"),
+        ("steel_cage", ""),
+    ):
+        spec = arm.make_spec(cards, match_type, options=options)
+        results = [arm.simulate(spec, dice=SeededDice(seed)) for seed in range(12)]
+        played[match_type, options] = results
+        counts = sum(1 for r in results for e in r.events if e.kind == "count")
+        floor = sum(1 for r in results for e in r.events if "over the top rope" in e.text)
+        if options == "" and match_type == "singles":
+            assert counts and floor
+        else:
+            assert counts == 0, options
+        if options == "internal_cage":
+            assert floor == 0
+    standard = [(r.winner, r.method, r.length) for r in played["singles", ""]]
+    for key, results in played.items():
+        if key != ("singles", ""):
+            assert [(r.winner, r.method, r.length) for r in results] != standard, key
+    # A steel-cage match is a singles match in a chainlink cage.
+    assert [r.events for r in played["steel_cage", ""]] == [
+        r.events for r in played["singles", "cage"]
+    ]
+
+
 def test_edge_goes_on_a_squeeze_when_the_pin_is_likely_and_on_hanging_on():
     strategy = DefaultStrategy()
     m = match_of([], strategy=strategy)

@@ -14,9 +14,19 @@ import pytest
 
 from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, prepare
 from rules.arm.strategy import CANNOT, setup
-from rules.core.dice import ScriptedDice
+from rules.core.dice import ScriptedDice, SeededDice
 from rules.core.result import Method
-from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, kinds, match_of, move, sheet
+from tests.rules.arm_support import (
+    ALPHA,
+    BETA,
+    Plan,
+    Scripted,
+    arm,
+    kinds,
+    match_of,
+    move,
+    sheet,
+)
 
 # ------------------------------------------------------------------------------ checks
 
@@ -352,6 +362,20 @@ def test_a_finisher_against_a_winded_man_is_an_automatic_two_count():
     pin = next(e for e in m.events if e.kind == "pin")
     assert pin.dice == (13,) and pin.data["count"] == 3 and pin.data["pinned"]
     assert (m.winner, m.method) == (ALPHA, Method.PIN)
+    # Told as one count: the two is automatic, the one die decides the three.
+    fall = next(e for e in m.events if e.kind == "pinfall")
+    assert pin.text.startswith("An automatic two-count after the finisher: one, two... Beta ")
+    assert fall.text.startswith("Three! Alpha pins Beta after the ")
+    assert (pin.text + fall.text).lower().count("three") == 1
+
+
+def test_a_pin_that_holds_counts_three_once():
+    m = match_of([15, 13, 16])
+    m.me(BETA).post = "prone"
+    m.pin(ALPHA)
+    pin, fall = (e for e in m.events if e.kind in ("pin", "pinfall"))
+    assert pin.text == "One, two... Beta can't get out (12)."
+    assert fall.text == "Three! Alpha pins Beta!"
 
 
 def test_edge_against_a_finisher_costs_double():
@@ -639,6 +663,38 @@ def test_walking_up_the_aisle_the_count_goes_on_and_the_way_back_is_longer():
     assert back.me(BETA).zone == "ringside" and back.ap == 0  # aisle, floor, apron, ring
 
 
+def test_a_man_on_his_feet_outside_climbs_back_in_on_points_he_lacks():
+    # AGI 9: an AGI bonus of 1, a point short of the 2 steps (floor to apron, apron to ring):
+    # he climbs in all the same, -1 on his next check, as any action short of points.
+    slow = sheet("beta", attributes={**sheet("beta").attrs, "AGI": 9})
+    m = match_of([], b=slow)
+    beta = m.me(BETA)
+    beta.zone = "floor"
+    m.end_of_round()
+    assert beta.zone == "ringside" and beta.debt == 1
+    # Getting up takes the round: flat on the floor, he rises to his knees, then to his feet,
+    # then climbs in.
+    m = match_of([1, 1], b=slow)  # (the referee's count: 0, then 1 a round)
+    beta = m.me(BETA)
+    beta.zone, beta.post = "floor", "prone"
+    m.end_of_round()
+    assert (beta.zone, beta.post) == ("floor", "kneeling")
+    m.end_of_round()
+    assert (beta.zone, beta.post) == ("floor", "facing")
+    m.end_of_round()
+    assert beta.zone == "ringside"
+
+
+def test_there_are_no_ropes_to_whip_a_man_into_on_the_floor():
+    m = match_of([])
+    for f in (m.me(ALPHA), m.me(BETA)):
+        f.zone = "floor"
+    m.ap = 4
+    m.reposition(ALPHA, "whip", None, None)
+    m.reposition(ALPHA, "corner", None, None)
+    assert m.me(BETA).zone == "floor" and not m.me(BETA).whipped and m.ap == 4
+
+
 def test_both_outside_is_a_double_count_out():
     m = match_of([6, 6, 6, 6])
     for f in (m.me(ALPHA), m.me(BETA)):
@@ -669,6 +725,40 @@ def test_a_match_that_reaches_its_time_limit_is_a_draw():
     m.adv = ALPHA
     m.play()
     assert (m.winner, m.method) == (None, Method.DRAW_TIME_LIMIT)
+
+
+def test_a_time_limit_is_in_rounds_of_ten_seconds_and_the_length_agrees():
+    # The chapter: a ten-minute time limit "will end in 60 rounds"; stalling rounds are
+    # half-length (5 seconds), so 120 stalls fill those ten minutes.
+    stall = Scripted(plan=Plan(actions=("stall",)))
+    spec = arm.make_spec([sheet("alpha"), sheet("beta")], options="time_limit=60")
+    result = arm.simulate(spec, dice=SeededDice(3), strategy=stall)
+    assert (result.winner, result.method) == (None, Method.DRAW_TIME_LIMIT)
+    assert result.length == 60
+    assert sum(1 for e in result.events if e.kind == "stall") == 120
+    bell = next(e for e in result.events if e.kind == "time_limit")
+    assert bell.text == "The bell! Time has run out at 10:00 (60 rounds): a draw."
+    assert result.events[-1].text == "The match is a time-limit draw at 10:00."
+    assert result.events[-1].data["seconds"] == 600
+
+
+def test_a_last_exchange_past_the_bell_does_not_lengthen_the_match():
+    # Thirty rounds of ten seconds are 5:00, though the last round here runs past it.
+    m = match_of([5, 9], options="time_limit=30", strategy=Scripted(plan=Plan()))
+    m.clock = 295
+    m.play()
+    assert m.clock == 300 and m.method is Method.DRAW_TIME_LIMIT
+    assert m.result().length == 30
+
+
+def test_a_win_reports_its_clock_in_rounds_of_ten_seconds_a_part_round_counting():
+    m = match_of([], strategy=Scripted(plan=Plan()))
+    m.clock = 125  # 12 rounds and a hold round
+    m.rounds = 19
+    m.finish(ALPHA, Method.PIN)
+    result = m.result()
+    assert result.length == 13
+    assert result.events[-1].text == "Alpha wins by pinfall at 2:05 (13 rounds)."
 
 
 def test_both_men_out_cold_and_seen_is_a_double_knockout():

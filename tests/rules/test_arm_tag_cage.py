@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.arm.engine import Match, prepare
+from rules.arm.strategy import ArmStrategy, DefaultStrategy
 from rules.core.dice import ScriptedDice
 from rules.core.result import Method
 from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, arm, kinds, match_of, move, sheet
@@ -148,3 +149,24 @@ def test_a_lunge_escape_is_a_defense_at_minus_1_a_square_from_the_wall():
     counter = next(e for e in m.events if e.kind == "counter")
     assert counter.data["targets"] == [12, 12 - 2 - 2]  # improvised, two squares to the wall
     assert (m.winner, m.method) == (BETA, Method.ESCAPE)
+
+
+def test_a_double_team_maneuver_takes_a_partner_and_is_never_tried_alone():
+    # "A double team maneuver is treated as a single action" of two wrestlers (the chapter's
+    # double dropkick): alone, in a singles match, nobody can do one.
+    doubler = sheet("alpha", arsenal=["Double Dropkick", "Chop"])
+    m = match_of([], a=doubler)
+    dropkick = move(m, ALPHA, "Double Dropkick")
+    assert dropkick.double
+    assert not m.feasible(ALPHA, dropkick)
+    assert not m.feasible(ALPHA, dropkick, Plan(move=dropkick))
+    plan = DefaultStrategy().plan(m, ALPHA)
+    assert plan.move is not None and plan.move.name != "Double Dropkick"
+    assert ArmStrategy().plan(m, ALPHA).move.name != "Double Dropkick"
+    # With the partner in on it, it is a double team like any other.
+    spec = arm.make_spec(
+        [doubler, sheet("alpha", name="Alpha Two"), sheet("beta"), sheet("beta")], "tag"
+    )
+    t = Match(prepare(spec), ScriptedDice([]), Scripted())
+    dropkick = move(t, ALPHA, "Double Dropkick")
+    assert t.feasible(ALPHA, dropkick, Plan(move=dropkick, double=move(t, ALPHA, "Chop")))
