@@ -31,7 +31,7 @@ PYTEST_PROCESSES ?= auto
 test: $(STAMP) $(NATIVE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest --numprocesses=$(PYTEST_PROCESSES) --maxprocesses=4 --dist=worksteal
+	$(BIN)/pytest --numprocesses=$(PYTEST_PROCESSES) --maxprocesses=4 --dist=worksteal --durations=15
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
