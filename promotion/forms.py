@@ -91,15 +91,8 @@ class FederationSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Federation
-        fields = [
-            "name",
-            "description",
-            "rule_system",
-            "time_zone",
-            "show_weekday",
-            "show_time",
-            "default_venue",
-            "is_public",
+        # What a new federation is given, but its address, and what the auto-booker is told.
+        fields = [name for name in FederationForm.Meta.fields if name != "slug"] + [
             "card_size",
             "vacate_injured_champion_after_weeks",
         ]
