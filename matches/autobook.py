@@ -504,6 +504,7 @@ class _Booker:
         # A champion's tag partner or stablemate challenges him only over a feud (they have
         # split), or when nobody else is free.
         partners: list[Wrestler] = []
+        chosen: tuple[Wrestler, Feud | None, str] | None = None
         for challenger in self.by_contention:
             if challenger.pk in self.used or challenger.pk in self.reserved:
                 continue
@@ -517,32 +518,21 @@ class _Booker:
             if feud is None and self._partners(champion, challenger):
                 partners.append(challenger)
                 continue
-            note = NOTE_TITLE.format(
-                title=title,
-                champion=champion,
-                challenger=challenger,
-                score=self.score[challenger.pk],
-            )
-            if partners:
-                note += NOTE_PARTNERS_PASSED.format(names=", ".join(w.ring_name for w in partners))
-            passed_names = [w.ring_name for w in passed]
-            self._defense(title, sides, MatchType.SINGLES, note, passed_names, feud)
+            names = ", ".join(w.ring_name for w in partners)
+            chosen = (challenger, feud, NOTE_PARTNERS_PASSED.format(names=names) if names else "")
+            break
+        if chosen is None and partners:
+            chosen = (partners[0], None, NOTE_ONLY_PARTNER)
+        if chosen is None:
+            self._no_challenger(title, champion, [w.ring_name for w in passed])
             return
-        if partners:
-            challenger = partners[0]
-            note = NOTE_TITLE.format(
-                title=title,
-                champion=champion,
-                challenger=challenger,
-                score=self.score[challenger.pk],
-            )
-            note += NOTE_ONLY_PARTNER
-            passed_names = [w.ring_name for w in passed]
-            self._defense(
-                title, [[champion], [challenger]], MatchType.SINGLES, note, passed_names, None
-            )
-            return
-        self._no_challenger(title, champion, [w.ring_name for w in passed])
+        challenger, feud, extra = chosen
+        note = NOTE_TITLE.format(
+            title=title, champion=champion, challenger=challenger, score=self.score[challenger.pk]
+        )
+        sides = [[champion], [challenger]]
+        passed_names = [w.ring_name for w in passed]
+        self._defense(title, sides, MatchType.SINGLES, note + extra, passed_names, feud)
 
     def _partners(self, a: Wrestler, b: Wrestler) -> bool:
         """Whether ``a`` and ``b`` are in one tag team or stable now (when the weights ask to
