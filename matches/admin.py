@@ -13,6 +13,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -184,7 +185,7 @@ class ShowAdmin(admin.ModelAdmin):
                 for reason in _reasons(exc):
                     messages.error(request, reason)
                 continue
-            booked = f"{len(report)} match{'' if len(report) == 1 else 'es'}"
+            booked = f"{len(report)} match{pluralize(len(report), 'es')}"
             messages.success(request, f"{show}: {booked} booked.")
             for reason in report.skipped:
                 messages.warning(request, reason)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db import models
 from django.db.models import Count, Prefetch, QuerySet
+from django.template.defaultfilters import pluralize
 
 from matches.booking import history_end
 from matches.models import (
@@ -95,10 +96,10 @@ def show_progress(*, show: Show) -> ShowProgress:
     done = 0
     if show.status == ShowStatus.COMPLETED:
         done = total
-        message = f"Completed: {total} match{'' if total == 1 else 'es'} wrestled."
+        message = f"Completed: {total} match{pluralize(total, 'es')} wrestled."
     elif show.status == ShowStatus.RUNNING:
         done, _ = cache.get(progress_key(show.pk)) or (0, total)
-        message = f"Being wrestled: {done} of {total} match{'' if total == 1 else 'es'} done."
+        message = f"Being wrestled: {done} of {total} match{pluralize(total, 'es')} done."
     elif show.status == ShowStatus.SCHEDULED:
         blocker = blocker_of(show)
         when = show.when_in_words

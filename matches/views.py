@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect
+from django.template.defaultfilters import pluralize
 
 from config.pages import federation_page, page, posted_from
 from matches import selectors, services
@@ -188,7 +189,7 @@ def show_autobook_view(request, federation: str, number: int):
     except BookingError as error:
         _refused(request, error)
     else:
-        booked = f"{len(report)} match{'' if len(report) == 1 else 'es'}"
+        booked = f"{len(report)} match{pluralize(len(report), 'es')}"
         messages.success(request, f"The auto-booker put {booked} on the card; each says why.")
         for skipped in report.skipped:
             messages.info(request, skipped)

@@ -14,6 +14,7 @@ import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Max
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from matches.autobook import BookingConfigError, show_autobook
@@ -73,7 +74,7 @@ class Command(BaseCommand):
             if auto:
                 count = show.matches.count()
                 if count:
-                    card = f"{count} match{'' if count == 1 else 'es'}"
+                    card = f"{count} match{pluralize(count, 'es')}"
                     self.stdout.write(ALREADY_BOOKED.format(show=show, count=card))
                 else:
                     skipped = show_autobook(show=show).skipped

@@ -2,6 +2,7 @@ import datetime as dt
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import pluralize
 from tqdm import tqdm
 
 from matches.booking import BookingError
@@ -87,7 +88,7 @@ class Command(BaseCommand):
         for show in shows:
             matches = show.matches.count()
             self.stdout.write(
-                f"{show.name} ({show.date:%Y-%m-%d}): {matches} match{'' if matches == 1 else 'es'}"
+                f"{show.name} ({show.date:%Y-%m-%d}): {matches} match{pluralize(matches, 'es')}"
             )
-        weeks_run = f"{len(shows)} week{'' if len(shows) == 1 else 's'}"
+        weeks_run = f"{len(shows)} week{pluralize(len(shows))}"
         self.stdout.write(self.style.SUCCESS(f"Simulated {weeks_run} of {federation.name}."))

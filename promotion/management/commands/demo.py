@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from promotion.models import Federation
@@ -57,9 +58,7 @@ class Command(BaseCommand):
         if weeks and not federation.shows.exists():
             # The last few weeks become history; the coming week is booked and scheduled.
             start = timezone.localdate(timezone=federation.time_zone) - dt.timedelta(weeks=weeks)
-            self.stdout.write(
-                f"Simulating {weeks} week{'' if weeks == 1 else 's'} of {federation.name}..."
-            )
+            self.stdout.write(f"Simulating {weeks} week{pluralize(weeks)} of {federation.name}...")
             call_command(
                 "simulate_season",
                 slug,

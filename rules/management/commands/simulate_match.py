@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand
+from django.template.defaultfilters import pluralize
 
 from rules.core.dice import SeededDice
 from rules.management.cardfiles import (
@@ -59,6 +60,6 @@ class Command(BaseCommand):
         for injury in effects.injuries:
             # ARM counts no fight cards: its description gives the points and the body part.
             cards = injury.fight_cards
-            how = "" if cards is None else f" for {cards} fight card{'' if cards == 1 else 's'}"
+            how = "" if cards is None else f" for {cards} fight card{pluralize(cards)}"
             name = names.get(injury.key, injury.key)
             self.stdout.write(f"Injury: {name}{how}: {injury.description}")
