@@ -7,6 +7,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS
+
 
 class FrozenMap(Mapping[str, Any]):
     """A small immutable, hashable mapping (stipulations)."""
@@ -64,6 +66,9 @@ class Participant:
     match start is Fame // 100), ``champion`` (a reigning champion: Superstar's Eye of the
     Tiger) and ``injuries`` (unhealed injuries the wrestler wrestles through, each a mapping
     with at least ``body_part`` and ``points`` where the system keeps them).
+
+    ``pronouns`` is how the play-by-play refers to the wrestler: ``he``, ``she`` or ``they``
+    (``rules.core.text.PRONOUNS``); the roster's, or ``he`` for a card played on its own.
     """
 
     key: str
@@ -77,6 +82,14 @@ class Participant:
     edge: int | None = None
     champion: bool = False
     injuries: tuple[Mapping[str, Any], ...] = ()
+    pronouns: str = DEFAULT_PRONOUNS
+
+    def __post_init__(self) -> None:
+        if self.pronouns not in PRONOUNS:
+            raise ValueError(
+                f"{self.name}: unknown pronouns {self.pronouns!r}: must be one of "
+                f"{', '.join(PRONOUN_CHOICES)}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
