@@ -54,6 +54,7 @@ from promotion.models import (
 )
 from promotion.selectors import TeamContender, active_feuds, champions, contenders, team_contenders
 from rules import registry
+from rules.core.text import pronouns
 from rules.models import WrestlerCard
 
 CONFIG_FILE = "data/booking.yaml"
@@ -95,7 +96,7 @@ NOTE_TITLE_FEUD = "; it is also their feud (heat {heat})"
 NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no disqualification"
 NOTE_REMATCH_PASSED = "; passed over, too soon for a rematch: {names}"
 NOTE_PARTNERS_PASSED = "; passed over, the champion's own partners: {names}"
-NOTE_ONLY_PARTNER = "; his own partner, as no other contender is free"
+NOTE_ONLY_PARTNER = "; {his} own partner, as no other contender is free"
 NOTE_UNDERCARD = "Undercard: {a} vs {b}, the nearest in Prestige still free ({pa} and {pb})"
 NOTE_IDLE = "; {names} had not wrestled for {shows}"
 NOTE_DEBUT = "; {names} {have} yet to wrestle here"
@@ -522,7 +523,11 @@ class _Booker:
             chosen = (challenger, feud, NOTE_PARTNERS_PASSED.format(names=names) if names else "")
             break
         if chosen is None and partners:
-            chosen = (partners[0], None, NOTE_ONLY_PARTNER)
+            chosen = (
+                partners[0],
+                None,
+                NOTE_ONLY_PARTNER.format(his=pronouns(champion.pronouns).possessive),
+            )
         if chosen is None:
             self._no_challenger(title, champion, [w.ring_name for w in passed])
             return

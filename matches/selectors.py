@@ -461,6 +461,7 @@ def pairing(
                         key=wrestler.slug,
                         name=wrestler.ring_name,
                         card=parsed_card(cards[wrestler.pk]),
+                        pronouns=wrestler.pronouns,
                         fame=wrestler.fame,
                         prestige=wrestler.prestige,
                         heat=wrestler.heat,

@@ -505,6 +505,7 @@ def _spec(
                     key=row.wrestler.slug,
                     name=row.wrestler.ring_name,
                     card=card_of(row),
+                    pronouns=row.wrestler.pronouns,
                     injured=row.wrestler_id in wounds,
                     fame=row.wrestler.fame,
                     prestige=row.wrestler.prestige,

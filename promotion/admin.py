@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin
 
+from promotion.forms import clean_pronouns, pronouns_optional
 from promotion.models import (
     Federation,
     Feud,
@@ -201,6 +202,7 @@ class WrestlerSigningForm(ServiceCreationForm):
             "ring_name",
             "slug",
             "alignment",
+            "pronouns",
             "style",
             "height_in",
             "weight_lb",
@@ -208,10 +210,24 @@ class WrestlerSigningForm(ServiceCreationForm):
             "debut_on",
         ]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        pronouns_optional(self)
+
+    clean_pronouns = clean_pronouns
+
     def create(self, cleaned):
         details = {
             name: cleaned[name]
-            for name in ("alignment", "style", "height_in", "weight_lb", "hometown", "debut_on")
+            for name in (
+                "alignment",
+                "pronouns",
+                "style",
+                "height_in",
+                "weight_lb",
+                "hometown",
+                "debut_on",
+            )
             if name in cleaned
         }
         return wrestler_create(

@@ -454,6 +454,7 @@ class WrestlerSerializer(serializers.ModelSerializer):
             "slug",
             "ring_name",
             "alignment",
+            "pronouns",
             "status",
             "style",
             "height_in",
@@ -1012,7 +1013,7 @@ class TeamViewSet(
 
     @extend_schema(
         summary="A member leaves the team on a day",
-        description="Refused while he is booked for the team on a show not yet wrestled.",
+        description="Refused while the member is booked for the team on a show not yet wrestled.",
         request=TeamMemberChangeSerializer,
         responses=TeamSerializer,
         tags=["teams"],
@@ -1536,14 +1537,15 @@ class InjuryCreateSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="He heals at the end of the first show from that day; none: only by hand.",
+        help_text="The wrestler heals at the end of the first show from that day; none: only by "
+        "hand.",
     )
     body_part = serializers.CharField(required=False, default="", allow_blank=True, max_length=40)
     description = serializers.CharField(
         required=False, default="", allow_blank=True, max_length=240
     )
     keeps_off_cards = serializers.BooleanField(
-        default=True, help_text="False: an injury he wrestles through."
+        default=True, help_text="False: an injury the wrestler wrestles through."
     )
 
     def validate_wrestler(self, slug):
@@ -1595,7 +1597,7 @@ class InjuryViewSet(
         )
 
     @extend_schema(
-        summary="Heal an injury by hand; he is back on cards from that day",
+        summary="Heal an injury by hand; the wrestler is back on cards from that day",
         request=InjuryHealSerializer,
         responses=InjurySerializer,
         tags=["injuries"],

@@ -12,6 +12,7 @@ from promotion.models import (
     Division,
     Federation,
     MemberRole,
+    Pronouns,
     ReignEnd,
     Team,
     TeamKind,
@@ -131,6 +132,16 @@ class MemberForm(forms.Form):
         return user
 
 
+def pronouns_optional(form: forms.ModelForm) -> None:
+    """A wrestler form's pronouns may be left out (a script's POST, the admin's add page): the
+    wrestler keeps his own, or a new one has the default (``clean_pronouns``)."""
+    form.fields["pronouns"].required = False
+
+
+def clean_pronouns(form: forms.ModelForm) -> str:
+    return form.cleaned_data.get("pronouns") or form.instance.pronouns or Pronouns.HE
+
+
 class WrestlerForm(forms.ModelForm):
     """A wrestler's profile; on creation also the starting Fame and Prestige."""
 
@@ -150,6 +161,7 @@ class WrestlerForm(forms.ModelForm):
             "ring_name",
             "slug",
             "alignment",
+            "pronouns",
             "status",
             "style",
             "hometown",
@@ -169,6 +181,7 @@ class WrestlerForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.federation = federation
         self.fields["slug"].required = False
+        pronouns_optional(self)
         self.fields["alignment"].choices = Alignment.choices
         self.fields["status"].choices = WrestlerStatus.choices
         if creating:
@@ -194,6 +207,8 @@ class WrestlerForm(forms.ModelForm):
     def validate_unique(self):
         # The (federation, slug) pair is checked in clean(); the instance has no federation yet.
         pass
+
+    clean_pronouns = clean_pronouns
 
 
 class CardForm(forms.Form):
@@ -455,13 +470,15 @@ class InjuryForm(forms.Form):
         label="Expected back",
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="He misses the shows before it and heals at the end of the first show from "
-        "that day; left empty, he is out until you mark the injury healed.",
+        help_text="The wrestler misses the shows before it and heals at the end of the first "
+        "show from that day; left empty, out until you mark the injury healed.",
     )
     body_part = forms.CharField(required=False, max_length=40, validators=[plain_text])
     description = forms.CharField(required=False, max_length=240, validators=[plain_text])
     keeps_off_cards = forms.BooleanField(
-        required=False, initial=True, label="Keeps him off cards (untick: he wrestles through it)"
+        required=False,
+        initial=True,
+        label="Keeps the wrestler off cards (untick: wrestled through)",
     )
 
     def __init__(self, *args, federation: Federation, **kwargs):

@@ -27,6 +27,14 @@ class Alignment(models.TextChoices):
     TWEENER = "tweener", "Tweener"
 
 
+class Pronouns(models.TextChoices):
+    """How the play-by-play and the site refer to a wrestler (``rules.core.text.PRONOUNS``)."""
+
+    HE = "he", "he/him"
+    SHE = "she", "she/her"
+    THEY = "they", "they/them"
+
+
 class WrestlerStatus(models.TextChoices):
     ACTIVE = "active", "Active"
     INJURED = "injured", "Injured"
@@ -169,6 +177,12 @@ class Wrestler(models.Model):
     ring_name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=80)
     alignment = models.CharField(max_length=10, choices=Alignment.choices, default=Alignment.FACE)
+    pronouns = models.CharField(
+        max_length=4,
+        choices=Pronouns.choices,
+        default=Pronouns.HE,
+        help_text="How the play-by-play refers to this wrestler.",
+    )
     status = models.CharField(
         max_length=10, choices=WrestlerStatus.choices, default=WrestlerStatus.ACTIVE
     )

@@ -90,6 +90,7 @@ def sample_federation_load(
             ring_name=row["ring_name"],
             slug=row["slug"],
             alignment=row.get("alignment", "face"),
+            pronouns=row.get("pronouns", "he"),
             style=row.get("style", ""),
             status=row.get("status", "active"),
             height_in=row.get("height"),

@@ -663,7 +663,7 @@ def team_disband(*, team: Team, on: dt.date) -> Team:
 
 
 INJURY_NOT_YET = "{on} is still to come; an injury is recorded or healed on a day that has come."
-INJURY_RETURN_BEFORE = "{wrestler} cannot be back ({back}) before he was hurt ({on})."
+INJURY_RETURN_BEFORE = "{wrestler} cannot be back ({back}) before the day of the injury ({on})."
 INJURY_RETIRED = "{wrestler} has retired."
 INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on}."
 INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on}, after {healed}."
@@ -968,6 +968,7 @@ WRESTLER_PROFILE_FIELDS = frozenset(
     {
         "ring_name",
         "alignment",
+        "pronouns",
         "status",
         "style",
         "height_in",

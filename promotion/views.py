@@ -52,6 +52,7 @@ from promotion.models import Division, Federation, Injury, Membership, Wrestler
 from promotion.sample import sample_federation_load
 from rules import registry
 from rules.core.safeyaml import YamlError, load_text
+from rules.core.text import pronouns
 from rules.models import WrestlerCard
 
 PER_PAGE = 25
@@ -617,9 +618,10 @@ def _still_booked(injury: Injury, shows) -> str:
     """Tells the booker the wrestler kept off cards is still on cards not yet wrestled."""
     listed = ", ".join(f"{show} on {date_format(show.date, 'M j')}" for show in shows)
     wrestler = injury.wrestler
+    his = pronouns(wrestler.pronouns).possessive
     return (
-        f"{wrestler} is still on the card of {listed}: his match there is called off when the "
-        "show runs, unless he has healed by then or the match is changed."
+        f"{wrestler} is still on the card of {listed}: {his} match there is called off when the "
+        f"show runs, unless {wrestler} has healed by then or the match is changed."
     )
 
 

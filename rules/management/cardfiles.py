@@ -19,6 +19,7 @@ from django.core.management.base import CommandError
 from rules.core.errors import RulesError, UnknownSystem
 from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
 from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
+from rules.core.text import DEFAULT_PRONOUNS
 from rules.registry import get_system, systems
 
 NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a {system} card"
@@ -50,6 +51,7 @@ class LoadedCard:
     name: str
     card: Any
     where: str
+    pronouns: str = DEFAULT_PRONOUNS  # a card file's; a wrestler named by slug has the roster's
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,17 @@ def _db_cards(slug: str) -> dict[str, dict[str, Any]]:
         return {}
 
 
+def _db_pronouns(slug: str) -> str:
+    """The pronouns of the wrestler with this slug on the roster, or the default."""
+    try:
+        from promotion.models import Wrestler
+
+        found = Wrestler.objects.filter(slug=slug).values_list("pronouns", flat=True).first()
+    except Exception:  # no database configured, no tables yet, no access in this context
+        found = None
+    return found or DEFAULT_PRONOUNS
+
+
 def _card_system(data: Any) -> str | None:
     value = data.get("system") if isinstance(data, dict) else None
     return value.strip().lower() if isinstance(value, str) and value.strip() else None
@@ -290,7 +303,8 @@ def _parse(items: list[_Item], system: Any, tables: Any, problems: list[str]) ->
             problems.append(f"{item.where}: invalid card\n" + _indent("\n".join(shown)))
             continue
         key = item.key or slugify(card.name)
-        loaded.append(LoadedCard(key, card.name, card, item.where))
+        pronouns = _db_pronouns(item.key) if item.key is not None else DEFAULT_PRONOUNS
+        loaded.append(LoadedCard(key, card.name, card, item.where, pronouns))
     return loaded
 
 
@@ -388,7 +402,9 @@ def build(options: dict[str, Any]) -> Built:
     for c in allies.values():
         if c.key in seen:
             raise CommandError(AT_RINGSIDE.format(name=clip_text(c.name)))
-    participants = [Participant(key=c.key, name=c.name, card=c.card) for c in cards]
+    participants = [
+        Participant(key=c.key, name=c.name, card=c.card, pronouns=c.pronouns) for c in cards
+    ]
     ringside = {i: Ringside(key=a.key, name=a.name, card=a.card) for i, a in allies.items()}
     sides = [
         Side(
