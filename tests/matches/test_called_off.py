@@ -160,16 +160,17 @@ def test_the_injury_desk_tells_the_booker_of_the_cards_he_is_still_on(promoter, 
         reverse("injury-create", args=[copperline.slug]),
         {
             "wrestler": hurt.slug,
-            "occurred_on": timezone.localdate().isoformat(),
+            # (the page's today is the federation's, in its own time zone)
+            "occurred_on": timezone.localdate(timezone=copperline.time_zone).isoformat(),
             "keeps_off_cards": "on",
         },
     )
-    assert response.status_code == 302
+    assert response.status_code == 302, response.content.decode()
     assert told(promoter, response) == [
         f"{hurt}'s injury is on the report.",
-        f"{hurt} is still on the card of {show} on {show.date:%b} {show.date.day}: his match "
-        "there is called off when the show runs, unless he has healed by then or the match "
-        "is changed.",
+        f"{hurt} is still on the card of {show} on {show.date:%b} {show.date.day}: "
+        f"{'her' if hurt.pronouns == 'she' else 'his'} match there is called off when the "
+        f"show runs, unless {hurt} has healed by then or the match is changed.",
     ]
 
 
