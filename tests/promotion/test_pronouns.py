@@ -5,6 +5,7 @@ the site writes about one wrestler (the auto-booker's notes, the injury desk).""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.admin.sites import site
@@ -189,3 +190,15 @@ def test_the_auto_booker_says_her_own_partner_of_a_champion_who_is_a_woman(feder
         f"Belt: {champion} defends against the top contender {partner} (contention 650); "
         "her own partner, as no other contender is free;"
     )
+
+
+def test_the_commands_give_a_wrestler_named_by_slug_the_rosters_pronouns(copperline):
+    from rules.management.cardfiles import build
+
+    built = build({"cards": ["nadia-sorrel", "ines-marrow"], "system": "arm"})
+    assert [p.pronouns for p in built.spec.participants] == ["she", "she"]
+    # A card file played on its own has no roster behind it: the default.
+    sheet = Path(__file__).resolve().parents[2] / "rules/data/sample/arm/nadia-sorrel.yaml"
+    files = [str(sheet), "corrigan-vale"]
+    built = build({"cards": files, "system": "arm"})
+    assert [p.pronouns for p in built.spec.participants] == ["he", "he"]
