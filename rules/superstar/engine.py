@@ -36,7 +36,9 @@ from rules.core.dice import Dice
 from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
-from rules.core.spec import MatchSpec, Participant
+from rules.core.spec import FrozenMap, MatchSpec, Participant
+from rules.core.text import PRONOUNS, group_noun
+from rules.core.text import pronouns as pronoun_set
 from rules.superstar.cards import DQ, MOVE, NA, ROPES, SPECIALTY, SuperstarCard
 from rules.superstar.options import (
     STEEL_CAGE,
@@ -46,7 +48,14 @@ from rules.superstar.options import (
     parse_options,
 )
 from rules.superstar.tables import PIN, GrudgeMove, SuperstarTables, TagInjury, load_tables
-from rules.superstar.text import mid_name, move_words, points, specialty_words, start_name
+from rules.superstar.text import (
+    chart_words,
+    mid_name,
+    move_words,
+    points,
+    specialty_words,
+    start_name,
+)
 
 SYSTEM = "superstar"
 MATCH_TYPES = (
@@ -98,10 +107,15 @@ F_PIN, F_SUB, F_DQ, F_SPEC = 1, 2, 4, 8
 F_PRIORITY = F_PIN | F_SUB | F_SPEC
 F_SETTLE = F_PIN | F_SUB | F_DQ
 _DEFENSE_WORDS = ("B", "A", "C", "Reverse")
+#: What a group of wrestlers of different pronouns is called ("Both wrestlers are counted out").
+_ANYONE = PRONOUNS["they"]
 
 
 class Wrestler:
-    """A participant compiled for the loop: the card's sections indexed by the dice total."""
+    """A participant compiled for the loop: the card's sections indexed by the dice total, and
+    the words the play-by-play names him by: ``sname`` and ``mname`` (his name at the start of
+    a sentence and inside one), ``pronouns`` (``rules.core.text.Pronouns``), ``noun`` ("man",
+    "woman", "wrestler") and ``nouns`` (the plural), resolved once here, never per event."""
 
     __slots__ = (
         "card",
@@ -112,14 +126,18 @@ class Wrestler:
         "fs",
         "gen",
         "index",
+        "injury_texts",
         "key",
         "mname",
         "name",
+        "noun",
+        "nouns",
         "off",
         "off_words",
         "participant",
         "pf",
         "prio",
+        "pronouns",
         "rop",
         "rop_words",
         "save_hi",
@@ -147,6 +165,10 @@ class Wrestler:
         self.name = participant.name
         self.sname = start_name(participant.name)
         self.mname = mid_name(participant.name)
+        self.pronouns = words = pronoun_set(participant.pronouns)
+        self.noun, self.nouns = words.noun, words.plural
+        #: Tag matches: the Tag Team Injury Chart's rows as his injury record reads them.
+        self.injury_texts: tuple[str, ...] = ()
         self.gen = (DC, DC, *(_GENERAL[g] for g in card.general))
         self.off = (None, None, *card.offense)
         self.rop = (None, None, *card.ropes)
@@ -187,6 +209,20 @@ class Wrestler:
     def chart_rating(self) -> int:
         """The tag-team rating as the Advanced Tag-Team Chart reads it (columns 1 to 3)."""
         return max(1, min(3, int(self.ttr)))
+
+
+def _both(a: Wrestler, b: Wrestler) -> str:
+    """What two wrestlers are called together: "men", "women" or "wrestlers"."""
+    return a.nouns if a.nouns == b.nouns else _ANYONE.plural
+
+
+def _group(wrestlers: list[Wrestler]) -> tuple[str, str]:
+    """The noun and the group noun of some wrestlers ("man", "men"; "wrestler", "wrestlers"
+    when their pronouns differ), from their own words."""
+    first = wrestlers[0]
+    if all(w.nouns == first.nouns for w in wrestlers):
+        return first.noun, first.nouns
+    return _ANYONE.noun, _ANYONE.plural
 
 
 def _fast_entry(move) -> tuple[int, int, int]:
@@ -237,6 +273,10 @@ class Prepared:
     grudge: str | None
     time_limit: int
     no_dq: bool
+    #: Tag matches: the Advanced Tag-Team Chart's letters as the play-by-play reads them (the
+    #: chart's text with the match's wrestlers' group noun), and each side's (noun, group noun).
+    tag_texts: Any = None
+    side_nouns: tuple[tuple[str, str], ...] = ()
 
 
 def _time_limit(spec: MatchSpec, options: SuperstarOptions) -> int:
@@ -293,6 +333,23 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
         tuple(Wrestler(p, s, i, tag) for i, p in enumerate(side.participants))
         for s, side in enumerate(spec.sides)
     )
+    side_nouns = tuple(_group(list(team)) for team in teams)
+    tag_texts = None
+    if tag:
+        everyone = [p.pronouns for p in spec.participants]
+        man, men = group_noun(everyone, plural=False), group_noun(everyone)
+        size = "three_man" if per_side >= 3 else "two_man"
+        tag_texts = FrozenMap(
+            (letter, chart_words(outcome.text, man, men))
+            for letter, outcome in tables.advanced_tag_chart.key[size].items()
+        )
+        for team in teams:
+            for w in team:
+                w.injury_texts = tuple(
+                    f"{chart_words(row.text, w.noun, side_nouns[w.side][1])} "
+                    f"(Tag Team Injury Chart, {w.name})"
+                    for row in tables.tag_injury_chart
+                )
     return Prepared(
         spec=spec,
         tables=tables,
@@ -305,6 +362,8 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
         grudge=grudge or None,
         time_limit=_time_limit(spec, options),
         no_dq=bool(spec.stipulations.get("no_dq")),
+        tag_texts=tag_texts,
+        side_nouns=side_nouns,
     )
 
 
@@ -628,7 +687,10 @@ class Match:
             if out0 and out1:
                 self.finish(None, Method.DOUBLE_DISQUALIFICATION)
                 if self.record:
-                    self.ev("dq", None, (), "Both men are counted out: a double disqualification.")
+                    both = _both(self.teams[0][0], self.teams[1][0])
+                    self.ev(
+                        "dq", None, (), f"Both {both} are counted out: a double disqualification."
+                    )
             else:
                 self.finish(0 if out0 else 1, Method.DISQUALIFICATION)
             return
@@ -997,11 +1059,12 @@ class Match:
                 if len(outs) == 2:
                     self.finish(None, Method.DOUBLE_DISQUALIFICATION)
                     if rec:
+                        both = _both(self.man(x), self.man(y))
                         self.ev(
                             "dq",
                             None,
                             (),
-                            "Both men are counted out: a double disqualification.",
+                            f"Both {both} are counted out: a double disqualification.",
                         )
                 else:
                     self.finish(outs[0], Method.DISQUALIFICATION)
@@ -1297,7 +1360,8 @@ class Match:
                     "cage",
                     None,
                     (a1, a2, b1, b2),
-                    f"Both men have been pinned: a race out of the cage! {a.sname} {a1 + a2} + "
+                    f"Both {_both(a, b)} have been pinned: a race out of the cage! "
+                    f"{a.sname} {a1 + a2} + "
                     f"{_rating(a.pf)} = {_rating(ta)}, {b.mname} {b1 + b2} + {_rating(b.pf)} = "
                     f"{_rating(tb)}" + (": a tie, they race again." if ta == tb else "."),
                 )
@@ -1383,7 +1447,8 @@ class Match:
             return False
         # Level 2 and 3: both OC/TT puts everyone in the ring for a round.
         if gx == TT and gy == TT:
-            self.start_all_in(1, "Both men in roll OC/TT")
+            both = _both(self.man(pair[0]), self.man(pair[1])) if rec else ""
+            self.start_all_in(1, f"Both {both} in roll OC/TT" if rec else "")
             self.all_in_attackers(attackers)
             return True
         i = 0 if gx == TT else 1
@@ -1408,7 +1473,7 @@ class Match:
                 (f1, f2),
                 f"OC/TT: {self.man(side).sname}'s team rolls {f1 + f2} on the Advanced "
                 f"Tag-Team Chart (Off TTR {off}, Def TTR {dfn}): {outcome.letter}, "
-                f"{outcome.text}.",
+                f"{self.prep.tag_texts[outcome.letter]}.",
                 letter=outcome.letter,
                 total=f1 + f2,
             )
@@ -1546,19 +1611,21 @@ class Match:
             self.injuries.append(
                 InjuryEffect(
                     key=w.key,
-                    description=f"{row.text} (Tag Team Injury Chart, {w.name})",
+                    description=w.injury_texts[face - 1],
                     fight_cards=row.fight_cards,
                     source="tag_injury_chart",
                 )
             )
         self.legal_changed = False
         if self.record:
-            names = " and ".join(team[j].sname for j in hurt) or "nobody (no man outside)"
+            man, men = _group([team[j] for j in hurt]) if hurt else self.prep.side_nouns[foe]
+            names = " and ".join(team[j].sname for j in hurt) or f"nobody (no {man} outside)"
+            text = chart_words(row.text, man, men)
             self.ev(
                 "injury",
                 self.man(side).key,
                 (face,),
-                f"INJURY! {face} on the Tag Team Injury Chart: {row.text}. Hurt: {names}.",
+                f"INJURY! {face} on the Tag Team Injury Chart: {text}. Hurt: {names}.",
                 face=face,
                 rounds=row.rounds,
             )
@@ -1566,6 +1633,7 @@ class Match:
             fresh = self.men_out(foe)
             if fresh:
                 index = fresh[0] if len(fresh) == 1 else self.strategy.replacement(self, foe, fresh)
+                out = team[self.legal[foe]]
                 self.legal[foe] = index
                 self.in_ring_rounds[foe] = 0
                 self.legal_changed = True
@@ -1574,7 +1642,7 @@ class Match:
                         "tag",
                         team[index].key,
                         (),
-                        f"{team[index].sname} takes the injured man's place in the ring.",
+                        f"{team[index].sname} takes the injured {out.noun}'s place in the ring.",
                     )
 
     legal_changed = False

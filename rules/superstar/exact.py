@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from rules.core.result import ExactOdds, Method
+from rules.core.text import group_noun
 from rules.superstar.analysis import attacks, defense, general
 from rules.superstar.engine import DQ_STAYS, PIN_LEAD, PIN_ROUND, PIN_SCORE, Prepared
 from rules.superstar.tables import PIN
@@ -62,7 +63,10 @@ def covers(prep: Prepared) -> str:
     if prep.battle_royal:
         return "a battle royal's mini-matches are not solved exactly"
     if prep.tag:
-        return "tag matches (the men in and out, double teaming, injuries) make the chain too large"
+        men = group_noun(p.pronouns for p in prep.spec.participants)
+        return (
+            f"tag matches (the {men} in and out, double teaming, injuries) make the chain too large"
+        )
     if prep.grudge:
         return (
             "grudge matches carry the referee, blindness, penalties and the cage: the chain "

@@ -16,6 +16,7 @@ from typing import Any
 from rules.core.errors import TableError
 from rules.core.spec import FrozenMap
 from rules.core.tables import TWO_DICE, check_coverage, parse_roll_key, read_yaml_resource
+from rules.superstar.text import chart_text_problem
 
 DATA_PACKAGE = "rules.data"
 CHART_NAMES = (
@@ -61,7 +62,8 @@ class Referee:
 @dataclass(frozen=True, slots=True)
 class TagOutcome:
     """A letter of the Advanced Tag-Team Chart: ``in_ring`` men of the attacking team ("all":
-    everyone in the ring) for ``rounds`` rounds, or an injury."""
+    everyone in the ring) for ``rounds`` rounds, or an injury. ``text`` may name the wrestlers
+    by ``{men}`` (``rules.superstar.text.CHART_WORDS``): the play-by-play fills it in."""
 
     letter: str
     text: str
@@ -82,6 +84,9 @@ class AdvancedTagChart:
 
 @dataclass(frozen=True, slots=True)
 class TagInjury:
+    """A row of the Tag Team Injury Chart. ``text`` may name the hurt by ``{MAN}`` or ``{men}``
+    (``rules.superstar.text.CHART_WORDS``)."""
+
     who: str
     rounds: int
     fight_cards: int
@@ -314,6 +319,8 @@ def _advanced_tag_chart(data: Any, problems: list) -> AdvancedTagChart | None:
                 if not isinstance(text, str) or not text.strip():
                     problems.append((f"{lpath}.text", "required: what the letter means"))
                     text = letter
+                elif problem := chart_text_problem(text):
+                    problems.append((f"{lpath}.text", problem))
                 if entry.get("injury"):
                     parsed_key[size][letter] = TagOutcome(letter, text.strip(), injury=True)
                     continue
@@ -390,6 +397,8 @@ def _tag_injury_chart(data: Any, problems: list) -> tuple[TagInjury, ...] | None
         if not isinstance(text, str) or not text.strip():
             problems.append((f"{rpath}.text", "required: the injury, for the play-by-play"))
             text = ""
+        elif problem := chart_text_problem(text):
+            problems.append((f"{rpath}.text", problem))
         return TagInjury(
             who=who,
             rounds=_int(row.get("rounds"), f"{rpath}.rounds", problems, 1, 60),

@@ -45,3 +45,44 @@ def specialty_words(roll: SpecialtyRoll) -> str:
         return "(DQ)"
     marks = "".join(mark for flag, mark in ((roll.pin, " P/A"), (roll.submission, " *")) if flag)
     return f"{roll.points}{marks}"
+
+
+#: The words a chart's text may name the wrestlers it concerns by, as ``str.format`` fields:
+#: their noun ("man", "woman", "wrestler") and their group noun ("men", "women", "wrestlers"),
+#: in lower case, capitalised or in capitals ("Injury to {MAN}-OUT", "all four {men} in the
+#: ring").
+CHART_WORDS = ("man", "men", "Man", "Men", "MAN", "MEN")
+
+
+def chart_words(text: str, man: str, men: str) -> str:
+    """A chart's text with the wrestlers' nouns in: ``man`` for one, ``men`` for a group."""
+    if "{" not in text:
+        return text
+    return text.format_map(
+        {
+            "man": man,
+            "men": men,
+            "Man": start_name(man),
+            "Men": start_name(men),
+            "MAN": man.upper(),
+            "MEN": men.upper(),
+        }
+    )
+
+
+def chart_text_problem(text: str) -> str:
+    """Why a chart's text cannot be filled in ("" when it can): a field other than
+    ``CHART_WORDS``, or a lone brace."""
+    try:
+        chart_words(text, "man", "men")
+    except KeyError as err:
+        return (
+            f"unknown word {{{err.args[0]}}} (a chart's text may use "
+            + ", ".join(f"{{{w}}}" for w in CHART_WORDS)
+            + "; write {{ and }} for a brace)"
+        )
+    except (ValueError, IndexError, AttributeError, TypeError) as err:
+        return (
+            f"{err} (a field is one of {', '.join(CHART_WORDS)}; write {{{{ and }}}} for a brace)"
+        )
+    return ""
