@@ -17,7 +17,7 @@ from rules.arm.cards import ArmSheet
 from rules.arm.tables import ATTRIBUTES, HIGH_RISK, POSTURES, ArmTables, Maneuver
 from rules.core.errors import CardError, SpecError
 from rules.core.spec import Participant
-from rules.core.text import article, mid_name, start_name
+from rules.core.text import Named, Pronouns, article, mid_name, pronouns, start_name
 
 #: Sections of match.yaml and the prefixes of their figures on ``Figures``.
 _SECTIONS = {
@@ -188,6 +188,15 @@ def code(text: str) -> int:
     if found is None:
         found = _CODES.setdefault(text, next(_NEXT_CODE))
     return found
+
+
+def own_words(text: str, name: str, words: Pronouns) -> str:
+    """A table's words about one wrestler (a weardown level's name) in his own: ``{you}`` is
+    his name and ``{you:his}``, ``{you:him}``, ``{you:himself}`` his pronouns
+    (``rules.core.text.Named``); words without a brace are kept as they are."""
+    if "{" not in text:
+        return text
+    return text.format(you=Named(name, words))
 
 
 class Move:
@@ -381,7 +390,9 @@ class Wrestler:
         "level_names",
         "level_pen",
         "lift",
+        "man",
         "manager",
+        "men",
         "mname",
         "moves",
         "name",
@@ -392,6 +403,7 @@ class Wrestler:
         "price_seize",
         "price_working_over",
         "prices",
+        "pronouns",
         "reach",
         "reckless",
         "screwjob_checks",
@@ -420,6 +432,12 @@ class Wrestler:
         self.name = participant.name
         self.sname = start_name(participant.name)
         self.mname = mid_name(participant.name)
+        #: How the play-by-play refers to him (``rules.core.text.Pronouns``), and the nouns for
+        #: him ("man", "woman", "wrestler") and for two of a kind ("men", "women", "wrestlers"):
+        #: looked up once here, never per event.
+        self.pronouns: Pronouns = pronouns(participant.pronouns)
+        self.man: str = self.pronouns.noun
+        self.men: str = self.pronouns.plural
         self.face = card.alignment == "face"
         self.attr: dict[str, int] = dict(zip(ATTRIBUTES, card.attributes, strict=True))
         #: The attributes again as fields, for the engine's inner loop (``w.STA``).
@@ -502,7 +520,13 @@ class Wrestler:
         #: Each weardown level's penalty and name, from Fresh to past the final StunTrack value.
         levels = len(self.breaks)
         self.level_pen: tuple[int, ...] = (*st.penalties[:levels], st.beyond_penalty)
-        self.level_names: tuple[str, ...] = (*st.names[:levels], st.beyond_name)
+        #: (A name may speak of him: "Out on {you:his} feet", in his own words.)
+        self.level_names: tuple[str, ...] = tuple(
+            [
+                own_words(name, self.sname, self.pronouns)
+                for name in (*st.names[:levels], st.beyond_name)
+            ]
+        )
         self.final = self.breaks[-1]
         fame = participant.fame if participant.fame is not None else card.fame
         self.edge0 = participant.edge if participant.edge is not None else max(fame, 0) // 100

@@ -31,6 +31,7 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
 from rules.core.spec import MatchSpec, Ringside
+from rules.core.text import Named, group_noun
 
 if TYPE_CHECKING:
     from rules.arm.strategy import ArmStrategy
@@ -84,13 +85,19 @@ ZONE_WORDS: Final = {
     "floor": "the floor",
     "aisle": "the aisle",
 }
-#: How a match ends, by the ``Method``'s value: a draw's words, and a win's.
+#: How a match ends, by the ``Method``'s value: a draw's words, and a win's. ``{men}`` and
+#: ``{man}`` are the wrestlers it ends for, by their pronouns (``rules.core.text.group_noun``:
+#: "men", "women" or "wrestlers").
 DRAW_WORDS: Final = {
-    Method.DOUBLE_DISQUALIFICATION.value: "Both men are disqualified",
-    Method.DOUBLE_COUNT_OUT.value: "Both men are counted out",
+    Method.DOUBLE_DISQUALIFICATION.value: "Both {men} are disqualified",
+    Method.DOUBLE_COUNT_OUT.value: "Both {men} are counted out",
     Method.DRAW_TIME_LIMIT.value: "The match is a time-limit draw",
-    Method.DOUBLE_KNOCKOUT.value: "Neither man can continue: a draw",
+    Method.DOUBLE_KNOCKOUT.value: "Neither {man} can continue: a draw",
 }
+#: Two wrestlers whose pronouns differ, together ("both wrestlers", "neither wrestler"); two of
+#: a kind are their own ``Wrestler.men`` and ``Wrestler.man``.
+MIXED_MEN: Final = group_noun(("he", "she"))
+MIXED_MAN: Final = group_noun(("he", "she"), plural=False)
 WIN_WORDS: Final = {
     Method.PIN.value: "by pinfall",
     Method.SUBMISSION.value: "by submission",
@@ -1191,7 +1198,7 @@ class Match:
             standoffs += 1
             self.clock += fig.t_standoff
             if rec:
-                self.ev("standoff", None, (), "A standoff: both men miss and reset.")
+                self.ev("standoff", None, (), f"A standoff: both {_men(a, d)} miss and reset.")
             if standoffs >= fig.t_max_standoffs:
                 return
             replan = self.strategy.after_standoff(self, s, plan)
@@ -2133,7 +2140,12 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         dmg = self.fig.dmg_collision
         if self.record:
-            self.ev("collision", None, (), f"They collide! Both men go down ({dmg} damage each).")
+            self.ev(
+                "collision",
+                None,
+                (),
+                f"They collide! Both {_men(a, d)} go down ({dmg} damage each).",
+            )
         self.hurt(a, dmg, None)
         self.hurt(d, dmg, None)
         if self.method is not None:
@@ -3082,7 +3094,7 @@ class Match:
         if self.count > limit:
             if a_out and b_out:
                 self.finish(None, Method.DOUBLE_COUNT_OUT)
-                text = "Neither man makes it back in: a double count-out!"
+                text = f"Neither {_man(a, b)} makes it back in: a double count-out!"
             else:
                 out = a if a_out else b
                 self.finish(1 - out.side, Method.COUNT_OUT)
@@ -3133,8 +3145,16 @@ class Match:
         if over:
             return f"{a.w.sname} sends {d.w.mname} flying over the top rope to the floor! ({dmg})"
         if move.mv.text:
-            text = move.mv.text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
-            text = text.replace("{object}", obj_name.lower() or "turnbuckle")
+            text = move.mv.text
+            thing = obj_name.lower() or "turnbuckle"
+            if ":" in text:
+                # Pronouns too ("{d:his}"): each wrestler in his own words.
+                text = text.format(
+                    A=Named(a.w.sname, a.w.pronouns), d=Named(d.w.mname, d.w.pronouns), object=thing
+                )
+            else:
+                text = text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
+                text = text.replace("{object}", thing)
             return f"{text} ({dmg})"
         if move.hold:
             art = "the" if move.finisher else move.article
@@ -3288,6 +3308,20 @@ class Match:
         )
         return effects
 
+    def _drawn_pronouns(self) -> list[str]:
+        """The pronouns of the wrestlers a draw is for (the final words' "both men"): the two
+        disqualified, the two out cold, the two counted out (the legal men)."""
+        method = self.method
+        found: list[Fighter] = []
+        if method is Method.DOUBLE_DISQUALIFICATION:
+            keys = {e.actor for e in self.events if e.kind == "disqualification"}
+            found = [f for f in self.all_fighters() if f.w.key in keys]
+        elif method is Method.DOUBLE_KNOCKOUT:
+            found = [f for f in self.all_fighters() if f.out and f.in_ring]
+        if len(found) < 2:
+            found = [self.cur[0], self.cur[1]]
+        return [f.w.participant.pronouns for f in found]
+
     def engineered_reason(self) -> str:
         if self.winner is None:
             return ""
@@ -3304,6 +3338,9 @@ class Match:
         at = _clock(self.clock)
         if self.winner is None:
             text = f"{DRAW_WORDS[method]} at {at}."
+            if "{" in text:
+                keys = self._drawn_pronouns()
+                text = text.format(men=group_noun(keys), man=group_noun(keys, plural=False))
         else:
             names = " and ".join([f.w.name for f in self.fighters[self.winner]])
             verb = "win" if self.tag else "wins"
@@ -3326,6 +3363,19 @@ def _action(action: Any) -> tuple[str, Any]:
     if isinstance(action, tuple):
         return action[0], action[1]
     return action, None
+
+
+def _men(a: Fighter, b: Fighter) -> str:
+    """Two wrestlers together ("both men", "both women", "both wrestlers"), from the words each
+    was prepared with."""
+    men = a.w.men
+    return men if men == b.w.men else MIXED_MEN
+
+
+def _man(a: Fighter, b: Fighter) -> str:
+    """One of two wrestlers ("neither man", "neither woman", "neither wrestler")."""
+    man = a.w.man
+    return man if man == b.w.man else MIXED_MAN
 
 
 def _clock(seconds: int) -> str:

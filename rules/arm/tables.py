@@ -19,6 +19,7 @@ from typing import Any
 from rules.core.errors import TableError
 from rules.core.spec import FrozenMap
 from rules.core.tables import read_yaml_resource
+from rules.core.text import PRONOUNS, Named
 
 TABLE_NAMES = ("attributes", "stuntrack", "maneuvers", "objects", "merits", "match")
 DATA_PACKAGE = "rules.data"
@@ -134,6 +135,22 @@ def _text(value: Any, path: str, problems: _Problems) -> str | None:
         problems.add(path, "must be some text")
         return None
     return value.strip()
+
+
+def _template(text: str, path: str, problems: _Problems, *people: str, **others: str) -> None:
+    """Words the play-by-play fills in: each of ``people`` may be named (``{A}``) and referred
+    to (``{A:him}``, ``{A:his}``, ``{A:himself}``, ``{A:man}``: ``rules.core.text.Named``), each
+    of ``others`` named only (``{object}``); anything else is a mistake in the table."""
+    if "{" not in text and "}" not in text:
+        return
+    named = {person: Named(person, PRONOUNS["they"]) for person in people}
+    try:
+        text.format(**named, **others)
+    except (KeyError, IndexError, ValueError) as exc:
+        allowed = ", ".join(
+            [f"{{{p}}}, {{{p}:his}}" for p in people] + [f"{{{o}}}" for o in others]
+        )
+        problems.add(path, f"cannot fill in {text!r} ({exc}): it may use {allowed}")
 
 
 def _known_keys(data: Mapping, allowed, path: str, problems: _Problems) -> None:
@@ -312,6 +329,8 @@ def _stuntrack(data: Any, problems: _Problems) -> StunTrack | None:
                 continue
             _known_keys(body, {"name", "penalty"}, path, problems)
             name = _text(body.get("name"), f"{path}.name", problems)
+            if name is not None:
+                _template(name, f"{path}.name", problems, "you")
             pen = _int(body.get("penalty"), f"{path}.penalty", problems, 0)
             if name is not None and pen is not None:
                 if penalties and pen < penalties[-1]:
@@ -329,6 +348,8 @@ def _stuntrack(data: Any, problems: _Problems) -> StunTrack | None:
     add = _int(width.get("add", 0), f"{p}.width.add", problems)
     beyond = _mapping(data.get("beyond"), f"{p}.beyond", problems) or {}
     bname = _text(beyond.get("name"), f"{p}.beyond.name", problems)
+    if bname is not None:
+        _template(bname, f"{p}.beyond.name", problems, "you")
     bpen = _int(beyond.get("penalty"), f"{p}.beyond.penalty", problems, 0)
     if len(problems) > before:
         return None
@@ -542,6 +563,8 @@ def _maneuver(name: str, row: Any, path: str, problems: _Problems) -> Maneuver |
     text = body.get("text", "")
     if not isinstance(text, str):
         problems.add(f"{path}.text", "must be text")
+    else:
+        _template(text, f"{path}.text", problems, "A", "d", object="turnbuckle")
     if "hold" in flags and "throw" in flags:
         problems.add(f"{path}.flags", "a maneuver cannot be both a hold and a throw")
     if len(problems) > before:
