@@ -3,6 +3,7 @@ whose every answer the test gives."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -51,12 +52,38 @@ for _name in [
     setattr(Scripted, _name, _scripted(_name))
 
 
-def match_of(faces, *, a=None, b=None, strategy=None, options=None, tables=None, record=True, **kw):
-    """A match of Alpha against Beta (or the sheets given) on scripted dice, before the bell."""
+def match_of(
+    faces,
+    *,
+    a=None,
+    b=None,
+    strategy=None,
+    options=None,
+    tables=None,
+    record=True,
+    pronouns=None,
+    **kw,
+):
+    """A match of Alpha against Beta (or the sheets given) on scripted dice, before the bell;
+    ``pronouns`` gives each wrestler's, in order ("she", "he")."""
     a = a or sheet("alpha")
     b = b or sheet("beta")
-    spec = arm.make_spec([a, b], options=options, **kw)
+    spec = with_pronouns(arm.make_spec([a, b], options=options, **kw), pronouns)
     return Match(prepare(spec, tables), ScriptedDice(faces), strategy or Scripted(), record)
+
+
+def with_pronouns(spec, pronouns):
+    """The spec with each wrestler's pronouns, in order (None: as they are)."""
+    if pronouns is None:
+        return spec
+    given = iter(pronouns)
+    sides = tuple(
+        replace(
+            side, participants=tuple(replace(p, pronouns=next(given)) for p in side.participants)
+        )
+        for side in spec.sides
+    )
+    return replace(spec, sides=sides)
 
 
 def move(match, side, name):
@@ -79,4 +106,5 @@ __all__ = [
     "match_of",
     "move",
     "sheet",
+    "with_pronouns",
 ]
