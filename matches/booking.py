@@ -36,8 +36,8 @@ STRANDED = (
 )
 ALREADY_ON_SHOW = "{wrestler} is already on {show}."
 TWICE_IN_MATCH = "{wrestler} is named twice in this match."
-INJURED = "{wrestler} is injured on {date}."
-SUSPENDED = "{wrestler} is suspended on {date}."
+INJURED = "{wrestler} is injured on {date:%b %-d, %Y}."
+SUSPENDED = "{wrestler} is suspended on {date:%b %-d, %Y}."
 RETIRED = "{wrestler} has retired."
 OTHER_FEDERATION = "{wrestler} belongs to {other}, not {federation}."
 NO_CARD = "{wrestler} has no {system} card."
@@ -59,8 +59,12 @@ ALLY_NO_SIDE = "An ally is named for side {side}, but the match has sides 0 to {
 BAD_POSITION = "Position {position} is not on a card; positions start at 1."
 FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
 FEUD_ENDED = "The feud {feud} has ended."
-FEUD_NOT_STARTED = "The feud {feud} begins on {started}, after this show ({on})."
-REIGN_AFTER_SHOW = "The {title}'s current reign began on {won}, after this show ({on})."
+FEUD_NOT_STARTED = (
+    "The feud {feud} begins on {started:%b %-d, %Y}, after this show ({on:%b %-d, %Y})."
+)
+REIGN_AFTER_SHOW = (
+    "The {title}'s current reign began on {won:%b %-d, %Y}, after this show ({on:%b %-d, %Y})."
+)
 SHOW_BEFORE_HISTORY = (
     "A show cannot be dated {at}: the federation's history runs to {last} already, and shows "
     "are wrestled in date order."

@@ -32,8 +32,12 @@ REIGN_HOLDER_REQUIRED = "A reign needs exactly one holder: a wrestler or a team.
 REIGN_WRONG_DIVISION_SINGLES = "The {title} is a singles title; a team cannot hold it."
 REIGN_WRONG_DIVISION_TAG = "The {title} is a tag-team title; it goes to a team."
 REIGN_OTHER_FEDERATION = "{holder} does not belong to the federation of the {title}."
-REIGN_BEFORE_PREVIOUS = "A new reign of the {title} cannot start before the last one ended ({on})."
-REIGN_ENDS_BEFORE_START = "A reign cannot end ({ended}) before it started ({won})."
+REIGN_BEFORE_PREVIOUS = (
+    "A new reign of the {title} cannot start before the last one ended ({on:%b %-d, %Y})."
+)
+REIGN_ENDS_BEFORE_START = (
+    "A reign cannot end ({ended:%b %-d, %Y}) before it started ({won:%b %-d, %Y})."
+)
 UNKNOWN_SYSTEM = "Unknown rule system {system!r}; known systems: {known}."
 UNKNOWN_STANDING = "Unknown standing {attribute!r}; it is one of fame, prestige, heat, edge."
 
@@ -218,14 +222,18 @@ TITLE_NAME_TAKEN = (
 )
 TITLE_VACANT_ALREADY = "The {title} is vacant already."
 HOLDER_ALREADY = "{holder} holds the {title} already."
-TITLE_RETIRED = "The {title} was retired on {on}."
-TITLE_BEFORE_INTRODUCED = "The {title} was introduced on {introduced}, after {on}."
+TITLE_RETIRED = "The {title} was retired on {on:%b %-d, %Y}."
+TITLE_BEFORE_INTRODUCED = (
+    "The {title} was introduced on {introduced:%b %-d, %Y}, after {on:%b %-d, %Y}."
+)
 TITLE_AT_STAKE = "The {title} is at stake on {show} ({status}); take it off that card first."
-TITLE_LATER_MATCH = "The {title} was at stake on {match_on}, after {on}."
-TITLE_NOT_YET = "{on} is still to come; a title changes hands by hand on a day that has come."
+TITLE_LATER_MATCH = "The {title} was at stake on {match_on:%b %-d, %Y}, after {on:%b %-d, %Y}."
+TITLE_NOT_YET = (
+    "{on:%b %-d, %Y} is still to come; a title changes hands by hand on a day that has come."
+)
 TITLE_VACATE_REASON = "A title is vacated, stripped or vacated through injury, not {reason!r}."
 HOLDER_RETIRED = "{holder} is retired."
-HOLDER_DISBANDED = "{holder} disbanded on {on}."
+HOLDER_DISBANDED = "{holder} disbanded on {on:%b %-d, %Y}."
 
 #: The ways a promoter ends a reign by hand (a match ends one as lost).
 VACATE_REASONS = (ReignEnd.VACATED, ReignEnd.STRIPPED, ReignEnd.VACATED_INJURY)
@@ -381,11 +389,13 @@ FEUD_BOTH_SIDES = "{who} cannot be on both sides of a feud."
 FEUD_OUTSIDER = "{who} does not belong to {federation}."
 FEUD_HEAT = "A feud starts at heat 1 to 10, not {heat}."
 FEUD_RETIRED = "{who} has retired."
-FEUD_DISBANDED = "{who} disbanded on {on}."
+FEUD_DISBANDED = "{who} disbanded on {on:%b %-d, %Y}."
 FEUD_RUNNING = "{sides} are feuding already: {feud}."
-FEUD_NOT_YET = "{on} is still to come; a feud starts or ends by hand on a day that has come."
-FEUD_ENDED_ALREADY = "The feud {feud} ended on {on}."
-FEUD_ENDS_BEFORE_START = "The feud {feud} began on {started}, after {on}."
+FEUD_NOT_YET = (
+    "{on:%b %-d, %Y} is still to come; a feud starts or ends by hand on a day that has come."
+)
+FEUD_ENDED_ALREADY = "The feud {feud} ended on {on:%b %-d, %Y}."
+FEUD_ENDS_BEFORE_START = "The feud {feud} began on {started:%b %-d, %Y}, after {on:%b %-d, %Y}."
 FEUD_ON_CARD = "The feud {feud} is on the card of {show} ({status}); take that match off first."
 
 
@@ -501,12 +511,14 @@ TEAM_NAME_REQUIRED = "A team needs a name."
 TEAM_SLUG_TAKEN = "{federation} already has a team at {slug!r}."
 TEAM_TOO_FEW = "A tag team has at least two members."
 TEAM_SAME_MEMBERS = "{names} are a tag team already: {team}."
-TEAM_NOT_YET = "{on} is still to come; a team changes by hand on a day that has come."
-TEAM_DISBANDED = "{team} disbanded on {on}."
-TEAM_BEFORE_FORMED = "{team} formed on {formed}, after {on}."
+TEAM_NOT_YET = "{on:%b %-d, %Y} is still to come; a team changes by hand on a day that has come."
+TEAM_DISBANDED = "{team} disbanded on {on:%b %-d, %Y}."
+TEAM_BEFORE_FORMED = "{team} formed on {formed:%b %-d, %Y}, after {on:%b %-d, %Y}."
 TEAM_MEMBER_ALREADY = "{wrestler} is in {team} already."
 TEAM_NOT_A_MEMBER = "{wrestler} is not in {team}."
-TEAM_LEFT_BEFORE_JOINING = "{wrestler} joined {team} on {started}, after {on}."
+TEAM_LEFT_BEFORE_JOINING = (
+    "{wrestler} joined {team} on {started:%b %-d, %Y}, after {on:%b %-d, %Y}."
+)
 TEAM_BOOKED = "{who} is booked for {team} on {show} ({status}); take that match off first."
 TEAM_ON_CARD = "{team} is on the card of {show} ({status}); take that match off first."
 TEAM_CHAMPIONS = "{team} hold the {title}; vacate it first."
@@ -662,11 +674,15 @@ def team_disband(*, team: Team, on: dt.date) -> Team:
         return team
 
 
-INJURY_NOT_YET = "{on} is still to come; an injury is recorded or healed on a day that has come."
-INJURY_RETURN_BEFORE = "{wrestler} cannot be back ({back}) before the day of the injury ({on})."
+INJURY_NOT_YET = (
+    "{on:%b %-d, %Y} is still to come; an injury is recorded or healed on a day that has come."
+)
+INJURY_RETURN_BEFORE = (
+    "{wrestler} cannot be back ({back:%b %-d, %Y}) before the day of the injury ({on:%b %-d, %Y})."
+)
 INJURY_RETIRED = "{wrestler} has retired."
-INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on}."
-INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on}, after {healed}."
+INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on:%b %-d, %Y}."
+INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on:%b %-d, %Y}, after {healed:%b %-d, %Y}."
 
 
 def injury_record(

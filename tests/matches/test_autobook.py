@@ -253,7 +253,9 @@ def test_an_unavailable_champion_is_skipped_and_the_report_says_why(fed, make):
     report = show_autobook(show=show)
     assert not any(m.title_id for m in report)
     assert report.skipped == [
-        autobook.CHAMPION_OUT.format(title=title, reasons=f"{champion} is injured on {show.date}.")
+        autobook.CHAMPION_OUT.format(
+            title=title, reasons=f"{champion} is injured on {show.date:%b %-d, %Y}."
+        )
     ]
     assert champion.pk not in everyone_on(show)
 
@@ -296,7 +298,7 @@ def test_a_champion_team_that_cannot_field_two_skips_its_defense(fed, make):
     report = show_autobook(show=show)
     assert not any(m.title_id for m in report)
     assert report.skipped[0].startswith(f"{title}: no defense this week; {champions} cannot field")
-    assert f"{b} is suspended on {show.date}." in report.skipped[0]
+    assert f"{b} is suspended on {show.date:%b %-d, %Y}." in report.skipped[0]
 
 
 # -- feuds ----------------------------------------------------------------------------------------
@@ -367,7 +369,9 @@ def test_a_feud_with_someone_unavailable_is_skipped_with_the_reason(fed, make):
     report = show_autobook(show=show)
     assert not any(m.feud_id for m in report)
     assert report.skipped == [
-        autobook.FEUD_UNAVAILABLE.format(feud=feud, reasons=f"{b} is injured on {show.date}.")
+        autobook.FEUD_UNAVAILABLE.format(
+            feud=feud, reasons=f"{b} is injured on {show.date:%b %-d, %Y}."
+        )
     ]
 
 
@@ -382,8 +386,8 @@ def test_every_reason_a_feud_cannot_be_booked_is_given_word_for_word(fed, make):
     factories.InjuryFactory(wrestler=b, occurred_on=show.date - dt.timedelta(days=2))
     report = show_autobook(show=show)
     assert report.skipped == [
-        "Feud Arbor-Brandt: no match this week; Ann Arbor is injured on 2026-12-04. "
-        "Bo Brandt is injured on 2026-12-04."
+        "Feud Arbor-Brandt: no match this week; Ann Arbor is injured on Dec 4, 2026. "
+        "Bo Brandt is injured on Dec 4, 2026."
     ]
 
 

@@ -66,7 +66,7 @@ def test_a_reign_cannot_start_before_the_last_one_ended(federation):
     first = services.reign_start(title=title, holder=a, won_on=ON)
     services.reign_end(reign=first, ended_on=ON + dt.timedelta(days=10), reason="vacated")
     assert refused(services.reign_start, title=title, holder=b, won_on=ON) == (
-        f"A new reign of the Belt cannot start before the last one ended ({ON + dt.timedelta(10)})."
+        "A new reign of the Belt cannot start before the last one ended (Oct 12, 2026)."
     )
     second = services.reign_start(title=title, holder=b, won_on=ON + dt.timedelta(days=10))
     assert (second.number, second.holder_reign_number) == (2, 1)
@@ -81,7 +81,7 @@ def test_a_reign_cannot_end_before_it_started(federation):
     )
     day_before = ON - dt.timedelta(days=1)
     assert refused(services.reign_end, reign=reign, ended_on=day_before) == (
-        f"A reign cannot end ({day_before}) before it started ({ON})."
+        "A reign cannot end (Oct 1, 2026) before it started (Oct 2, 2026)."
     )
     ended = services.reign_end(reign=reign, ended_on=ON, reason="vacated")
     assert (ended.ended_on, ended.end_reason) == (ON, "vacated")
