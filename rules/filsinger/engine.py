@@ -24,6 +24,7 @@ from rules.core.errors import OptionError, SpecError, TableError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
 from rules.core.spec import MatchSpec, Participant, Ringside
+from rules.core.text import Named, Pronouns, group_noun, pronouns
 from rules.filsinger.cards import (
     CHART,
     CHOICE,
@@ -51,7 +52,7 @@ from rules.filsinger.options import (
     TAG_ON_DEFENSE,
 )
 from rules.filsinger.tables import FilsingerTables, Outcome, load_tables
-from rules.filsinger.text import article, fill, mid_name, start_name, turns
+from rules.filsinger.text import article, fill, fill_feud, mid_name, start_name, turns
 
 SYSTEM = "filsinger"
 MATCH_TYPES = ("singles", "tag")
@@ -86,7 +87,11 @@ _CHART_ATTEMPTS = {
 
 
 class Wrestler:
-    """A participant compiled for the loop (its card, its names, its ratings for these rules)."""
+    """A participant compiled for the loop (its card, its names, its ratings for these rules).
+
+    The words for the wrestler are resolved here, once a match: ``sname``/``mname`` the name
+    to start or inside a sentence, ``pronouns`` (``rules.core.text.Pronouns``: him, his...) and
+    ``named``/``snamed`` the same for the charts' templates (``{you}``, ``{you:him}``)."""
 
     __slots__ = (
         "ag",
@@ -101,13 +106,16 @@ class Wrestler:
         "key",
         "mname",
         "name",
+        "named",
         "off_codes",
         "offense",
         "participant",
         "pin0",
+        "pronouns",
         "pw",
         "side",
         "sname",
+        "snamed",
     )
 
     def __init__(self, participant: Participant, side: int, index: int, fatigue: bool):
@@ -123,6 +131,9 @@ class Wrestler:
         self.name = participant.name
         self.sname = start_name(participant.name)
         self.mname = mid_name(participant.name)
+        self.pronouns: Pronouns = pronouns(participant.pronouns)
+        self.named = Named(self.mname, self.pronouns)
+        self.snamed = Named(self.sname, self.pronouns)
         self.offense = card.offense
         self.defense = card.defense
         base = r.pin_fatigue if fatigue else r.pin
@@ -765,7 +776,7 @@ class Match:
                     "chart",
                     d.key,
                     (f1, f2),
-                    fill(outcome.text, d, a),
+                    self._fill(outcome.text, d, a),
                     chart=chart,
                     rating=rating_letter,
                     total=f1 + f2,
@@ -798,7 +809,7 @@ class Match:
                     helper.key,
                     (f1, f2),
                     f"Outside interference from {start_name(helper.name)}! "
-                    + fill(outcome.text, d, self.wrestler(s), ally=helper.name),
+                    + self._fill(outcome.text, d, self.wrestler(s), helper.name),
                     total=f1 + f2,
                 )
             self.outcome(outcome, ds)
@@ -863,7 +874,7 @@ class Match:
                     d.key,
                     (f1, f2),
                     f"{d.sname} rolls out of the ring to regroup. "
-                    + fill(outcome.text, d, self.wrestler(s)),
+                    + self._fill(outcome.text, d, self.wrestler(s)),
                     chart="ring",
                     rating=letter,
                     total=f1 + f2,
@@ -1014,7 +1025,7 @@ class Match:
                 a.key,
                 (f1, f2),
                 f"Choice Situation {letter}: {a.mname} tries a {move.name} ({f1 + f2} against "
-                f"{target}). " + fill(o.text, a, d),
+                f"{target}). " + self._fill(o.text, a, d),
                 letter=letter,
                 move=move.name,
                 target=target,
@@ -1035,8 +1046,8 @@ class Match:
                 ally.key,
                 faces,
                 f"Outside interference! {d.sname} is attacked outside the ring by {ally.name}, "
-                f"who smashes him into the steel post! {a.sname} and {ally.name} may be "
-                "disqualified.",
+                f"who smashes {d.pronouns.object} into the steel post! {a.sname} and {ally.name} "
+                "may be disqualified.",
                 total=sum(faces),
             )
         if not self.prep.no_dq:
@@ -1074,6 +1085,14 @@ class Match:
         row = self.prep.tables.feud_table[f1 + f2 - 2]
         loser = self.end_side if self.winner is None else 1 - self.winner
         winner = 1 - loser
+        # The row's words for these two (the effects keep them on either path), once a match
+        # preparation.
+        win, lose = self.wrestler(winner), self.wrestler(loser)
+        texts = self.prep.texts
+        key = ("feud", row.text, win.side, win.index, lose.side, lose.index)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = fill_feud(row.text, win, lose)
         injuries: list[InjuryEffect] = []
         names: list[str] = []
         dice: list[int] = [f1, f2]
@@ -1094,9 +1113,9 @@ class Match:
                 w = self.wrestler(side)
                 names.append(mid_name(w.name))
                 injuries.append(
-                    InjuryEffect(key=w.key, fight_cards=cards, description=f"{row.text} ({w.name})")
+                    InjuryEffect(key=w.key, fight_cards=cards, description=f"{text} ({w.name})")
                 )
-        self.feud_result = (row.text, tuple(injuries))
+        self.feud_result = (text, tuple(injuries))
         if self.record:
             hurt = "; ".join(
                 f"{name} injured for {i.fight_cards} fight card{'s' if i.fight_cards != 1 else ''}"
@@ -1106,7 +1125,7 @@ class Match:
                 "feud",
                 None,
                 tuple(dice),
-                f"The match ended on doubles and the feud boils over: {row.text}"
+                f"The match ended on doubles and the feud boils over: {text}"
                 + (f" ({hurt})" if hurt else ""),
                 total=f1 + f2,
             )
@@ -1137,6 +1156,15 @@ class Match:
                 text = texts[key] = self._defense_text(d, a, de.result, de.level, level)
         data = {"level": level, "roll": face, "result": de.result, "to": de.level}
         self.events.append(Event("defense", d.key, (face,), text, data))
+
+    def _fill(self, text: str, you: Wrestler, opponent: Wrestler, ally: str = "") -> str:
+        """A chart's text for these two wrestlers, formatted once a match preparation."""
+        texts = self.prep.texts
+        key = (text, you.side, you.index, opponent.side, opponent.index, ally)
+        filled = texts.get(key)
+        if filled is None:
+            filled = texts[key] = fill(text, you, opponent, ally=ally)
+        return filled
 
     def _reroll(self, a: Wrestler, level: int) -> None:
         self.ev("reroll", a.key, (), f"{a.sname} rolls again on LEVEL {level} OFFENSE.")
@@ -1195,13 +1223,16 @@ class Match:
         method = self.method
         assert method is not None
         if self.winner is None:
-            words = {
-                Method.DOUBLE_DISQUALIFICATION: "Both men are disqualified: "
-                "a double disqualification.",
-                Method.DOUBLE_COUNT_OUT: "Neither man beats the count: a double count-out.",
-                Method.DRAW_TIME_LIMIT: "The match is a time-limit draw.",
-            }
-            text = words[method]
+            # The wrestlers in the ring at the end: the ones a double finish sent out.
+            keys = (self.wrestler(0).pronouns.key, self.wrestler(1).pronouns.key)
+            if method is Method.DOUBLE_DISQUALIFICATION:
+                text = f"Both {group_noun(keys)} are disqualified: a double disqualification."
+            elif method is Method.DOUBLE_COUNT_OUT:
+                text = (
+                    f"Neither {group_noun(keys, plural=False)} beats the count: a double count-out."
+                )
+            else:
+                text = "The match is a time-limit draw."
         else:
             w = self.ws[self.winner][self.legal[self.winner]]
             names = " and ".join(x.name for x in self.ws[self.winner]) if self.tag else w.sname

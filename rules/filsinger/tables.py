@@ -8,8 +8,11 @@ versions; a federation can replace any of them (for example with the printed one
 In a chart's outcomes "you" is the wrestler who rolls on it and "opponent" the other one:
 - Into the Ropes / Turnbuckle / Out of the Ring / Deathjump: you = the wrestler thrown (or who
   left the ring, or who is jumped on), opponent = the wrestler on offense;
-- Outside interference: you = the wrestler whose side interferes (he was on defense);
+- Outside interference: you = the wrestler whose side interferes (the one on defense);
 - Choice Situations: you = the wrestler on offense trying the move.
+
+A text's placeholders (names, each wrestler's own pronouns, ``{both:men}``) are those of
+``rules.filsinger.text``; a text with any other is refused on load, by its path.
 """
 
 from __future__ import annotations
@@ -21,6 +24,12 @@ from typing import Any
 from rules.core.errors import TableError
 from rules.core.spec import FrozenMap
 from rules.core.tables import TWO_DICE, check_coverage, parse_roll_key, read_yaml_resource
+from rules.filsinger.text import (
+    CHART_PLACEHOLDERS,
+    FEUD_PLACEHOLDERS,
+    INTERFERENCE_PLACEHOLDERS,
+    template_problems,
+)
 
 RATING_CHARTS = ("ropes", "turnbuckle", "ring", "deathjump")
 CHART_NAMES = (*RATING_CHARTS, "choice_situations", "feud_table", "interference")
@@ -45,9 +54,9 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """``then`` is "offense" (``who`` rolls on offense at ``level``), "pin" (``who`` rolls his
-    PIN rating; a kick-out gives the other LEVEL 3 OFFENSE) or "defense" (Choice Situations:
-    the opponent rolls on defense at ``level``)."""
+    """``then`` is "offense" (``who`` rolls on offense at ``level``), "pin" (``who`` rolls
+    against the PIN rating; a kick-out gives the other LEVEL 3 OFFENSE) or "defense" (Choice
+    Situations: the opponent rolls on defense at ``level``)."""
 
     text: str
     then: str
@@ -113,8 +122,26 @@ class FilsingerTables:
 # --------------------------------------------------------------------------------------------
 
 
+def _text(
+    row: Mapping, path: str, problems: list, placeholders: Mapping[str, tuple[str, ...]]
+) -> str:
+    """A row's text, its placeholders checked (see ``rules.filsinger.text``); "" when missing."""
+    text = row.get("text")
+    if not isinstance(text, str) or not text.strip():
+        problems.append((f"{path}.text", "required: what happens, for the play-by-play"))
+        return ""
+    problems.extend((f"{path}.text", p) for p in template_problems(text, placeholders))
+    return text.strip()
+
+
 def _outcome(
-    row: Mapping, path: str, problems: list, *, allow_defense: bool, allowed_extra: set[str]
+    row: Mapping,
+    path: str,
+    problems: list,
+    *,
+    allow_defense: bool,
+    allowed_extra: set[str],
+    placeholders: Mapping[str, tuple[str, ...]] = CHART_PLACEHOLDERS,
 ) -> Outcome | None:
     allowed = {"text", "check", "offense", "level", "pin", "defense", *allowed_extra}
     before = len(problems)
@@ -123,9 +150,7 @@ def _outcome(
             problems.append(
                 (f"{path}.{key}", f"unknown field (expected {', '.join(sorted(allowed))})")
             )
-    text = row.get("text")
-    if not isinstance(text, str) or not text.strip():
-        problems.append((f"{path}.text", "required: what happens, for the play-by-play"))
+    text = _text(row, path, problems, placeholders)
     check = None
     if row.get("check") is not None:
         c = row["check"]
@@ -176,7 +201,7 @@ def _outcome(
             problems.append((f"{path}.defense", f"must be 1, 2 or 3, got {level!r}"))
     if len(problems) > before or then is None:
         return None
-    return Outcome(text=text.strip(), then=then, who=who, level=level or 0, check=check)
+    return Outcome(text=text, then=then, who=who, level=level or 0, check=check)
 
 
 def _rows(rows: Any, path: str, problems: list, make) -> tuple[Any, ...] | None:
@@ -225,7 +250,16 @@ def _chart(name: str, data: Any, problems: list) -> Chart | None:
             )
 
     def make(row: Mapping, rpath: str) -> Outcome | None:
-        return _outcome(row, rpath, problems, allow_defense=False, allowed_extra={"roll"})
+        return _outcome(
+            row,
+            rpath,
+            problems,
+            allow_defense=False,
+            allowed_extra={"roll"},
+            placeholders=INTERFERENCE_PLACEHOLDERS
+            if name == "interference"
+            else CHART_PLACEHOLDERS,
+        )
 
     columns: dict[str, tuple[Outcome, ...]] = {}
     if name in RATING_CHARTS:
@@ -347,10 +381,7 @@ def _feud_table(data: Any, problems: list) -> tuple[FeudRow, ...] | None:
         for key in row:
             if key not in ("roll", "text", "injuries"):
                 problems.append((f"{rpath}.{key}", "unknown field (expected roll, text, injuries)"))
-        text = row.get("text")
-        if not isinstance(text, str) or not text.strip():
-            problems.append((f"{rpath}.text", "required"))
-            text = ""
+        text = _text(row, rpath, problems, FEUD_PLACEHOLDERS)
         injuries = []
         raw = row.get("injuries") or []
         if not isinstance(raw, list):
@@ -372,7 +403,7 @@ def _feud_table(data: Any, problems: list) -> tuple[FeudRow, ...] | None:
                     (f"{ipath}.fight_cards", f"must be 1 to 52 or 1d6/2d6, got {cards!r}")
                 )
             injuries.append(Injury(who=who, fight_cards=cards))
-        return FeudRow(text=text.strip(), injuries=tuple(injuries))
+        return FeudRow(text=text, injuries=tuple(injuries))
 
     return _rows(data.get("rolls"), f"{path}.rolls", problems, make)
 
