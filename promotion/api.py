@@ -44,6 +44,7 @@ from config.api_support import (
     problems_response,
 )
 from matches.records import federation_records, record_book
+from matches.selectors import shows_ahead_of
 from promotion import selectors, services, transfer
 from promotion.access import OWNER, Action, federations_for
 from promotion.models import (
@@ -884,17 +885,20 @@ class DeskActions:
     it (``read_serializer``)."""
 
     read_serializer: type[serializers.Serializer]
+    #: The answer to a create, when it says more than the row (None: ``read_serializer``).
+    created_serializer: type[serializers.Serializer] | None = None
 
-    def _read(self, row) -> dict:
+    def _read(self, row, serializer: type[serializers.Serializer] | None = None) -> dict:
         row = self.get_queryset().get(pk=row.pk)
-        return self.read_serializer(row, context=self.get_serializer_context()).data
+        reader = serializer or self.read_serializer
+        return reader(row, context=self.get_serializer_context()).data
 
     @atomic_action
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         row = self._create(serializer.validated_data)
-        return Response(self._read(row), status=status.HTTP_201_CREATED)
+        return Response(self._read(row, self.created_serializer), status=status.HTTP_201_CREATED)
 
     def _create(self, data: dict):
         """The row the create serializer's ``data`` describes, written by its service."""
@@ -1514,6 +1518,27 @@ class InjurySerializer(serializers.ModelSerializer):
         return match_ref(injury.match)
 
 
+class InjuryRecordedSerializer(InjurySerializer):
+    """An injury just recorded by hand, with the cards the wrestler is still on (as the page
+    warns the booker)."""
+
+    still_booked = serializers.SerializerMethodField(
+        help_text="The numbers of the shows not yet wrestled with this wrestler still on the "
+        "card: each such match is called off when its show runs, unless the wrestler has "
+        "healed by then or the match is changed. Empty for an injury wrestled through."
+    )
+
+    class Meta(InjurySerializer.Meta):
+        fields = [*InjurySerializer.Meta.fields, "still_booked"]
+
+    def get_still_booked(self, injury) -> list[int]:
+        if not injury.keeps_off_cards:
+            return []
+        return [
+            show.number for show in shows_ahead_of(wrestler=injury.wrestler, on=injury.occurred_on)
+        ]
+
+
 class InjuryFilter(django_filters.FilterSet):
     wrestler = django_filters.CharFilter(field_name="wrestler__slug")
     source = django_filters.ChoiceFilter(choices=InjurySource.choices)
@@ -1562,7 +1587,7 @@ class InjuryHealSerializer(serializers.Serializer):
     create=extend_schema(
         summary="Record an injury by hand (outside the matches)",
         request=InjuryCreateSerializer,
-        responses={201: InjurySerializer},
+        responses={201: InjuryRecordedSerializer},
         tags=["injuries"],
     ),
 )
@@ -1582,6 +1607,7 @@ class InjuryViewSet(
     ordering = ["-occurred_on", "id"]
 
     read_serializer = InjurySerializer
+    created_serializer = InjuryRecordedSerializer
 
     def _create(self, data):
         return services.injury_record(**data)

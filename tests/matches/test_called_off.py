@@ -189,3 +189,26 @@ def test_the_api_tells_of_a_match_called_off(copperline):  # noqa: F811
         "called_off",
         f"{hurt.ring_name} is injured.",
     )
+
+
+def test_the_api_tells_the_booker_of_the_cards_an_injured_wrestler_is_still_on(copperline):  # noqa: F811
+    from rest_framework.test import APIClient
+
+    show = book_show(copperline)
+    hurt, other = in_ring(second_match(show))
+    api = APIClient()
+    api.force_authenticate(copperline.owner)
+    url = f"/api/v1/federations/{copperline.slug}/injuries/"
+    today = timezone.localdate(timezone=copperline.time_zone).isoformat()
+    kept_off = api.post(url, {"wrestler": hurt.slug, "occurred_on": today}, format="json")
+    assert kept_off.status_code == 201
+    assert kept_off.json()["still_booked"] == [show.number]
+    through = api.post(
+        url,
+        {"wrestler": other.slug, "occurred_on": today, "keeps_off_cards": False},
+        format="json",
+    )
+    assert through.status_code == 201
+    assert through.json()["still_booked"] == []
+    # The list reads injuries as they are, without the warning.
+    assert "still_booked" not in api.get(url).json()["results"][0]
