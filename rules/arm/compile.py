@@ -199,6 +199,23 @@ def own_words(text: str, name: str, words: Pronouns) -> str:
     return text.format(you=Named(name, words))
 
 
+#: Weardown levels' names in a wrestler's own words, by the table's names, his name and his
+#: pronouns (``level_names``): filled in once, not at every preparation of his matches.
+_LEVEL_NAMES: Final[dict[tuple[tuple[str, ...], str, str], tuple[str, ...]]] = {}
+_LEVEL_NAMES_LIMIT: Final = 4096
+
+
+def level_names(names: tuple[str, ...], name: str, words: Pronouns) -> tuple[str, ...]:
+    """The weardown levels' ``names`` in the words of the wrestler called ``name``."""
+    key = (names, name, words.key)
+    found = _LEVEL_NAMES.get(key)
+    if found is None:
+        found = tuple([own_words(level, name, words) for level in names])
+        if len(_LEVEL_NAMES) < _LEVEL_NAMES_LIMIT:
+            _LEVEL_NAMES[key] = found
+    return found
+
+
 class Move:
     """A maneuver as one wrestler performs it: its static Maneuver Skill and damage."""
 
@@ -521,11 +538,8 @@ class Wrestler:
         levels = len(self.breaks)
         self.level_pen: tuple[int, ...] = (*st.penalties[:levels], st.beyond_penalty)
         #: (A name may speak of him: "Out on {you:his} feet", in his own words.)
-        self.level_names: tuple[str, ...] = tuple(
-            [
-                own_words(name, self.sname, self.pronouns)
-                for name in (*st.names[:levels], st.beyond_name)
-            ]
+        self.level_names: tuple[str, ...] = level_names(
+            (*st.names[:levels], st.beyond_name), self.sname, self.pronouns
         )
         self.final = self.breaks[-1]
         fame = participant.fame if participant.fame is not None else card.fame
