@@ -389,6 +389,7 @@ class Wrestler:
         "coward",
         "early_rounds",
         "early_skill",
+        "early_until",
         "edge0",
         "face",
         "final",
@@ -513,6 +514,10 @@ class Wrestler:
                 wdb_mod += e.get("wdb", 0)
                 self.tag_bonus += e.get("tag", 0)
                 self.behaviour.update(e.get("behaviour", ()))
+        #: The slow start lasts while an exchange begins before this second of the match
+        #: clock: its first rounds of ten seconds (a Slow Starter's six: the first minute),
+        #: however the exchanges divide them (a hold's or a stall's half-length ones).
+        self.early_until = self.early_rounds * fig.t_round
         #: Asked of every decision (the situation the strategy remembers holds his last answer).
         self.short_temper = "short_temper" in self.behaviour
         #: The other behaviours the strategy asks of every choice, as fields.

@@ -716,10 +716,12 @@ class Match:
         self.near = True
         #: The match clock in seconds (a round 10, a hold round or a stall 5, ...).
         self.clock = 0
-        #: The exchanges played (``round()``), whatever their length: what the Slow Starter's
-        #: first rounds count. The match's length is its clock in rounds of ten seconds
-        #: (``length``).
+        #: The exchanges played (``round()``), whatever their length. The match's length is its
+        #: clock in rounds of ten seconds (``length``).
         self.rounds = 0
+        #: The clock when this exchange began: a slow start lasts while it is under the
+        #: wrestler's ``early_until`` (the Slow Starter's first minute).
+        self.begun = 0
         self.hold: Hold | None = None
         self.distracted = 0
         self.distracted_by: int | None = None
@@ -773,12 +775,12 @@ class Match:
 
     def early(self, f: Fighter) -> int:
         w = f.w
-        return w.early_skill if w.early_rounds and self.rounds <= w.early_rounds else 0
+        return w.early_skill if self.begun < w.early_until else 0
 
     def own(self, f: Fighter) -> int:
         """The modifier on all of a wrestler's checks: his weardown penalty, a slow start."""
         w = f.w  # (``early`` inline: asked many times a round)
-        return (w.early_skill if w.early_rounds and self.rounds <= w.early_rounds else 0) - f.pen
+        return (w.early_skill if self.begun < w.early_until else 0) - f.pen
 
     # ---------------------------------------------------------------------------- plumbing
     def ev(self, kind: str, actor: Fighter | str | None, dice: tuple, text: str, **data: Any):
@@ -959,6 +961,7 @@ class Match:
 
     def round(self) -> None:
         self.rounds += 1
+        self.begun = self.clock
         if self.two_men is not None:
             self.two_men_round()
         if self.hold is not None:
@@ -1281,7 +1284,7 @@ class Match:
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
         t = move.base_skill
-        if a.w.early_rounds and self.rounds <= a.w.early_rounds:
+        if self.begun < a.w.early_until:
             t += a.w.early_skill
         if not a.fired:
             t -= a.pen

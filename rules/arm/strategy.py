@@ -504,8 +504,7 @@ class DefaultStrategy(ArmStrategy):
             flags |= 1024
         if match.distracted > 0:
             flags |= 2048
-        early = aw.early_rounds
-        if early > 0 and match.rounds <= early:
+        if match.begun < aw.early_until:
             flags |= 4096
         both = match.both  # (``match.attacks_both(side)``, inline)
         if both is not None and both == side:
@@ -562,7 +561,6 @@ class DefaultStrategy(ArmStrategy):
         lvl = d.lvl
         remaining = d.short
         count = match.count
-        early = aw.early_rounds
         crowd = a.crowd
         flourishes = a.flourishes
         partners: tuple = ()
@@ -605,7 +603,7 @@ class DefaultStrategy(ArmStrategy):
             d.blind > 0 or d.dizzy > 0 or d.surprised,
             match.distracted > 0,
             remaining // 4,
-            early > 0 and match.rounds <= early,
+            match.begun < aw.early_until,
             crowd if crowd < 2 else 2,
             flourishes if flourishes < 2 else 2,
             match.covers,

@@ -112,6 +112,21 @@ def test_the_chapters_atomic_drop_is_minus_4_against_a_fresh_man_and_minus_2_aga
     assert m.target(ALPHA, atomic) == 12 - 2
 
 
+def test_a_slow_starter_is_minus_1_in_the_first_minute_of_the_clock_however_it_is_divided():
+    """Slow Starter: -1 to every check in the first six rounds, the first minute (merits.yaml).
+    An exchange that begins before 60 seconds of the clock is in it, even the twelfth of a
+    hold's half-length ones; one that begins at 60 is not."""
+    m = match_of([], a=sheet("alpha", flaws=["Slow Starter"]))
+    atomic = move(m, ALPHA, "Atomic Drop")
+    assert m.target(ALPHA, atomic) == 12 - 4 - 1
+    assert m.own(m.me(ALPHA)) == -1 and m.own(m.me(BETA)) == 0
+    m.rounds, m.begun = 12, 55  # twelve half-length exchanges in a hold: 55 seconds gone
+    assert m.target(ALPHA, atomic) == 12 - 4 - 1
+    m.rounds, m.begun = 6, 60  # the seventh round of ten seconds
+    assert m.target(ALPHA, atomic) == 12 - 4
+    assert m.own(m.me(ALPHA)) == 0
+
+
 def test_a_superset_of_the_last_maneuver_is_plus_2():
     m = match_of([5])
     m.attack(ALPHA, Plan(move=move(m, ALPHA, "Half Nelson")))
