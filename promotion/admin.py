@@ -217,18 +217,11 @@ class WrestlerSigningForm(ServiceCreationForm):
     clean_pronouns = clean_pronouns
 
     def create(self, cleaned):
+        # The profile: every field of the form but who and where (named to the service).
         details = {
             name: cleaned[name]
-            for name in (
-                "alignment",
-                "pronouns",
-                "style",
-                "height_in",
-                "weight_lb",
-                "hometown",
-                "debut_on",
-            )
-            if name in cleaned
+            for name in self.Meta.fields
+            if name not in ("federation", "ring_name", "slug") and name in cleaned
         }
         return wrestler_create(
             federation=cleaned["federation"],
