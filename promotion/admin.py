@@ -220,7 +220,7 @@ class WrestlerSigningForm(ServiceCreationForm):
         # The profile: every field of the form but who and where (named to the service).
         details = {
             name: cleaned[name]
-            for name in self.Meta.fields
+            for name in WrestlerSigningForm.Meta.fields
             if name not in ("federation", "ring_name", "slug") and name in cleaned
         }
         return wrestler_create(
