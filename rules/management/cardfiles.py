@@ -19,7 +19,7 @@ from django.core.management.base import CommandError
 from rules.core.errors import RulesError, UnknownSystem
 from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
 from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
-from rules.core.text import DEFAULT_PRONOUNS
+from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS
 from rules.registry import get_system, systems
 
 NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a {system} card"
@@ -27,6 +27,8 @@ NO_SUCH_FILE = "{arg}: no such card file"
 WRONG_COUNT = "a {match_type} match takes {need} cards ({per_side} a side, side by side); got {got}"
 MIXED_SYSTEMS = "the cards are of different rule systems ({found}); a match is played by one"
 NO_SYSTEM = "no card names its rule system (system: ...); give --system (systems: {known})"
+PRONOUNS_UNKNOWN = "--pronouns: {words} unknown; each card's is one of {known}"
+PRONOUNS_COUNT = "--pronouns: {given} given for {cards} cards; give one a card, in their order"
 TWICE = "{name} is in this match twice; a wrestler cannot face himself or partner himself"
 AT_RINGSIDE = "{name} is wrestling in this match, so cannot stand at ringside as an ally"
 SIDES = ("A", "B")
@@ -136,6 +138,13 @@ def add_common_arguments(parser) -> None:
         help="an ally at ringside for side A or B: a card file or a wrestler's slug "
         "(filsinger rule 9 in singles; rule 14 distracts or interferes with his Distractor "
         "rating, 5 without one)",
+    )
+    parser.add_argument(
+        "--pronouns",
+        default=None,
+        metavar="LIST",
+        help="each card's pronouns, in the cards' order, comma-separated: he, she or they "
+        "(e.g. --pronouns she,he); default: a wrestler's slug has the roster's, a card file he",
     )
     parser.add_argument(
         "--manager",
@@ -402,8 +411,10 @@ def build(options: dict[str, Any]) -> Built:
     for c in allies.values():
         if c.key in seen:
             raise CommandError(AT_RINGSIDE.format(name=clip_text(c.name)))
+    told = _pronouns(options.get("pronouns"), len(cards))
     participants = [
-        Participant(key=c.key, name=c.name, card=c.card, pronouns=c.pronouns) for c in cards
+        Participant(key=c.key, name=c.name, card=c.card, pronouns=told[i] or c.pronouns)
+        for i, c in enumerate(cards)
     ]
     ringside = {i: Ringside(key=a.key, name=a.name, card=a.card) for i, a in allies.items()}
     sides = [
@@ -423,6 +434,23 @@ def build(options: dict[str, Any]) -> Built:
         time_limit=options.get("time_limit"),
     )
     return Built(system, spec, _notes(system, spec))
+
+
+def _pronouns(raw: str | None, count: int) -> list[str | None]:
+    """``--pronouns``, one a card in the cards' order (None for each when it is not given)."""
+    if raw is None:
+        return [None] * count
+    given = [word.strip().lower() for word in raw.split(",")]
+    unknown = [word for word in given if word not in PRONOUNS]
+    if unknown:
+        raise CommandError(
+            PRONOUNS_UNKNOWN.format(
+                words=", ".join(clip(w) for w in unknown), known=", ".join(PRONOUN_CHOICES)
+            )
+        )
+    if len(given) != count:
+        raise CommandError(PRONOUNS_COUNT.format(given=len(given), cards=count))
+    return list(given)
 
 
 def _notes(system: Any, spec: MatchSpec) -> list[str]:

@@ -202,3 +202,22 @@ def test_the_commands_give_a_wrestler_named_by_slug_the_rosters_pronouns(copperl
     files = [str(sheet), "corrigan-vale"]
     built = build({"cards": files, "system": "arm"})
     assert [p.pronouns for p in built.spec.participants] == ["he", "he"]
+
+
+def test_simulate_match_takes_each_cards_pronouns_in_order_and_names_a_bad_list(tmp_path):
+    import io
+
+    from django.core.management.base import CommandError
+
+    sample = Path(__file__).resolve().parents[2] / "rules/data/sample/arm"
+    cards = [str(sample / "nadia-sorrel.yaml"), str(sample / "ines-marrow.yaml")]
+    out = io.StringIO()
+    call_command("simulate_match", *cards, "--pronouns", "she,SHE", "--seed", "4", stdout=out)
+    assert "A standoff: both women miss and reset." in out.getvalue()
+    assert not MALE.search(out.getvalue().split("\n", 2)[2])  # (past the header)
+    with pytest.raises(CommandError) as bad:
+        call_command("simulate_match", *cards, "--pronouns", "she,xe")
+    assert str(bad.value) == "--pronouns: 'xe' unknown; each card's is one of he, she, they"
+    with pytest.raises(CommandError) as short:
+        call_command("odds", *cards, "--pronouns", "she")
+    assert str(short.value) == "--pronouns: 1 given for 2 cards; give one a card, in their order"
