@@ -59,6 +59,10 @@ ALLY_NO_SIDE = "An ally is named for side {side}, but the match has sides 0 to {
 BAD_POSITION = "Position {position} is not on a card; positions start at 1."
 FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
 FEUD_ENDED = "The feud {feud} has ended."
+FEUD_NOT_IN_MATCH = (
+    "The feud {feud} is between {one} and {other}: a match of that feud needs someone of each "
+    "side (a wrestler, or a team, or a member of that team), on opposite sides of the match."
+)
 FEUD_NOT_STARTED = (
     "The feud {feud} begins on {started:%b %-d, %Y}, after this show ({on:%b %-d, %Y})."
 )
@@ -283,8 +287,12 @@ def match_book(
                 reasons.append(FEUD_OTHER_FEDERATION)
             elif not feud.is_active:
                 reasons.append(FEUD_ENDED.format(feud=feud))
-            elif feud.started_on > on:
-                reasons.append(FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=on))
+            else:
+                if feud.started_on > on:
+                    reasons.append(
+                        FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=on)
+                    )
+                reasons += _feud_problems(feud, sides, on)
         if position is not None and position < 1:
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():
@@ -336,6 +344,31 @@ def match_book(
             show.status = ShowStatus.BOOKED
             show.save(update_fields=["status"])
         return match
+
+
+def _feud_problems(feud: Feud, sides: Sequence[Sequence[Wrestler]], on: dt.date) -> list[str]:
+    """A match is part of a feud only when each side of the feud has someone in it (a wrestler
+    of the feud, or a member on the show's date of a team of the feud), on opposite sides of the
+    match: otherwise the feud's heat would move from a match its people were not in."""
+    members: tuple[set[int], set[int]] = (set(), set())
+    names: tuple[list[str], list[str]] = ([], [])
+    for participant in feud.participants.select_related("wrestler", "team").order_by("side", "pk"):
+        if participant.side not in (0, 1):
+            continue
+        if participant.wrestler_id:
+            members[participant.side].add(participant.wrestler_id)
+            names[participant.side].append(str(participant.wrestler))
+        else:
+            team = participant.team
+            members[participant.side].update(team.members_on(on).values_list("pk", flat=True))
+            names[participant.side].append(str(team))
+    in_match = [{w.pk for w in side} for side in sides]
+    first = {i for i, ids in enumerate(in_match) if ids & members[0]}
+    second = {i for i, ids in enumerate(in_match) if ids & members[1]}
+    if any(i != j for i in first for j in second):
+        return []
+    one, other = (" & ".join(side) or "nobody" for side in names)
+    return [FEUD_NOT_IN_MATCH.format(feud=feud, one=one, other=other)]
 
 
 def _title_problems(

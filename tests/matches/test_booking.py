@@ -91,6 +91,8 @@ def test_stakes_and_stipulations_are_stored(show, federation, make):
     title = factories.TitleFactory(federation=federation)
     factories.TitleReignFactory(title=title, holder_wrestler=champion)
     feud = factories.FeudFactory(federation=federation)
+    factories.FeudParticipantFactory(feud=feud, side=0, wrestler=champion)
+    factories.FeudParticipantFactory(feud=feud, side=1, wrestler=challenger)
     match = match_book(
         show=show,
         sides=[[champion], [challenger]],
@@ -456,6 +458,8 @@ def test_history_is_wrestled_in_date_order():
     reign = factories.TitleReignFactory(
         title=title, holder_wrestler=a, won_on=show.date + dt.timedelta(days=2)
     )
+    factories.FeudParticipantFactory(feud=feud, side=0, wrestler=a)
+    factories.FeudParticipantFactory(feud=feud, side=1, wrestler=b)
     with pytest.raises(booking.BookingError) as refused:
         booking.match_book(show=show, sides=[[a], [b]], feud=feud, title=title)
     assert set(refused.value.reasons) == {

@@ -15,6 +15,7 @@ from django.utils import timezone
 from matches import booking, services
 from matches.booking import BookingError, match_book, show_create
 from matches.models import MatchStatus, MatchType, ShowStatus
+from promotion.models import Team
 from rules import registry
 from tests import factories
 
@@ -357,17 +358,107 @@ def test_refused_for_a_feud_that_has_ended(show, federation, make):
     ]
 
 
+def feud_between(federation, one, other, **fields):
+    """A feud of ``one`` (side A) against ``other`` (side B), each a wrestler or a team."""
+    feud = factories.FeudFactory(federation=federation, **fields)
+    for side, who in enumerate((one, other)):
+        is_team = isinstance(who, Team)
+        factories.FeudParticipantFactory(
+            feud=feud, side=side, wrestler=None if is_team else who, team=who if is_team else None
+        )
+    return feud
+
+
 @names("FEUD_NOT_STARTED")
 def test_refused_for_a_feud_that_begins_the_day_after_the_show(show, federation, make):
-    feud = factories.FeudFactory(federation=federation, started_on=show.date + DAY)
-    assert book_refused(show=show, sides=[[make()], [make()]], feud=feud) == [
+    a, b = make(), make()
+    feud = feud_between(federation, a, b, started_on=show.date + DAY)
+    assert book_refused(show=show, sides=[[a], [b]], feud=feud) == [
         booking.FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=show.date)
     ]
 
 
 def test_a_feud_that_begins_on_the_show_date_may_be_on_its_card(show, federation, make):
-    feud = factories.FeudFactory(federation=federation, started_on=show.date)
-    assert match_book(show=show, sides=[[make()], [make()]], feud=feud).feud == feud
+    a, b = make(), make()
+    feud = feud_between(federation, a, b, started_on=show.date)
+    assert match_book(show=show, sides=[[a], [b]], feud=feud).feud == feud
+
+
+@names("FEUD_NOT_IN_MATCH")
+def test_refused_for_a_feud_none_of_its_wrestlers_are_in(show, federation, make):
+    corrigan, mortimer = make(ring_name="Corrigan Vale"), make(ring_name="Mortimer Gale")
+    feud = feud_between(federation, corrigan, mortimer)
+    assert book_refused(show=show, sides=[[make()], [make()]], feud=feud) == [
+        booking.FEUD_NOT_IN_MATCH.format(feud=feud, one="Corrigan Vale", other="Mortimer Gale")
+    ]
+    assert not show.matches.exists()
+
+
+def test_refused_for_a_feud_with_only_one_of_its_sides_in_the_match(show, federation, make):
+    corrigan, mortimer = make(), make()
+    feud = feud_between(federation, corrigan, mortimer)
+    reasons = book_refused(show=show, sides=[[corrigan], [make()]], feud=feud)
+    assert reasons == [booking.FEUD_NOT_IN_MATCH.format(feud=feud, one=corrigan, other=mortimer)]
+
+
+def test_refused_for_a_feud_whose_two_sides_are_partners_in_the_match(show, federation, make):
+    corrigan, mortimer = make(), make()
+    feud = feud_between(federation, corrigan, mortimer)
+    sides = [[corrigan, mortimer], [make(), make()]]
+    reasons = book_refused(show=show, sides=sides, match_type=MatchType.TAG, feud=feud)
+    assert reasons == [booking.FEUD_NOT_IN_MATCH.format(feud=feud, one=corrigan, other=mortimer)]
+
+
+def test_an_ally_at_ringside_does_not_make_a_match_part_of_a_feud(show, federation, make):
+    corrigan, mortimer = make(), make()
+    feud = feud_between(federation, corrigan, mortimer)
+    reasons = book_refused(show=show, sides=[[corrigan], [make()]], allies={1: mortimer}, feud=feud)
+    assert reasons == [booking.FEUD_NOT_IN_MATCH.format(feud=feud, one=corrigan, other=mortimer)]
+
+
+def test_a_team_feud_is_met_by_members_of_each_team_on_opposite_sides(show, federation, make):
+    a, b, c, d = make(), make(), make(), make()
+    ours = team(federation, "Crosswind", "tag_team", a, b)
+    theirs = team(federation, "Iron Pact", "tag_team", c, d)
+    feud = feud_between(federation, ours, theirs)
+    assert match_book(show=show, sides=[[a], [d]], feud=feud).feud == feud
+    reasons = book_refused(show=show, sides=[[b], [make()]], feud=feud)
+    assert reasons == [booking.FEUD_NOT_IN_MATCH.format(feud=feud, one=ours, other=theirs)]
+
+
+def test_a_feud_of_a_wrestler_against_a_team_is_met_by_him_against_a_member(show, federation, make):
+    loner, c, d = make(), make(), make()
+    theirs = team(federation, "Iron Pact", "tag_team", c, d)
+    feud = feud_between(federation, loner, theirs)
+    assert match_book(show=show, sides=[[c], [loner]], feud=feud).feud == feud
+
+
+def test_a_former_member_of_a_team_does_not_stand_for_it_in_its_feud(show, federation, make):
+    a, b, left = make(), make(), make()
+    ours = team(federation, "Crosswind", "tag_team", a, b)
+    factories.TeamMembershipFactory(
+        team=ours, wrestler=left, started_on=dt.date(2024, 1, 6), ended_on=show.date - WEEK
+    )
+    rival = make()
+    feud = feud_between(federation, ours, rival)
+    reasons = book_refused(show=show, sides=[[left], [rival]], feud=feud)
+    assert reasons == [booking.FEUD_NOT_IN_MATCH.format(feud=feud, one=ours, other=rival)]
+
+
+def test_a_battle_royal_is_part_of_a_feud_with_its_sides_among_the_entrants(show, federation, make):
+    system = "superstar"
+    entrants = [
+        factories.BookableWrestlerFactory(federation=federation, card=system) for _ in range(4)
+    ]
+    feud = feud_between(federation, entrants[1], entrants[3])
+    match = match_book(
+        show=show,
+        sides=[[w] for w in entrants],
+        match_type=MatchType.BATTLE_ROYAL,
+        rule_system=system,
+        feud=feud,
+    )
+    assert match.feud == feud
 
 
 @names("BAD_POSITION")

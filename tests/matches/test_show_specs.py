@@ -46,6 +46,8 @@ def test_a_singles_match_as_the_engine_sees_it(copperline):
     type(challenger).objects.filter(pk=challenger.pk).update(fame=349, prestige=12, heat=4)
     ally = free_wrestlers(copperline, 2)[1]
     feud = factories.FeudFactory(federation=copperline, started_on=show.date)
+    factories.FeudParticipantFactory(feud=feud, side=0, wrestler=champion)
+    factories.FeudParticipantFactory(feud=feud, side=1, wrestler=challenger)
     match_book(
         show=show,
         sides=[[champion], [challenger]],
