@@ -1139,6 +1139,13 @@ def lineage_reigns(*, title: Title):
     )
 
 
+def _today(view):
+    """The federation's today for an endpoint below it (``selectors.federation_today``); None
+    where there is no federation (the schema generator's views)."""
+    federation = getattr(view, "federation", None)
+    return selectors.federation_today(federation) if federation is not None else None
+
+
 def lineage_entries(reigns, *, today) -> list[dict]:
     """Reigns as record-book rows: each reign, then the vacancy after it on its own row."""
     entries: list[dict] = []
@@ -1261,7 +1268,7 @@ class TitleViewSet(
         )
 
     def get_serializer_context(self):
-        return {**super().get_serializer_context(), "today": timezone.localdate()}
+        return {**super().get_serializer_context(), "today": _today(self)}
 
     def get_serializer_class(self):
         return {
@@ -1315,7 +1322,7 @@ class TitleViewSet(
     def lineage(self, request, **kwargs):
         title = self.get_object()
         page = self.paginate_queryset(lineage_reigns(title=title))
-        entries = lineage_entries(page, today=timezone.localdate())
+        entries = lineage_entries(page, today=_today(self))
         data = LineageEntrySerializer(entries, many=True, context=self.get_serializer_context())
         return self.get_paginated_response(data.data)
 
@@ -1346,7 +1353,7 @@ class ReignViewSet(mixins.ListModelMixin, FederationViewSet):
         )
 
     def get_serializer_context(self):
-        return {**super().get_serializer_context(), "today": timezone.localdate()}
+        return {**super().get_serializer_context(), "today": _today(self)}
 
 
 # -- feuds and injuries ---------------------------------------------------------------------------
@@ -1550,7 +1557,8 @@ class InjuryFilter(django_filters.FilterSet):
         fields = ["source", "keeps_off_cards"]
 
     def filter_current(self, queryset, name, value):
-        today = timezone.localdate()
+        # "Today" is the federation's (``selectors.federation_today``): its view's federation.
+        today = _today(self.request.parser_context["view"])
         current = Q(occurred_on__lte=today) & (Q(healed_on__isnull=True) | Q(healed_on__gt=today))
         return queryset.filter(current) if value else queryset.exclude(current)
 
@@ -1814,7 +1822,7 @@ class ReportViewSet(FederationViewSet):
     @action(detail=False, methods=["get"], url_path=f"contenders/(?P<division>{SLUG})")
     def contenders(self, request, division=None, **kwargs):
         division = self._division(division)
-        on = _date_param(request, "on") or timezone.localdate()
+        on = _date_param(request, "on") or _today(self)
         found = selectors.contenders(federation=self.federation, division=division, on=on)
         rows = []
         for rank, contender in enumerate(found, start=1):
@@ -1869,7 +1877,7 @@ class ReportViewSet(FederationViewSet):
             limit = min(max(int(request.query_params.get("limit", 10)), 1), 50)
         except ValueError:
             return problems_response([("limit", "A whole number from 1 to 50.")])
-        today = timezone.localdate()
+        today = _today(self)
         book = record_book(federation=self.federation, today=today, limit=limit)
         context = {"today": today}
         return Response(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from zoneinfo import ZoneInfo
 
 from django.db import models
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Max, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from promotion.models import (
@@ -32,6 +33,24 @@ def federations_visible_to(*, user) -> QuerySet[Federation]:
     from promotion.access import federations_for
 
     return federations_for(user).select_related("owner").order_by("name")
+
+
+#: A show's status once it has been wrestled (``matches.models.ShowStatus.COMPLETED``; the
+#: promotion layer sits below matches and names it by value).
+WRESTLED = "completed"
+
+
+def federation_today(federation: Federation) -> dt.date:
+    """The federation's "today": the later of the real date in its time zone and the date of its
+    last wrestled show (a promoter may run the coming week's show early; from then on its
+    results are the federation's present). Every page, API view and selector that asks "as of
+    today" for a federation asks this (see ``docs/standings.md``, "A federation's today")."""
+    zone = ZoneInfo(str(federation.time_zone))
+    today = timezone.localdate(timezone=zone)
+    last = federation.shows.filter(status=WRESTLED).aggregate(last=Max("scheduled_at"))["last"]
+    if last is not None:
+        today = max(today, last.astimezone(zone).date())
+    return today
 
 
 def roster(*, federation: Federation) -> QuerySet[Wrestler]:
@@ -105,7 +124,7 @@ def injury_report(*, federation: Federation, on) -> QuerySet[Injury]:
 
 def federation_summary(*, slug: str) -> dict:
     federation = Federation.objects.get(slug=slug)
-    today = timezone.localdate()
+    today = federation_today(federation)
     return {
         "federation": federation.slug,
         "wrestlers": federation.wrestlers.count(),

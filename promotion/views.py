@@ -60,6 +60,13 @@ ODDS_RUNS = 2000
 ODDS_SEED = 20240601
 
 
+def _desk_day():
+    """The day a desk's form offers by default: the real date in the federation's zone (current
+    on its pages), the latest day the desks' services accept ("not a day still to come"). Pages
+    that read "as of today" use ``selectors.federation_today`` instead (``docs/standings.md``)."""
+    return timezone.localdate()
+
+
 def _paginate(request, rows, per_page: int = PER_PAGE):
     return Paginator(rows, per_page).get_page(request.GET.get("page"))
 
@@ -111,7 +118,7 @@ def federation_create(request):
 
 def federation_detail(request, slug: str):
     federation = federation_page(request, slug)
-    today = timezone.localdate()
+    today = selectors.federation_today(federation)
     upcoming = next_show(federation=federation)
     last = match_selectors.last_completed_show(federation=federation)
     champions = list(selectors.champions(federation=federation))
@@ -231,7 +238,7 @@ def _wrestler(federation: Federation, slug: str) -> Wrestler:
 def wrestler_detail(request, federation: str, slug: str):
     fed = federation_page(request, federation)
     wrestler = _wrestler(fed, slug)
-    today = timezone.localdate()
+    today = selectors.federation_today(fed)
     history = selectors.standing_history(wrestler=wrestler)
     cards = list(wrestler.cards.order_by("system"))
     record = match_records.wrestler_record(wrestler=wrestler)
@@ -467,7 +474,7 @@ def title_list(request, slug: str):
 def title_detail(request, federation: str, slug: str):
     fed = federation_page(request, federation)
     title = get_object_or_404(fed.titles, slug=slug)
-    today = timezone.localdate()
+    today = selectors.federation_today(fed)
     rows = selectors.lineage_rows(title=title, today=today)
     number = 0
     numbered = []
@@ -484,18 +491,19 @@ def title_detail(request, federation: str, slug: str):
     }
     if request.federation_context["can_book"] and title.is_active:
         held = bool(rows) and rows[-1].reign is not None and rows[-1].end is None
+        on = _desk_day()
         context["desk"] = {
             "held": held,
-            "vacate": TitleVacateForm(initial={"on": today}) if held else None,
-            "award": TitleAwardForm(title=title, initial={"on": today}),
-            "retire": TitleRetireForm(initial={"on": today}),
+            "vacate": TitleVacateForm(initial={"on": on}) if held else None,
+            "award": TitleAwardForm(title=title, initial={"on": on}),
+            "retire": TitleRetireForm(initial={"on": on}),
         }
     return page(request, "promotion/title_detail.html", context)
 
 
 def title_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
-    form = TitleForm(request.POST or None, initial={"introduced_on": timezone.localdate()})
+    form = TitleForm(request.POST or None, initial={"introduced_on": _desk_day()})
     if request.method == "POST" and form.is_valid():
         try:
             title = services.title_create(federation=federation, **form.cleaned_data)
@@ -563,14 +571,14 @@ def title_retire(request, federation: str, slug: str):
 def feud_list(request, slug: str):
     federation = federation_page(request, slug)
     feuds = _paginate(request, selectors.feuds_page(federation=federation))
-    context = {"nav": "feuds", "page_obj": feuds, "today": timezone.localdate()}
+    context = {"nav": "feuds", "page_obj": feuds, "desk_day": _desk_day()}
     return page(request, "promotion/feud_list.html", context)
 
 
 def feud_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
     form = FeudForm(
-        request.POST or None, federation=federation, initial={"started_on": timezone.localdate()}
+        request.POST or None, federation=federation, initial={"started_on": _desk_day()}
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -610,7 +618,7 @@ def injury_list(request, slug: str):
     return page(
         request,
         "promotion/injury_list.html",
-        {"nav": "injuries", "page_obj": injuries, "today": timezone.localdate()},
+        {"nav": "injuries", "page_obj": injuries, "desk_day": _desk_day()},
     )
 
 
@@ -628,7 +636,7 @@ def _still_booked(injury: Injury, shows) -> str:
 def injury_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
     form = InjuryForm(
-        request.POST or None, federation=federation, initial={"occurred_on": timezone.localdate()}
+        request.POST or None, federation=federation, initial={"occurred_on": _desk_day()}
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -664,7 +672,7 @@ def injury_heal(request, slug: str, pk: int):
 
 def records(request, slug: str):
     federation = federation_page(request, slug)
-    today = timezone.localdate()
+    today = selectors.federation_today(federation)
     book = match_records.record_book(federation=federation, today=today)
     return page(request, "promotion/records.html", {"nav": "records", "book": book})
 
@@ -696,7 +704,7 @@ def team_detail(request, federation: str, slug: str):
         "matches": _paginate(request, match_selectors.team_matches(team=team)),
     }
     if request.federation_context["can_book"] and team.disbanded_on is None:
-        today = timezone.localdate()
+        today = _desk_day()
         context["desk"] = {
             "today": today,
             "join": TeamJoinForm(team=team, initial={"on": today}),
@@ -707,9 +715,7 @@ def team_detail(request, federation: str, slug: str):
 
 def team_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
-    form = TeamForm(
-        request.POST or None, federation=federation, initial={"formed_on": timezone.localdate()}
-    )
+    form = TeamForm(request.POST or None, federation=federation, initial={"formed_on": _desk_day()})
     if request.method == "POST" and form.is_valid():
         try:
             team = services.team_form(federation=federation, **form.cleaned_data)

@@ -36,6 +36,13 @@ def promoter_words(reason: str) -> str:
 
 
 @register.filter
+def days_held(reign, today) -> int:
+    """Days the reign has lasted, a current one to ``today``: the page's, which is the
+    federation's (``promotion.selectors.federation_today``), never the real date alone."""
+    return reign.days_held(today)
+
+
+@register.filter
 def method_label(value: str) -> str:
     try:
         return Method(value).label
