@@ -1114,7 +1114,7 @@ class Match:
     def defense_event(self, w: Wrestler, total: int, dice: tuple[int, ...], code: int) -> None:
         what = (
             "B, no points (absorbing the punishment).",
-            "A, 2 points for trying to break the hold.",
+            "A, 2 points for fighting back.",
             "C, 4 points, and the attack is neutralized.",
             f"Reverse! The attack is void and {w.mname} takes the offense.",
         )[code]

@@ -613,3 +613,17 @@ def test_battle_royal_takes_two_or_more_and_needs_one_a_side():
         superstar.make_spec(cards[:1], "battle_royal")
     assert superstar.sides_allowed("battle_royal") == (2, None)
     assert superstar.sides_allowed("tag") == (2, 2)
+
+
+def test_defense_a_after_a_punch_reads_as_fighting_back_not_breaking_a_hold():
+    # Rulebook: "A = gain 2 points for the round by attempting to break the offensive hold";
+    # against a punch there is no hold to break: the defender fights back (and the punch stands).
+    a = card("A", offense={7: "Punch 3"})
+    b = card("B", general="DC", defense={6: "A"})
+    result = play([a, b], faces(7, 5, 7, 6))
+    texts = [e.text for e in result.events if e.kind in ("offense", "defense")]
+    assert texts == [
+        "A rolls 7 on the Offensive Card: Punch 3.",
+        "B rolls 6 on the Defensive Card: A, 2 points for fighting back.",
+    ]
+    assert last_score(result) == [3, 2]
