@@ -1,0 +1,45 @@
+"""Small things a reader notices in the pages' words: punctuation against the marks that set a
+word in bold, a result that says over whom, the sign-in link's way back, a lineage's "How"."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(html: str) -> str:
+    """The page's words as a reader that sets every element apart gets them (a screen reader's
+    or a text browser's, a copy and paste): each tag a space, spaces run together."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_injury_list_puts_no_space_before_the_comma(client):
+    federation = factories.FederationFactory(slug="words")
+    through = factories.WrestlerFactory(federation=federation, ring_name="Corrigan Vale")
+    factories.InjuryFactory(
+        wrestler=through,
+        occurred_on=dt.date(2026, 11, 6),
+        expected_return=dt.date(2026, 11, 13),
+        keeps_off_cards=False,
+    )
+    out = factories.WrestlerFactory(federation=federation, ring_name="Rook Lanigan")
+    factories.InjuryFactory(
+        wrestler=out, occurred_on=dt.date(2026, 11, 6), expected_return=dt.date(2026, 11, 20)
+    )
+    open_ended = factories.WrestlerFactory(federation=federation, ring_name="Ines Marrow")
+    factories.InjuryFactory(
+        wrestler=open_ended, occurred_on=dt.date(2026, 11, 6), expected_return=None
+    )
+    text = text_of(client.get(reverse("injury-list", args=["words"])).content.decode())
+    assert "Wrestling through it, expected back Nov 13, 2026" in text
+    assert "Out, expected back Nov 20, 2026" in text
+    assert " ," not in text
+    assert "Nov 6, 2026 Out Rook Lanigan" in text  # no return expected: no comma
