@@ -88,17 +88,39 @@ def match_sides(match, federation_slug: str):
     )
 
 
+def _listed(labels: list) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(labels) <= 1:
+        return format_html_join("", "{}", ((label,) for label in labels))
+    head = format_html_join(", ", "{}", ((label,) for label in labels[:-1]))
+    return format_html("{} and {}", head, labels[-1])
+
+
+#: Beyond this many beaten sides (a battle royal) a result counts them rather than names them.
+OVER_NAMED = 3
+
+
 @register.simple_tag
-def match_result(match, federation_slug: str):
-    """ "X won by pinfall", "Time-limit draw", or nothing before the bell."""
+def match_result(match, federation_slug: str, over: bool = False):
+    """ "X won by pinfall", "Time-limit draw", or nothing before the bell; with ``over``, whom
+    the winner beat too ("X won by disqualification over Y"), for a list of results without
+    the match's sides beside it."""
     if match.status != "completed":
         return ""
     if match.winner_side is None:
         return format_html("{}", method_label(match.method) or "Draw")
     sides = match.sides()
     winners = next((side for side in sides if side and side[0].side == match.winner_side), [])
-    return format_html(
+    result = format_html(
         "{} won by {}", side_label(winners, federation_slug), method_label(match.method).lower()
+    )
+    beaten = [side for side in sides if side and side[0].side != match.winner_side]
+    if not over or not beaten:
+        return result
+    if len(beaten) > OVER_NAMED:
+        return format_html("{} over {} others", result, len(beaten))
+    return format_html(
+        "{} over {}", result, _listed([side_label(side, federation_slug) for side in beaten])
     )
 
 

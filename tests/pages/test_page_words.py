@@ -43,3 +43,30 @@ def test_injury_list_puts_no_space_before_the_comma(client):
     assert "Out, expected back Nov 20, 2026" in text
     assert " ," not in text
     assert "Nov 6, 2026 Out Rook Lanigan" in text  # no return expected: no comma
+
+
+def test_last_show_on_the_front_page_says_whom_the_winner_beat(client):
+    federation = factories.FederationFactory(slug="results")
+    show = factories.ShowFactory(
+        federation=federation,
+        number=1,
+        scheduled_at=dt.datetime(2026, 11, 7, 2, 0, tzinfo=dt.UTC),
+        status="completed",
+    )
+    names = ["Skylar Finch", "Wendell Ashby", "Ines Marrow", "Rook Lanigan", "Nadia Sorrel"]
+    people = {
+        name: factories.WrestlerFactory(federation=federation, ring_name=name) for name in names
+    }
+
+    def match(position, method, *sides):
+        made = factories.MatchFactory(
+            show=show, position=position, status="completed", winner_side=0, method=method
+        )
+        for side, name in enumerate(sides):
+            factories.MatchParticipantFactory(match=made, side=side, wrestler=people[name])
+
+    match(1, "disqualification", "Skylar Finch", "Wendell Ashby")
+    match(2, "pin", "Ines Marrow", "Rook Lanigan", "Nadia Sorrel")
+    text = text_of(client.get(reverse("federation-detail", args=["results"])).content.decode())
+    assert "Skylar Finch won by disqualification over Wendell Ashby" in text
+    assert "Ines Marrow won by pinfall over Rook Lanigan and Nadia Sorrel" in text
