@@ -16,6 +16,83 @@ from promotion.validators import plain_text
 from rules import registry
 
 PICK_SIDES = "Pick the wrestlers (or a team) of each side."
+BOTH_FOR_SIDE = "Pick wrestlers or a team for side {side}, not both."
+PICK_ENTRANTS = "Pick the battle royal's entrants: three or more wrestlers, one side each."
+NO_TEAM_IN_BATTLE_ROYAL = (
+    "A battle royal is every wrestler for himself: pick its entrants, not a team for side {side}."
+)
+
+#: The optional rules a booker may tick, per rule system, each by its words (docs/cards.md and
+#: docs/rules/<system>.md). Options that need a number of their own (ARM's referee and
+#: warnings, Superstar's time limit) are left to the API; the time limit has its own field, and
+#: the options that say what a box of the form already says (ARM's no_dq and no_count_out: the
+#: no-disqualification box and the no-count-out stipulation) are not offered twice.
+OPTION_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "filsinger": (
+        ("fatigue", "1. Fatigue: the PIN rating rises after every kick-out"),
+        ("finisher_ratings", "2. Finisher ratings add to the PIN rating"),
+        ("tag_on_defense", "3. Tagging out on defense"),
+        ("agility_power", "4. Agility and power decide (ag) and (pw) moves"),
+        ("chart_choices", "5. Chart choices: another roll on a chart marked (c)"),
+        ("leave_ring", "6. Leaving the ring on down - 3 (lv)"),
+        ("choice_situations", "7. Choice situations"),
+        ("feud_table", "8. The Feud Table in feud matches"),
+        ("ringside_ally", "9. A ringside ally may interfere (singles)"),
+        ("add1", "10. Add 1: the defender's PIN rating rises every defense"),
+        ("roll_finishers", "11. Finishers with a roll are rolled"),
+        ("tag_moves", "12. Tag and singles moves are rolled again"),
+        ("dq_moves", "13. Fouls (dq) risk a disqualification"),
+        ("distractions", "14. Distractions and outside interference"),
+    ),
+    "arm": (
+        ("cage", "Steel cage, chain-link (+2 damage as a weapon)"),
+        ("cage=pipe", "Steel cage, steel pipe (+10 damage as a weapon)"),
+        ("internal_cage", "The cage flush with the apron: no leaving the ring, no ropes"),
+        ("escape", "Climbing out of the cage wins"),
+        ("over_top_dq", "Over the top rope is a disqualification"),
+        ("no_edge", "Nobody may spend Edge"),
+    ),
+    "superstar": (
+        ("referee", "The referee rules"),
+        ("tag_level=1", "Tag rules, level 1"),
+        ("tag_level=2", "Tag rules, level 2"),
+        ("tag_level=3", "Tag rules, level 3"),
+        ("grudge=texas_death", "Grudge match: the Texas death chart"),
+        ("grudge=steel_cage", "Grudge match: the steel cage chart"),
+    ),
+}
+#: Stipulations by their words; those the form asks for in a box of their own are left out.
+STIPULATION_WORDS = {
+    "blowoff": "Blowoff: a win ends the feud",
+    "no_count_out": "No count-outs",
+    "falls_count_anywhere": "Falls count anywhere",
+}
+STIPULATIONS_WITH_A_BOX = frozenset({"no_dq", "title_changes_on_dq"})
+
+
+def option_choices(system: str, current: list[str]) -> list[tuple[str, str]]:
+    """The optional rules offered for ``system``, in words; an option of ``current`` (the
+    federation's) that has no words here is offered as it is written."""
+    choices = list(OPTION_WORDS.get(system, ()))
+    known = {value for value, _ in choices}
+    if not choices:  # a system the table above does not know yet: its names, readable
+        engine = registry.systems.get(system)
+        names = engine.option_names if engine else ()
+        choices = [(name, name.replace("_", " ").capitalize()) for name in names]
+        known = set(names)
+    return choices + [(value, value) for value in current if value not in known]
+
+
+def stipulation_choices(system: str) -> list[tuple[str, str]]:
+    engine = registry.systems.get(system)
+    names = ["blowoff"] + [
+        name
+        for name in (engine.stipulation_names if engine else ())
+        if name not in STIPULATIONS_WITH_A_BOX
+    ]
+    return [
+        (name, STIPULATION_WORDS.get(name, name.replace("_", " ").capitalize())) for name in names
+    ]
 
 
 class ShowForm(forms.Form):
@@ -61,7 +138,8 @@ class MatchForm(forms.Form):
     others = forms.ModelMultipleChoiceField(
         queryset=Wrestler.objects.none(),
         required=False,
-        label="Battle royal: the other entrants, one side each",
+        label="Battle royal entrants",
+        help_text="One side each; anyone picked for side A or B enters too.",
     )
     rule_system = forms.ChoiceField(label="Rule system")
     rule_options = forms.MultipleChoiceField(
@@ -84,7 +162,7 @@ class MatchForm(forms.Form):
         max_length=240, required=False, label="Booker's note", validators=[plain_text]
     )
 
-    def __init__(self, *args, show: Show, **kwargs):
+    def __init__(self, *args, show: Show, rule_system: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         federation = show.federation
         self.show = show
@@ -124,20 +202,45 @@ class MatchForm(forms.Form):
         self.fields["rule_system"].choices = [
             (name, registry.systems[name].title) for name in systems
         ]
-        self.fields["rule_system"].initial = federation.rule_system
-        engine = registry.systems.get(federation.rule_system) or registry.systems[systems[0]]
-        self.fields["rule_options"].choices = [
-            (name, name.replace("_", " ")) for name in engine.option_names
-        ]
-        self.fields["rule_options"].initial = list(federation.rule_options)
-        self.fields["stipulations"].choices = [("blowoff", "blowoff (ends the feud)")] + [
-            (name, name.replace("_", " ")) for name in engine.stipulation_names
-        ]
+        # The options and stipulations offered are the chosen system's: the one posted, else
+        # the one asked for (the page re-rendered when the booker switches systems), else the
+        # federation's.
+        chosen = self.data.get("rule_system") if self.is_bound else rule_system
+        if chosen not in registry.systems:
+            chosen = rule_system if rule_system in registry.systems else federation.rule_system
+        if chosen not in registry.systems:
+            chosen = systems[0]
+        self.system = chosen
+        self.system_title = registry.systems[chosen].title
+        self.fields["rule_system"].initial = chosen
+        # With htmx, switching systems re-renders the options for the new one from the page.
+        self.fields["rule_system"].widget.attrs.update(
+            {
+                "hx-get": show.get_absolute_url(),
+                "hx-trigger": "change",
+                "hx-select": "#rule-extras",
+                "hx-target": "#rule-extras",
+                "hx-swap": "outerHTML",
+            }
+        )
+        current: list[str] = []
+        if chosen == federation.rule_system:  # the federation's options are its system's only
+            try:
+                current = list(registry.systems[chosen].parse_options(federation.rule_options))
+            except ValueError:
+                current = list(federation.rule_options)
+        self.fields["rule_options"].choices = option_choices(chosen, current)
+        self.fields["rule_options"].initial = current
+        self.fields["stipulations"].choices = stipulation_choices(chosen)
 
     def sides(self) -> list[list[Wrestler]]:
         """The sides from the wrestlers picked, or a team's current members where a team was
-        picked instead (as many as the match type takes)."""
+        picked instead (as many as the match type takes). In a battle royal everyone picked,
+        for side A, side B or among the entrants, is a side of his own."""
         data = self.cleaned_data
+        if data["match_type"] == MatchType.BATTLE_ROYAL:
+            entrants = [*data["side_a"], *data["side_b"], *data["others"]]
+            return [[wrestler] for wrestler in entrants]
         per_side = SIDE_SHAPES.get(data["match_type"], (2, 1))[1]
         sides = []
         for wrestlers, team in ((data["side_a"], data["team_a"]), (data["side_b"], data["team_b"])):
@@ -151,8 +254,28 @@ class MatchForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        a = cleaned.get("side_a") or cleaned.get("team_a")
-        b = cleaned.get("side_b") or cleaned.get("team_b")
-        if not a or not b:
-            raise forms.ValidationError(PICK_SIDES)
+        problems = []
+        battle_royal = cleaned.get("match_type") == MatchType.BATTLE_ROYAL
+        for side, wrestlers, team in (
+            ("A", cleaned.get("side_a"), cleaned.get("team_a")),
+            ("B", cleaned.get("side_b"), cleaned.get("team_b")),
+        ):
+            if battle_royal and team is not None:
+                problems.append(NO_TEAM_IN_BATTLE_ROYAL.format(side=side))
+            elif wrestlers and team is not None:
+                problems.append(BOTH_FOR_SIDE.format(side=side))
+        if battle_royal:
+            entrants = [
+                *(cleaned.get("side_a") or []),
+                *(cleaned.get("side_b") or []),
+                *(cleaned.get("others") or []),
+            ]
+            if not entrants:
+                problems.append(PICK_ENTRANTS)
+        elif not (cleaned.get("side_a") or cleaned.get("team_a")) or not (
+            cleaned.get("side_b") or cleaned.get("team_b")
+        ):
+            problems.append(PICK_SIDES)
+        if problems:
+            raise forms.ValidationError(problems)
         return cleaned

@@ -84,7 +84,8 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
         "bookable": can_book and show.status in OPEN_STATUSES,
     }
     if extra["bookable"]:
-        extra["form"] = form or MatchForm(show=show)
+        # ?rule_system=: the form with that system's options (htmx swaps them in).
+        extra["form"] = form or MatchForm(show=show, rule_system=request.GET.get("rule_system"))
     return page(request, "matches/show_detail.html", extra, status=400 if form else 200)
 
 
