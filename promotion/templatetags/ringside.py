@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import quote
 
 from django import template
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join, strip_tags
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 
 from matches.models import Method, Role
@@ -26,6 +28,32 @@ PROMOTER_WORDS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^Hit the finisher (\d+) time\(s\)$"), r"Hit the finisher \1 times"),
     (re.compile(r"\b1 defenses\b"), "1 defense"),
 ]
+
+
+@register.simple_tag(takes_context=True)
+def sign_in_url(context) -> str:
+    """The header's sign-in link, back to the page it was followed from (``?next=``). On the
+    account pages themselves (sign-in, sign-up, password reset) it keeps the way back those
+    pages already carry, if any, rather than pointing back at them: following it again and
+    again never nests ``next`` inside ``next``."""
+    login = reverse("login")
+    request = context.get("request")
+    if request is None:
+        return login
+    accounts = login.rstrip("/").rsplit("/", 1)[0] + "/"  # the account pages' folder
+    if request.path.startswith(accounts):
+        back = request.GET.get("next", "")
+        if not back or back.startswith(accounts):
+            return login
+        if not url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return login
+    elif request.path == "/":
+        return login
+    else:
+        back = request.get_full_path()
+    return f"{login}?next={quote(back, safe='/')}"
 
 
 @register.filter

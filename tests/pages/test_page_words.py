@@ -70,3 +70,35 @@ def test_last_show_on_the_front_page_says_whom_the_winner_beat(client):
     text = text_of(client.get(reverse("federation-detail", args=["results"])).content.decode())
     assert "Skylar Finch won by disqualification over Wendell Ashby" in text
     assert "Ines Marrow won by pinfall over Rook Lanigan and Nadia Sorrel" in text
+
+
+def sign_in_link(client, address: str) -> str:
+    html = client.get(address).content.decode()
+    return re.search(r'<a href="([^"]*)">Sign in</a>', html).group(1)
+
+
+def test_sign_in_link_leads_back_to_the_page_it_was_followed_from(client):
+    federation = factories.FederationFactory(slug="back")
+    assert sign_in_link(client, "/") == "/accounts/login/"
+    assert sign_in_link(client, f"/f/{federation.slug}/roster/?page=2") == (
+        "/accounts/login/?next=/f/back/roster/%3Fpage%3D2"
+    )
+
+
+def test_sign_in_link_on_the_sign_in_page_does_not_nest_next(client):
+    factories.FederationFactory(slug="back")
+    first = sign_in_link(client, "/f/back/")
+    assert first == "/accounts/login/?next=/f/back/"
+    # Followed again, and again: the way back stays the first page's.
+    second = sign_in_link(client, first)
+    assert second == first
+    assert sign_in_link(client, second) == first
+    assert sign_in_link(client, "/accounts/login/") == "/accounts/login/"
+    assert sign_in_link(client, "/accounts/signup/") == "/accounts/login/"
+    assert sign_in_link(client, "/accounts/password_reset/") == "/accounts/login/"
+    # A way back to another site or to an account page is not passed on.
+    assert sign_in_link(client, "/accounts/login/?next=https://evil.example/") == (
+        "/accounts/login/"
+    )
+    nested = "/accounts/login/?next=/accounts/login/%3Fnext%3D/f/back/"
+    assert sign_in_link(client, nested) == "/accounts/login/"
