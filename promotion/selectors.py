@@ -94,9 +94,15 @@ def champion_ids(
 
 
 def title_lineage(*, title: Title) -> QuerySet[TitleReign]:
-    return title.reigns.select_related(
-        "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
-    ).order_by("number")
+    """The reigns in order, each with the match that crowned it and that match's sides (the
+    lineage says how the champion won it, over whom)."""
+    return (
+        title.reigns.select_related(
+            "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
+        )
+        .prefetch_related("won_at__participants__wrestler", "won_at__participants__team")
+        .order_by("number")
+    )
 
 
 def active_feuds(*, federation: Federation, on=None) -> QuerySet[Feud]:

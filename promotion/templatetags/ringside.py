@@ -152,6 +152,43 @@ def match_result(match, federation_slug: str, over: bool = False):
     )
 
 
+#: How a champion won the title in a match, by its finish, over the sides beaten ("{}"):
+#: the words a lineage typed in by hand uses ("pinned Ines Marrow in a street fight").
+WON_THE_TITLE = {
+    Method.PIN: "pinned {}",
+    Method.SUBMISSION: "made {} submit",
+    Method.KNOCKOUT: "knocked out {}",
+    Method.ELIMINATION: "outlasted {}",
+    Method.ESCAPE: "escaped the cage ahead of {}",
+}
+
+
+@register.simple_tag
+def reign_how(reign, federation_slug: str):
+    """How the champion won the title, over whom: from the match that crowned him ("pinned
+    Corrigan Vale", "won by disqualification over Rook Lanigan", "outlasted 19 others"), else
+    the lineage's own words (``won_how``), else a dash."""
+    match = reign.won_at
+    if match is None or match.winner_side is None:
+        return reign.won_how or "—"
+    beaten = [side for side in match.sides() if side and side[0].side != match.winner_side]
+    if not beaten:
+        return reign.won_how or method_label(match.method)
+    if len(beaten) > OVER_NAMED:
+        whom = format_html("{} others", len(beaten))
+    else:
+        whom = _listed([side_label(side, federation_slug) for side in beaten])
+    method = method_label(match.method).lower()
+    teams = any(sum(p.role in IN_RING for p in side) > 1 for side in beaten)
+    if teams and match.method in (Method.PIN, Method.SUBMISSION, Method.KNOCKOUT):
+        # Which of the team was pinned the match does not keep: the team was beaten.
+        return format_html("beat {} by {}", whom, method)
+    words = WON_THE_TITLE.get(match.method)
+    if words is None:  # a disqualification or count-out booked to change the title
+        return format_html("won by {} over {}", method, whom)
+    return format_html(words, whom)
+
+
 @register.simple_tag
 def title_change(match):
     """ " New champion!" (or "champions", a team) after the result of a match that crowned one

@@ -102,3 +102,65 @@ def test_sign_in_link_on_the_sign_in_page_does_not_nest_next(client):
     )
     nested = "/accounts/login/?next=/accounts/login/%3Fnext%3D/f/back/"
     assert sign_in_link(client, nested) == "/accounts/login/"
+
+
+def test_lineage_says_how_a_reign_won_in_a_match_was_won_over_whom(client):
+    federation = factories.FederationFactory(slug="lineage")
+    title = factories.TitleFactory(federation=federation, name="World", slug="world")
+    names = ["Orrin Blackwood", "Corrigan Vale", "Mortimer Gale", "Rook Lanigan"]
+    people = {
+        name: factories.WrestlerFactory(federation=federation, ring_name=name) for name in names
+    }
+
+    def won(number, method, winner, loser, **extra):
+        show = factories.ShowFactory(
+            federation=federation,
+            number=number,
+            scheduled_at=dt.datetime(2026, 11, number, 2, 0, tzinfo=dt.UTC),
+            status="completed",
+        )
+        match = factories.MatchFactory(
+            show=show,
+            position=1,
+            title=title,
+            status="completed",
+            winner_side=0,
+            method=method,
+            **extra,
+        )
+        factories.MatchParticipantFactory(match=match, side=0, wrestler=people[winner])
+        factories.MatchParticipantFactory(match=match, side=1, wrestler=people[loser])
+        return match
+
+    reigns = [
+        ("Orrin Blackwood", None, "pinned Bastian Holloway with feet on the ropes"),
+        ("Corrigan Vale", won(1, "pin", "Corrigan Vale", "Orrin Blackwood"), ""),
+        ("Mortimer Gale", won(2, "submission", "Mortimer Gale", "Corrigan Vale"), ""),
+        (
+            "Rook Lanigan",
+            won(3, "disqualification", "Rook Lanigan", "Mortimer Gale", title_changes_on_dq=True),
+            "",
+        ),
+    ]
+    for number, (holder, match, how) in enumerate(reigns, start=1):
+        factories.TitleReignFactory(
+            title=title,
+            number=number,
+            holder_wrestler=people[holder],
+            won_on=dt.date(2026, 1, 1) + dt.timedelta(days=number),
+            ended_on=dt.date(2026, 1, 2) + dt.timedelta(days=number) if number < 4 else None,
+            end_reason="lost" if number < 4 else "",
+            won_at=match,
+            won_how=how,
+        )
+    html = client.get(reverse("title-detail", args=["lineage", "world"])).content.decode()
+    how = [
+        re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[4])
+        for row in re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1].split("</tbody>")[0])
+    ]
+    assert how == [
+        "pinned Bastian Holloway with feet on the ropes",
+        "pinned Orrin Blackwood",
+        "made Corrigan Vale submit",
+        "won by disqualification over Mortimer Gale",
+    ]
