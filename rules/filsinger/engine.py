@@ -34,6 +34,7 @@ from rules.filsinger.cards import (
     Offense,
     offense_text,
 )
+from rules.filsinger.moves import MoveKind, move_words
 from rules.filsinger.options import (
     ADD1,
     AGILITY_POWER,
@@ -359,6 +360,7 @@ class Match:
         "pins",
         "prep",
         "record",
+        "said_cover",
         "strategy",
         "tag",
         "turns",
@@ -398,6 +400,9 @@ class Match:
         self.interference: list[int] = []
         self.distractions: list[int] = []
         self.feud_result: tuple[str, tuple[InjuryEffect, ...]] = ("", ())
+        #: The play-by-play only: the offensive event just written is a cover (a roll-up), so
+        #: the defensive roll reads as its end.
+        self.said_cover = False
 
     # ---------------------------------------------------------------------------- accessors
     def wrestler(self, side: int) -> Wrestler:
@@ -718,7 +723,7 @@ class Match:
                         "finisher_roll",
                         a.key,
                         faces,
-                        f"...rolls {total} and hits it{rated}!",
+                        f"...rolls {total} and {self._kind(e.name).landed}{rated}!",
                         rating=total,
                     )
             elif rec:
@@ -831,7 +836,9 @@ class Match:
                 self._defense_event(d, a, level, face)
             else:
                 # The instruction stands only if the escape fails: say it then.
-                self._defense_event(d, a, level, face, self._escape_text(d, a, result, choice))
+                self._defense_event(
+                    d, a, level, face, self._escape_text(d, a, result, choice, self.said_cover)
+                )
         if choice == "tag":
             target = TAG_TARGET[self.prep.relationship[ds]]
             f1, f2 = self.two()
@@ -849,7 +856,11 @@ class Match:
                         if ok
                         else "no tag. "
                         + (
-                            f"{a.sname} covers {d.mname}!"
+                            (
+                                "The referee counts!"
+                                if self.said_cover
+                                else f"{a.sname} covers {d.mname}!"
+                            )
                             if result == "pin"
                             else f"{a.sname} rolls on LEVEL {de.level} OFFENSE."
                             if result != "counter"
@@ -1135,6 +1146,7 @@ class Match:
         self, a: Wrestler, d: Wrestler, level: int, face: int, e: Offense, text: str = ""
     ) -> None:
         """The offensive roll; ``text`` when the entry does not land as printed."""
+        self.said_cover = not text and e.kind == MOVE and self._kind(e.name).cover
         if not text:
             texts = self.prep.texts
             key = ("o", a.side, a.index, d.index, level, face)
@@ -1150,10 +1162,11 @@ class Match:
         de = d.defense[level - 1][face - 1]
         if not text:
             texts = self.prep.texts
-            key = ("d", d.side, d.index, a.index, level, face)
+            cover = self.said_cover
+            key = ("d", d.side, d.index, a.index, level, face, cover)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = self._defense_text(d, a, de.result, de.level, level)
+                text = texts[key] = self._defense_text(d, a, de.result, de.level, cover)
         data = {"level": level, "roll": face, "result": de.result, "to": de.level}
         self.events.append(Event("defense", d.key, (face,), text, data))
 
@@ -1179,16 +1192,44 @@ class Match:
             return f"the {e.name}"
         return _CHART_ATTEMPTS.get(e.name, "a Choice Situation")
 
+    def _kind(self, name: str) -> MoveKind:
+        """The kind of a move or finisher by its name (``rules/data/filsinger/moves.yaml``),
+        looked up once a match preparation."""
+        texts = self.prep.texts
+        key = ("kind", name)
+        kind = texts.get(key)
+        if kind is None:
+            kind = texts[key] = move_words().kind(name)
+        return kind
+
     def _offense_text(self, a: Wrestler, d: Wrestler, e: Offense) -> str:
-        if e.kind == MOVE:
-            return f"{a.sname} hits {d.mname} with {self._attempt(e)}!"
-        if e.kind == FINISHER:
-            return f"{a.sname} hits the {e.name}!"
+        if e.kind == MOVE or e.kind == FINISHER:
+            kind = self._kind(e.name)
+            template = kind.move if e.kind == MOVE else kind.finisher
+            return template.format(
+                attacker=a.named,
+                Attacker=a.snamed,
+                defender=d.named,
+                Defender=d.snamed,
+                move=self._attempt(e),
+            )
         if e.kind == CHART:
             return _CHART_DOES[e.name].format(a=a.sname, d=d.mname)
         return f"{a.sname} looks for an opening (Choice Situation {e.choice_situation})."
 
-    def _defense_text(self, d: Wrestler, a: Wrestler, result: str, to: int, level: int) -> str:
+    def _defense_text(self, d: Wrestler, a: Wrestler, result: str, to: int, cover: bool) -> str:
+        if cover:
+            # The end of a cover: the referee counts (PIN), or the defender gets out of it.
+            if result == "counter":
+                return (
+                    f"{d.sname} reverses it and fights back! {d.sname} rolls on LEVEL {to} OFFENSE."
+                )
+            if result == "pin":
+                return "The referee drops to count!"
+            return (
+                f"{d.sname} wriggles free, but {_DEFENSE_WORDS[result]}. {a.sname} rolls on "
+                f"LEVEL {to} OFFENSE."
+            )
         if result == "counter":
             return (
                 f"{d.sname} shrugs it off and fights back! {d.sname} rolls on LEVEL {to} OFFENSE."
@@ -1198,9 +1239,14 @@ class Match:
         return f"{d.sname} {_DEFENSE_WORDS[result]}. {a.sname} rolls on LEVEL {to} OFFENSE."
 
     @staticmethod
-    def _escape_text(d: Wrestler, a: Wrestler, result: str, choice: str) -> str:
-        """A defensive result the defender tries to escape (rule 3's tag, rule 6's leave)."""
+    def _escape_text(d: Wrestler, a: Wrestler, result: str, choice: str, cover: bool) -> str:
+        """A defensive result the defender tries to escape (rule 3's tag, rule 6's leave);
+        ``cover``: the move was a cover."""
         escape = "looks to tag out" if choice == "tag" else "looks to leave the ring"
+        if cover:
+            if result == "pin":
+                return f"The referee drops to count; {d.mname} {escape}."
+            return f"{d.sname} wriggles free, but {_DEFENSE_WORDS[result]}, and {escape}."
         if result == "pin":
             return f"{a.sname} goes for the cover; {d.mname} {escape}."
         return f"{d.sname} {_DEFENSE_WORDS[result]} and {escape}."
