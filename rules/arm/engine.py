@@ -722,6 +722,13 @@ class Match:
         #: The clock when this exchange began: a slow start lasts while it is under the
         #: wrestler's ``early_until`` (the Slow Starter's first minute).
         self.begun = 0
+        #: The play-by-play only: the Slow Starters whose first minute is not over yet, told
+        #: when it is (their checks lose the -1 then). Empty on the fast path.
+        self.slow: list[Fighter] = (
+            [f for side in self.fighters for f in side if f.w.early_skill and f.w.early_until]
+            if record
+            else []
+        )
         self.hold: Hold | None = None
         self.distracted = 0
         self.distracted_by: int | None = None
@@ -962,6 +969,8 @@ class Match:
     def round(self) -> None:
         self.rounds += 1
         self.begun = self.clock
+        if self.slow:
+            self.slow_start_over()
         if self.two_men is not None:
             self.two_men_round()
         if self.hold is not None:
@@ -2834,17 +2843,38 @@ class Match:
                 roll=face,
             )
 
+    def slow_start_over(self) -> None:
+        """The play-by-play: a Slow Starter's first minute is over as this exchange begins."""
+        for f in list(self.slow):
+            if self.begun >= f.w.early_until:
+                self.slow.remove(f)
+                skill = f.w.early_skill
+                self.ev(
+                    "slow_start_over",
+                    f,
+                    (),
+                    f"{f.w.sname} has shaken off {f.w.pronouns.possessive} slow start: no more "
+                    f"{skill:+d} on {f.w.pronouns.possessive} checks.",
+                    skill=skill,
+                )
+
     def second_wind(self, f: Fighter, cost: int) -> None:
-        self.spend(f, "second wind", cost)
+        self.spend(f, "second wind", cost, said=False)
         before = f.dmg
+        told = len(self.events)
         self.recover(f, f.w.STA)
         if self.record:
+            # Told before what it brings (back to a lighter weardown level), written after it.
             self.ev(
                 "second_wind",
                 f,
                 (),
-                f"{f.w.sname} finds a second wind ({before} to {f.dmg} damage)!",
+                f"{f.w.sname} digs deep and finds a second wind ({cost} Edge, {f.edge} left): "
+                f"{before} to {f.dmg} damage!",
+                cost=cost,
+                what="second wind",
             )
+            self.events.insert(told, self.events.pop())
 
     def edge_cost(
         self,
@@ -2866,11 +2896,13 @@ class Match:
             cost *= self.fig.edge_against_finisher
         return cost
 
-    def spend(self, f: Fighter, what: str, cost: int) -> None:
+    def spend(self, f: Fighter, what: str, cost: int, said: bool = True) -> None:
+        """``said``: the play-by-play tells it here (a second wind tells it in its own
+        sentence)."""
         f.edge -= cost
         f.spent += cost
         f.spent_on.append(what)
-        if self.record:
+        if self.record and said:
             self.ev(
                 "edge",
                 f,

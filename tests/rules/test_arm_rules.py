@@ -9,8 +9,10 @@ rulebreaker with 2.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+import yaml
 
 from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, prepare
 from rules.arm.strategy import CANNOT, setup
@@ -27,6 +29,8 @@ from tests.rules.arm_support import (
     move,
     sheet,
 )
+
+SAMPLE = Path(__file__).parents[2] / "rules/data/sample/arm"
 
 # ------------------------------------------------------------------------------ checks
 
@@ -125,6 +129,43 @@ def test_a_slow_starter_is_minus_1_in_the_first_minute_of_the_clock_however_it_i
     m.rounds, m.begun = 6, 60  # the seventh round of ten seconds
     assert m.target(ALPHA, atomic) == 12 - 4
     assert m.own(m.me(ALPHA)) == 0
+
+
+def test_the_play_by_play_tells_when_a_slow_starters_first_minute_is_over():
+    """A demo show: Gideon Pike's STR checks went from 14 to 15 mid-match, unexplained. It is
+    his Slow Starter -1 ending with the first minute; the play-by-play now says so, once."""
+    m = match_of([], a=sheet("alpha", flaws=["Slow Starter"]), pronouns=("she", "he"))
+    m.begun = 55
+    m.slow_start_over()
+    assert "slow_start_over" not in kinds(m)
+    m.begun = 60
+    m.slow_start_over()
+    m.begun = 70
+    m.slow_start_over()
+    told = [e for e in m.events if e.kind == "slow_start_over"]
+    assert [e.text for e in told] == [
+        "Alpha has shaken off her slow start: no more -1 on her checks."
+    ]
+    assert told[0].actor == "alpha" and told[0].data == {"skill": -1}
+    # Nothing to tell on the fast path, nor for a wrestler who starts at full speed.
+    assert match_of([], a=sheet("alpha", flaws=["Slow Starter"]), record=False).slow == []
+    assert match_of([]).slow == []
+
+
+def test_gideon_pikes_str_15_comes_after_his_slow_start_is_over():
+    cards = [
+        arm.parse_card(yaml.safe_load((SAMPLE / f"{slug}.yaml").read_text()), arm.load_tables())
+        for slug in ("gideon-pike", "bastian-holloway")
+    ]
+    events = arm.simulate(arm.make_spec(cards), dice=SeededDice(1)).events
+    texts = [e.text for e in events]
+    over = texts.index("Gideon Pike has shaken off his slow start: no more -1 on his checks.")
+    assert texts.count(texts[over]) == 1
+    power = [i for i, t in enumerate(texts) if t.startswith("Gideon Pike tries to power out")]
+    before = max(i for i in power if i < over)
+    after = min(i for i in power if i > over)
+    assert texts[before] == "Gideon Pike tries to power out (STR 14, rolls 9): free!"
+    assert texts[after] == "Gideon Pike tries to power out (STR 15, rolls 9): free!"
 
 
 def test_a_superset_of_the_last_maneuver_is_plus_2():
@@ -806,6 +847,22 @@ def test_second_wind_takes_off_his_sta():
     m.hurt(alpha, 40, None)
     m.second_wind(alpha, 1)
     assert alpha.dmg == 40 - 12 and alpha.edge == 2 and alpha.lvl == 0
+
+
+def test_a_second_wind_is_one_sentence_told_before_the_weardown_level_it_brings_back():
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    m.hurt(alpha, 40, None)  # Winded
+    m.events.clear()
+    m.second_wind(alpha, 1)
+    assert [(e.kind, e.text) for e in m.events] == [
+        (
+            "second_wind",
+            "Alpha digs deep and finds a second wind (1 Edge, 2 left): 40 to 28 damage!",
+        ),
+        ("weardown", "Alpha is back to Fresh (28 damage, -0)."),
+    ]
+    assert m.events[0].data == {"cost": 1, "what": "second wind"}
 
 
 def test_fired_up_turns_misses_into_standoffs_and_ignores_weardown_and_repeats():
