@@ -25,14 +25,25 @@ def _nice_max(value: int) -> int:
 
 
 def standing_chart(
-    history: Sequence[tuple[dt.datetime, str, int]], *, zone, today: dt.date
+    history: Sequence[tuple[dt.datetime, str, int]],
+    *,
+    zone,
+    today: dt.date,
+    since: dt.date | None = None,
 ) -> SafeString:
-    """Fame and Prestige over time, as two step lines, from the ledger's rows."""
+    """Fame and Prestige over time, as two step lines, from the ledger's rows; with ``since``,
+    from that day on (each figure enters at the value it had then)."""
     if not history:
         return SafeString("")
     series: dict[str, list[tuple[dt.date, int]]] = {"fame": [], "prestige": []}
     for when, attribute, value in history:
-        series[attribute].append((when.astimezone(zone).date(), value))
+        day = when.astimezone(zone).date()
+        points = series[attribute]
+        if since is not None and day < since:
+            day = since  # before the window: only its last value counts, at the window's start
+            if points and points[-1][0] == since:
+                points.pop()
+        points.append((day, value))
     start = min(points[0][0] for points in series.values() if points)
     end = max(today, *(points[-1][0] for points in series.values() if points))
     span = max((end - start).days, 1)

@@ -427,6 +427,21 @@ def standing_history(*, wrestler: Wrestler) -> list[tuple[dt.datetime, str, int]
     )
 
 
+def standing_chart_start(history: list[tuple[dt.datetime, str, int]], *, zone) -> dt.date | None:
+    """Where the wrestler page's Fame and Prestige chart begins by default: the day of the first
+    ledger row after the signing's (the rows of the ledger's first day), so that years between
+    a signing and the first match do not squeeze every movement to the right edge; None (the
+    whole history) when nothing moved after the signing."""
+    if not history:
+        return None
+    opened = history[0][0].astimezone(zone).date()
+    for when, _, _ in history:
+        day = when.astimezone(zone).date()
+        if day > opened:
+            return day
+    return None
+
+
 def wrestler_ledger(*, wrestler: Wrestler) -> QuerySet[StandingChange]:
     return wrestler.standing_changes.select_related("match__show", "show").order_by(
         "-created_at", "-id"

@@ -240,6 +240,10 @@ def wrestler_detail(request, federation: str, slug: str):
     wrestler = _wrestler(fed, slug)
     today = selectors.federation_today(fed)
     history = selectors.standing_history(wrestler=wrestler)
+    zone = timezone.get_current_timezone()
+    # The chart shows where the figures move; ``?history=all`` the whole of it.
+    chart_start = selectors.standing_chart_start(history, zone=zone)
+    whole_history = request.GET.get("history") == "all"
     cards = list(wrestler.cards.order_by("system"))
     record = match_records.wrestler_record(wrestler=wrestler)
     methods = sorted(set(record.wins_by) | set(record.losses_by))
@@ -259,7 +263,12 @@ def wrestler_detail(request, federation: str, slug: str):
         "ledger": Paginator(selectors.wrestler_ledger(wrestler=wrestler), PER_PAGE).get_page(
             request.GET.get("ledger")
         ),
-        "chart": charts.standing_chart(history, zone=timezone.get_current_timezone(), today=today),
+        "chart": charts.standing_chart(
+            history, zone=zone, today=today, since=None if whole_history else chart_start
+        ),
+        "chart_start": chart_start,
+        "whole_history": whole_history,
+        "history_start": history[0][0].astimezone(zone).date() if history else None,
         "cards": [(card, _card_view(card)) for card in cards],
         "figures": {card.system: _card_figures(card) for card in cards},
         "today": today,
