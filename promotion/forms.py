@@ -20,10 +20,19 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
-from promotion.validators import plain_text
+from promotion.services import STARTING_STANDING_MAX
+from promotion.validators import (
+    HEIGHT_INCHES,
+    WEIGHT_POUNDS,
+    current_zone_of,
+    plain_text,
+    time_zone_choices,
+)
 
 NO_SUCH_USER = "No account has that username or e-mail address; ask them to sign up first."
 START_EMPTY, START_SAMPLE = "empty", "sample"
+OLD_ZONE_CHOICE = "{zone}: an old name of {current}; choose {current}"
+NOT_A_ZONE_CHOICE = "{zone}: no place's zone; choose one"
 
 
 class FederationForm(forms.ModelForm):
@@ -68,6 +77,7 @@ class FederationForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        offer_time_zones(self)
         self.fields["slug"].required = False
         self.fields["slug"].help_text += " Left empty, it is made from the name."
         self.fields["rule_system"].required = False  # (left out: the model's default)
@@ -112,7 +122,33 @@ class FederationSettingsForm(forms.ModelForm):
         }
         widgets = FederationForm.Meta.widgets
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        offer_time_zones(self)
+
+    def _get_validation_exclusions(self):
+        # Only what changes is checked, as by ``federation_update``: a zone stored under an old
+        # name does not stop the rest of the settings being saved.
+        exclude = super()._get_validation_exclusions()
+        return exclude | {name for name in self.fields if name not in self.changed_data}
+
     clean_description = FederationForm.clean_description
+
+
+def offer_time_zones(form: forms.ModelForm) -> None:
+    """The zones a federation may choose (``validators.time_zone_name``); a zone stored before
+    under another name stays selected, saying what to choose instead."""
+    choices = time_zone_choices()
+    stored = str(form.instance.time_zone) if form.instance.pk else None
+    if stored and stored not in {name for name, _ in choices}:
+        current = current_zone_of(stored)
+        label = (
+            OLD_ZONE_CHOICE.format(zone=stored, current=current)
+            if current
+            else NOT_A_ZONE_CHOICE.format(zone=stored)
+        )
+        choices = [(stored, label), *choices]
+    form.fields["time_zone"].choices = choices
 
 
 class MemberForm(forms.Form):
@@ -147,12 +183,16 @@ class WrestlerForm(forms.ModelForm):
 
     fame = forms.IntegerField(
         min_value=0,
+        max_value=STARTING_STANDING_MAX,
         required=False,
-        help_text="Starting Fame; Edge starts at Fame ÷ 100. Suggested: the roster's lower "
-        "quartile.",
+        help_text="Starting Fame, 0 to 100,000; Edge starts at Fame ÷ 100. Suggested: the "
+        "roster's lower quartile.",
     )
     prestige = forms.IntegerField(
-        min_value=0, required=False, help_text="Starting Prestige; suggested as for Fame."
+        min_value=0,
+        max_value=STARTING_STANDING_MAX,
+        required=False,
+        help_text="Starting Prestige, 0 to 100,000; suggested as for Fame.",
     )
 
     class Meta:
@@ -171,7 +211,12 @@ class WrestlerForm(forms.ModelForm):
             "suspended_until",
         ]
         labels = {"slug": "Address", "height_in": "Height (inches)", "weight_lb": "Weight (lb)"}
-        help_texts = {"slug": "Left empty, it is made from the ring name."}
+        help_texts = {
+            "slug": "Left empty, it is made from the ring name.",
+            "status": "Injured comes from an injury: record one on the injury report.",
+            "height_in": "{} to {} (4'0\" to 8'4\").".format(*HEIGHT_INCHES),
+            "weight_lb": "{} to {}.".format(*WEIGHT_POUNDS),
+        }
         widgets = {
             "debut_on": forms.DateInput(attrs={"type": "date"}),
             "suspended_until": forms.DateInput(attrs={"type": "date"}),
@@ -182,8 +227,15 @@ class WrestlerForm(forms.ModelForm):
         self.federation = federation
         self.fields["slug"].required = False
         pronouns_optional(self)
+        for name, (low, high) in (("height_in", HEIGHT_INCHES), ("weight_lb", WEIGHT_POUNDS)):
+            self.fields[name].widget.attrs.update(min=low, max=high)
         self.fields["alignment"].choices = Alignment.choices
-        self.fields["status"].choices = WrestlerStatus.choices
+        # Injured comes from an injury (``Wrestler.clean``): offered only to keep it.
+        self.fields["status"].choices = [
+            (value, label)
+            for value, label in WrestlerStatus.choices
+            if value != WrestlerStatus.INJURED or self.instance.status == WrestlerStatus.INJURED
+        ]
         if creating:
             from promotion.selectors import suggested_start
 

@@ -11,13 +11,20 @@ import datetime as dt
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 from timezone_field import TimeZoneField
 
-from promotion.validators import plain_text
+from promotion.validators import (
+    INJURED_WITHOUT_INJURY,
+    height_in_inches,
+    plain_text,
+    time_zone_name,
+    weight_in_pounds,
+)
 from rules.models import System
 
 
@@ -67,7 +74,7 @@ class Federation(models.Model):
         choices=Weekday.choices, default=Weekday.SATURDAY
     )
     show_time = models.TimeField(default=dt.time(20, 0))
-    time_zone = TimeZoneField(default="UTC")
+    time_zone = TimeZoneField(default="UTC", validators=[time_zone_name])
     default_venue = models.CharField(max_length=120, blank=True)
     is_public = models.BooleanField(default=True)
     card_size = models.PositiveSmallIntegerField(
@@ -187,8 +194,20 @@ class Wrestler(models.Model):
         max_length=10, choices=WrestlerStatus.choices, default=WrestlerStatus.ACTIVE
     )
     style = models.CharField(max_length=60, blank=True)
-    height_in = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Inches.")
-    weight_lb = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Pounds.")
+    height_in = models.PositiveSmallIntegerField(
+        "height",
+        null=True,
+        blank=True,
+        validators=[height_in_inches],
+        help_text="Inches, 48 to 100.",
+    )
+    weight_lb = models.PositiveSmallIntegerField(
+        "weight",
+        null=True,
+        blank=True,
+        validators=[weight_in_pounds],
+        help_text="Pounds, 80 to 800.",
+    )
     hometown = models.CharField(max_length=120, blank=True)
     debut_on = models.DateField(null=True, blank=True)
     suspended_until = models.DateField(null=True, blank=True)
@@ -215,6 +234,19 @@ class Wrestler(models.Model):
         return reverse(
             "wrestler-detail", kwargs={"federation": self.federation.slug, "slug": self.slug}
         )
+
+    def clean(self) -> None:
+        """Injured comes from an injury (``injury_record``, or a match's): a wrestler is not
+        made Injured by hand, nor signed so. One already Injured keeps the status."""
+        if self.status != WrestlerStatus.INJURED:
+            return
+        stored = (
+            type(self).objects.filter(pk=self.pk).values_list("status", flat=True).first()
+            if self.pk
+            else None
+        )
+        if stored != WrestlerStatus.INJURED:
+            raise ValidationError({"status": INJURED_WITHOUT_INJURY}, code="injured_by_hand")
 
     @property
     def base_edge(self) -> int:

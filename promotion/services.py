@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -23,6 +23,7 @@ from promotion.models import (
     Wrestler,
 )
 from promotion.selectors import federation_tables
+from promotion.standings import standings_table
 from promotion.validators import plain_text
 from rules.core.safeyaml import bad_character
 from rules.models import ChartOverride, System, WrestlerCard
@@ -48,6 +49,11 @@ class ServiceError(ValueError):
 
 WRESTLER_NAME_REQUIRED = "A wrestler needs a ring name and a slug."
 WRESTLER_SLUG_TAKEN = "{federation} already has a wrestler with the slug {slug!r}."
+#: A signing's starting Fame and Prestige: the bounds of an ARM sheet's (``rules/arm/cards.py``)
+#: and the API's; from then on results move them through the ledger (docs/standings.md).
+STARTING_STANDING_MAX = 100_000
+STARTING_STANDING_RANGE = "Starting {label} is 0 to {high:,}, not {value:,}."
+STARTING_HEAT_RANGE = "Starting Heat is 0 to {high} (the standings' most), not {value}."
 
 
 def _plain_text_problems(value: str) -> list[str]:
@@ -119,10 +125,20 @@ def wrestler_create(
     elif Wrestler.objects.filter(federation=federation, slug=slug).exists():
         problems.append(WRESTLER_SLUG_TAKEN.format(slug=slug, federation=federation))
     for label, value in (("Fame", fame), ("Prestige", prestige)):
-        if value is not None and value < 0:
-            problems.append(f"{label} cannot be negative (got {value}).")
+        if value is not None and not 0 <= value <= STARTING_STANDING_MAX:
+            problems.append(
+                STARTING_STANDING_RANGE.format(label=label, high=STARTING_STANDING_MAX, value=value)
+            )
+    most_heat = standings_table()["heat"]["maximum"]
+    if not 0 <= heat <= most_heat:
+        problems.append(STARTING_HEAT_RANGE.format(high=most_heat, value=heat))
     if problems:
         raise ServiceError(" ".join(problems))
+    # The profile as the model checks it (height, weight, choices, Injured only from an injury).
+    _full_clean(
+        Wrestler(federation=federation, ring_name=ring_name, slug=slug, **fields),
+        exclude=["federation", "slug"],
+    )
     if fame is None or prestige is None:
         from promotion.selectors import suggested_start
 
@@ -1029,7 +1045,7 @@ def federation_update(*, federation, **fields: Any):
     for name, value in fields.items():
         setattr(federation, name, value)
     if fields:
-        _full_clean(federation, exclude=["owner", "slug"])
+        _full_clean(federation, exclude=["owner", "slug"], only=fields)
         federation.save(update_fields=sorted(fields))
     return federation
 
@@ -1069,19 +1085,31 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
     for name, value in fields.items():
         setattr(wrestler, name, value)
     if fields:
-        _full_clean(wrestler, exclude=["federation", "slug"])
+        _full_clean(wrestler, exclude=["federation", "slug"], only=fields)
         wrestler.save(update_fields=sorted(fields))
     return wrestler
 
 
-def _full_clean(instance, *, exclude: list[str]) -> None:
-    """The model's own field checks, as one ``ServiceError`` naming each problem."""
+def _full_clean(instance, *, exclude: list[str], only: Mapping[str, Any] | None = None) -> None:
+    """The model's own field checks, as one ``ServiceError`` naming each problem by the field's
+    name. With ``only``, just those fields' (a change): a value stored before a check was added
+    (an old time zone name, a height of 0) does not stop the rest of a row being changed."""
+    if only is not None:
+        exclude = [*exclude, *(f.name for f in instance._meta.fields if f.name not in only)]
     try:
         instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
         problems = [
-            f"{name.replace('_', ' ').capitalize()}: {message}" if name != "__all__" else message
+            f"{_field_label(instance, name)}: {message}" if name != "__all__" else message
             for name, messages in exc.message_dict.items()
             for message in messages
         ]
         raise ServiceError(" ".join(problems)) from None
+
+
+def _field_label(instance, name: str) -> str:
+    try:
+        label = str(instance._meta.get_field(name).verbose_name)
+    except FieldDoesNotExist:  # not a field: the name as written
+        label = name.replace("_", " ")
+    return label[:1].upper() + label[1:]

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import zoneinfo
+from importlib import resources
+from pathlib import Path
+
 from django.core.exceptions import ValidationError
 
 from rules.core.safeyaml import bad_character
@@ -16,3 +21,111 @@ def plain_text(value: str) -> None:
     if problem is not None or "\n" in (value or "") or "\t" in (value or ""):
         problem = problem or "a line break or tab"
         raise ValidationError(CONTROL_CHARACTER.format(problem=problem), code="control_character")
+
+
+# -- a wrestler's figures ------------------------------------------------------------------------
+
+#: A wrestler's height in inches and weight in pounds: plausible human ranges, the same as the
+#: ARM sheet's (``rules/arm/cards.py``): 4'0" to 8'4", 80 to 800 lb.
+HEIGHT_INCHES = (48, 100)
+WEIGHT_POUNDS = (80, 800)
+HEIGHT_OUT_OF_RANGE = "A height is {low} to {high} inches (4'0\" to 8'4\"), not {value}."
+WEIGHT_OUT_OF_RANGE = "A weight is {low} to {high} pounds, not {value}."
+
+
+INJURED_WITHOUT_INJURY = (
+    "Injured comes from an injury: sign or save the wrestler as Active, then record the injury "
+    "on the injury report (Record an injury): the roster shows Injured until it heals."
+)
+
+
+def height_in_inches(value: int | None) -> None:
+    low, high = HEIGHT_INCHES
+    if value is not None and not low <= value <= high:
+        raise ValidationError(
+            HEIGHT_OUT_OF_RANGE.format(low=low, high=high, value=value), code="height"
+        )
+
+
+def weight_in_pounds(value: int | None) -> None:
+    low, high = WEIGHT_POUNDS
+    if value is not None and not low <= value <= high:
+        raise ValidationError(
+            WEIGHT_OUT_OF_RANGE.format(low=low, high=high, value=value), code="weight"
+        )
+
+
+# -- time zones ----------------------------------------------------------------------------------
+
+NOT_A_ZONE = (
+    "{value!r} is not a time zone offered: choose a place's zone (Europe/London, say) or UTC."
+)
+OLD_ZONE_NAME = "{value!r} is an old name of {zone}; choose {zone}."
+
+
+def _zone_file(name: str) -> str:
+    """A file of the IANA database, where ``zoneinfo`` reads the zones: the system's, else the
+    ``tzdata`` package's ("" when neither has it)."""
+    for folder in zoneinfo.TZPATH:
+        path = Path(folder) / name
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    try:
+        return resources.files("tzdata").joinpath(f"zoneinfo/{name}").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return ""
+
+
+@functools.cache
+def _zone_table() -> tuple[frozenset[str], dict[str, str]]:
+    """(the zones a federation may choose, old names to their zones): the countries' zones of
+    the IANA database (``zone.tab``) and UTC, each one this machine can load; the other names
+    it knows are aliases (``US/Eastern``, ``Asia/Calcutta``, ``GMT``) or no place's zone
+    (``localtime``, the server's own; ``Etc/GMT+5``)."""
+    available = zoneinfo.available_timezones()
+    names = {
+        fields[2]
+        for line in _zone_file("zone.tab").splitlines()
+        if not line.startswith("#") and len(fields := line.split("\t")) >= 3
+    }
+    canonical = frozenset(name for name in names | {"UTC"} if name in available)
+    links = {"Etc/UTC": "UTC", "Etc/GMT": "UTC"}
+    for line in _zone_file("tzdata.zi").splitlines():
+        if line.startswith("L "):
+            _, target, alias = line.split()[:3]
+            links.setdefault(alias, target)
+    old = {}
+    for alias in available - canonical:
+        zone = alias
+        for _ in range(5):  # a link to a link
+            if zone in canonical:
+                break
+            zone = links.get(zone, zone)
+        if zone in canonical:
+            old[alias] = zone
+    return canonical, old
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    """The zones a federation may choose, as a form's choices: UTC first, then by name."""
+    canonical, _ = _zone_table()
+    return [("UTC", "UTC")] + [
+        (name, name.replace("_", " ")) for name in sorted(canonical - {"UTC"})
+    ]
+
+
+def current_zone_of(value) -> str | None:
+    """The zone to choose instead of an old name (``US/Eastern``: ``America/New_York``)."""
+    return _zone_table()[1].get(str(value))
+
+
+def time_zone_name(value) -> None:
+    """A federation's time zone is a zone's current name (``Asia/Kolkata``, not the old
+    ``Asia/Calcutta``; never ``localtime``, which is the server's own)."""
+    name = str(value)
+    canonical, old = _zone_table()
+    if name in canonical:
+        return
+    if name in old:
+        raise ValidationError(OLD_ZONE_NAME.format(value=name, zone=old[name]), code="old_zone")
+    raise ValidationError(NOT_A_ZONE.format(value=name), code="not_a_zone")

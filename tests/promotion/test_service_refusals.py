@@ -152,7 +152,7 @@ def test_negative_starting_figures_are_refused_together(federation):
         slug="ace",
         fame=-1,
         prestige=-2,
-    ) == ("Fame cannot be negative (got -1). Prestige cannot be negative (got -2).")
+    ) == ("Starting Fame is 0 to 100,000, not -1. Starting Prestige is 0 to 100,000, not -2.")
 
 
 @names("CHART_BREAKS_CARDS")
