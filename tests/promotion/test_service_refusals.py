@@ -211,6 +211,7 @@ def test_every_refusal_has_a_test_here():
     from tests.promotion import (  # noqa: F401
         test_feud_desk,
         test_injury_desk,
+        test_roster_bounds,
         test_team_desk,
         test_title_desk,
     )
