@@ -31,6 +31,10 @@ from promotion.validators import (
 
 NO_SUCH_USER = "No account has that username or e-mail address; ask them to sign up first."
 START_EMPTY, START_SAMPLE = "empty", "sample"
+#: What an address may hold: what the slug field, the pages' addresses and the API all accept.
+ADDRESS_HELP = "Letters, digits, hyphens and underscores: the federation's address is /f/ADDRESS/."
+ADDRESS_INVALID = "An address is letters, digits, hyphens and underscores only, with no spaces."
+ADDRESS_TAKEN = "Another federation has this address; choose another."
 OLD_ZONE_CHOICE = "{zone}: an old name of {current}; choose {current}"
 NOT_A_ZONE_CHOICE = "{zone}: no place's zone; choose one"
 
@@ -67,9 +71,10 @@ class FederationForm(forms.ModelForm):
             "rule_system": "Rule system",
         }
         help_texts = {
-            "slug": "Letters, digits and hyphens: the federation's address is /f/ADDRESS/.",
+            "slug": ADDRESS_HELP,
             "time_zone": "Every date and time of the federation is shown in this zone.",
         }
+        error_messages = {"slug": {"invalid": ADDRESS_INVALID, "unique": ADDRESS_TAKEN}}
         widgets = {
             "description": forms.Textarea(attrs={"rows": 3}),
             "show_time": forms.TimeInput(attrs={"type": "time"}),

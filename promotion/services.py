@@ -978,7 +978,7 @@ def cards_import(
 
 # -- federations, members and wrestlers' profiles ------------------------------------------------
 
-SLUG_TAKEN = "The slug {slug!r} is taken; choose another."
+SLUG_TAKEN = "The address (slug) {slug!r} is taken; choose another."
 OWNER_NOT_MEMBER = "{user} owns {federation}; an owner needs no membership."
 NOT_A_MEMBER = "{user} is not a member of {federation}."
 FEDERATION_FIELDS = frozenset(

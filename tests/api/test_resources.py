@@ -103,7 +103,7 @@ def test_a_federation_slug_is_taken_once(sample, owner):
     )
     assert response.status_code == 400
     assert response.json()["errors"] == [
-        {"path": "slug", "message": "The slug 'copperline' is taken; choose another."}
+        {"path": "slug", "message": "The address (slug) 'copperline' is taken; choose another."}
     ]
 
 

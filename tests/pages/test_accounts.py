@@ -104,7 +104,9 @@ def test_anyone_signed_in_starts_a_federation_empty_or_from_the_sample(client, u
     assert mine.titles.exists()
     response = client.post(reverse("federation-create"), {**form, "start": "empty"})
     assert response.status_code == 200
-    assert "Federation with this Slug already exists" in unescape(response.content.decode())
+    assert "Another federation has this address; choose another." in unescape(
+        response.content.decode()
+    )
 
 
 def test_the_owner_adds_changes_and_removes_members(client, users, sample):

@@ -164,7 +164,7 @@ def test_the_chart_refusal_is_tested_with_the_charts():
 def test_a_federation_slug_taken_is_refused(federation):
     assert refused(
         services.federation_create, owner=federation.owner, name="Another", slug=federation.slug
-    ) == (f"The slug {federation.slug!r} is taken; choose another.")
+    ) == (f"The address (slug) {federation.slug!r} is taken; choose another.")
 
 
 @names("OWNER_NOT_MEMBER")
