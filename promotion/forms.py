@@ -268,6 +268,52 @@ class WrestlerForm(forms.ModelForm):
     clean_pronouns = clean_pronouns
 
 
+CARD_OTHER_SYSTEM = (
+    "system: this editor holds the {title} card; type the {other} card in its own tab"
+)
+CARD_UNKNOWN_SYSTEM = (
+    "system: {named} is not a rule system; this editor holds the {title} card "
+    "(write system: {name}, or leave it out)"
+)
+CARD_NAME_DIFFERS = (
+    "The card is named {card_name}; on {federation}'s shows it is {wrestler}'s card and plays "
+    "under the roster's name, {wrestler}."
+)
+
+
+def card_system_problem(engine, named) -> str | None:
+    """What is wrong with a card's ``system:`` in the editor of ``engine``'s system, in the
+    systems' names as the site gives them (the editor's tabs)."""
+    from rules import registry
+    from rules.core.safeyaml import clip
+
+    if named is None or named == engine.name:
+        return None
+    other = registry.systems.get(str(named).strip().lower())
+    if other is None:
+        return CARD_UNKNOWN_SYSTEM.format(named=clip(named), title=engine.title, name=engine.name)
+    if other.name == engine.name:  # "Filsinger", " arm ": the same system, written otherwise
+        return None
+    return CARD_OTHER_SYSTEM.format(title=engine.title, other=other.title)
+
+
+def card_name_note(wrestler: Wrestler, data) -> str | None:
+    """A card's ``name`` is the printed card's; the shows use the roster's ring name. Said when
+    they differ (spacing and case aside), so a card pasted from another wrestler is seen."""
+    card_name = str((data or {}).get("name") or "")
+
+    def plain(name: str) -> str:
+        return " ".join(name.split()).casefold()
+
+    if not card_name or plain(card_name) == plain(wrestler.ring_name):
+        return None
+    from rules.core.safeyaml import clip
+
+    return CARD_NAME_DIFFERS.format(
+        card_name=clip(card_name), federation=wrestler.federation, wrestler=wrestler.ring_name
+    )
+
+
 class CardForm(forms.Form):
     text = forms.CharField(
         label="Card (YAML)",

@@ -11,6 +11,7 @@ import datetime as dt
 from importlib import resources
 from typing import Any
 
+import yaml
 from django.db import transaction
 
 from promotion.models import Federation, Team, Wrestler
@@ -43,6 +44,57 @@ def sample_card(system: str, slug: str) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     return load_data_yaml(path.read_text())
+
+
+#: The sample wrestlers whose cards the card editor offers as a starting point.
+STARTER_FROM = ("bastian-holloway", "corrigan-vale")
+STARTER_NOTE = (
+    "# A starting point for {name}: a sample card's layout, with {name}'s name and a placeholder\n"
+    "# {what} ({finisher}). Type in {name}'s printed card over it.\n"
+)
+
+
+def starter_card(system: str, wrestler: Wrestler) -> str:
+    """The card editor's starting text for a wrestler with no card of this system yet: a
+    sample card valid for the system, with the wrestler's name and a placeholder finisher (a
+    Superstar specialty) of that name instead of the sample wrestler's own, under a comment
+    saying so (a YAML comment is part of no card). An ARM sheet takes the roster's alignment,
+    height, weight and standing too."""
+    name = wrestler.ring_name
+    for slug in STARTER_FROM:
+        data = sample_card(system, slug)
+        if data:
+            break
+    else:
+        return f"system: {system}\nname: {name}\n"
+    data["name"] = name
+    what, finisher = "finisher", f"{name} Finisher"
+    if system == System.FILSINGER:
+        finisher = finisher.upper()  # a finisher is printed in capitals
+        for entries in data.get("offense", {}).values():
+            for entry in entries:
+                if isinstance(entry, dict) and "finisher" in entry:
+                    entry["finisher"] = finisher
+    elif system == System.SUPERSTAR:
+        what, finisher = "specialty", f"{name} Special"
+        data["specialty"]["name"] = finisher
+        for table in ("offense", "ropes"):
+            for entry in data.get(table, []):
+                if isinstance(entry, dict) and entry.get("specialty"):
+                    entry["move"] = finisher
+    elif system == System.ARM:
+        data["finisher"]["name"] = finisher
+        if wrestler.alignment in ("face", "heel"):
+            data["alignment"] = wrestler.alignment
+        for key, value in (("height", wrestler.height_in), ("weight", wrestler.weight_lb)):
+            if value:
+                data[key] = value
+        data.update(fame=wrestler.fame, prestige=wrestler.prestige, heat=wrestler.heat)
+    # As the sample files are written: each entry on a line of its own, as printed.
+    text = yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000
+    )
+    return STARTER_NOTE.format(name=name, what=what, finisher=finisher) + text
 
 
 def _date(value) -> dt.date | None:

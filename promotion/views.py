@@ -359,9 +359,11 @@ def _check_card(engine, text: str, federation=None):
         return None, [str(exc)]
     if not isinstance(data, dict):
         return None, ["card: a card is a mapping of fields (system:, name:, ...)"]
-    named = data.get("system")
-    if named is not None and named != engine.name:
-        return None, [f"system: this editor holds a {engine.name} card, not {named!r}"]
+    from promotion.forms import card_system_problem
+
+    problem = card_system_problem(engine, data.get("system"))
+    if problem is not None:
+        return None, [problem]
     data = {**data, "system": engine.name}
     try:
         normalised, _ = services.card_normalise(
@@ -373,6 +375,9 @@ def _check_card(engine, text: str, federation=None):
 
 
 def card_edit(request, federation: str, slug: str, system: str):
+    from promotion.forms import card_name_note
+    from promotion.sample import starter_card
+
     fed = federation_page(request, federation, Action.BOOK)
     wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)
@@ -380,20 +385,24 @@ def card_edit(request, federation: str, slug: str, system: str):
     if request.method == "POST":
         form = CardForm(request.POST)
         problems: list[str] = []
+        data = None
         if form.is_valid():
             data, problems = _check_card(engine, form.cleaned_data["text"], fed)
             if not problems:
                 services.card_store(wrestler=wrestler, system=system, data=data)
                 messages.success(request, f"{wrestler}'s {engine.title} card saved.")
+                if note := card_name_note(wrestler, data):
+                    messages.info(request, note)
                 return redirect(wrestler.get_absolute_url())
     else:
         text = (
             yaml.safe_dump(card.data, sort_keys=False, allow_unicode=True)
             if card
-            else _card_template(engine, wrestler)
+            else starter_card(engine.name, wrestler)
         )
         form = CardForm(initial={"text": text})
         problems = []
+        data = card.data if card else None
     context = {
         "nav": "roster",
         "wrestler": wrestler,
@@ -402,6 +411,7 @@ def card_edit(request, federation: str, slug: str, system: str):
         "card": card,
         "form": form,
         "problems": problems,
+        "name_note": None if problems else card_name_note(wrestler, data),
         "odds_form": OddsForm(wrestler=wrestler, system=system),
         # The editor's tabs: each system by its name on the page, as the cards are laid out.
         "systems": [(name, registry.systems[name].title) for name in sorted(registry.systems)],
@@ -409,26 +419,21 @@ def card_edit(request, federation: str, slug: str, system: str):
     return page(request, "promotion/card_form.html", context)
 
 
-def _card_template(engine, wrestler: Wrestler) -> str:
-    """A starting point: the system's sample card with this wrestler's name."""
-    from promotion.sample import sample_card
-
-    for path in ("bastian-holloway", "corrigan-vale"):
-        data = sample_card(engine.name, path)
-        if data:
-            data["name"] = wrestler.ring_name
-            return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-    return f"system: {engine.name}\nname: {wrestler.ring_name}\n"
-
-
 @posted_from("card-edit")
 def card_check(request, federation: str, slug: str, system: str):
     """The editor's live validation (htmx): every problem by path, or that the card is valid."""
+    from promotion.forms import card_name_note
+
     fed = federation_page(request, federation, Action.BOOK)
-    _wrestler(fed, slug)
+    wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)
-    _, problems = _check_card(engine, request.POST.get("text", ""), fed)
-    return render(request, "promotion/_card_problems.html", {"problems": problems, "checked": True})
+    data, problems = _check_card(engine, request.POST.get("text", ""), fed)
+    context = {
+        "problems": problems,
+        "checked": True,
+        "name_note": None if problems else card_name_note(wrestler, data),
+    }
+    return render(request, "promotion/_card_check.html", context)
 
 
 @posted_from("card-edit")

@@ -103,7 +103,10 @@ def test_live_validation_names_every_problem_by_path(booker, sample):
     page = unescape(booker.post(url, {"text": "name: &a Wolf\nalias: *a\n"}).content.decode())
     assert "anchors (&name) are not accepted" in page
     page = unescape(booker.post(url, {"text": "system: superstar\nname: X\n"}).content.decode())
-    assert "this editor holds a filsinger card" in page
+    assert (
+        "system: this editor holds the Filsinger card game card; "
+        "type the Superstar Pro Wrestling card in its own tab"
+    ) in page
 
 
 def test_the_editors_tabs_name_each_system_as_the_site_does(booker, sample):
