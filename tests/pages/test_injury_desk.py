@@ -92,6 +92,6 @@ def test_the_report_tells_one_kept_off_cards_from_one_wrestled_through(client, f
     )
     page = client.get(reverse("injury-list", args=[federation.slug])).content.decode()
     rows = {name: page[page.index(name) :].split("</tr>")[0] for name in ("Ada", "Bea")}
-    assert "<strong>Out</strong>, expected back Oct 30, 2026" in rows["Ada"]
-    assert "<strong>Wrestling through it</strong>, expected back Oct 30, 2026" in rows["Bea"]
+    assert "<strong>Out,</strong> expected back Oct 30, 2026" in rows["Ada"]
+    assert "<strong>Wrestling through it,</strong> expected back Oct 30, 2026" in rows["Bea"]
     assert "Out" not in rows["Bea"]
