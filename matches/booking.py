@@ -7,6 +7,7 @@ Every write validates first and is all-or-nothing; a refusal raises ``BookingErr
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -102,6 +103,21 @@ class BookingError(ValueError):
         super().__init__("\n".join(self.reasons))
 
 
+def show_words(show: Show) -> str:
+    """A show as the promoter reads it in a sentence: its name, and its number only when the
+    name does not carry it already ("Copperline Weekly #6", "Fall Brawl (#7)")."""
+    if re.search(rf"#{show.number}\b", show.name):
+        return show.name
+    return str(show)
+
+
+def in_words(moment: dt.datetime, federation: Federation) -> str:
+    """A moment as the project writes show times (``Show.when_in_words``), in the federation's
+    time zone: "Fri Dec 4, 2026 at 20:00"."""
+    local = moment.astimezone(federation.time_zone)
+    return f"{local:%a %b} {local.day}, {local.year} at {local:%H:%M}"
+
+
 def new_seed() -> int:
     return secrets.randbits(62)
 
@@ -124,13 +140,19 @@ def show_create(
             scheduled_at = federation.next_show_time(after=last)
         last_run = history_end(federation=federation)
         if last_run is not None and scheduled_at < last_run:
-            raise BookingError([SHOW_BEFORE_HISTORY.format(at=scheduled_at, last=last_run)])
+            raise BookingError(
+                [
+                    SHOW_BEFORE_HISTORY.format(
+                        at=in_words(scheduled_at, federation), last=in_words(last_run, federation)
+                    )
+                ]
+            )
         if (
             federation.shows.filter(scheduled_at=scheduled_at)
             .exclude(status=ShowStatus.CANCELLED)
             .exists()
         ):
-            raise BookingError([SLOT_TAKEN.format(at=scheduled_at)])
+            raise BookingError([SLOT_TAKEN.format(at=in_words(scheduled_at, federation))])
         return Show.objects.create(
             federation=federation,
             number=number,
@@ -189,7 +211,7 @@ def wrestler_problems(
             )
         )
     if wrestler.pk in booked:
-        problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show))
+        problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show_words(show)))
     unavailable = wrestler.unavailability_on(on)  # the rule the auto-booker's selectors apply
     if "retired" in unavailable:
         problems.append(RETIRED.format(wrestler=wrestler))
@@ -233,11 +255,19 @@ def match_book(
         reasons: list[str] = []
 
         if show.status in CLOSED_STATUSES:
-            reasons.append(SHOW_HAS_RUN.format(show=show, status=show.get_status_display().lower()))
+            reasons.append(
+                SHOW_HAS_RUN.format(show=show_words(show), status=show.get_status_display().lower())
+            )
         else:
             last = history_end(federation=federation)
             if last is not None and show.scheduled_at < last:
-                reasons.append(STRANDED.format(show=show, at=show.scheduled_at, last=last))
+                reasons.append(
+                    STRANDED.format(
+                        show=show_words(show),
+                        at=in_words(show.scheduled_at, federation),
+                        last=in_words(last, federation),
+                    )
+                )
         engine = registry.systems.get(system)
         if engine is None:
             reasons.append(NO_ENGINE.format(system=system))
@@ -296,7 +326,7 @@ def match_book(
         if position is not None and position < 1:
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():
-            reasons.append(POSITION_TAKEN.format(position=position, show=show))
+            reasons.append(POSITION_TAKEN.format(position=position, show=show_words(show)))
         if reasons:
             raise BookingError(reasons)
 
@@ -423,13 +453,19 @@ def show_schedule(*, show: Show) -> Show:
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         if show.status != ShowStatus.BOOKED:
             status = show.get_status_display().lower()
-            raise BookingError([CANNOT_SCHEDULE.format(show=show, status=status)])
+            raise BookingError([CANNOT_SCHEDULE.format(show=show_words(show), status=status)])
         if not show.matches.exists():
-            raise BookingError([NOTHING_TO_SCHEDULE.format(show=show)])
+            raise BookingError([NOTHING_TO_SCHEDULE.format(show=show_words(show))])
         last = history_end(federation=show.federation)
         if last is not None and show.scheduled_at < last:
             raise BookingError(
-                [SCHEDULE_BEFORE_HISTORY.format(show=show, at=show.scheduled_at, last=last)]
+                [
+                    SCHEDULE_BEFORE_HISTORY.format(
+                        show=show_words(show),
+                        at=in_words(show.scheduled_at, show.federation),
+                        last=in_words(last, show.federation),
+                    )
+                ]
             )
         Show.objects.filter(pk=show.pk, status=ShowStatus.BOOKED).update(
             status=ShowStatus.SCHEDULED, error="", attempts=0
@@ -456,23 +492,27 @@ def show_update(*, show: Show, **changes: Any) -> Show:
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         status = show.get_status_display().lower()
         if show.status in CLOSED_STATUSES:
-            raise BookingError([SHOW_CLOSED.format(show=show, status=status)])
+            raise BookingError([SHOW_CLOSED.format(show=show_words(show), status=status)])
         changes = {name: value for name, value in changes.items() if getattr(show, name) != value}
         when = changes.get("scheduled_at")
         if when is not None:
             if show.status not in (ShowStatus.DRAFT, ShowStatus.BOOKED):
-                raise BookingError([RESCHEDULE_LOCKED.format(show=show, status=status)])
+                raise BookingError([RESCHEDULE_LOCKED.format(show=show_words(show), status=status)])
             reasons = []
             last = history_end(federation=show.federation)
             if last is not None and when < last:
-                reasons.append(SHOW_BEFORE_HISTORY.format(at=when, last=last))
+                reasons.append(
+                    SHOW_BEFORE_HISTORY.format(
+                        at=in_words(when, show.federation), last=in_words(last, show.federation)
+                    )
+                )
             if (
                 show.federation.shows.filter(scheduled_at=when)
                 .exclude(status=ShowStatus.CANCELLED)
                 .exclude(pk=show.pk)
                 .exists()
             ):
-                reasons.append(SLOT_TAKEN.format(at=when))
+                reasons.append(SLOT_TAKEN.format(at=in_words(when, show.federation)))
             if reasons:
                 raise BookingError(reasons)
         if changes:
@@ -489,7 +529,7 @@ def match_remove(*, match: Match) -> None:
         match = Match.objects.get(pk=match.pk)
         if show.status in CLOSED_STATUSES:
             status = show.get_status_display().lower()
-            raise BookingError([SHOW_HAS_RUN.format(show=show, status=status)])
+            raise BookingError([SHOW_HAS_RUN.format(show=show_words(show), status=status)])
         if match.status != MatchStatus.BOOKED:
             raise BookingError([MATCH_WRESTLED.format(match=match)])
         match.delete()
@@ -512,11 +552,11 @@ def match_move(*, match: Match, position: int) -> Match:
         show = Show.objects.select_for_update().get(pk=match.show_id)
         if show.status in CLOSED_STATUSES:
             status = show.get_status_display().lower()
-            raise BookingError([SHOW_HAS_RUN.format(show=show, status=status)])
+            raise BookingError([SHOW_HAS_RUN.format(show=show_words(show), status=status)])
         matches = list(show.matches.order_by("position"))
         current = next((m for m in matches if m.pk == match.pk), None)
         if current is None:
-            raise BookingError([MATCH_NOT_ON_SHOW.format(show=show)])
+            raise BookingError([MATCH_NOT_ON_SHOW.format(show=show_words(show))])
         if not 1 <= position <= len(matches):
             raise BookingError([BAD_POSITION.format(position=position)])
         matches.remove(current)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches import booking
-from matches.booking import match_book
+from matches.booking import match_book, show_words
 from matches.models import Match, MatchParticipant, Show, ShowStatus
 from promotion.models import Injury
 from tests import factories
@@ -74,7 +74,10 @@ def test_a_completed_show_is_read_only_and_a_stale_save_is_refused(admin_client,
     response = admin_client.post(change_url(show), data, follow=True)
 
     assert response.status_code == 200  # no IntegrityError, no 500: the fields are read-only
-    assert booking.SHOW_CLOSED.format(show=show, status="completed") in response.content.decode()
+    assert (
+        booking.SHOW_CLOSED.format(show=show, status="completed")
+        in response.content.decode()
+    )
     show.refresh_from_db()
     assert (show.status, show.venue) == (ShowStatus.COMPLETED, federation.default_venue)
     page = admin_client.get(change_url(show)).content.decode()
@@ -141,7 +144,10 @@ def test_the_admin_books_through_the_booking_service(admin_client, federation):
         reverse("admin:matches_match_add"), booking_form(show, [[champion], [third]])
     )
     assert twice.status_code == 200  # a form error, not an IntegrityError
-    assert booking.ALREADY_ON_SHOW.format(wrestler=champion, show=show) in twice.content.decode()
+    assert (
+        booking.ALREADY_ON_SHOW.format(wrestler=champion, show=show_words(show))
+        in twice.content.decode()
+    )
 
 
 def test_a_wrestled_match_cannot_be_changed_or_deleted_in_the_admin(admin_client, federation):
