@@ -13,12 +13,13 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 from django.db.models import Max
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from matches.autobook import BookingConfigError, show_autobook
-from matches.booking import BookingError, show_create, show_schedule
+from matches.booking import BookingError, show_create, show_schedule, show_words
 from matches.models import Show, ShowStatus
 from matches.selectors import card_of, next_open_show
 from promotion.models import Federation
@@ -51,45 +52,56 @@ class Command(BaseCommand):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(NO_FEDERATION.format(slug=slug))
-        show = None if new else next_open_show(federation=federation)
-        if show is not None and show.status == ShowStatus.RUNNING:
-            show = None
+        when = self._time(at, federation)  # a bad --at is an error whatever show is used
+        lines: list[str] = []
         try:
-            if show is None:
-                when = self._time(at, federation)
-                if when is None:
-                    last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
-                    when = federation.next_show_time(
-                        after=max(filter(None, [last, timezone.now()]))
-                    )
-                show = show_create(federation=federation, scheduled_at=when)
-                self.stdout.write(f"Created {show} for {self._local(show)}.")
-            else:
-                self.stdout.write(
-                    f"Using {show} ({show.get_status_display()}), {self._local(show)}."
-                )
-                if at:
-                    self.stdout.write(f"--at is for a new show; {show} keeps its time.")
-            skipped: list[str] = []
-            if auto:
-                count = show.matches.count()
-                if count:
-                    card = f"{count} match{pluralize(count, 'es')}"
-                    self.stdout.write(ALREADY_BOOKED.format(show=show, count=card))
-                else:
-                    skipped = show_autobook(show=show).skipped
-            self._print(show, skipped)
-            if schedule:
-                show.refresh_from_db()
-                if show.status == ShowStatus.SCHEDULED:
-                    self.stdout.write(ALREADY_SCHEDULED.format(show=show))
-                else:
-                    show = show_schedule(show=show)
-                    self.stdout.write(self.style.SUCCESS(f"{show} is scheduled."))
+            # All or nothing, as "Run this week": a show created here and then refused its card
+            # (or its place on the schedule) is not kept.
+            with transaction.atomic():
+                show, skipped, scheduled = self._book(federation, auto, schedule, when, new, lines)
         except BookingError as exc:
             raise CommandError("\n".join(exc.reasons)) from None
         except BookingConfigError as exc:
             raise CommandError(str(exc)) from None
+        for line in lines:
+            self.stdout.write(line)
+        self._print(show, skipped)
+        if schedule:
+            if not scheduled:
+                self.stdout.write(ALREADY_SCHEDULED.format(show=show_words(show)))
+            else:
+                self.stdout.write(self.style.SUCCESS(f"{show_words(show)} is scheduled."))
+
+    def _book(self, federation, auto, schedule, when, new, lines):
+        """The show picked up or created, the auto-booker's leftovers, and whether it was put on
+        the schedule now; what to tell the promoter goes on ``lines``."""
+        show = None if new else next_open_show(federation=federation)
+        if show is not None and show.status == ShowStatus.RUNNING:
+            show = None
+        if show is None:
+            if when is None:
+                last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
+                when = federation.next_show_time(after=max(filter(None, [last, timezone.now()])))
+            show = show_create(federation=federation, scheduled_at=when)
+            lines.append(f"Created {show_words(show)} for {self._local(show)}.")
+        else:
+            status = show.get_status_display()
+            lines.append(f"Using {show_words(show)} ({status}), {self._local(show)}.")
+            if when is not None:
+                lines.append(f"--at is for a new show; {show_words(show)} keeps its time.")
+        skipped: list[str] = []
+        if auto:
+            count = show.matches.count()
+            if count:
+                card = f"{count} match{pluralize(count, 'es')}"
+                lines.append(ALREADY_BOOKED.format(show=show_words(show), count=card))
+            else:
+                skipped = show_autobook(show=show).skipped
+        show.refresh_from_db()
+        scheduled = schedule and show.status != ShowStatus.SCHEDULED
+        if scheduled:
+            show = show_schedule(show=show)
+        return show, skipped, scheduled
 
     @staticmethod
     def _local(show: Show) -> str:
