@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import pluralize
 
 from promotion.models import Federation
 from promotion.services import CardImportError, ServiceError, cards_import
@@ -45,7 +46,8 @@ class Command(BaseCommand):
         if problems:
             for problem in problems:
                 self.stderr.write(f"- {problem}")
-            raise CommandError(f"{len(problems)} problem(s); no card was imported.")
+            count = len(problems)
+            raise CommandError(f"{count} problem{pluralize(count)}; no card was imported.")
         for card in cards:
             self.stdout.write(f"{card.wrestler}: {card.get_system_display()} card stored")
         self.stdout.write(self.style.SUCCESS(f"Imported {len(cards)} card(s)."))

@@ -6,6 +6,7 @@ import json
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import pluralize
 
 from promotion.transfer import TransferError, federation_import
 
@@ -37,7 +38,10 @@ class Command(BaseCommand):
         except TransferError as exc:
             for path, message in exc.problems:
                 self.stderr.write(f"- {path}: {message}" if path else f"- {message}")
-            raise CommandError(f"{len(exc.problems)} problem(s); nothing was imported.") from None
+            count = len(exc.problems)
+            raise CommandError(
+                f"{count} problem{pluralize(count)}; nothing was imported."
+            ) from None
         rows = ", ".join(f"{count} {name.replace('_', ' ')}" for name, count in report.rows.items())
         self.stdout.write(self.style.SUCCESS(f"Imported {federation} ({federation.slug}): {rows}."))
         for username in report.skipped_members:
