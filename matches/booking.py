@@ -331,7 +331,7 @@ def match_book(
             raise BookingError(reasons)
 
         if position is None:
-            position = (show.matches.aggregate(p=Max("position"))["p"] or 0) + 1
+            position = _next_position(show, is_main_event=is_main_event)
         match = Match.objects.create(
             show=show,
             position=position,
@@ -374,6 +374,19 @@ def match_book(
             show.status = ShowStatus.BOOKED
             show.save(update_fields=["status"])
         return match
+
+
+def _next_position(show: Show, *, is_main_event: bool) -> int:
+    """Where a match booked without a position goes: last, unless the card has its main event
+    already, which stays last: the new match goes just before it (the main event and anything
+    the booker put after it move down one)."""
+    main = show.matches.filter(is_main_event=True).order_by("position").first()
+    if main is None or is_main_event:
+        return (show.matches.aggregate(p=Max("position"))["p"] or 0) + 1
+    # From the bottom up, so that no two matches ever share a place.
+    for row in show.matches.filter(position__gte=main.position).order_by("-position"):
+        Match.objects.filter(pk=row.pk).update(position=row.position + 1)
+    return main.position
 
 
 def _feud_problems(feud: Feud, sides: Sequence[Sequence[Wrestler]], on: dt.date) -> list[str]:

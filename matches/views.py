@@ -25,6 +25,7 @@ from matches.booking import (
 )
 from matches.forms import MatchForm, ShowForm
 from matches.models import FINISHED_STATUSES, PUBLIC_FAILURE, Match, Show, ShowStatus
+from matches.simulation import blocker_of, waiting_reason
 from promotion.access import Action
 
 #: What a visitor reads about a failed show; members see ``Show.error`` beside it.
@@ -90,11 +91,19 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
 
 
 def show_progress(request, federation: str, number: int):
-    """The htmx poll of a running show: "match k of n". Once the show is done the page reloads
-    to show the results (``HX-Refresh``)."""
+    """The htmx poll of a scheduled or running show: "match k of n" while it runs. Once the
+    show is done the page reloads to show the results (``HX-Refresh``)."""
     show = _show(request, federation, number)
     progress = selectors.show_progress(show=show)
-    response = page(request, "matches/_progress.html", {"show": show, "progress": progress})
+    # A scheduled show's time is in the page's heading: the fragment says only what it waits
+    # for, and the bar appears once the show is being wrestled.
+    blocker = blocker_of(show) if show.status == ShowStatus.SCHEDULED else None
+    context = {
+        "show": show,
+        "progress": progress,
+        "waiting": waiting_reason(blocker) if blocker is not None else "",
+    }
+    response = page(request, "matches/_progress.html", context)
     if show.status not in LIVE_STATUSES:
         response["HX-Refresh"] = "true"
     return response
