@@ -9,7 +9,6 @@ from typing import Any
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
 from django.db.models import F, Max
-from django.utils import timezone
 
 from promotion import validators
 from promotion.models import (
@@ -54,6 +53,15 @@ WRESTLER_SLUG_TAKEN = "{federation} already has a wrestler with the slug {slug!r
 STARTING_STANDING_MAX = 100_000
 STARTING_STANDING_RANGE = "Starting {label} is 0 to {high:,}, not {value:,}."
 STARTING_HEAT_RANGE = "Starting Heat is 0 to {high} (the standings' most), not {value}."
+
+
+def _still_to_come(federation, on: dt.date) -> bool:
+    """Whether ``on`` is after the federation's today (``selectors.federation_today``: the real
+    date in its zone, or its last wrestled show's if that is later): the desks change the
+    federation's history by hand on days that have come, including those of shows run early."""
+    from promotion.selectors import federation_today
+
+    return on > federation_today(federation)
 
 
 def _plain_text_problems(value: str) -> list[str]:
@@ -315,7 +323,7 @@ def _lineage_change_problems(title: Title, on: dt.date) -> list[str]:
     from matches.models import Match, ShowStatus
 
     problems = []
-    if on > timezone.localdate():
+    if _still_to_come(title.federation, on):
         problems.append(TITLE_NOT_YET.format(on=on))
     if on < title.introduced_on:
         problems.append(
@@ -442,7 +450,7 @@ def feud_start(
         problems.append(FEUD_SIDES)
     if not 1 <= heat <= 10:
         problems.append(FEUD_HEAT.format(heat=heat))
-    if started_on > timezone.localdate():
+    if _still_to_come(federation, started_on):
         problems.append(FEUD_NOT_YET.format(on=started_on))
     members = [member for side in sides for member in side]
     seen: set = set()
@@ -506,7 +514,7 @@ def feud_end(*, feud, on: dt.date):
         if feud.status == FeudStatus.ENDED:
             raise ServiceError(FEUD_ENDED_ALREADY.format(feud=feud, on=feud.ended_on))
         problems = []
-        if on > timezone.localdate():
+        if _still_to_come(feud.federation, on):
             problems.append(FEUD_NOT_YET.format(on=on))
         if on < feud.started_on:
             problems.append(
@@ -542,7 +550,7 @@ TEAM_CHAMPIONS = "{team} hold the {title}; vacate it first."
 
 def _team_problems_on(team: Team, on: dt.date) -> list[str]:
     problems = []
-    if on > timezone.localdate():
+    if _still_to_come(team.federation, on):
         problems.append(TEAM_NOT_YET.format(on=on))
     if team.disbanded_on is not None:
         problems.append(TEAM_DISBANDED.format(team=team, on=team.disbanded_on))
@@ -586,7 +594,7 @@ def team_form(
     problems = [f"Name: {m}" for m in _plain_text_problems(name)]
     if not name.strip():
         problems.append(TEAM_NAME_REQUIRED)
-    if formed_on > timezone.localdate():
+    if _still_to_come(federation, formed_on):
         problems.append(TEAM_NOT_YET.format(on=formed_on))
     members = list(dict.fromkeys(members))
     if kind == TeamKind.TAG_TEAM and len(members) < 2:
@@ -718,7 +726,7 @@ def injury_record(
 
     problems = [f"Body part: {m}" for m in _plain_text_problems(body_part)]
     problems += [f"Description: {m}" for m in _plain_text_problems(description)]
-    if occurred_on > timezone.localdate():
+    if _still_to_come(wrestler.federation, occurred_on):
         problems.append(INJURY_NOT_YET.format(on=occurred_on))
     if expected_return is not None and expected_return < occurred_on:
         problems.append(
@@ -757,7 +765,7 @@ def injury_heal(*, injury, on: dt.date):
         if injury.healed_on is not None:
             raise ServiceError(INJURY_HEALED_ALREADY.format(wrestler=wrestler, on=injury.healed_on))
         problems = []
-        if on > timezone.localdate():
+        if _still_to_come(injury.wrestler.federation, on):
             problems.append(INJURY_NOT_YET.format(on=on))
         if on < injury.occurred_on:
             problems.append(

@@ -13,6 +13,7 @@ from matches.checks import federation_check
 from matches.models import ShowStatus
 from promotion import services
 from promotion.models import ReignEnd, TitleReign
+from promotion.selectors import federation_today
 from promotion.services import (
     title_award,
     title_create,
@@ -144,7 +145,7 @@ def test_a_reign_is_not_vacated_before_it_began(title):
 
 @names("TITLE_NOT_YET")
 def test_a_title_does_not_change_by_hand_on_a_day_still_to_come(title):
-    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    tomorrow = federation_today(title.federation) + dt.timedelta(days=1)
     message = refused(title_vacate, title=title, on=tomorrow)
     assert message == services.TITLE_NOT_YET.format(on=tomorrow)
 
@@ -153,7 +154,7 @@ def test_a_title_does_not_change_by_hand_on_a_day_still_to_come(title):
 @pytest.mark.parametrize("status", [ShowStatus.DRAFT, ShowStatus.SCHEDULED, ShowStatus.FAILED])
 def test_a_title_at_stake_on_a_show_not_yet_wrestled_stays_as_booked(title, status):
     _, show = title_match_on(title, status=status, days_ago=-3)
-    message = refused(title_vacate, title=title, on=timezone.localdate())
+    message = refused(title_vacate, title=title, on=federation_today(title.federation))
     assert message == services.TITLE_AT_STAKE.format(
         title=title, show=show, status=show.get_status_display().lower()
     )
@@ -172,7 +173,8 @@ def test_a_title_already_defended_later_is_not_vacated_earlier(title):
 
 def test_a_cancelled_show_holds_nothing_up(title):
     title_match_on(title, status=ShowStatus.CANCELLED, days_ago=-3)
-    assert title_vacate(title=title, on=timezone.localdate()).end_reason == ReignEnd.VACATED
+    on = federation_today(title.federation)
+    assert title_vacate(title=title, on=on).end_reason == ReignEnd.VACATED
 
 
 # -- crowned by hand ---------------------------------------------------------------------------
@@ -314,3 +316,17 @@ def test_every_reason_to_refuse_a_vacancy_is_named_at_once(title):
     message = refused(title_vacate, title=title, on=tomorrow)
     assert message.startswith(services.TITLE_NOT_YET.format(on=tomorrow) + " The Iron City Title")
     assert message.endswith("take it off that card first.")
+
+
+def test_a_day_of_a_show_run_early_has_come_for_the_desk(title):
+    """A promoter who ran the coming week's show early may change the lineage on its day: the
+    desk's today is the federation's (its last wrestled show's date, when that is later than the
+    real date in its zone)."""
+    _, show = title_match_on(title, status=ShowStatus.COMPLETED, days_ago=-5)
+    assert show.date > timezone.localdate(timezone=title.federation.time_zone)
+    later = show.date + dt.timedelta(days=1)
+    assert refused(title_vacate, title=title, on=later) == (
+        f"{later:%b} {later.day}, {later.year} is still to come; a title changes hands by hand "
+        "on a day that has come."
+    )
+    assert title_vacate(title=title, on=show.date).ended_on == show.date
