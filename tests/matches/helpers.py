@@ -85,13 +85,14 @@ def book_week(
             title=title,
             feud=with_feud,
             is_main_event=booked == 0,
+            position=booked + 1,  # in booking order: the main event opens these test cards
         )
         booked += 1
     while booked < matches and len(free) >= 2:
         first, second = free[0], free[1]
         take(first)
         take(second)
-        match_book(show=show, sides=[[first], [second]])
+        match_book(show=show, sides=[[first], [second]], position=booked + 1)
         booked += 1
     if schedule:
         show = show_schedule(show=show)

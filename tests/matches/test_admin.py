@@ -74,10 +74,7 @@ def test_a_completed_show_is_read_only_and_a_stale_save_is_refused(admin_client,
     response = admin_client.post(change_url(show), data, follow=True)
 
     assert response.status_code == 200  # no IntegrityError, no 500: the fields are read-only
-    assert (
-        booking.SHOW_CLOSED.format(show=show, status="completed")
-        in response.content.decode()
-    )
+    assert booking.SHOW_CLOSED.format(show=show, status="completed") in response.content.decode()
     show.refresh_from_db()
     assert (show.status, show.venue) == (ShowStatus.COMPLETED, federation.default_venue)
     page = admin_client.get(change_url(show)).content.decode()
