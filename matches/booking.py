@@ -7,7 +7,6 @@ Every write validates first and is all-or-nothing; a refusal raises ``BookingErr
 from __future__ import annotations
 
 import datetime as dt
-import re
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -101,14 +100,6 @@ class BookingError(ValueError):
     def __init__(self, reasons: Sequence[str]):
         self.reasons = list(reasons)
         super().__init__("\n".join(self.reasons))
-
-
-def show_words(show: Show) -> str:
-    """A show as the promoter reads it in a sentence: its name, and its number only when the
-    name does not carry it already ("Copperline Weekly #6", "Fall Brawl (#7)")."""
-    if re.search(rf"#{show.number}\b", show.name):
-        return show.name
-    return str(show)
 
 
 def in_words(moment: dt.datetime, federation: Federation) -> str:
@@ -211,7 +202,7 @@ def wrestler_problems(
             )
         )
     if wrestler.pk in booked:
-        problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show_words(show)))
+        problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show))
     unavailable = wrestler.unavailability_on(on)  # the rule the auto-booker's selectors apply
     if "retired" in unavailable:
         problems.append(RETIRED.format(wrestler=wrestler))
@@ -255,15 +246,13 @@ def match_book(
         reasons: list[str] = []
 
         if show.status in CLOSED_STATUSES:
-            reasons.append(
-                SHOW_HAS_RUN.format(show=show_words(show), status=show.get_status_display().lower())
-            )
+            reasons.append(SHOW_HAS_RUN.format(show=show, status=show.get_status_display().lower()))
         else:
             last = history_end(federation=federation)
             if last is not None and show.scheduled_at < last:
                 reasons.append(
                     STRANDED.format(
-                        show=show_words(show),
+                        show=show,
                         at=in_words(show.scheduled_at, federation),
                         last=in_words(last, federation),
                     )
@@ -326,7 +315,7 @@ def match_book(
         if position is not None and position < 1:
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():
-            reasons.append(POSITION_TAKEN.format(position=position, show=show_words(show)))
+            reasons.append(POSITION_TAKEN.format(position=position, show=show))
         if reasons:
             raise BookingError(reasons)
 
@@ -466,15 +455,15 @@ def show_schedule(*, show: Show) -> Show:
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         if show.status != ShowStatus.BOOKED:
             status = show.get_status_display().lower()
-            raise BookingError([CANNOT_SCHEDULE.format(show=show_words(show), status=status)])
+            raise BookingError([CANNOT_SCHEDULE.format(show=show, status=status)])
         if not show.matches.exists():
-            raise BookingError([NOTHING_TO_SCHEDULE.format(show=show_words(show))])
+            raise BookingError([NOTHING_TO_SCHEDULE.format(show=show)])
         last = history_end(federation=show.federation)
         if last is not None and show.scheduled_at < last:
             raise BookingError(
                 [
                     SCHEDULE_BEFORE_HISTORY.format(
-                        show=show_words(show),
+                        show=show,
                         at=in_words(show.scheduled_at, show.federation),
                         last=in_words(last, show.federation),
                     )
@@ -505,12 +494,12 @@ def show_update(*, show: Show, **changes: Any) -> Show:
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         status = show.get_status_display().lower()
         if show.status in CLOSED_STATUSES:
-            raise BookingError([SHOW_CLOSED.format(show=show_words(show), status=status)])
+            raise BookingError([SHOW_CLOSED.format(show=show, status=status)])
         changes = {name: value for name, value in changes.items() if getattr(show, name) != value}
         when = changes.get("scheduled_at")
         if when is not None:
             if show.status not in (ShowStatus.DRAFT, ShowStatus.BOOKED):
-                raise BookingError([RESCHEDULE_LOCKED.format(show=show_words(show), status=status)])
+                raise BookingError([RESCHEDULE_LOCKED.format(show=show, status=status)])
             reasons = []
             last = history_end(federation=show.federation)
             if last is not None and when < last:
@@ -542,7 +531,7 @@ def match_remove(*, match: Match) -> None:
         match = Match.objects.get(pk=match.pk)
         if show.status in CLOSED_STATUSES:
             status = show.get_status_display().lower()
-            raise BookingError([SHOW_HAS_RUN.format(show=show_words(show), status=status)])
+            raise BookingError([SHOW_HAS_RUN.format(show=show, status=status)])
         if match.status != MatchStatus.BOOKED:
             raise BookingError([MATCH_WRESTLED.format(match=match)])
         match.delete()
@@ -565,11 +554,11 @@ def match_move(*, match: Match, position: int) -> Match:
         show = Show.objects.select_for_update().get(pk=match.show_id)
         if show.status in CLOSED_STATUSES:
             status = show.get_status_display().lower()
-            raise BookingError([SHOW_HAS_RUN.format(show=show_words(show), status=status)])
+            raise BookingError([SHOW_HAS_RUN.format(show=show, status=status)])
         matches = list(show.matches.order_by("position"))
         current = next((m for m in matches if m.pk == match.pk), None)
         if current is None:
-            raise BookingError([MATCH_NOT_ON_SHOW.format(show=show_words(show))])
+            raise BookingError([MATCH_NOT_ON_SHOW.format(show=show)])
         if not 1 <= position <= len(matches):
             raise BookingError([BAD_POSITION.format(position=position)])
         matches.remove(current)

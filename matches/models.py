@@ -5,6 +5,8 @@ A show's card is its ordered matches (never called ``Card``: a card is a wrestle
 
 from __future__ import annotations
 
+import re
+
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -83,6 +85,10 @@ class Show(models.Model):
         indexes = [models.Index(fields=["status", "scheduled_at"])]
 
     def __str__(self) -> str:
+        """The show as a promoter reads it in a sentence: its name, and its number only when the
+        name does not carry it already ("Copperline Weekly #6", "Fall Brawl (#7)")."""
+        if re.search(rf"#{self.number}\b", self.name):
+            return self.name
         return f"{self.name} (#{self.number})"
 
     def get_absolute_url(self) -> str:

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from matches.booking import BookingError, show_create, show_schedule, show_words
+from matches.booking import BookingError, show_create, show_schedule
 from matches.models import (
     OPEN_STATUSES,
     Show,
@@ -119,15 +119,13 @@ def show_run_now(*, show: Show) -> Show:
     with transaction.atomic():
         show = _locked(show)
         if show.status == ShowStatus.FAILED:
-            raise BookingError([RUN_FAILED_FIRST.format(show=show_words(show))])
+            raise BookingError([RUN_FAILED_FIRST.format(show=show)])
         if show.status not in (ShowStatus.BOOKED, ShowStatus.SCHEDULED):
             status = show.get_status_display().lower()
-            raise BookingError([CANNOT_RUN.format(show=show_words(show), status=status)])
+            raise BookingError([CANNOT_RUN.format(show=show, status=status)])
         blocker = blocker_of(show)
         if blocker is not None:
-            raise BookingError(
-                [SHOW_WAITS.format(show=show_words(show), reason=waiting_reason(blocker))]
-            )
+            raise BookingError([SHOW_WAITS.format(show=show, reason=waiting_reason(blocker))])
         if show.status == ShowStatus.BOOKED:
             show = show_schedule(show=show)
         show_dispatch(show_id=show.pk)
@@ -142,9 +140,9 @@ def show_retry(*, show: Show) -> Show:
         show = _locked(show)
         if show.status != ShowStatus.FAILED:
             status = show.get_status_display().lower()
-            raise BookingError([CANNOT_RETRY.format(show=show_words(show), status=status)])
+            raise BookingError([CANNOT_RETRY.format(show=show, status=status)])
         if not show.matches.exists():
-            raise BookingError([NOTHING_TO_RUN.format(show=show_words(show))])
+            raise BookingError([NOTHING_TO_RUN.format(show=show)])
         Show.objects.filter(pk=show.pk, status=ShowStatus.FAILED).update(
             status=ShowStatus.SCHEDULED, error="", attempts=0, started_at=None, heartbeat_at=None
         )
@@ -161,7 +159,7 @@ def show_cancel(*, show: Show) -> Show:
         show = _locked(show)
         if show.status not in OPEN_STATUSES:
             status = show.get_status_display().lower()
-            raise BookingError([CANNOT_CANCEL.format(show=show_words(show), status=status)])
+            raise BookingError([CANNOT_CANCEL.format(show=show, status=status)])
         Show.objects.filter(pk=show.pk, status=show.status).update(
             status=ShowStatus.CANCELLED, heartbeat_at=None
         )
@@ -179,7 +177,7 @@ def week_run(*, federation: Federation) -> Show:
     if show is not None and show.status == ShowStatus.RUNNING:
         return show
     if show is not None and show.status == ShowStatus.FAILED:
-        raise BookingError([RUN_FAILED_FIRST.format(show=show_words(show))])
+        raise BookingError([RUN_FAILED_FIRST.format(show=show)])
     with transaction.atomic():  # a show made here and then refused its card is not kept
         if show is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]

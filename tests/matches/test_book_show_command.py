@@ -14,7 +14,7 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 
 from matches import booking
-from matches.booking import in_words, show_create, show_words
+from matches.booking import in_words, show_create
 from matches.management.commands.book_show import BAD_TIME
 from matches.models import ShowStatus
 from promotion.models import Federation
@@ -94,12 +94,12 @@ def test_the_output_names_each_show_once(copperline):
 
 def test_a_show_whose_name_does_not_carry_its_number_is_named_with_it(copperline):
     show = show_create(federation=copperline, name="Fall Brawl")
-    assert show_words(show) == "Fall Brawl (#1)"
+    assert str(show) == "Fall Brawl (#1)"
     numbered = show_create(federation=copperline)
-    assert show_words(numbered) == "Copperline Wrestling Federation Weekly #2"
+    assert str(numbered) == "Copperline Wrestling Federation Weekly #2"
     # "#3" is not "#31": the number must stand alone in the name.
     odd = factories.ShowFactory(federation=copperline, number=3, name="Weekly #31")
-    assert show_words(odd) == "Weekly #31 (#3)"
+    assert str(odd) == "Weekly #31 (#3)"
 
 
 def test_booking_refusals_name_the_show_once(copperline):

@@ -140,7 +140,9 @@ def test_the_show_page_warns_and_then_tells_of_the_match_called_off(promoter, co
     hurt = in_ring(second_match(show))[0]
     address = reverse("show-detail", args=[copperline.slug, show.number])
     assert "To be called off" not in promoter.get(address).content.decode()
-    services.injury_record(wrestler=hurt, occurred_on=timezone.localdate(timezone=copperline.time_zone))
+    services.injury_record(
+        wrestler=hurt, occurred_on=timezone.localdate(timezone=copperline.time_zone)
+    )
     page = promoter.get(address).content.decode()
     assert f"To be called off unless changed:</strong> {hurt.ring_name} is injured." in page
     show_simulate(show_id=show.pk)
@@ -179,7 +181,9 @@ def test_the_api_tells_of_a_match_called_off(copperline):  # noqa: F811
 
     show = book_show(copperline)
     hurt = in_ring(second_match(show))[0]
-    services.injury_record(wrestler=hurt, occurred_on=timezone.localdate(timezone=copperline.time_zone))
+    services.injury_record(
+        wrestler=hurt, occurred_on=timezone.localdate(timezone=copperline.time_zone)
+    )
     show_simulate(show_id=show.pk)
     api = APIClient()
     api.force_authenticate(copperline.owner)

@@ -13,7 +13,7 @@ import pytest
 from django.utils import timezone
 
 from matches import booking, services
-from matches.booking import BookingError, in_words, match_book, show_create, show_words
+from matches.booking import BookingError, in_words, match_book, show_create
 from matches.models import MatchStatus, MatchType, ShowStatus
 from promotion.models import Team
 from rules import registry
@@ -195,7 +195,7 @@ def test_refused_when_a_wrestler_is_already_on_the_show(show, make):
     a = make()
     match_book(show=show, sides=[[a], [make()]])
     assert book_refused(show=show, sides=[[a], [make()]]) == [
-        booking.ALREADY_ON_SHOW.format(wrestler=a, show=show_words(show))
+        booking.ALREADY_ON_SHOW.format(wrestler=a, show=show)
     ]
 
 
@@ -473,7 +473,7 @@ def test_refused_for_a_position_below_one(show, make):
 def test_refused_for_a_position_taken(show, make):
     match_book(show=show, sides=[[make()], [make()]], position=2)
     assert book_refused(show=show, sides=[[make()], [make()]], position=2) == [
-        booking.POSITION_TAKEN.format(position=2, show=show_words(show))
+        booking.POSITION_TAKEN.format(position=2, show=show)
     ]
 
 
@@ -482,7 +482,7 @@ def test_refused_for_a_position_taken(show, make):
 def test_refused_on_a_show_that_is_closed(show, make, status):
     set_status(show, status)
     assert book_refused(show=show, sides=[[make()], [make()]]) == [
-        booking.SHOW_HAS_RUN.format(show=show_words(show), status=status.label.lower())
+        booking.SHOW_HAS_RUN.format(show=show, status=status.label.lower())
     ]
 
 
@@ -497,7 +497,7 @@ def test_refused_on_a_show_dated_before_one_that_has_run(show, make):
     last = completed_show_after(show)
     assert book_refused(show=show, sides=[[make()], [make()]]) == [
         booking.STRANDED.format(
-            show=show_words(show),
+            show=show,
             at=in_words(utc(show), show.federation),
             last=in_words(utc(last), show.federation),
         )
@@ -539,7 +539,7 @@ def test_a_cancelled_show_frees_its_slot(show):
 @names("CANNOT_SCHEDULE")
 def test_only_a_booked_show_is_scheduled(show):
     assert refused(booking.show_schedule, show=show) == [
-        booking.CANNOT_SCHEDULE.format(show=show_words(show), status="draft")
+        booking.CANNOT_SCHEDULE.format(show=show, status="draft")
     ]
 
 
@@ -547,7 +547,7 @@ def test_only_a_booked_show_is_scheduled(show):
 def test_a_booked_show_without_matches_is_not_scheduled(show):
     set_status(show, ShowStatus.BOOKED)
     assert refused(booking.show_schedule, show=show) == [
-        booking.NOTHING_TO_SCHEDULE.format(show=show_words(show))
+        booking.NOTHING_TO_SCHEDULE.format(show=show)
     ]
 
 
@@ -557,7 +557,7 @@ def test_a_show_dated_before_the_last_that_ran_is_not_scheduled(show, make):
     last = completed_show_after(show)
     assert refused(booking.show_schedule, show=show) == [
         booking.SCHEDULE_BEFORE_HISTORY.format(
-            show=show_words(show),
+            show=show,
             at=in_words(show.scheduled_at, show.federation),
             last=in_words(utc(last), show.federation),
         )
@@ -569,7 +569,7 @@ def test_a_show_dated_before_the_last_that_ran_is_not_scheduled(show, make):
 def test_a_closed_show_keeps_its_details(show, status):
     set_status(show, status)
     assert refused(booking.show_update, show=show, venue="Elsewhere") == [
-        booking.SHOW_CLOSED.format(show=show_words(show), status=status.label.lower())
+        booking.SHOW_CLOSED.format(show=show, status=status.label.lower())
     ]
 
 
@@ -579,7 +579,7 @@ def test_a_scheduled_or_failed_show_cannot_move(show, status):
     set_status(show, status)
     when = show.scheduled_at + WEEK
     assert refused(booking.show_update, show=show, scheduled_at=when) == [
-        booking.RESCHEDULE_LOCKED.format(show=show_words(show), status=status.label.lower())
+        booking.RESCHEDULE_LOCKED.format(show=show, status=status.label.lower())
     ]
     assert booking.show_update(show=show, venue="The Armory").venue == "The Armory"
 
@@ -623,10 +623,10 @@ def test_a_match_on_a_closed_show_cannot_be_removed_or_moved(show, make):
     match = match_book(show=show, sides=[[make()], [make()]])
     set_status(show, ShowStatus.COMPLETED)
     assert refused(booking.match_remove, match=match) == [
-        booking.SHOW_HAS_RUN.format(show=show_words(show), status="completed")
+        booking.SHOW_HAS_RUN.format(show=show, status="completed")
     ]
     assert refused(booking.match_move, match=match, position=1) == [
-        booking.SHOW_HAS_RUN.format(show=show_words(show), status="completed")
+        booking.SHOW_HAS_RUN.format(show=show, status="completed")
     ]
 
 
@@ -649,7 +649,7 @@ def test_a_match_moved_on_a_show_that_no_longer_holds_it_is_refused(show, make):
     type(match).objects.filter(pk=match.pk).delete()
     gone.show_id = show.pk
     assert refused(booking.match_move, match=gone, position=1) == [
-        booking.MATCH_NOT_ON_SHOW.format(show=show_words(show))
+        booking.MATCH_NOT_ON_SHOW.format(show=show)
     ]
 
 
@@ -684,7 +684,7 @@ def test_a_match_moved_down_the_card_shifts_the_ones_between(show, make):
 def test_only_a_booked_or_scheduled_show_runs_now(show, status):
     set_status(show, status)
     assert refused(services.show_run_now, show=show) == [
-        services.CANNOT_RUN.format(show=show_words(show), status=status.label.lower())
+        services.CANNOT_RUN.format(show=show, status=status.label.lower())
     ]
 
 
@@ -693,10 +693,10 @@ def test_a_failed_show_is_retried_or_cancelled_before_it_runs_again(show, make):
     booked(show, make)
     set_status(show, ShowStatus.FAILED)
     assert refused(services.show_run_now, show=show) == [
-        services.RUN_FAILED_FIRST.format(show=show_words(show))
+        services.RUN_FAILED_FIRST.format(show=show)
     ]
     assert refused(services.week_run, federation=show.federation) == [
-        services.RUN_FAILED_FIRST.format(show=show_words(show))
+        services.RUN_FAILED_FIRST.format(show=show)
     ]
 
 
@@ -710,9 +710,7 @@ def test_a_show_run_now_while_an_earlier_show_is_scheduled_is_refused(show, make
     local = earlier.local_time  # (the words themselves: tests/matches/test_leases.py)
     when = f"{local:%a %b} {local.day}, {local.year} at {local:%H:%M}"
     assert refused(services.show_run_now, show=show) == [
-        services.SHOW_WAITS.format(
-            show=show_words(show), reason=f"waits for {earlier}, scheduled for {when}"
-        )
+        services.SHOW_WAITS.format(show=show, reason=f"waits for {earlier}, scheduled for {when}")
     ]
 
 
@@ -721,16 +719,14 @@ def test_a_show_run_now_while_an_earlier_show_is_scheduled_is_refused(show, make
 def test_only_a_failed_show_is_retried(show, status):
     set_status(show, status)
     assert refused(services.show_retry, show=show) == [
-        services.CANNOT_RETRY.format(show=show_words(show), status=status.label.lower())
+        services.CANNOT_RETRY.format(show=show, status=status.label.lower())
     ]
 
 
 @names("NOTHING_TO_RUN")
 def test_a_failed_show_without_matches_is_not_retried(show):
     set_status(show, ShowStatus.FAILED)
-    assert refused(services.show_retry, show=show) == [
-        services.NOTHING_TO_RUN.format(show=show_words(show))
-    ]
+    assert refused(services.show_retry, show=show) == [services.NOTHING_TO_RUN.format(show=show)]
 
 
 def test_a_retried_show_is_scheduled_afresh(show, make):
@@ -750,7 +746,7 @@ def test_a_retried_show_is_scheduled_afresh(show, make):
 def test_a_show_that_has_run_or_is_running_cannot_be_cancelled(show, status):
     set_status(show, status)
     assert refused(services.show_cancel, show=show) == [
-        services.CANNOT_CANCEL.format(show=show_words(show), status=status.label.lower())
+        services.CANNOT_CANCEL.format(show=show, status=status.label.lower())
     ]
 
 

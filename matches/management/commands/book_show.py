@@ -19,7 +19,7 @@ from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
 from matches.autobook import BookingConfigError, show_autobook
-from matches.booking import BookingError, show_create, show_schedule, show_words
+from matches.booking import BookingError, show_create, show_schedule
 from matches.models import Show, ShowStatus
 from matches.selectors import card_of, next_open_show
 from promotion.models import Federation
@@ -68,9 +68,9 @@ class Command(BaseCommand):
         self._print(show, skipped)
         if schedule:
             if not scheduled:
-                self.stdout.write(ALREADY_SCHEDULED.format(show=show_words(show)))
+                self.stdout.write(ALREADY_SCHEDULED.format(show=show))
             else:
-                self.stdout.write(self.style.SUCCESS(f"{show_words(show)} is scheduled."))
+                self.stdout.write(self.style.SUCCESS(f"{show} is scheduled."))
 
     def _book(self, federation, auto, schedule, when, new, lines):
         """The show picked up or created, the auto-booker's leftovers, and whether it was put on
@@ -83,18 +83,18 @@ class Command(BaseCommand):
                 last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
                 when = federation.next_show_time(after=max(filter(None, [last, timezone.now()])))
             show = show_create(federation=federation, scheduled_at=when)
-            lines.append(f"Created {show_words(show)} for {self._local(show)}.")
+            lines.append(f"Created {show} for {self._local(show)}.")
         else:
             status = show.get_status_display()
-            lines.append(f"Using {show_words(show)} ({status}), {self._local(show)}.")
+            lines.append(f"Using {show} ({status}), {self._local(show)}.")
             if when is not None:
-                lines.append(f"--at is for a new show; {show_words(show)} keeps its time.")
+                lines.append(f"--at is for a new show; {show} keeps its time.")
         skipped: list[str] = []
         if auto:
             count = show.matches.count()
             if count:
                 card = f"{count} match{pluralize(count, 'es')}"
-                lines.append(ALREADY_BOOKED.format(show=show_words(show), count=card))
+                lines.append(ALREADY_BOOKED.format(show=show, count=card))
             else:
                 skipped = show_autobook(show=show).skipped
         show.refresh_from_db()
