@@ -8,6 +8,8 @@ rule system. Loading is all-or-nothing.
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -54,46 +56,70 @@ STARTER_NOTE = (
 )
 
 
+def _sample_text(system: str, slug: str) -> str | None:
+    path = resources.files("rules").joinpath(f"data/sample/{system}/{slug}.yaml")
+    return path.read_text() if path.is_file() else None
+
+
+def _scalar(value: Any) -> str:
+    """``value`` as YAML writes it inside a line of a card (a flow mapping included): plain
+    where that reads back the same, else double-quoted."""
+    text = yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
+    if text.endswith("..."):  # (a lone plain scalar's document end)
+        text = text[:-3].strip()
+    plain = isinstance(value, str) and not any(c in value for c in ",{}[]#:\"'")
+    if isinstance(value, str) and not plain:
+        return json.dumps(value, ensure_ascii=False)
+    return text
+
+
 def starter_card(system: str, wrestler: Wrestler) -> str:
     """The card editor's starting text for a wrestler with no card of this system yet: a
     sample card valid for the system, with the wrestler's name and a placeholder finisher (a
     Superstar specialty) of that name instead of the sample wrestler's own, under a comment
     saying so (a YAML comment is part of no card). An ARM sheet takes the roster's alignment,
-    height, weight and standing too."""
+    height, weight and standing too. The sample file's own text is kept, with its layout and
+    its comments (each entry on a line of its own, as printed); only those values change."""
     name = wrestler.ring_name
     for slug in STARTER_FROM:
-        data = sample_card(system, slug)
-        if data:
+        text = _sample_text(system, slug)
+        if text:
             break
     else:
-        return f"system: {system}\nname: {name}\n"
-    data["name"] = name
+        return f"system: {system}\nname: {_scalar(name)}\n"
+    data = load_data_yaml(text)
+    lines: dict[str, Any] = {"name": name}  # top-level lines to change
     what, finisher = "finisher", f"{name} Finisher"
     if system == System.FILSINGER:
         finisher = finisher.upper()  # a finisher is printed in capitals
-        for entries in data.get("offense", {}).values():
-            for entry in entries:
-                if isinstance(entry, dict) and "finisher" in entry:
-                    entry["finisher"] = finisher
+        old = [
+            entry["finisher"]
+            for entries in data.get("offense", {}).values()
+            for entry in entries
+            if isinstance(entry, dict) and "finisher" in entry
+        ]
     elif system == System.SUPERSTAR:
         what, finisher = "specialty", f"{name} Special"
-        data["specialty"]["name"] = finisher
-        for table in ("offense", "ropes"):
-            for entry in data.get(table, []):
-                if isinstance(entry, dict) and entry.get("specialty"):
-                    entry["move"] = finisher
-    elif system == System.ARM:
-        data["finisher"]["name"] = finisher
+        old = [data["specialty"]["name"]]
+    else:
+        old = [data["finisher"]["name"]]
         if wrestler.alignment in ("face", "heel"):
-            data["alignment"] = wrestler.alignment
+            lines["alignment"] = wrestler.alignment
         for key, value in (("height", wrestler.height_in), ("weight", wrestler.weight_lb)):
             if value:
-                data[key] = value
-        data.update(fame=wrestler.fame, prestige=wrestler.prestige, heat=wrestler.heat)
-    # As the sample files are written: each entry on a line of its own, as printed.
-    text = yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=1000
-    )
+                lines[key] = value
+        lines.update(fame=wrestler.fame, prestige=wrestler.prestige, heat=wrestler.heat)
+    for key, value in lines.items():
+        text = re.sub(
+            rf"(?m)^({key}:[ \t]*)[^#\n]*?([ \t]*(#.*)?)$",
+            lambda m, value=value: m.group(1) + _scalar(value) + (m.group(2) or ""),
+            text,
+            count=1,
+        )
+    for was in set(old):
+        # The old name as a whole value in the sample's flow entries ("finisher: X,",
+        # "name: X}", "move: X,", or a line of its own).
+        text = re.sub(rf"(?<=: ){re.escape(was)}(?=[,}}\n])", lambda _m: _scalar(finisher), text)
     return STARTER_NOTE.format(name=name, what=what, finisher=finisher) + text
 
 

@@ -64,6 +64,24 @@ def test_a_new_wrestlers_starting_card_is_her_own_and_valid(booker, kara, system
     assert "plays under the roster's name" not in page
 
 
+def test_a_starting_card_keeps_the_sample_files_layout_and_comments(booker, kara):
+    """The starter is the sample file's own text with the name and finisher changed: each
+    rating on a line of its own (as the browser journey and a promoter typing over it expect),
+    the file's comments kept, and a name YAML would misread quoted."""
+    filsinger = starter_text(booker, kara, "filsinger")
+    assert "\nratings:\n  pin: 6\n  pin_fatigue: 3\n  ropes: A\n" in filsinger
+    assert "    - {finisher: KARA VOSS FINISHER, rating: 2}\n" in filsinger
+    superstar = starter_text(booker, kara, "superstar")
+    assert "general:          # two-dice totals 2..12\n" in superstar
+    assert "  - {move: Kara Voss Special, specialty: true}\n" in superstar
+    kara.ring_name = "Dr. X: the Man"
+    kara.save()
+    arm = starter_text(booker, kara, "arm")
+    assert '\nname: "Dr. X: the Man"\n' in arm
+    assert 'finisher: {maneuver: Cross Armbar, name: "Dr. X: the Man Finisher"}\n' in arm
+    assert yaml.safe_load(arm)["finisher"]["name"] == "Dr. X: the Man Finisher"
+
+
 def test_a_card_named_for_someone_else_says_the_roster_name_is_used(booker, kara):
     data = sample_card("filsinger", "bastian-holloway")
     data["name"] = "Someone Else"
