@@ -19,6 +19,7 @@ from django.utils import timezone
 from timezone_field import TimeZoneField
 
 from promotion.validators import (
+    ACTIVE_WHILE_INJURED,
     INJURED_WITHOUT_INJURY,
     height_in_inches,
     plain_text,
@@ -236,17 +237,28 @@ class Wrestler(models.Model):
         )
 
     def clean(self) -> None:
-        """Injured comes from an injury (``injury_record``, or a match's): a wrestler is not
-        made Injured by hand, nor signed so. One already Injured keeps the status."""
-        if self.status != WrestlerStatus.INJURED:
-            return
+        """Injured comes from an injury (``injury_record``, or a match's) and goes with it
+        (``injury_heal``, or the show that heals it): a wrestler is not made Injured by hand,
+        nor signed so, nor made Active by hand while an injury keeps him off cards. One already
+        Injured keeps the status; he may still be suspended or retired."""
         stored = (
             type(self).objects.filter(pk=self.pk).values_list("status", flat=True).first()
             if self.pk
             else None
         )
-        if stored != WrestlerStatus.INJURED:
+        if self.status == WrestlerStatus.INJURED and stored != WrestlerStatus.INJURED:
             raise ValidationError({"status": INJURED_WITHOUT_INJURY}, code="injured_by_hand")
+        if (
+            self.status == WrestlerStatus.ACTIVE
+            and stored == WrestlerStatus.INJURED
+            and self.injuries.filter(healed_on__isnull=True, keeps_off_cards=True).exists()
+        ):
+            from rules.core.text import pronouns
+
+            message = ACTIVE_WHILE_INJURED.format(
+                wrestler=self.ring_name, him=pronouns(self.pronouns).object
+            )
+            raise ValidationError({"status": message}, code="active_while_injured")
 
     @property
     def base_edge(self) -> int:

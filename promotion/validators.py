@@ -33,6 +33,10 @@ HEIGHT_OUT_OF_RANGE = "A height is {low} to {high} inches (4'0\" to 8'4\"), not 
 WEIGHT_OUT_OF_RANGE = "A weight is {low} to {high} pounds, not {value}."
 
 
+ACTIVE_WHILE_INJURED = (
+    "{wrestler} is out with an injury that keeps {him} off cards: mark it healed on the injury "
+    "report (Healed), and the roster shows {wrestler} Active again from that day."
+)
 INJURED_WITHOUT_INJURY = (
     "Injured comes from an injury: sign or save the wrestler as Active, then record the injury "
     "on the injury report (Record an injury): the roster shows Injured until it heals."

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from promotion import services, validators
 from promotion.models import Federation, Wrestler, WrestlerStatus
+from promotion.selectors import federation_today
 from tests import factories
 from tests.promotion.refusals import names, refused
 
@@ -225,3 +226,27 @@ def _no_inlines() -> dict[str, str]:
         "cards-MIN_NUM_FORMS": "0",
         "cards-MAX_NUM_FORMS": "1000",
     }
+
+
+def test_an_injured_wrestler_is_made_active_by_healing_the_injury_not_by_hand(federation):
+    wrestler = sign(federation)
+    Wrestler.objects.filter(pk=wrestler.pk).update(ring_name="Vera Quill", pronouns="she")
+    wrestler.refresh_from_db()
+    injury = services.injury_record(
+        wrestler=wrestler, occurred_on=federation_today(federation) - dt.timedelta(days=1)
+    )
+    wrestler.refresh_from_db()
+    assert refused(services.wrestler_update, wrestler=wrestler, status="active") == (
+        "Status: Vera Quill is out with an injury that keeps her off cards: mark it healed on the "
+        "injury report (Healed), and the roster shows Vera Quill Active again from that day."
+    )
+    assert Wrestler.objects.get(pk=wrestler.pk).status == WrestlerStatus.INJURED
+    # Suspended or retired while hurt: a booker's call.
+    services.wrestler_update(wrestler=wrestler, status="retired")
+    assert Wrestler.objects.get(pk=wrestler.pk).status == WrestlerStatus.RETIRED
+    Wrestler.objects.filter(pk=wrestler.pk).update(status=WrestlerStatus.INJURED)
+    wrestler.refresh_from_db()
+    services.injury_heal(injury=injury, on=federation_today(federation))
+    wrestler.refresh_from_db()
+    assert wrestler.status == WrestlerStatus.ACTIVE
+    services.wrestler_update(wrestler=wrestler, status="active", hometown="Gary")
