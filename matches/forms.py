@@ -22,44 +22,16 @@ NO_TEAM_IN_BATTLE_ROYAL = (
     "A battle royal is every wrestler for himself: pick its entrants, not a team for side {side}."
 )
 
-#: The optional rules a booker may tick, per rule system, each by its words (docs/cards.md and
-#: docs/rules/<system>.md). Options that need a number of their own (ARM's referee and
-#: warnings, Superstar's time limit) are left to the API; the time limit has its own field, and
-#: the options that say what a box of the form already says (ARM's no_dq and no_count_out: the
-#: no-disqualification box and the no-count-out stipulation) are not offered twice.
+#: Options a box of the form already asks for (ARM's no_dq and no_count_out: the
+#: no-disqualification box and the no-count-out stipulation), not offered twice.
+ASKED_IN_A_BOX = frozenset({"no_dq", "no_count_out"})
+#: The optional rules a booker may tick, per rule system, each by the system's own words
+#: (``option_words``: those that take a number are left to the API; the time limit has a field).
 OPTION_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "filsinger": (
-        ("fatigue", "1. Fatigue: the PIN rating rises after every kick-out"),
-        ("finisher_ratings", "2. Finisher ratings add to the PIN rating"),
-        ("tag_on_defense", "3. Tagging out on defense"),
-        ("agility_power", "4. Agility and power decide (ag) and (pw) moves"),
-        ("chart_choices", "5. Chart choices: another roll on a chart marked (c)"),
-        ("leave_ring", "6. Leaving the ring on down - 3 (lv)"),
-        ("choice_situations", "7. Choice situations"),
-        ("feud_table", "8. The Feud Table in feud matches"),
-        ("ringside_ally", "9. A ringside ally may interfere (singles)"),
-        ("add1", "10. Add 1: the defender's PIN rating rises every defense"),
-        ("roll_finishers", "11. Finishers with a roll are rolled"),
-        ("tag_moves", "12. Tag and singles moves are rolled again"),
-        ("dq_moves", "13. Fouls (dq) risk a disqualification"),
-        ("distractions", "14. Distractions and outside interference"),
-    ),
-    "arm": (
-        ("cage", "Steel cage, chain-link (+2 damage as a weapon)"),
-        ("cage=pipe", "Steel cage, steel pipe (+10 damage as a weapon)"),
-        ("internal_cage", "The cage flush with the apron: no leaving the ring, no ropes"),
-        ("escape", "Climbing out of the cage wins"),
-        ("over_top_dq", "Over the top rope is a disqualification"),
-        ("no_edge", "Nobody may spend Edge"),
-    ),
-    "superstar": (
-        ("referee", "The referee rules"),
-        ("tag_level=1", "Tag rules, level 1"),
-        ("tag_level=2", "Tag rules, level 2"),
-        ("tag_level=3", "Tag rules, level 3"),
-        ("grudge=texas_death", "Grudge match: the Texas death chart"),
-        ("grudge=steel_cage", "Grudge match: the steel cage chart"),
-    ),
+    name: tuple(
+        (value, words) for value, words in engine.option_words if value not in ASKED_IN_A_BOX
+    )
+    for name, engine in registry.systems.items()
 }
 #: Stipulations by their words; those the form asks for in a box of their own are left out.
 STIPULATION_WORDS = {
@@ -71,15 +43,10 @@ STIPULATIONS_WITH_A_BOX = frozenset({"no_dq", "title_changes_on_dq"})
 
 
 def option_choices(system: str, current: list[str]) -> list[tuple[str, str]]:
-    """The optional rules offered for ``system``, in words; an option of ``current`` (the
-    federation's) that has no words here is offered as it is written."""
+    """The optional rules offered for ``system``, in its words; an option of ``current`` (the
+    federation's) that has none is offered as it is written."""
     choices = list(OPTION_WORDS.get(system, ()))
     known = {value for value, _ in choices}
-    if not choices:  # a system the table above does not know yet: its names, readable
-        engine = registry.systems.get(system)
-        names = engine.option_names if engine else ()
-        choices = [(name, name.replace("_", " ").capitalize()) for name in names]
-        known = set(names)
     return choices + [(value, value) for value in current if value not in known]
 
 

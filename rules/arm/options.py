@@ -34,6 +34,19 @@ OPTION_NAMES: tuple[str, ...] = (
     "warnings",
     "no_edge",
 )
+#: The optional rules as a booker picks them from a list, each in words (docs/rules/arm.md);
+#: those that take a number of the booker's (``time_limit=N``, ``referee=N``, ``warnings=N``)
+#: are not among them.
+OPTION_WORDS: tuple[tuple[str, str], ...] = (
+    ("cage", "Steel cage, chain-link (+2 damage as a weapon)"),
+    ("cage=pipe", "Steel cage, steel pipe (+10 damage as a weapon)"),
+    ("internal_cage", "The cage flush with the apron: no leaving the ring, no ropes"),
+    ("escape", "Climbing out of the cage wins"),
+    ("no_dq", "No disqualifications"),
+    ("no_count_out", "No count-outs"),
+    ("over_top_dq", "Over the top rope is a disqualification"),
+    ("no_edge", "Nobody may spend Edge"),
+)
 FLAGS = ("internal_cage", "escape", "no_dq", "no_count_out", "over_top_dq", "no_edge")
 MATERIALS = ("chainlink", "pipe")
 _NUMBERS = {"time_limit": (1, 10000), "referee": (1, 20), "warnings": (0, 20)}

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.arm import cards as _cards
 from rules.arm.engine import MATCH_TYPES, PER_SIDE, STIPULATIONS, SYSTEM, Prepared, prepare, run
-from rules.arm.options import OPTION_NAMES, ArmOptions, parse_options
+from rules.arm.options import OPTION_NAMES, OPTION_WORDS, ArmOptions, parse_options
 from rules.arm.strategy import DefaultStrategy
 from rules.arm.tables import TABLE_NAMES, ArmTables, load_tables
 from rules.core.dice import Dice, SeededDice
@@ -25,6 +25,7 @@ class ArmSystem:
     name = SYSTEM
     title = "ARM (RingMaster)"
     option_names = OPTION_NAMES
+    option_words = OPTION_WORDS
     match_types = MATCH_TYPES
     chart_names = TABLE_NAMES
     stipulation_names = STIPULATIONS

@@ -15,6 +15,9 @@ class RuleSystem(Protocol):
     name: str
     title: str
     option_names: tuple[str, ...]
+    #: The options a booker picks from a list (those without a number of his own), each with
+    #: its words: ``(("cage", "Steel cage, ..."), ...)``.
+    option_words: tuple[tuple[str, str], ...]
     match_types: tuple[str, ...]
     stipulation_names: tuple[str, ...]
 

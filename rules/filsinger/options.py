@@ -39,6 +39,24 @@ OPTION_NAMES: tuple[str, ...] = (
     DQ_MOVES,
     DISTRACTIONS,
 )
+#: The optional rules as a booker picks them from a list, each in words (docs/cards.md and
+#: docs/rules/filsinger.md), in the rulebook's order.
+OPTION_WORDS: tuple[tuple[str, str], ...] = (
+    (FATIGUE, "1. Fatigue: the PIN rating rises after every kick-out"),
+    (FINISHER_RATINGS, "2. Finisher ratings add to the PIN rating"),
+    (TAG_ON_DEFENSE, "3. Tagging out on defense"),
+    (AGILITY_POWER, "4. Agility and power decide (ag) and (pw) moves"),
+    (CHART_CHOICES, "5. Chart choices: another roll on a chart marked (c)"),
+    (LEAVE_RING, "6. Leaving the ring on down - 3 (lv)"),
+    (CHOICE_SITUATIONS, "7. Choice situations"),
+    (FEUD_TABLE, "8. The Feud Table in feud matches"),
+    (RINGSIDE_ALLY, "9. A ringside ally may interfere (singles)"),
+    (ADD1, "10. Add 1: the defender's PIN rating rises every defense"),
+    (ROLL_FINISHERS, "11. Finishers with a roll are rolled"),
+    (TAG_MOVES, "12. Tag and singles moves are rolled again"),
+    (DQ_MOVES, "13. Fouls (dq) risk a disqualification"),
+    (DISTRACTIONS, "14. Distractions and outside interference"),
+)
 
 BASIC = frozenset[str]()
 ALL = frozenset(OPTION_NAMES)

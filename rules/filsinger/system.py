@@ -24,7 +24,7 @@ from rules.filsinger.engine import (
     prepare,
     run,
 )
-from rules.filsinger.options import OPTION_NAMES, inapplicable, parse_options
+from rules.filsinger.options import OPTION_NAMES, OPTION_WORDS, inapplicable, parse_options
 from rules.filsinger.strategy import DefaultStrategy
 from rules.filsinger.tables import CHART_NAMES, FilsingerTables, load_tables
 
@@ -33,6 +33,7 @@ class FilsingerSystem:
     name = SYSTEM
     title = "Filsinger card game"
     option_names = OPTION_NAMES
+    option_words = OPTION_WORDS
     match_types = MATCH_TYPES
     chart_names = CHART_NAMES
     stipulation_names = STIPULATIONS

@@ -19,6 +19,16 @@ TIME_LIMIT = "time_limit"
 TAG_LEVEL = "tag_level"
 GRUDGE = "grudge"
 OPTION_NAMES: tuple[str, ...] = (REFEREE, TIME_LIMIT, TAG_LEVEL, GRUDGE)
+#: The optional rules as a booker picks them from a list, each in words
+#: (docs/rules/superstar.md); the time limit, which takes a number, is not among them.
+OPTION_WORDS: tuple[tuple[str, str], ...] = (
+    ("referee", "The referee rules"),
+    ("tag_level=1", "Tag rules, level 1"),
+    ("tag_level=2", "Tag rules, level 2"),
+    ("tag_level=3", "Tag rules, level 3"),
+    ("grudge=texas_death", "Grudge match: the Texas death chart"),
+    ("grudge=steel_cage", "Grudge match: the steel cage chart"),
+)
 
 TEXAS_DEATH = "texas_death"
 STEEL_CAGE = "steel_cage"

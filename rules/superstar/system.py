@@ -25,7 +25,13 @@ from rules.superstar.engine import (
     prepare,
     run,
 )
-from rules.superstar.options import OPTION_NAMES, SuperstarOptions, inapplicable, parse_options
+from rules.superstar.options import (
+    OPTION_NAMES,
+    OPTION_WORDS,
+    SuperstarOptions,
+    inapplicable,
+    parse_options,
+)
 from rules.superstar.strategy import DefaultStrategy
 from rules.superstar.tables import CHART_NAMES, SuperstarTables, load_tables
 
@@ -34,6 +40,7 @@ class SuperstarSystem:
     name = SYSTEM
     title = "Superstar Pro Wrestling"
     option_names = OPTION_NAMES
+    option_words = OPTION_WORDS
     match_types = MATCH_TYPES
     chart_names = CHART_NAMES
     stipulation_names = STIPULATIONS
