@@ -60,13 +60,6 @@ ODDS_RUNS = 2000
 ODDS_SEED = 20240601
 
 
-def _desk_day(federation):
-    """The day a desk's form offers by default: the federation's today
-    (``selectors.federation_today``), the latest day the desks' services accept ("not a day
-    still to come")."""
-    return selectors.federation_today(federation)
-
-
 def _paginate(request, rows, per_page: int = PER_PAGE):
     return Paginator(rows, per_page).get_page(request.GET.get("page"))
 
@@ -505,7 +498,7 @@ def title_detail(request, federation: str, slug: str):
     }
     if request.federation_context["can_book"] and title.is_active:
         held = bool(rows) and rows[-1].reign is not None and rows[-1].end is None
-        on = _desk_day(fed)
+        on = today  # (the desks offer the federation's today)
         context["desk"] = {
             "held": held,
             "vacate": TitleVacateForm(initial={"on": on}) if held else None,
@@ -517,7 +510,9 @@ def title_detail(request, federation: str, slug: str):
 
 def title_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
-    form = TitleForm(request.POST or None, initial={"introduced_on": _desk_day(federation)})
+    form = TitleForm(
+        request.POST or None, initial={"introduced_on": selectors.federation_today(federation)}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             title = services.title_create(federation=federation, **form.cleaned_data)
@@ -585,14 +580,20 @@ def title_retire(request, federation: str, slug: str):
 def feud_list(request, slug: str):
     federation = federation_page(request, slug)
     feuds = _paginate(request, selectors.feuds_page(federation=federation))
-    context = {"nav": "feuds", "page_obj": feuds, "desk_day": _desk_day(federation)}
+    context = {
+        "nav": "feuds",
+        "page_obj": feuds,
+        "desk_day": selectors.federation_today(federation),
+    }
     return page(request, "promotion/feud_list.html", context)
 
 
 def feud_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
     form = FeudForm(
-        request.POST or None, federation=federation, initial={"started_on": _desk_day(federation)}
+        request.POST or None,
+        federation=federation,
+        initial={"started_on": selectors.federation_today(federation)},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -632,7 +633,11 @@ def injury_list(request, slug: str):
     return page(
         request,
         "promotion/injury_list.html",
-        {"nav": "injuries", "page_obj": injuries, "desk_day": _desk_day(federation)},
+        {
+            "nav": "injuries",
+            "page_obj": injuries,
+            "desk_day": selectors.federation_today(federation),
+        },
     )
 
 
@@ -650,7 +655,9 @@ def _still_booked(injury: Injury, shows) -> str:
 def injury_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
     form = InjuryForm(
-        request.POST or None, federation=federation, initial={"occurred_on": _desk_day(federation)}
+        request.POST or None,
+        federation=federation,
+        initial={"occurred_on": selectors.federation_today(federation)},
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -718,7 +725,7 @@ def team_detail(request, federation: str, slug: str):
         "matches": _paginate(request, match_selectors.team_matches(team=team)),
     }
     if request.federation_context["can_book"] and team.disbanded_on is None:
-        today = _desk_day(fed)
+        today = selectors.federation_today(fed)
         context["desk"] = {
             "today": today,
             "join": TeamJoinForm(team=team, initial={"on": today}),
@@ -730,7 +737,9 @@ def team_detail(request, federation: str, slug: str):
 def team_create(request, slug: str):
     federation = federation_page(request, slug, Action.BOOK)
     form = TeamForm(
-        request.POST or None, federation=federation, initial={"formed_on": _desk_day(federation)}
+        request.POST or None,
+        federation=federation,
+        initial={"formed_on": selectors.federation_today(federation)},
     )
     if request.method == "POST" and form.is_valid():
         try:
