@@ -16,16 +16,16 @@ from typing import Any
 
 from rules.core.errors import TableError
 from rules.core.tables import read_yaml_resource
-from rules.filsinger.text import _NAMED_SPECS, template_problems
+from rules.filsinger.text import NAMED_SPECS, template_problems
 
 DATA = "filsinger/moves.yaml"
 TEMPLATES = ("move", "finisher", "landed")
 #: The placeholders a kind's sentences may use.
 MOVE_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
-    "attacker": _NAMED_SPECS,
-    "Attacker": _NAMED_SPECS,
-    "defender": _NAMED_SPECS,
-    "Defender": _NAMED_SPECS,
+    "attacker": NAMED_SPECS,
+    "Attacker": NAMED_SPECS,
+    "defender": NAMED_SPECS,
+    "Defender": NAMED_SPECS,
     "move": ("",),
 }
 

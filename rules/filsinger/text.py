@@ -20,6 +20,7 @@ __all__ = [
     "CHART_PLACEHOLDERS",
     "FEUD_PLACEHOLDERS",
     "INTERFERENCE_PLACEHOLDERS",
+    "NAMED_SPECS",
     "Both",
     "article",
     "fill",
@@ -55,22 +56,22 @@ def _cased(specs: Iterable[str]) -> tuple[str, ...]:
     return tuple(form for spec in specs for form in (spec, spec[:1].upper() + spec[1:]))
 
 
-_NAMED_SPECS = ("", *_cased(Named.SPECS))
+NAMED_SPECS = ("", *_cased(Named.SPECS))
 _BOTH_SPECS = _cased(Both.SPECS)
 #: Each placeholder a chart's text may use, to the specs it takes ("" for the bare name).
 CHART_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
-    "you": _NAMED_SPECS,
-    "You": _NAMED_SPECS,
-    "opponent": _NAMED_SPECS,
-    "Opponent": _NAMED_SPECS,
+    "you": NAMED_SPECS,
+    "You": NAMED_SPECS,
+    "opponent": NAMED_SPECS,
+    "Opponent": NAMED_SPECS,
     "both": _BOTH_SPECS,
 }
 INTERFERENCE_PLACEHOLDERS: dict[str, tuple[str, ...]] = {**CHART_PLACEHOLDERS, "ally": ("",)}
 FEUD_PLACEHOLDERS: dict[str, tuple[str, ...]] = {
-    "winner": _NAMED_SPECS,
-    "Winner": _NAMED_SPECS,
-    "loser": _NAMED_SPECS,
-    "Loser": _NAMED_SPECS,
+    "winner": NAMED_SPECS,
+    "Winner": NAMED_SPECS,
+    "loser": NAMED_SPECS,
+    "Loser": NAMED_SPECS,
     "both": _BOTH_SPECS,
 }
 
