@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, final
 
+from librt.vecs import vec
 from mypy_extensions import i64
 
 from rules.arm.compile import POSTURE_BIT, Figures, Move, Wrestler, code, figures
@@ -142,21 +143,6 @@ ENGINE_OBJECTS: Final = (
 # preparation
 
 
-@final
-class Remembered:
-    """A decision remembered with the four integers of its situation
-    (``DefaultStrategy._situation``)."""
-
-    __slots__ = ("found", "w0", "w1", "w2", "w3")
-
-    def __init__(self, w0: i64, w1: i64, w2: i64, w3: i64, found: Any) -> None:
-        self.w0 = w0
-        self.w1 = w1
-        self.w2 = w2
-        self.w3 = w3
-        self.found = found
-
-
 _LOW: Final = (1 << 31) - 1
 
 
@@ -176,56 +162,127 @@ def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
     return h ^ h >> 31
 
 
+#: A ``Memory`` place's integers: the situation's four, then its answer's index.
+STRIDE: Final = 5
+
+
+def _answer_key(found: object) -> object:
+    """What tells one remembered answer from another, so that equal answers are kept once: a
+    plan by its fields (its maneuvers and object by identity: they belong to the prepared
+    match), a tuple by its items, anything else by its type and value, or by identity when it
+    has no hash."""
+    if isinstance(found, Plan):
+        return (
+            0,
+            id(found.move),
+            found.actions,
+            found.trap,
+            found.over_top,
+            found.flourish,
+            found.desperation,
+            id(found.obj),
+            id(found.double),
+        )
+    if isinstance(found, tuple):
+        return (1, *[_answer_key(item) for item in found])
+    try:
+        hash(found)
+    except TypeError:
+        return (2, id(found))
+    return (3, type(found), found)
+
+
 @final
 class Memory:
     """A strategy's decisions remembered by their packed situations (four integers each).
 
-    An open-addressed table: a situation's place is its mixed number (``_mix``) within the
-    table, or the first free place after it; an entry (``Remembered``) answers only for the
-    same four integers, so two situations that mix alike are told apart. Kept at most half
-    full (it doubles). It is read without locks: a reader holding the table before it doubled
-    misses at worst, and the decision is worked out again."""
+    An open-addressed table of plain integers (``keys``, a ``librt.vecs.vec``): a situation's
+    place is its mixed number (``_mix``) within the table, or the first free place after it
+    (a free place's first integer is -1: a packed situation's is never negative); each place
+    holds the four integers, so two situations that mix alike are told apart, and the index of
+    the answer in ``answers``, where equal answers are kept once (``_answer_key``). Kept at
+    most half full (it doubles).
 
-    __slots__ = ("filled", "table")
+    Nothing in the table is a Python object: the collector has nothing in it to walk, however
+    full, and a look-up reads one run of integers. (A table of entry objects made every
+    decision remembered an object or more for the collector, which then walked them all.)
+
+    It is read without locks: a reader holding the table before it doubled misses at worst, and
+    the decision is worked out again."""
+
+    __slots__ = ("answers", "filled", "keys", "known", "places")
 
     def __init__(self) -> None:
-        self.table: list[Remembered | None] = [None] * 1024
+        self.places: i64 = 1024
+        self.keys: vec[i64] = vec[i64]([-1] * (1024 * STRIDE))
         self.filled: i64 = 0
+        self.answers: list[Any] = []
+        self.known: dict[object, i64] = {}
 
-    def recall(self, w0: i64, w1: i64, w2: i64, w3: i64) -> Remembered | None:
-        """The entry for these four integers, or None."""
-        table = self.table
-        return table[_place(table, w0, w1, w2, w3)]
+    def recall(self, w0: i64, w1: i64, w2: i64, w3: i64, default: Any = None) -> Any:
+        """The answer kept for these four integers, or ``default``."""
+        keys = self.keys
+        at = _place(keys, self.places, w0, w1, w2, w3)
+        if keys[at] < 0:
+            return default
+        return self.answers[keys[at + 4]]
 
-    def keep(self, entry: Remembered) -> None:
-        table = self.table
-        i = _place(table, entry.w0, entry.w1, entry.w2, entry.w3)
-        new = table[i] is None
-        table[i] = entry
+    def keep(self, w0: i64, w1: i64, w2: i64, w3: i64, found: Any) -> None:
+        """Remember ``found`` for these four integers (in place of what was kept for them)."""
+        index = self._answer(found)
+        keys = self.keys
+        at = _place(keys, self.places, w0, w1, w2, w3)
+        new = keys[at] < 0
+        keys[at] = w0
+        keys[at + 1] = w1
+        keys[at + 2] = w2
+        keys[at + 3] = w3
+        keys[at + 4] = index
         if new:
             self.filled += 1
-            if self.filled * 2 >= len(table):
+            if self.filled * 2 >= self.places:
                 self._double()
 
+    def _answer(self, found: Any) -> i64:
+        key = _answer_key(found)
+        index = self.known.get(key, -1)
+        if index < 0:
+            index = len(self.answers)
+            self.answers.append(found)
+            self.known[key] = index
+        return index
+
     def _double(self) -> None:
-        table: list[Remembered | None] = [None] * (2 * len(self.table))
-        for entry in self.table:
-            if entry is not None:
-                table[_place(table, entry.w0, entry.w1, entry.w2, entry.w3)] = entry
-        self.table = table
+        old = self.keys
+        places: i64 = 2 * self.places
+        keys: vec[i64] = vec[i64]([-1] * (places * STRIDE))
+        at: i64 = 0
+        end: i64 = len(old)
+        while at < end:
+            if old[at] >= 0:
+                to = _place(keys, places, old[at], old[at + 1], old[at + 2], old[at + 3])
+                keys[to] = old[at]
+                keys[to + 1] = old[at + 1]
+                keys[to + 2] = old[at + 2]
+                keys[to + 3] = old[at + 3]
+                keys[to + 4] = old[at + 4]
+            at += STRIDE
+        self.keys = keys
+        self.places = places
 
 
-def _place(table: list[Remembered | None], w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
-    """Where these four integers are in a ``Memory`` table: their entry's place, or the free
-    place an entry for them would take."""
-    mask: i64 = len(table) - 1
+def _place(keys: vec[i64], places: i64, w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
+    """Where these four integers are in a ``Memory`` table of ``places`` places: the first
+    integer of their place, or of the free place they would take."""
+    mask: i64 = places - 1
     i = _mix(w0, w1, w2, w3) & mask
     while True:
-        entry = table[i]
-        if entry is None or (
-            entry.w0 == w0 and entry.w1 == w1 and entry.w2 == w2 and entry.w3 == w3
+        at = i * STRIDE
+        first = keys[at]
+        if first < 0 or (
+            first == w0 and keys[at + 1] == w1 and keys[at + 2] == w2 and keys[at + 3] == w3
         ):
-            return i
+            return at
         i = (i + 1) & mask
 
 

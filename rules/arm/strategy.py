@@ -24,7 +24,6 @@ from rules.arm.engine import (
     Hold,
     Match,
     Plan,
-    Remembered,
 )
 from rules.core.decisions import Strategy
 
@@ -404,8 +403,8 @@ class DefaultStrategy(ArmStrategy):
     COVER_AT = 0.2
     #: The most decisions remembered for one prepared match (odds replay thousands of matches).
     #: A fuller memory costs more than it saves: past this, a new situation is seldom met again
-    #: in a run, while every entry kept is one more object for the collector to walk and the
-    #: table outgrows the caches (bench/README.md, "A smaller memory").
+    #: in a run, while the table outgrows the processor's caches (bench/README.md, "A smaller
+    #: memory"; its entries are plain integers since "the eighth round").
     MEMO_LIMIT = 65_000
 
     # Every decision below is a function of the situation (``_situation``) alone, so it is worked
@@ -618,8 +617,8 @@ class DefaultStrategy(ArmStrategy):
     # Each decision asks ``_recall`` for what it decided before in the same situation, and
     # keeps what it works out with ``_keep``. A packed situation is remembered in the
     # prepared match's ``Memory``, a table placed by the integer mixed from its four (``_mix``)
-    # with the four alongside (``Remembered``), so two situations that mix alike are told
-    # apart; a wide one in ``Prepared.memo``.
+    # with the four alongside, so two situations that mix alike are told apart; a wide one in
+    # ``Prepared.memo``.
 
     def _recall(
         self,
@@ -638,8 +637,7 @@ class DefaultStrategy(ArmStrategy):
             return match.prep.memo.get(
                 self._wide_situation(match, side, kind, x, y, z), NOT_DECIDED
             )
-        entry = match.prep.memory.recall(w0, w1, w2, w3)
-        return NOT_DECIDED if entry is None else entry.found
+        return match.prep.memory.recall(w0, w1, w2, w3, NOT_DECIDED)
 
     def remembered_by(
         self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
@@ -668,7 +666,7 @@ class DefaultStrategy(ArmStrategy):
             if w0 < 0:
                 memo[self._wide_situation(match, side, kind, x, y, z)] = found
             else:
-                memory.keep(Remembered(w0, w1, w2, w3, found))
+                memory.keep(w0, w1, w2, w3, found)
         return found
 
     # ---------------------------------------------------------------------------- start
