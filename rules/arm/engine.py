@@ -166,30 +166,54 @@ def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
 STRIDE: Final = 5
 
 
-def _answer_key(found: object) -> object:
-    """What tells one remembered answer from another, so that equal answers are kept once: a
-    plan by its fields (its maneuvers and object by identity: they belong to the prepared
-    match), a tuple by its items, anything else by its type and value, or by identity when it
-    has no hash."""
+def _words(found: object) -> bool:
+    """Whether an answer is a string or a tuple of strings (what a follow-up is)."""
+    if isinstance(found, str):
+        return True
+    if not isinstance(found, tuple):
+        return False
+    return all(isinstance(item, str) for item in found)
+
+
+def _answer_hash(found: object) -> i64:
+    """A number for a remembered answer, equal for equal answers (``_same_answer``): a plan's
+    from its fields (its maneuvers and object by identity: they belong to the prepared match),
+    words' from their ``hash``, anything else's from its identity."""
     if isinstance(found, Plan):
+        # (Each part under 2**56, so nothing overflows 64 bits.)
+        h: i64 = id(found.move) ^ id(found.obj) * 3 ^ id(found.double) * 5
+        h ^= (hash(found.actions) & _LOW) * 7 ^ (found.desperation & 255) * 11
+        if found.trap:
+            h ^= 13
+        if found.over_top:
+            h ^= 17 << 8
+        if found.flourish:
+            h ^= 19 << 16
+        return h
+    if _words(found):
+        return hash(found) & _LOW
+    return id(found)
+
+
+def _same_answer(a: object, b: object) -> bool:
+    """Whether two answers are the same, as ``_answer_hash`` reads them: the same object, plans
+    of the same fields, or the same words."""
+    if a is b:
+        return True
+    if isinstance(a, Plan):
+        if not isinstance(b, Plan):
+            return False
         return (
-            0,
-            id(found.move),
-            found.actions,
-            found.trap,
-            found.over_top,
-            found.flourish,
-            found.desperation,
-            id(found.obj),
-            id(found.double),
+            a.move is b.move
+            and a.obj is b.obj
+            and a.double is b.double
+            and a.actions == b.actions
+            and a.trap == b.trap
+            and a.over_top == b.over_top
+            and a.flourish == b.flourish
+            and a.desperation == b.desperation
         )
-    if isinstance(found, tuple):
-        return (1, *[_answer_key(item) for item in found])
-    try:
-        hash(found)
-    except TypeError:
-        return (2, id(found))
-    return (3, type(found), found)
+    return _words(a) and _words(b) and type(a) is type(b) and bool(a == b)
 
 
 @final
@@ -200,8 +224,8 @@ class Memory:
     place is its mixed number (``_mix``) within the table, or the first free place after it
     (a free place's first integer is -1: a packed situation's is never negative); each place
     holds the four integers, so two situations that mix alike are told apart, and the index of
-    the answer in ``answers``, where equal answers are kept once (``_answer_key``). Kept at
-    most half full (it doubles).
+    the answer in ``answers``, where equal answers are kept once (``_same_answer``, found by
+    ``_answer_hash`` in ``slots``). Kept at most half full (it doubles).
 
     Nothing in the table is a Python object: the collector has nothing in it to walk, however
     full, and a look-up reads one run of integers. (A table of entry objects made every
@@ -210,14 +234,15 @@ class Memory:
     It is read without locks: a reader holding the table before it doubled misses at worst, and
     the decision is worked out again."""
 
-    __slots__ = ("answers", "filled", "keys", "known", "places")
+    __slots__ = ("answers", "filled", "keys", "places", "slots")
 
     def __init__(self) -> None:
         self.places: i64 = 1024
         self.keys: vec[i64] = vec[i64]([-1] * (1024 * STRIDE))
         self.filled: i64 = 0
         self.answers: list[Any] = []
-        self.known: dict[object, i64] = {}
+        #: ``answers`` by ``_answer_hash``: each place an index into them, or -1.
+        self.slots: vec[i64] = vec[i64]([-1] * 64)
 
     def recall(self, w0: i64, w1: i64, w2: i64, w3: i64, default: Any = None) -> Any:
         """The answer kept for these four integers, or ``default``."""
@@ -244,12 +269,30 @@ class Memory:
                 self._double()
 
     def _answer(self, found: Any) -> i64:
-        key = _answer_key(found)
-        index = self.known.get(key, -1)
-        if index < 0:
-            index = len(self.answers)
-            self.answers.append(found)
-            self.known[key] = index
+        """The index of ``found`` in ``answers``, kept there if no same answer is."""
+        answers = self.answers
+        slots = self.slots
+        mask: i64 = len(slots) - 1
+        i: i64 = _answer_hash(found) & mask
+        while True:
+            index = slots[i]
+            if index < 0:
+                break
+            if _same_answer(answers[index], found):
+                return index
+            i = (i + 1) & mask
+        index = len(answers)
+        answers.append(found)
+        slots[i] = index
+        if 2 * len(answers) >= len(slots):
+            grown: vec[i64] = vec[i64]([-1] * (2 * len(slots)))
+            mask = len(grown) - 1
+            for kept in range(len(answers)):
+                j: i64 = _answer_hash(answers[kept]) & mask
+                while grown[j] >= 0:
+                    j = (j + 1) & mask
+                grown[j] = kept
+            self.slots = grown
         return index
 
     def _double(self) -> None:
