@@ -1718,7 +1718,7 @@ class Match:
         if move.illegal:
             self.ref_check(
                 a,
-                move.words,
+                "the " + move.words,
                 automatic=move.object and "object" in fig.ref_automatic,
                 bonus=fig.ref_fire_tab_detect if move.fire_tab else 0,
             )
@@ -2467,9 +2467,9 @@ class Match:
                 tuple(rolled),
                 f"{counted}... "
                 + (
-                    f"{d.w.mname} {ESCAPE_WORDS[way]} ({target})!"
+                    f"{d.w.mname} {ESCAPE_WORDS[way]} (needs {target})!"
                     if broke
-                    else f"{d.w.mname} can't get out ({target})."
+                    else f"{d.w.mname} can't get out (needs {target})."
                 ),
                 way=way,
                 target=target,
@@ -2755,7 +2755,7 @@ class Match:
                 "hold_damage",
                 a,
                 (),
-                f"{a.w.sname} cranks on the {h.move.words} ({dmg}).",
+                f"{a.w.sname} cranks on the {h.move.words} ({dmg} damage).",
                 damage=dmg,
             )
         self.hurt(d, dmg, a)
@@ -2901,7 +2901,7 @@ class Match:
                 ally.key,
                 (f1, f2),
                 f"{ally.name} slips in behind the referee's back and swings a {chair.name.lower()} "
-                f"at {d.w.mname}" + (f"! ({dmg})" if hit else ", but misses."),
+                f"at {d.w.mname}" + (f"! ({dmg} damage)" if hit else ", but misses."),
                 damage=dmg if hit else 0,
             )
         if hit:
@@ -3278,7 +3278,10 @@ class Match:
         over: bool,
     ) -> str:
         if over:
-            return f"{a.w.sname} sends {d.w.mname} flying over the top rope to the floor! ({dmg})"
+            return (
+                f"{a.w.sname} sends {d.w.mname} flying over the top rope to the floor! "
+                f"({dmg} damage)"
+            )
         if move.mv.text:
             text = move.mv.text
             thing = obj_name.lower() or "turnbuckle"
@@ -3290,17 +3293,17 @@ class Match:
             else:
                 text = text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
                 text = text.replace("{object}", thing)
-            return f"{text} ({dmg})"
+            return f"{text} ({dmg} damage)"
         if move.hold:
             art = "the" if move.finisher else move.article
-            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg})"
+            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg} damage)"
         what = move.words
         art = "the" if move.finisher else move.article
         art = art + " " if art else ""
         tail = "!" if move.finisher or grade == ACE else "."
         if move.pin_pred:
-            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({dmg})"
-        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({dmg})"
+            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({dmg} damage)"
+        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({dmg} damage)"
 
     # ---------------------------------------------------------------------------- result
     # The effects are immutable and come round again match after match (odds play thousands):

@@ -204,11 +204,17 @@ def maneuvers_with_text(name: str, text: str) -> dict:
 @pytest.mark.parametrize(
     ("pronouns", "line"),
     [
-        (("he", "she"), "Alpha whips Beta into the turnbuckle, her back first! His move. (5)"),
-        (("she", "he"), "Alpha whips Beta into the turnbuckle, his back first! Her move. (5)"),
+        (
+            ("he", "she"),
+            "Alpha whips Beta into the turnbuckle, her back first! His move. (5 damage)",
+        ),
+        (
+            ("she", "he"),
+            "Alpha whips Beta into the turnbuckle, his back first! Her move. (5 damage)",
+        ),
         (
             ("they", "they"),
-            "Alpha whips Beta into the turnbuckle, their back first! Their move. (5)",
+            "Alpha whips Beta into the turnbuckle, their back first! Their move. (5 damage)",
         ),
     ],
 )

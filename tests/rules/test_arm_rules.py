@@ -430,7 +430,7 @@ def test_a_pin_that_holds_counts_three_once():
     m.me(BETA).post = "prone"
     m.pin(ALPHA)
     pin, fall = (e for e in m.events if e.kind in ("pin", "pinfall"))
-    assert pin.text == "One, two... Beta can't get out (12)."
+    assert pin.text == "One, two... Beta can't get out (needs 12)."
     assert fall.text == "Three! Alpha pins Beta!"
 
 
