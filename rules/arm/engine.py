@@ -1356,17 +1356,18 @@ class Match:
             d.tricks += 1
         won, faces = self.contest(a, target, d, ctarget)
         if rec:
-            ra, rb = faces[-2], faces[-1]
+            # The faces in pairs, the attacker's first: another pair after both missed (or tied).
+            ra = ", then ".join([str(f) for f in faces[0::2]])
+            rb = ", then ".join([str(f) for f in faces[1::2]])
             verb = f"reverse it into {cmove.article} {cmove.words}"
             if cmove.defense:
                 verb = DEFENSE_VERBS.get(cmove.words, f"answer with {cmove.article} {cmove.words}")
-            again = f" after {len(faces) // 2 - 1} more" if len(faces) > 2 else ""
             self.ev(
                 "counter",
                 d,
                 tuple(faces),
                 f"{d.w.sname} tries to {verb} the {move.words} ({cmove.cls} {ctarget}, rolls "
-                f"{rb}; {a.w.mname} {target}, rolls {ra}{again}): "
+                f"{rb}; {a.w.mname} {target}, rolls {ra}): "
                 + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} gets it in!"),
                 move=move.name,
                 counter=cmove.name,
