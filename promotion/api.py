@@ -10,7 +10,6 @@ federation the URL names, so it is scoped before it is filtered.
 from __future__ import annotations
 
 import contextlib
-import zoneinfo
 
 import django_filters
 from django.contrib.auth import get_user_model
@@ -67,13 +66,13 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
+from promotion.validators import time_zone_name
 from rules import registry
 from rules.core.safeyaml import load_text
 from rules.models import System, WrestlerCard
 
 User = get_user_model()
 SLUG = "[-a-zA-Z0-9_]+"
-TIME_ZONES = frozenset(zoneinfo.available_timezones())
 NO_SUCH_USER = "No user named {username!r}."
 NO_SUCH_WRESTLER = "No wrestler with the slug {slug!r} in this federation."
 SYSTEM_MISMATCH = "This card says system {given!r}, but the address is for {system!r}."
@@ -121,11 +120,12 @@ def match_ref(match) -> dict | None:
 
 
 class TimeZoneNameField(serializers.CharField):
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if value not in TIME_ZONES:
-            raise serializers.ValidationError(f"{value!r} is not an IANA time zone name.")
-        return value
+    """A federation's time zone, checked by the model field's own rule
+    (``validators.time_zone_name``: a place's current name or UTC) and in its words."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.validators.append(time_zone_name)
 
     def to_representation(self, value):
         return str(value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from matches.models import Match, Show, ShowStatus
-from promotion.models import Injury, MemberRole, Membership, StandingChange, Wrestler
+from promotion.models import Federation, Injury, MemberRole, Membership, StandingChange, Wrestler
 from rules.models import WrestlerCard
 from tests import factories
 from tests.api.conftest import client_for
@@ -95,6 +95,49 @@ def test_the_owner_changes_settings_and_bad_values_are_named(sample, owner):
     response = owner.patch(BASE + "/", {"time_zone": "Europe/Dublin"}, format="json")
     assert response.status_code == 200
     assert response.json()["time_zone"] == "Europe/Dublin"
+
+
+@pytest.mark.parametrize(
+    ("zone", "message"),
+    [
+        (
+            "Mars/Olympus",
+            "'Mars/Olympus' is not a time zone offered: choose a place's zone (Europe/London, "
+            "say) or UTC.",
+        ),
+        ("US/Central", "'US/Central' is an old name of America/Chicago; choose America/Chicago."),
+        (
+            "localtime",
+            "'localtime' is not a time zone offered: choose a place's zone (Europe/London, "
+            "say) or UTC.",
+        ),
+    ],
+)
+def test_a_time_zone_the_federation_may_not_have_is_refused_by_name(sample, owner, zone, message):
+    """The API's field checks a zone by the federation's own rule (a current place's name or UTC),
+    in the words the settings page uses, and names the field; nothing else in the request is
+    written."""
+    response = owner.patch(
+        BASE + "/", {"time_zone": zone, "name": "Renamed Wrestling"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": f"time_zone: {message}",
+        "errors": [{"path": "time_zone", "message": message}],
+    }
+    sample.refresh_from_db()
+    assert (sample.name, str(sample.time_zone)) == (
+        "Copperline Wrestling Federation",
+        "America/Chicago",
+    )
+    created = owner.post(
+        "/api/v1/federations/",
+        {"name": "Harbor Lights", "slug": "harbor-lights", "time_zone": zone},
+        format="json",
+    )
+    assert created.status_code == 400
+    assert created.json()["errors"] == [{"path": "time_zone", "message": message}]
+    assert not Federation.objects.filter(slug="harbor-lights").exists()
 
 
 def test_a_federation_slug_is_taken_once(sample, owner):
