@@ -1516,6 +1516,19 @@ class Match:
         f.debt += short * self.fig.ap_short_penalty
         return True
 
+    def stand_to_climb(self, f: Fighter) -> bool:
+        """Whether ``f`` is on his feet to climb the turnbuckles, getting up first if he is not
+        and the points allow (the chapter: "the wrestler must already be standing in a ring
+        corner")."""
+        if f.standing:
+            return True
+        if not self.pay(f, self.rise_cost(f)):
+            return False
+        f.post = "facing"
+        if self.record:
+            self.ev("position", f, (), f"{f.w.sname} gets back up.")
+        return True
+
     def rise_cost(self, f: Fighter) -> int:
         """The Action Points for ``f`` to stand facing his man
         (``posture_cost(f.post, "facing")``, from his noted posture)."""
@@ -1574,7 +1587,7 @@ class Match:
                             self.ev("position", a, (), f"{a.w.sname} heads for the corner.")
             elif name == "climb":
                 level = arg or 3
-                if a.zone == "corner" and a.elev < level:
+                if a.zone == "corner" and a.elev < level and self.stand_to_climb(a):
                     cost = a.w.cost("climb", (level - a.elev) * fig.ap_climb)
                     if self.pay(a, cost):
                         a.elev = level
@@ -1995,8 +2008,10 @@ class Match:
                 self.near = False
             if name == "climb":
                 level = arg or 3
-                if a.elev < level and self.pay(
-                    a, a.w.cost("climb", (level - a.elev) * fig.ap_climb)
+                if (
+                    a.elev < level
+                    and self.stand_to_climb(a)
+                    and self.pay(a, a.w.cost("climb", (level - a.elev) * fig.ap_climb))
                 ):
                     a.elev = level
                     if rec:

@@ -1327,7 +1327,10 @@ class DefaultStrategy(ArmStrategy):
         if move.flying:
             if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
                 return CANNOT, ()
-            return match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb, TO_THE_TOP
+            # (On his feet first: a man climbs only from his feet.)
+            cost = match.rise_cost(a) if not a.standing else 0
+            cost += match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb
+            return cost, TO_THE_TOP
         if move.super:
             if not d.standing:
                 cost = match.rise_cost(d)

@@ -971,3 +971,35 @@ def test_the_attackers_own_positioning_for_a_maneuver():
     assert setup(m, ALPHA, elbow) == (0, ())
     beta.post, alpha.zone = "facing", "floor"
     assert setup(m, ALPHA, chop)[0] == CANNOT
+
+
+@pytest.mark.parametrize("how", ["plan", "follow_up"])
+def test_a_man_climbs_the_turnbuckles_only_from_his_feet(how):
+    # The chapter: "Climbing onto the turnbuckles costs 1 Action Point for each rope level; the
+    # wrestler must already be standing in a ring corner." Flat on his back in the corner, he
+    # gets up first (2 categories across: 2 x 2 points), then climbs the three ropes (3).
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.post = "corner", "prone"
+    m.ap = 7
+    if how == "plan":
+        m.position(ALPHA, (("climb", 3),))
+    else:
+        m.reposition(ALPHA, "climb", 3, None)
+    assert (alpha.post, alpha.elev, m.ap, alpha.debt) == ("facing", 3, 0, 0)
+    texts = [e.text for e in m.events]
+    assert texts[0] == "Alpha gets back up."
+    assert texts[1] in ("Alpha climbs to the top rope!", "Alpha heads up top!")
+
+
+def test_a_man_who_cannot_get_up_does_not_climb():
+    # No points and already as deep in debt as the tables allow (ap_max_debt): he stays down,
+    # on the mat, and never reaches the top rope.
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.post = "corner", "prone"
+    m.ap = 0
+    alpha.debt = m.fig.ap_max_debt
+    m.reposition(ALPHA, "climb", 3, None)
+    assert (alpha.post, alpha.elev) == ("prone", 0)
+    assert m.events == []
