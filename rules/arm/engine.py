@@ -1264,6 +1264,7 @@ class Match:
             dtarget = self.target(1 - s, amove, answer)
             self.note_attempt(d, amove)
             dface, dgrade = self.check(d, dtarget)
+            answered_at = len(self.events)
             if rec:
                 self.ev(
                     "attack",
@@ -1283,12 +1284,14 @@ class Match:
             if grade == BOTCH:
                 self.adv = 1 - s
                 if rec:
+                    # Told before the answer it explains (the answer's roll came first).
                     self.ev(
                         "telegraph",
                         a,
                         (),
-                        f"{a.w.sname} telegraphed it, and {d.w.mname} saw it coming.",
+                        f"{a.w.sname} telegraphed it, and {d.w.mname} saw it coming (+2).",
                     )
+                    self.events.insert(answered_at, self.events.pop())
                 if dgrade >= SUCCESS:
                     self.land(1 - s, answer, amove, dface, dgrade, dtarget)
                 return
