@@ -1519,10 +1519,11 @@ class Match:
         f.debt += short * self.fig.ap_short_penalty
         return True
 
-    def stand_to_climb(self, f: Fighter) -> bool:
-        """Whether ``f`` is on his feet to climb the turnbuckles, getting up first if he is not
-        and the points allow (the chapter: "the wrestler must already be standing in a ring
-        corner")."""
+    def on_his_feet(self, f: Fighter) -> bool:
+        """Whether ``f`` is on his feet to climb the turnbuckles or to move his man (drag him
+        up, whip him, back him into a corner, put him up top, roll him in), getting up first if
+        he is not and the points allow. (Climbing, the chapter: "the wrestler must already be
+        standing in a ring corner"; moving the opponent, ours.)"""
         if f.standing:
             return True
         if not self.pay(f, self.rise_cost(f)):
@@ -1590,7 +1591,7 @@ class Match:
                             self.ev("position", a, (), f"{a.w.sname} heads for the corner.")
             elif name == "climb":
                 level = arg or 3
-                if a.zone == "corner" and a.elev < level and self.stand_to_climb(a):
+                if a.zone == "corner" and a.elev < level and self.on_his_feet(a):
                     cost = a.w.cost("climb", (level - a.elev) * fig.ap_climb)
                     if self.pay(a, cost):
                         a.elev = level
@@ -1965,7 +1966,12 @@ class Match:
                 if rec:
                     self.ev("position", a, (), f"{a.w.sname} rolls {d.w.mname} over.")
         elif name == "behind":
-            if self.near and d.standing and self.pay(a, fig.ap_shift_within):
+            if (
+                self.near
+                and d.standing
+                and self.on_his_feet(a)
+                and self.pay(a, fig.ap_shift_within)
+            ):
                 d.post = "behind"
         elif name == "bend":
             self.move_opponent(a, d, "bent")
@@ -1975,6 +1981,7 @@ class Match:
                 and d.standing
                 and not self.prep.internal_cage
                 and not d.outside  # (no ropes to whip him into out there)
+                and self.on_his_feet(a)
                 and self.pay(a, fig.ap_whip)
             ):
                 d.whipped = True
@@ -1985,7 +1992,7 @@ class Match:
             # Drag the opponent into a corner (one square a step, and one more to bring him).
             if self.near and d.standing and d.zone != "corner" and not d.outside:
                 cost = self.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent)
-                if self.pay(a, cost):
+                if self.on_his_feet(a) and self.pay(a, cost):
                     a.zone = d.zone = "corner"
                     a.home = self.tag and arg == "home"
                     if rec:
@@ -1997,7 +2004,7 @@ class Match:
         elif name == "roll_in":
             if d.zone == "floor" and self.near:
                 cost = 2 * (fig.ap_step + fig.ap_bring_opponent)
-                if self.pay(a, cost):
+                if self.on_his_feet(a) and self.pay(a, cost):
                     a.zone = d.zone = "ringside"
                     if rec:
                         self.ev(
@@ -2013,7 +2020,7 @@ class Match:
                 level = arg or 3
                 if (
                     a.elev < level
-                    and self.stand_to_climb(a)
+                    and self.on_his_feet(a)
                     and self.pay(a, a.w.cost("climb", (level - a.elev) * fig.ap_climb))
                 ):
                     a.elev = level
@@ -2048,7 +2055,7 @@ class Match:
         if ct == 1 and to != "bent" and cf != 2:
             return False
         cost = 2 * self.fig.ap_shift_across if cf == 2 and ct == 0 else self.posture_cost(frm, to)
-        if not self.pay(a, cost):
+        if not self.on_his_feet(a) or not self.pay(a, cost):
             return False
         d.post = to
         if self.record:
@@ -2077,6 +2084,8 @@ class Match:
             if not (self.near and d.standing):
                 return False
         elif not (self.near and d.standing and d.zone == "corner" and a.zone == "corner"):
+            return False
+        if not self.on_his_feet(a):
             return False
         while self.ap >= fig.ap_place_turnbuckle:
             self.ap -= fig.ap_place_turnbuckle

@@ -1284,7 +1284,8 @@ class DefaultStrategy(ArmStrategy):
             # On the floor: a fan favourite rolls him back in for the pin once he is worn
             # (Tired) or the count is at 10, a rulebreaker leaves him there; otherwise each
             # sets him up for the next blow out there (the steps, the railing, the cage).
-            if ap >= 2 * (fig.ap_step + fig.ap_bring_opponent):
+            up = 0 if a.standing else match.rise_cost(a)
+            if ap >= up + 2 * (fig.ap_step + fig.ap_bring_opponent):
                 roll = ["roll_in"] if a.w.face else []
             if match.count is not None and match.count >= 10:
                 return roll
@@ -1324,12 +1325,12 @@ class DefaultStrategy(ArmStrategy):
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         needs = move.needs
+        # He climbs and moves his man only from his feet: getting up first is part of the cost.
+        up = 0 if a.standing else match.rise_cost(a)
         if move.flying:
             if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
                 return CANNOT, ()
-            # (On his feet first: a man climbs only from his feet.)
-            cost = match.rise_cost(a) if not a.standing else 0
-            cost += match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb
+            cost = up + match.distance(a.zone, "corner") * fig.ap_square + 3 * fig.ap_climb
             return cost, TO_THE_TOP
         if move.super:
             if not d.standing:
@@ -1338,17 +1339,17 @@ class DefaultStrategy(ArmStrategy):
             else:
                 cost, steps = 0, ()
             cost += match.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent) + 1
-            return cost, (*steps, "corner", ("place", 2))
+            return up + cost, (*steps, "corner", ("place", 2))
         if move.needs_mask & d.posture_bit():  # (his posture is among needs)
             if move.running and d.standing and not (match.prep.internal_cage or d.outside):
-                return fig.ap_whip, WHIPPED
+                return up + fig.ap_whip, WHIPPED
             return 0, ()
         if "facing" in needs:
-            return match.rise_cost(d), LIFTED
+            return up + match.rise_cost(d), LIFTED
         if "behind" in needs:
-            return match.rise_cost(d) + fig.ap_shift_within, LIFTED_BEHIND
+            return up + match.rise_cost(d) + fig.ap_shift_within, LIFTED_BEHIND
         if "bent" in needs:
-            return match.posture_cost(d.post, "bent"), (("lift", "bent"),)
+            return up + match.posture_cost(d.post, "bent"), (("lift", "bent"),)
         if d.post in ("prone", "facedown") and needs & {"prone", "facedown"}:
             return fig.ap_shift_within, TURNED
         return CANNOT, ()

@@ -1003,3 +1003,23 @@ def test_a_man_who_cannot_get_up_does_not_climb():
     m.reposition(ALPHA, "climb", 3, None)
     assert (alpha.post, alpha.elev) == ("prone", 0)
     assert m.events == []
+
+
+def test_a_man_moves_his_opponent_only_from_his_feet():
+    # Ours (docs/rules/arm.md): dragging a man up, whipping him, backing him into a corner or
+    # rolling him in takes the attacker on his feet. Both flat on the mat, 8 points: he gets up
+    # (2 categories across: 4), then drags his man up (from the mat to his feet: 4).
+    m = match_of([])
+    alpha, beta = m.me(ALPHA), m.me(BETA)
+    alpha.post, beta.post = "prone", "prone"
+    m.ap = 8
+    m.reposition(ALPHA, "lift", "facing", None)
+    assert (alpha.post, beta.post, m.ap) == ("facing", "facing", 0)
+    assert [e.text for e in m.events] == ["Alpha gets back up.", "Alpha drags Beta up: upright."]
+    # On his knees, with 3 points: up (crouching to standing, across: 2), then the whip (1).
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    alpha.post = "kneeling"
+    m.ap = 3
+    m.reposition(ALPHA, "whip", None, None)
+    assert (alpha.post, m.me(BETA).whipped, m.ap) == ("facing", True, 0)
