@@ -247,7 +247,9 @@ class Wrestler(models.Model):
             else None
         )
         if self.status == WrestlerStatus.INJURED and stored != WrestlerStatus.INJURED:
-            raise ValidationError({"status": INJURED_WITHOUT_INJURY}, code="injured_by_hand")
+            raise ValidationError(
+                {"status": ValidationError(INJURED_WITHOUT_INJURY, code="injured_by_hand")}
+            )
         if (
             self.status == WrestlerStatus.ACTIVE
             and stored == WrestlerStatus.INJURED

@@ -9,9 +9,11 @@ document can go into any database. Every concrete field of every model is writte
 models themselves, so a field added later travels without a change here.
 
 ``federation_import`` reads such a document back, all or nothing: every row is checked (its
-fields, the references between rows, the models' check constraints) before anything is written,
-and each problem is named by its path (``shows[3].matches[0].method: ...``). Users are not part of
-a federation: the importing user owns the copy, and members are restored where a user of that
+fields, the model's own rules as ``clean`` states them, the references between rows, the models'
+check constraints, a wrestler's Heat within the standings' bounds and Injured only with the injury
+that keeps the wrestler out) before anything is written, and each problem is named by its path
+(``shows[3].matches[0].method: ...``; a wrestler's also by the wrestler's name). Users are not part
+of a federation: the importing user owns the copy, and members are restored where a user of that
 name exists (the others are reported, not created).
 """
 
@@ -24,7 +26,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
@@ -41,8 +43,10 @@ from promotion.models import (
     Title,
     TitleReign,
     Wrestler,
+    WrestlerStatus,
 )
 from promotion.services import ServiceError
+from promotion.standings import standings_table
 from rules.models import ChartOverride, WrestlerCard
 
 FORMAT = "ringside.federation"
@@ -54,6 +58,14 @@ UNKNOWN_FIELD = "unknown field"
 UNKNOWN_REFERENCE = "no {what} {key!r} in this document"
 DUPLICATE = "{what} {key!r} appears twice"
 BROKEN_RULE = "The document breaks a rule of the database ({error}); nothing was imported."
+BROKEN_CONSTRAINT = "breaks the rule {name}"
+#: ``Wrestler.clean`` refuses to make a wrestler Injured by hand; an imported one may be Injured
+#: when the document carries the injury that keeps him off cards (as the desks would have).
+INJURED_WITHOUT_INJURY_HERE = (
+    "Injured comes from an injury, and no unhealed injury in this document keeps this wrestler "
+    "off cards: import the wrestler as Active, or add the injury (keeps_off_cards true)."
+)
+HEAT_RANGE = "Heat is 0 to {high} (the standings' most), not {value}."
 
 
 class TransferError(ServiceError):
@@ -168,6 +180,25 @@ def _foreign_keys(model) -> list[models.ForeignKey]:
     return [f for f in model._meta.concrete_fields if f.is_relation]
 
 
+def _only_field(model, constraint: models.CheckConstraint) -> str | None:
+    """The one field a check constraint is about (``fame`` of ``Q(fame__gte=0)``), if one."""
+    names = set()
+    pending = [constraint.condition]
+    while pending:
+        node = pending.pop()
+        for child in node.children:
+            if isinstance(child, models.Q):
+                pending.append(child)
+            elif isinstance(child, tuple):
+                names.add(child[0].split("__")[0])
+                if isinstance(child[1], models.F):
+                    names.add(child[1].name.split("__")[0])
+            else:
+                return None
+    fields = {f.name for f in model._meta.concrete_fields}
+    return names.pop() if len(names) == 1 and names <= fields else None
+
+
 # -- export ---------------------------------------------------------------------------------------
 
 
@@ -272,6 +303,9 @@ class _Reader:
             kind: {} for kind in ("wrestler", "team", "title", "feud", "show", "match", "user")
         }
         self.built: dict[str, list[models.Model]] = {}
+        #: id of each row read -> its path in the document
+        self.paths: dict[int, str] = {}
+        self.most_heat: int | None = None
 
     def problem(self, path: str, message: str) -> None:
         if len(self.problems) < 200:
@@ -298,8 +332,8 @@ class _Reader:
         info.pop("owner", None)
         if self.slug:
             info["slug"] = self.slug
-        federation = self._build(Federation, info, "federation", refs={})
-        if federation is None:
+        federation, whole = self._build(Federation, info, "federation", refs={})
+        if not whole:
             return
         federation.owner = self.owner
         if Federation.objects.filter(slug=federation.slug).exists():
@@ -327,12 +361,43 @@ class _Reader:
                 ):
                     self.report.skipped_members.append(str(row.get("user")))
                     continue
-                obj = self._build(table.model, row, path, refs=table.refs)
+                first = len(self.problems)
+                obj, whole = self._build(table.model, row, path, refs=table.refs)
+                if table.model is Wrestler:
+                    self._name_wrestler(row, first)
                 if obj is None:
                     continue
-                built.append(obj)
+                if whole:
+                    built.append(obj)
+                # A row whose own fields are wrong still answers to its key, so that the rows
+                # naming it are not reported as well (nothing is written either way).
                 self._register(table.key, obj, ref, path)
             self.report.rows[table.key] = len(built)
+        self._check_roster()
+
+    def _name_wrestler(self, row: dict[str, Any], first: int) -> None:
+        """Each problem of a wrestler's row begins with the wrestler's name and slug."""
+        name, slug = row.get("ring_name"), row.get("slug")
+        if not isinstance(name, str) or not name.strip():
+            return
+        who = f"{name} ({slug})" if isinstance(slug, str) and slug else name
+        for index in range(first, len(self.problems)):
+            path, message = self.problems[index]
+            self.problems[index] = (path, f"{who}: {message}")
+
+    def _check_roster(self) -> None:
+        """Injured only with an unhealed injury in the document that keeps the wrestler off
+        cards: the rule of ``Wrestler.clean``, which on a new row refuses Injured outright."""
+        out = {
+            id(getattr(injury, "wrestler", None))
+            for injury in self.built.get("injuries", [])
+            if injury.healed_on is None and injury.keeps_off_cards is True
+        }
+        for wrestler in self.objects["wrestler"].values():
+            if wrestler.status == WrestlerStatus.INJURED and id(wrestler) not in out:
+                first = len(self.problems)
+                self.problem(f"{self.paths[id(wrestler)]}.status", INJURED_WITHOUT_INJURY_HERE)
+                self._name_wrestler({"ring_name": wrestler.ring_name, "slug": wrestler.slug}, first)
 
     def _register(self, key: str, obj, ref, path: str) -> None:
         natural = {
@@ -350,38 +415,46 @@ class _Reader:
         if kind == "feud" and not isinstance(value, int):
             self.problem(f"{path}.ref", "each feud needs a whole-number ref")
             return
+        try:
+            hash(value)
+        except TypeError:
+            return  # a key that is no key (a list for a slug): its field's problem is named
         if value in self.objects[kind]:
             self.problem(path, DUPLICATE.format(what=kind, key=value))
             return
         self.objects[kind][value] = obj
 
     def _build(self, model, row: dict[str, Any], path: str, *, refs: dict[str, str]):
+        """(the unsaved row, whether it is whole): None when a reference fails; not whole when
+        a field of its own breaks a rule (each problem is recorded)."""
         plain = {f.name: f for f in _plain_fields(model)}
         fks = {f.name: f for f in _foreign_keys(model) if f.name != "federation"}
         obj = model()
-        ok = True
+        linked = True
         for name, value in row.items():
             if name in plain:
                 setattr(obj, plain[name].attname, value)
             elif name in fks:
                 target = self._resolve(refs.get(name), value, f"{path}.{name}")
                 if target is False:
-                    ok = False
+                    linked = False
                 elif model is not Federation:
                     setattr(obj, fks[name].name, target)
             else:
                 self.problem(f"{path}.{name}", UNKNOWN_FIELD)
-                ok = False
+                linked = False
         exclude = [f.name for f in _foreign_keys(model)]
-        try:
-            obj.clean_fields(exclude=exclude)
-        except ValidationError as exc:
-            ok = False
-            for name, messages in exc.message_dict.items():
-                for message in messages:
-                    self.problem(f"{path}.{name}", message)
-        if not ok:
-            return None
+        fields_ok = self._validated(path, lambda: obj.clean_fields(exclude=exclude))
+        if not linked:
+            return None, False
+        self.paths[id(obj)] = path
+        if not fields_ok:
+            return obj, False
+        # The model's own rules across its fields (``clean``); Injured is the document's to
+        # judge (``_check_roster``).
+        whole = self._validated(path, obj.clean, deferred={"injured_by_hand"})
+        if model is Wrestler:
+            whole = self._heat_in_bounds(obj, path) and whole
         if hasattr(obj, "federation_id") and model is not Federation:
             obj.federation = self.federation
         # Check constraints on the row's own fields (those on foreign keys are the database's
@@ -391,9 +464,41 @@ class _Reader:
                 try:
                     constraint.validate(model, obj, exclude=set(exclude))
                 except ValidationError:
-                    self.problem(path, f"breaks the rule {constraint.name}")
-                    ok = False
-        return obj if ok else None
+                    field = _only_field(model, constraint)
+                    self.problem(
+                        f"{path}.{field}" if field else path,
+                        BROKEN_CONSTRAINT.format(name=constraint.name),
+                    )
+                    whole = False
+        return obj, whole
+
+    def _validated(self, path: str, check: Callable[[], None], deferred=frozenset()) -> bool:
+        """Run a model's check, recording each problem by its field; False when any."""
+        try:
+            check()
+        except ValidationError as exc:
+            errors = exc.error_dict if hasattr(exc, "error_dict") else {NON_FIELD_ERRORS: [exc]}
+            found = False
+            for name, items in errors.items():
+                for item in items:
+                    if item.code in deferred:
+                        continue
+                    for message in item.messages:
+                        where = path if name == NON_FIELD_ERRORS else f"{path}.{name}"
+                        self.problem(where, message)
+                        found = True
+            return not found
+        return True
+
+    def _heat_in_bounds(self, wrestler: Wrestler, path: str) -> bool:
+        """Heat within the standings' bounds, where every result keeps it."""
+        if self.most_heat is None:
+            self.most_heat = standings_table()["heat"]["maximum"]
+        most = self.most_heat
+        if 0 <= wrestler.heat <= most:
+            return True
+        self.problem(f"{path}.heat", HEAT_RANGE.format(high=most, value=wrestler.heat))
+        return False
 
     def _resolve(self, kind: str | None, value: Any, path: str):
         """The unsaved instance a natural key names, None for null, False when unknown."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import io
 import json
 
 import pytest
@@ -197,6 +198,80 @@ def test_an_import_is_all_or_nothing_with_every_problem_named(rich, people):
     assert "shows[0].colour" in paths
     assert not Federation.objects.filter(slug="copperline-two").exists()
     assert Wrestler.objects.count() == len(document["wrestlers"])
+
+
+def wrestler_row(document, slug: str) -> dict:
+    return next(row for row in document["wrestlers"] if row["slug"] == slug)
+
+
+def test_an_import_breaking_the_rosters_rules_is_refused_naming_each_wrestler(rich, people):
+    """The rules a wrestler is saved by (``Wrestler.clean``, the figures' bounds, the Heat the
+    standings allow) hold for an imported roster too: each broken one is named by the wrestler
+    and the field, and nothing at all is written."""
+    broken = federation_export(federation=rich)
+    wrestler_row(broken, "skylar-finch")["status"] = "injured"
+    wrestler_row(broken, "bastian-holloway")["height_in"] = 20
+    wrestler_row(broken, "gideon-pike")["heat"] = 50
+    wrestler_row(broken, "thaddeus-moor")["fame"] = -1
+    with pytest.raises(TransferError) as refused:
+        federation_import(document=broken, owner=people["owner"], slug="broken")
+    assert refused.value.problems == [
+        (
+            "wrestlers[2].height_in",
+            "Bastian Holloway (bastian-holloway): A height is 48 to 100 inches (4'0\" to 8'4\"), "
+            "not 20.",
+        ),
+        (
+            "wrestlers[3].heat",
+            "Gideon Pike (gideon-pike): Heat is 0 to 10 (the standings' most), not 50.",
+        ),
+        (
+            "wrestlers[4].fame",
+            "Thaddeus Moor (thaddeus-moor): breaks the rule wrestler_fame_not_negative",
+        ),
+        # Injured is judged once the document's injuries are read.
+        (
+            "wrestlers[1].status",
+            "Skylar Finch (skylar-finch): Injured comes from an injury, and no unhealed injury in "
+            "this document keeps this wrestler off cards: import the wrestler as Active, or add "
+            "the injury (keeps_off_cards true).",
+        ),
+    ]
+    assert not Federation.objects.filter(slug="broken").exists()
+    assert Wrestler.objects.count() == len(broken["wrestlers"])
+
+
+def test_an_injured_wrestler_imports_with_the_injury_that_keeps_the_wrestler_out(rich, people):
+    document = federation_export(federation=rich)
+    wrestler_row(document, "corrigan-vale")["status"] = "injured"
+    (injury,) = document["injuries"]
+    assert (injury["wrestler"], injury["healed_on"]) == ("corrigan-vale", None)
+    injury["keeps_off_cards"] = False
+    with pytest.raises(TransferError) as refused:
+        federation_import(document=document, owner=people["owner"], slug="copy")
+    assert [path for path, _ in refused.value.problems] == ["wrestlers[0].status"]
+    injury["keeps_off_cards"] = True
+    imported, _ = federation_import(document=document, owner=people["owner"], slug="copy")
+    assert imported.wrestlers.get(slug="corrigan-vale").status == "injured"
+
+
+def test_the_import_command_refuses_a_broken_roster_and_writes_nothing(rich, people, tmp_path):
+    broken = federation_export(federation=rich)
+    wrestler_row(broken, "skylar-finch")["status"] = "injured"
+    wrestler_row(broken, "bastian-holloway")["weight_lb"] = 5000
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken))
+    errors = io.StringIO()
+    with pytest.raises(CommandError, match=r"^2 problems; nothing was imported\.$"):
+        call_command("import_federation", str(path), owner="owner", slug="broken", stderr=errors)
+    assert errors.getvalue().splitlines() == [
+        "- wrestlers[2].weight_lb: Bastian Holloway (bastian-holloway): A weight is 80 to 800 "
+        "pounds, not 5000.",
+        "- wrestlers[1].status: Skylar Finch (skylar-finch): Injured comes from an injury, and no "
+        "unhealed injury in this document keeps this wrestler off cards: import the wrestler as "
+        "Active, or add the injury (keeps_off_cards true).",
+    ]
+    assert not Federation.objects.filter(slug="broken").exists()
 
 
 def test_a_federation_is_not_imported_over_one_with_its_slug(rich, people):

@@ -127,7 +127,7 @@ def test_an_export_carries_them_and_an_older_one_without_them_reads_as_he(copper
         federation_import(document=document, owner=owner, slug="copperline-four")
     assert refused.value.problems[0] == (
         "wrestlers[0].pronouns",
-        "Value 'xe' is not a valid choice.",
+        "Corrigan Vale (corrigan-vale): Value 'xe' is not a valid choice.",
     )
 
 
