@@ -19,7 +19,7 @@ PICK_SIDES = "Pick the wrestlers (or a team) of each side."
 BOTH_FOR_SIDE = "Pick wrestlers or a team for side {side}, not both."
 PICK_ENTRANTS = "Pick the battle royal's entrants: three or more wrestlers, one side each."
 NO_TEAM_IN_BATTLE_ROYAL = (
-    "A battle royal is every wrestler for himself: pick its entrants, not a team for side {side}."
+    "A battle royal is every wrestler alone: pick its entrants, not a team, for side {side}."
 )
 
 #: Options a box of the form already asks for (ARM's no_dq and no_count_out: the

@@ -142,7 +142,10 @@ def test_a_battle_royal_counts_sides_a_and_b_among_its_entrants(copperline, show
         ({}, [forms.PICK_ENTRANTS]),
         (
             {"team_a": "crosswind"},
-            [forms.NO_TEAM_IN_BATTLE_ROYAL.format(side="A"), forms.PICK_ENTRANTS],
+            [
+                "A battle royal is every wrestler alone: pick its entrants, not a team, for side A.",
+                forms.PICK_ENTRANTS,
+            ],
         ),
     ],
 )
