@@ -1520,10 +1520,10 @@ class Match:
         return True
 
     def on_his_feet(self, f: Fighter) -> bool:
-        """Whether ``f`` is on his feet to climb the turnbuckles or to move his man (drag him
-        up, whip him, back him into a corner, put him up top, roll him in), getting up first if
-        he is not and the points allow. (Climbing, the chapter: "the wrestler must already be
-        standing in a ring corner"; moving the opponent, ours.)"""
+        """Whether ``f`` is on his feet to climb the turnbuckles, to move his man (drag him up,
+        whip him, back him into a corner, put him up top, roll him in) or to play to the crowd,
+        getting up first if he is not and the points allow. (Climbing, the chapter: "the
+        wrestler must already be standing in a ring corner"; the rest, ours.)"""
         if f.standing:
             return True
         if not self.pay(f, self.rise_cost(f)):
@@ -2941,8 +2941,9 @@ class Match:
 
     # ---------------------------------------------------------------------------- other actions
     def play_to_crowd(self, f: Fighter) -> None:
+        """4 Action Points (the chapter), on his feet (ours: he gets up first)."""
         cost = f.w.cost("play_to_crowd", self.fig.ap_play_to_crowd)
-        if self.pay(f, cost):
+        if self.on_his_feet(f) and self.pay(f, cost):
             f.crowd += 1
             if self.record:
                 self.ev(

@@ -1244,7 +1244,9 @@ class DefaultStrategy(ArmStrategy):
             to_wall = 0 if a.zone in ("ringside", "corner") else match.distance(a.zone, "ringside")
             if ap >= to_wall * fig.ap_square + match.escape_cost:
                 return ["escape"]
-        crowd = a.w.cost("play_to_crowd", fig.ap_play_to_crowd)
+        # He plays to the crowd and moves his man only on his feet: getting up comes first.
+        up = 0 if a.standing else match.rise_cost(a)
+        crowd = a.w.cost("play_to_crowd", fig.ap_play_to_crowd) + up
         if (
             a.crowd < 2
             and ap >= crowd
@@ -1252,7 +1254,8 @@ class DefaultStrategy(ArmStrategy):
         ):
             out.append("play_to_crowd")
             ap -= crowd
-        out.extend(self._set_up_next(match, side, ap))
+            up = 0
+        out.extend(self._set_up_next(match, side, ap, up))
         return out
 
     def cover_kind(self, match: Match, side: int, after: Move | None) -> str | None:
@@ -1275,8 +1278,9 @@ class DefaultStrategy(ArmStrategy):
         best = _surest_legal(targets)
         return match.pin_odds(1 - side, best - 1, 3) >= 0.15
 
-    def _set_up_next(self, match: Match, side: int, ap: int) -> list:
-        """Spend the points setting the opponent up for the maneuver wanted next."""
+    def _set_up_next(self, match: Match, side: int, ap: int, up: int) -> list:
+        """Spend the points setting the opponent up for the maneuver wanted next (``up``: the
+        points for him to get up first, 0 if he is on his feet)."""
         a, d = match.cur[side], match.cur[1 - side]
         fig = match.fig
         roll: list = []
@@ -1284,7 +1288,6 @@ class DefaultStrategy(ArmStrategy):
             # On the floor: a fan favourite rolls him back in for the pin once he is worn
             # (Tired) or the count is at 10, a rulebreaker leaves him there; otherwise each
             # sets him up for the next blow out there (the steps, the railing, the cage).
-            up = 0 if a.standing else match.rise_cost(a)
             if ap >= up + 2 * (fig.ap_step + fig.ap_bring_opponent):
                 roll = ["roll_in"] if a.w.face else []
             if match.count is not None and match.count >= 10:
@@ -1296,7 +1299,7 @@ class DefaultStrategy(ArmStrategy):
         for move in self._moves(match, side):
             if move.illegal or move.dive:
                 continue
-            cost, steps = self._arrangement(match, side, move)
+            cost, steps = self._arrangement(match, side, move, up)
             if cost == CANNOT or cost > ap + 1:
                 continue
             t = match.target(side, move)
@@ -1319,14 +1322,13 @@ class DefaultStrategy(ArmStrategy):
                     best = (score + gain, (*steps, "whip"))
         return list(best[1]) if best is not None else roll
 
-    def _arrangement(self, match: Match, side: int, move: Move) -> tuple[int, tuple]:
+    def _arrangement(self, match: Match, side: int, move: Move, up: int) -> tuple[int, tuple]:
         """(points, steps) that put the opponent where ``move`` needs him; the points
         ``CANNOT`` when nothing will."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         needs = move.needs
-        # He climbs and moves his man only from his feet: getting up first is part of the cost.
-        up = 0 if a.standing else match.rise_cost(a)
+        # (He climbs and moves his man only from his feet: ``up`` is part of the cost.)
         if move.flying:
             if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
                 return CANNOT, ()

@@ -1023,3 +1023,18 @@ def test_a_man_moves_his_opponent_only_from_his_feet():
     m.ap = 3
     m.reposition(ALPHA, "whip", None, None)
     assert (alpha.post, m.me(BETA).whipped, m.ap) == ("facing", True, 0)
+
+
+def test_a_man_plays_to_the_crowd_on_his_feet():
+    # Playing to the crowd is 4 points (the chapter); on the mat he gets up first (ours: 4 more
+    # from flat on his back), so with 8 he does both, and the crowd counts one more.
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    alpha.post = "prone"
+    m.ap = 8
+    m.reposition(ALPHA, "play_to_crowd", None, None)
+    assert (alpha.post, alpha.crowd, m.ap) == ("facing", 1, 0)
+    assert [e.text for e in m.events] == [
+        "Alpha gets back up.",
+        "Alpha plays to the crowd and they love it!",
+    ]
