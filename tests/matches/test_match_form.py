@@ -143,7 +143,8 @@ def test_a_battle_royal_counts_sides_a_and_b_among_its_entrants(copperline, show
         (
             {"team_a": "crosswind"},
             [
-                "A battle royal is every wrestler alone: pick its entrants, not a team, for side A.",
+                "A battle royal is every wrestler alone: pick its entrants, not a team, "
+                "for side A.",
                 forms.PICK_ENTRANTS,
             ],
         ),
