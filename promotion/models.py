@@ -24,6 +24,7 @@ from promotion.validators import (
     height_in_inches,
     plain_text,
     time_zone_name,
+    time_zone_words,
     weight_in_pounds,
 )
 from rules.models import System
@@ -96,6 +97,11 @@ class Federation(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("federation-detail", kwargs={"slug": self.slug})
+
+    @property
+    def time_zone_words(self) -> str:
+        """The zone its times are in, in words (``validators.time_zone_words``)."""
+        return time_zone_words(self.time_zone)
 
     def next_show_time(self, after: dt.datetime | None = None) -> dt.datetime:
         """The next weekly show slot strictly after ``after`` (now by default), as an aware time."""

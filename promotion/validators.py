@@ -65,6 +65,8 @@ NOT_A_ZONE = (
     "{value!r} is not a time zone offered: choose a place's zone (Europe/London, say) or UTC."
 )
 OLD_ZONE_NAME = "{value!r} is an old name of {zone}; choose {zone}."
+#: What the pages call ``localtime``, a zone stored before the checks: the server's own clock.
+SERVER_LOCAL_TIME = "the server's local time"
 
 
 def _zone_file(name: str) -> str:
@@ -133,3 +135,13 @@ def time_zone_name(value) -> None:
     if name in old:
         raise ValidationError(OLD_ZONE_NAME.format(value=name, zone=old[name]), code="old_zone")
     raise ValidationError(NOT_A_ZONE.format(value=name), code="not_a_zone")
+
+
+def time_zone_words(value) -> str:
+    """A federation's time zone as the pages and commands name it: its name, the current name
+    of an old one stored before the checks (``US/Central``: ``America/Chicago``), and for
+    ``localtime`` the server's local time, which it is; other names as they are."""
+    name = str(value)
+    if name == "localtime":
+        return SERVER_LOCAL_TIME
+    return current_zone_of(name) or name

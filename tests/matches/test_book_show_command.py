@@ -83,6 +83,17 @@ def test_in_words_is_the_federations_local_time(copperline):
     assert in_words(moment, copperline) == "Fri Dec 4, 2026 at 20:00"
 
 
+def test_the_output_names_a_zone_stored_before_the_checks_in_words(copperline):
+    Federation.objects.filter(pk=copperline.pk).update(time_zone="localtime")
+    out = book_show("copperline", "--new", "--at", "2026-12-11T20:00")
+    assert "Created Copperline Wrestling Federation Weekly #1 for 2026-12-11 20:00 (the " in out
+    assert "2026-12-11 20:00 (the server's local time)." in out
+    assert "(localtime)" not in out
+    shows = io.StringIO()
+    call_command("show", "copperline", stdout=shows)
+    assert "#1 2026-12-11 20:00 the server's local time  " in shows.getvalue()
+
+
 def test_the_output_names_each_show_once(copperline):
     out = book_show("copperline", "--auto", "--schedule")
     show = copperline.shows.get()

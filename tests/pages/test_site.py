@@ -64,6 +64,26 @@ def test_dates_and_times_are_in_the_federations_time_zone(client):
     assert "Friday, December 4, 2026, 8:00 p.m." in home
 
 
+@pytest.mark.parametrize(
+    ("stored", "words"),
+    [
+        ("America/Chicago", "America/Chicago"),
+        ("US/Central", "America/Chicago"),
+        ("localtime", "the server's local time"),
+    ],
+)
+def test_the_federation_page_names_its_time_zone_in_words_not_a_stored_alias(client, stored, words):
+    """A zone stored before the checks (an old name, or ``localtime``: the server's own) still
+    loads; the pages say what the times are in, not the raw name."""
+    federation = factories.FederationFactory(show_weekday=4, show_time=dt.time(20, 0))
+    type(federation).objects.filter(pk=federation.pk).update(time_zone=stored)
+    page = unescape(client.get(federation.get_absolute_url()).content.decode())
+    assert f"Weekly show on Fridays at 8:00 p.m. ({words})." in page
+    assert f"times in {words}</small>" in page
+    if stored != words:
+        assert stored not in page
+
+
 def test_static_assets_are_served_by_the_project_not_a_cdn(client):
     page = client.get(reverse("home")).content.decode()
     assert "/static/vendor/pico-2.1.1/pico.min.css" in page

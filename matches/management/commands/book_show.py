@@ -105,7 +105,7 @@ class Command(BaseCommand):
 
     @staticmethod
     def _local(show: Show) -> str:
-        return f"{show.local_time:%Y-%m-%d %H:%M} ({show.federation.time_zone})"
+        return f"{show.local_time:%Y-%m-%d %H:%M} ({show.federation.time_zone_words})"
 
     @staticmethod
     def _time(value: str | None, federation: Federation) -> dt.datetime | None:

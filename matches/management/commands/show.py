@@ -60,7 +60,7 @@ class Command(BaseCommand):
         self._describe(show)
 
     def _when(self, show) -> str:
-        return f"{show.local_time:%Y-%m-%d %H:%M} {show.federation.time_zone}"
+        return f"{show.local_time:%Y-%m-%d %H:%M} {show.federation.time_zone_words}"
 
     def _list(self, federation):
         shows = federation.shows.filter(status__in=[*OPEN_STATUSES, ShowStatus.RUNNING]).order_by(
