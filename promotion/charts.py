@@ -7,6 +7,7 @@ so that a screen reader gets the gist; the tables beside each chart hold the fig
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Sequence
 
 from django.utils.html import escape, format_html
@@ -17,11 +18,27 @@ HEIGHT = 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
 
 
-def _nice_max(value: int) -> int:
-    if value <= 10:
-        return 10
-    step = 10 ** (len(str(int(value))) - 1)
-    return ((int(value) + step - 1) // step) * step
+def _nice_step(raw: float) -> int:
+    """The smallest of 1, 2 and 5 times a power of ten at least ``raw`` (at least 1)."""
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            if factor * power >= raw:
+                return factor * power
+        power *= 10
+
+
+def _axis(low: int, high: int) -> tuple[int, int, int]:
+    """(bottom, top, step) of a y-axis that fits figures from ``low`` to ``high`` with a margin
+    (a tenth of their span, at least 5) and about four steps between round figures; it goes
+    below 0 only for figures below 0."""
+    margin = max((high - low) / 10, 5)
+    step = _nice_step((high - low + 2 * margin) / 4)
+    bottom = math.floor((low - margin) / step) * step
+    if low >= 0:
+        bottom = max(bottom, 0)
+    top = math.ceil((high + margin) / step) * step
+    return bottom, top, step
 
 
 def standing_chart(
@@ -47,8 +64,8 @@ def standing_chart(
     start = min(points[0][0] for points in series.values() if points)
     end = max(today, *(points[-1][0] for points in series.values() if points))
     span = max((end - start).days, 1)
-    top = _nice_max(max(value for points in series.values() for _, value in points))
-    bottom = min(0, min(value for points in series.values() for _, value in points))
+    figures = [value for points in series.values() for _, value in points]
+    bottom, top, step = _axis(min(figures), max(figures))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(day: dt.date) -> float:
@@ -58,8 +75,7 @@ def standing_chart(
         return TOP + plot_h * (1 - (value - bottom) / (top - bottom or 1))
 
     parts = []
-    for step in range(5):
-        value = bottom + (top - bottom) * step / 4
+    for value in range(bottom, top + 1, step):
         parts.append(
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(value):.1f}" '
             f'y2="{y(value):.1f}"/><text x="{LEFT - 4}" y="{y(value) + 4:.1f}" '

@@ -194,6 +194,14 @@ def test_a_new_promoters_journey(browser, site, viewport):
     journey.go(f"/f/{slug}/records/")
     journey.shot("records")
     journey.go(f"/f/{slug}/wrestlers/rook-amberly/")
+    # The Prestige and Fame chart's axis fits the figures (a signing starts well above 0),
+    # not a line flattened against an axis from 0.
+    chart = page.locator("#standing-chart svg")
+    labels = chart.locator('text[text-anchor="end"]').all_text_contents()
+    axis = [int(t) for t in labels if t.lstrip("-").isdigit()]  # less the last date's
+    told = re.findall(r"from (\d+) to (\d+)", chart.get_attribute("aria-label"))
+    figures = [int(n) for pair in told for n in pair]
+    assert 0 < axis[0] <= min(figures) and max(figures) <= axis[-1], (axis, figures)
     journey.shot("wrestler-after")
 
     # The booker's desks: a new title crowned by hand, then a feud started from the feud list.

@@ -58,3 +58,35 @@ def test_the_wrestler_page_shows_the_moving_span_and_links_the_whole(client, vet
     # The figures the window opens with are those the wrestler had then: Fame 720 from the
     # signing, to 730.
     assert "Fame from 720 to 730" in html and "Prestige from 690 to 700" in html
+
+
+def axis_figures(html: str) -> list[int]:
+    svg = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    return [int(n) for n in re.findall(r'<text[^>]*text-anchor="end">(-?\d+)</text>', svg)]
+
+
+def test_the_chart_fits_its_axis_to_the_figures_with_a_margin(veteran):
+    """Figures of 690 to 730 are drawn on 680 to 740, not from 0 (which flattened them); a
+    flat line sits in the middle; figures near 0 start at 0, not below it."""
+    from promotion.charts import standing_chart
+
+    history = standing_history(wrestler=veteran)
+    chart = standing_chart(history, zone=UTC, today=dt.date(2026, 12, 1))
+    assert axis_figures(chart) == [680, 700, 720, 740]
+    flat = [(dt.datetime(2026, 11, 7, tzinfo=UTC), "fame", 720)]
+    assert axis_figures(standing_chart(flat, zone=UTC, today=dt.date(2026, 12, 1))) == [
+        715,
+        720,
+        725,
+    ]
+    low = [
+        (dt.datetime(2026, 11, 7, tzinfo=UTC), "fame", 3),
+        (dt.datetime(2026, 11, 14, tzinfo=UTC), "prestige", 12),
+    ]
+    assert axis_figures(standing_chart(low, zone=UTC, today=dt.date(2026, 12, 1))) == [
+        0,
+        5,
+        10,
+        15,
+        20,
+    ]
