@@ -4,9 +4,11 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.test import override_settings
 
 from config.celery import app
+from promotion.models import Federation
 from tests import factories
 from tests.workers import redis_db, redis_url_with_db, xdist_index
 
@@ -48,6 +50,14 @@ def federation(db):
 @pytest.fixture
 def wrestler(federation):
     return factories.WrestlerFactory(federation=federation)
+
+
+@pytest.fixture
+def copperline(db):
+    """The sample federation (Copperline Wrestling Federation, ``promotion/data/sample``), as
+    ``load_sample_federation`` loads it."""
+    call_command("load_sample_federation", verbosity=0)
+    return Federation.objects.get(slug="copperline")
 
 
 @pytest.fixture

@@ -24,12 +24,6 @@ from rules.arm.engine import SUPERSEDES
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
-
-
 def arm_show(federation, *, seed, when=None, pairs=4, options=None):
     """A show of ARM singles matches down the roster, in a Filsinger federation."""
     show = show_create(federation=federation, scheduled_at=when, seed=seed)

@@ -25,12 +25,6 @@ pytestmark = pytest.mark.django_db
 CHICAGO = ZoneInfo("America/Chicago")
 
 
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
-
-
 def book_show(*args) -> str:
     out = io.StringIO()
     call_command("book_show", *args, stdout=out)

@@ -21,7 +21,7 @@ from matches.selectors import card_absences, shows_ahead_of
 from matches.simulation import show_simulate
 from promotion import services
 from promotion.models import StandingChange
-from tests.matches.test_simulation import book_show, copperline, snapshot  # noqa: F401
+from tests.matches.test_simulation import book_show, snapshot
 from tests.pages.conftest import told
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def in_ring(match: Match):
     return [p.wrestler for p in match.participants.order_by("side", "order")]
 
 
-def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):  # noqa: F811
+def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):
     show = book_show(copperline)
     with transaction.atomic():
         show_simulate(show_id=show.pk)
@@ -68,7 +68,7 @@ def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):
 @pytest.mark.parametrize(
     ("status", "words"), [("suspended", "is suspended."), ("retired", "has retired.")]
 )
-def test_a_suspended_or_retired_wrestler_has_his_match_called_off(copperline, status, words):  # noqa: F811
+def test_a_suspended_or_retired_wrestler_has_his_match_called_off(copperline, status, words):
     show = book_show(copperline)
     gone = in_ring(second_match(show))[1]
     gone.status = status
@@ -93,7 +93,7 @@ def test_a_suspended_or_retired_wrestler_has_his_match_called_off(copperline, st
     ids=["no reason", "a method", "a winner"],
 )
 def test_the_schema_refuses_a_match_called_off_with_a_result_or_without_its_reason(
-    copperline,  # noqa: F811
+    copperline,
     broken,
 ):
     show = book_show(copperline)
@@ -106,7 +106,7 @@ def test_the_schema_refuses_a_match_called_off_with_a_result_or_without_its_reas
     )
 
 
-def test_wrestling_while_injured_is_still_a_violation(copperline):  # noqa: F811
+def test_wrestling_while_injured_is_still_a_violation(copperline):
     # The check the calling off keeps clean, proven on a match wrestled by a hurt man anyway.
     show = book_show(copperline)
     hurt = in_ring(second_match(show))[0]
@@ -120,7 +120,7 @@ def test_wrestling_while_injured_is_still_a_violation(copperline):  # noqa: F811
     ]
 
 
-def test_shows_ahead_lists_the_cards_he_is_still_on(copperline):  # noqa: F811
+def test_shows_ahead_lists_the_cards_he_is_still_on(copperline):
     show = book_show(copperline)
     booked = in_ring(second_match(show))[0]
     assert shows_ahead_of(wrestler=booked, on=timezone.localdate()) == [show]
@@ -130,12 +130,12 @@ def test_shows_ahead_lists_the_cards_he_is_still_on(copperline):  # noqa: F811
 
 
 @pytest.fixture
-def promoter(client, copperline):  # noqa: F811
+def promoter(client, copperline):
     client.force_login(copperline.owner)
     return client
 
 
-def test_the_show_page_warns_and_then_tells_of_the_match_called_off(promoter, copperline):  # noqa: F811
+def test_the_show_page_warns_and_then_tells_of_the_match_called_off(promoter, copperline):
     show = book_show(copperline)
     hurt = in_ring(second_match(show))[0]
     address = reverse("show-detail", args=[copperline.slug, show.number])
@@ -155,7 +155,7 @@ def test_the_show_page_warns_and_then_tells_of_the_match_called_off(promoter, co
     assert "called off" in wrestler_page
 
 
-def test_the_injury_desk_tells_the_booker_of_the_cards_he_is_still_on(promoter, copperline):  # noqa: F811
+def test_the_injury_desk_tells_the_booker_of_the_cards_he_is_still_on(promoter, copperline):
     show = book_show(copperline)
     hurt = in_ring(second_match(show))[0]
     response = promoter.post(
@@ -176,7 +176,7 @@ def test_the_injury_desk_tells_the_booker_of_the_cards_he_is_still_on(promoter, 
     ]
 
 
-def test_the_api_tells_of_a_match_called_off(copperline):  # noqa: F811
+def test_the_api_tells_of_a_match_called_off(copperline):
     from rest_framework.test import APIClient
 
     show = book_show(copperline)
@@ -195,7 +195,7 @@ def test_the_api_tells_of_a_match_called_off(copperline):  # noqa: F811
     )
 
 
-def test_the_api_tells_the_booker_of_the_cards_an_injured_wrestler_is_still_on(copperline):  # noqa: F811
+def test_the_api_tells_the_booker_of_the_cards_an_injured_wrestler_is_still_on(copperline):
     from rest_framework.test import APIClient
 
     show = book_show(copperline)

@@ -7,23 +7,16 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from matches import booking, forms
 from matches.booking import show_create
 from matches.forms import MatchForm
 from matches.models import MatchType
-from promotion.models import Federation, MemberRole, Membership
+from promotion.models import MemberRole, Membership
 from tests import factories
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
 
 
 @pytest.fixture

@@ -9,22 +9,15 @@ from html import unescape
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from matches.booking import match_book, match_move, show_create, show_schedule
 from matches.models import Show, ShowStatus
-from promotion.models import Federation, MemberRole, Membership
+from promotion.models import MemberRole, Membership
 from tests import factories
 from tests.matches.helpers import available
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
 
 
 @pytest.fixture

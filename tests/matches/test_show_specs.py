@@ -13,16 +13,10 @@ from matches import simulation
 from matches.booking import match_book, show_create
 from matches.models import MatchType
 from tests import factories
-from tests.matches.helpers import sample_federation
 
 pytestmark = pytest.mark.django_db
 
 DAY = dt.timedelta(days=1)
-
-
-@pytest.fixture
-def copperline():
-    return sample_federation()
 
 
 def spec_of(show):

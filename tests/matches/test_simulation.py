@@ -12,16 +12,10 @@ from matches import simulation
 from matches.booking import match_book, show_create, show_schedule
 from matches.models import Match, MatchStatus, Show, ShowStatus
 from matches.simulation import MAX_ATTEMPTS, match_seed, show_simulate
-from promotion.models import Federation, Injury, StandingChange, TitleReign
+from promotion.models import Injury, StandingChange, TitleReign
 from rules import registry
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
 
 
 def book_show(federation, *, when=None, seed=7):

@@ -14,18 +14,12 @@ from matches.checks import federation_check
 from matches.models import Match, MatchStatus, MatchType, ShowStatus
 from matches.records import wrestler_record
 from matches.simulation import match_seed, show_simulate, show_specs
-from promotion.models import Federation, Injury, InjurySource, StandingChange, Team, Wrestler
+from promotion.models import Injury, InjurySource, StandingChange, Team, Wrestler
 from rules import registry
 from rules.core.dice import SeededDice
 
 pytestmark = pytest.mark.django_db
 SUPERSTAR = "superstar"
-
-
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
 
 
 def w(slug: str) -> Wrestler:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from matches.booking import match_book, show_create, show_schedule
 from matches.models import Match
 from matches.simulation import show_simulate, show_specs
-from promotion.models import Federation, Pronouns, Wrestler
+from promotion.models import Pronouns, Wrestler
 from promotion.services import ServiceError, wrestler_update
 from promotion.transfer import TransferError, federation_export, federation_import
 from rules.core.text import PRONOUN_CHOICES
@@ -25,12 +25,6 @@ pytestmark = pytest.mark.django_db
 
 #: Every word that would call a wrestler a man.
 MALE = re.compile(r"\b(he|him|his|himself|man|men)\b", re.IGNORECASE)
-
-
-@pytest.fixture
-def copperline():
-    call_command("load_sample_federation", verbosity=0)
-    return Federation.objects.get(slug="copperline")
 
 
 def test_the_roster_offers_the_pronouns_the_engines_know():
