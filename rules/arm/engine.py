@@ -1526,12 +1526,16 @@ class Match:
         wrestler must already be standing in a ring corner"; the rest, ours.)"""
         if f.standing:
             return True
-        if not self.pay(f, self.rise_cost(f)):
+        if not self.pay(f, self.feet_cost(f)):
             return False
         f.post = "facing"
         if self.record:
             self.ev("position", f, (), f"{f.w.sname} gets back up.")
         return True
+
+    def feet_cost(self, f: Fighter) -> int:
+        """The Action Points ``on_his_feet`` takes to get ``f`` on his feet: 0 if he is."""
+        return 0 if f.standing else self.rise_cost(f)
 
     def rise_cost(self, f: Fighter) -> int:
         """The Action Points for ``f`` to stand facing his man

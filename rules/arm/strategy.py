@@ -1245,7 +1245,7 @@ class DefaultStrategy(ArmStrategy):
             if ap >= to_wall * fig.ap_square + match.escape_cost:
                 return ["escape"]
         # He plays to the crowd and moves his man only on his feet: getting up comes first.
-        up = 0 if a.standing else match.rise_cost(a)
+        up = match.feet_cost(a)
         crowd = a.w.cost("play_to_crowd", fig.ap_play_to_crowd) + up
         if (
             a.crowd < 2
