@@ -649,3 +649,23 @@ def test_two_situations_mixed_to_the_same_number_are_told_apart():
     strategy._keep(m, ALPHA, seen, "mine", K_PLAN)
     assert strategy._recall(m, ALPHA, seen, K_PLAN) == "mine"
     assert strategy._recall(m, ALPHA, other, K_PLAN) is NOT_DECIDED
+
+
+def test_the_memory_tells_apart_plans_that_differ_in_any_one_field():
+    # Equal answers are kept once (by their fields); plans that differ in one field are not
+    # equal answers, and each situation gets back its own.
+    memory = Memory()
+    plans = [
+        Plan(actions=("approach",)),
+        Plan(actions=("approach",), trap=True),
+        Plan(actions=("approach",), over_top=True),
+        Plan(actions=("approach",), flourish=True),
+        Plan(actions=("approach",), desperation=2),
+        Plan(actions=("approach", "run")),
+        Plan(actions=()),
+    ]
+    for n, plan in enumerate(plans):
+        memory.keep(n, 0, 0, 0, plan)
+    assert len(memory.answers) == len(plans)
+    for n, plan in enumerate(plans):
+        assert memory.recall(n, 0, 0, 0) == plan
