@@ -472,7 +472,8 @@ class Wrestler:
         self.costs: dict[str, int] = {}
         self.ambush_free = self.no_dive_penalty = self.free_flourish = False
         self.injury_prone = self.manager = False
-        early_rounds = self.early_skill = 0
+        early_rounds: int = 0
+        self.early_skill: int = 0
         self.tag_bonus = 0
         self.behaviour: set[str] = set()
         lift_mod = wdb_mod = 0
@@ -507,8 +508,8 @@ class Wrestler:
                 self.injury_prone |= bool(e.get("injury_prone"))
                 self.manager |= bool(e.get("manager"))
                 if "early" in e:
-                    early_rounds = max(early_rounds, e["early"]["rounds"])
-                    self.early_skill += e["early"]["skill"]
+                    early_rounds = max(early_rounds, int(e["early"]["rounds"]))
+                    self.early_skill += int(e["early"]["skill"])
                 lift_mod += e.get("lift", 0)
                 wdb_mod += e.get("wdb", 0)
                 self.tag_bonus += e.get("tag", 0)
@@ -516,7 +517,7 @@ class Wrestler:
         #: The slow start lasts while an exchange begins before this second of the match
         #: clock: its first rounds of ten seconds (a Slow Starter's six: the first minute),
         #: however the exchanges divide them (a hold's or a stall's half-length ones).
-        self.early_until = early_rounds * fig.t_round
+        self.early_until: int = early_rounds * fig.t_round
         #: Asked of every decision (the situation the strategy remembers holds his last answer).
         self.short_temper = "short_temper" in self.behaviour
         #: The other behaviours the strategy asks of every choice, as fields.
