@@ -2316,28 +2316,36 @@ class Match:
             )
 
     # ---------------------------------------------------------------------------- pins
-    def break_targets(
-        self, ds: int, *, kind: str = "cover", predicament: bool = False
-    ) -> dict[str, int]:
-        """The targets of the pinned man's ways out, before dice."""
+    def _break_mods(self, d: Fighter, kind: str, predicament: bool) -> int:
+        """The modifier on every way out of a pin for the pinned man ``d``: his own, the
+        cover's kind, the covers already made, a predicament."""
         fig = self.fig
-        a, d = self.cur[1 - ds], self.cur[ds]
         mods = self.own(d)
         if kind == "hook_leg":
             mods += fig.mod_pin["hook_leg"]
         elif kind == "lobster":
             mods += fig.mod_pin["lobster"]
         mods += fig.mod_pin["repeat"] * self.covers
-        w = d.w
-        lift = 0 if predicament else a.w.lift
-        out: dict[str, int]
         if predicament:
             mods += fig.mod_pin["predicament"]
+        return mods
+
+    def break_targets(
+        self, ds: int, *, kind: str = "cover", predicament: bool = False
+    ) -> dict[str, int]:
+        """The targets of the pinned man's ways out, before dice."""
+        fig = self.fig
+        a, d = self.cur[1 - ds], self.cur[ds]
+        mods = self._break_mods(d, kind, predicament)
+        w = d.w
+        out: dict[str, int]
+        if predicament:
             out = {
                 "kick": w.TEC + mods,
                 "power": w.STR + fig.mod_hold["str"] + mods,
             }
         else:
+            lift = a.w.lift
             out = {
                 "power": w.STR + lift + mods,
                 "kick": w.TEC + lift + mods,
@@ -2348,6 +2356,21 @@ class Match:
         if ropes is not None:
             out["rope"] = w.SAV + w.reach + ropes + mods
         return out
+
+    def surest_break(self, ds: int, *, kind: str = "cover", predicament: bool = False) -> int:
+        """The best target among ``break_targets`` other than pulling the hair, worked out
+        without them (strategies ask it for every maneuver they weigh)."""
+        fig = self.fig
+        d = self.cur[ds]
+        w = d.w
+        if predicament:
+            best = max(w.TEC, w.STR + fig.mod_hold["str"])
+        else:
+            best = max(w.STR, w.TEC, w.AGI) + self.cur[1 - ds].w.lift
+        ropes = fig.ring_ropes.get(d.zone)
+        if ropes is not None:
+            best = max(best, w.SAV + w.reach + ropes)
+        return best + self._break_mods(d, kind, predicament)
 
     def pin_odds(self, ds: int, target: int, dice: int = 3) -> float:
         """The chance the pinned man fails every check (a quick estimate for strategies)."""

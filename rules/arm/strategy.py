@@ -43,15 +43,6 @@ PACKED: Final = not __file__.endswith(".py")
 NOT_DECIDED: Final = object()
 
 
-def _surest_legal(targets: dict[str, int]) -> int:
-    """The best target among the ways out of a pin other than pulling the hair."""
-    best = -1000
-    for way, target in targets.items():
-        if way != "hair" and target > best:
-            best = target
-    return best
-
-
 def p_check(target: int, botch_from: int = 20) -> float:
     """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
     ok = target if target < botch_from else botch_from - 1
@@ -1050,8 +1041,7 @@ class DefaultStrategy(ArmStrategy):
         if dmg > remaining and lvl < len(d.w.breaks):
             lvl += 1
         pen = d.w.level_pen[lvl]
-        targets = match.break_targets(1 - side, predicament=move.pin_pred)
-        best = _surest_legal(targets) - (pen - d.pen)
+        best = match.surest_break(1 - side, predicament=move.pin_pred) - (pen - d.pen)
         if not move.pin_pred and dmg >= 2 and not a.w.arrogant:
             best += match.fig.mod_pin["hook_leg"]
         dice = 1 if move.finisher and lvl >= 1 and not move.pin_pred else 3
@@ -1229,8 +1219,7 @@ class DefaultStrategy(ArmStrategy):
         if d.fallen and match.near and (not d.outside or match.prep.anywhere):
             kind = self.cover_kind(match, side, move)
             if kind is not None:
-                targets = match.break_targets(1 - side, kind=kind)
-                best = _surest_legal(targets)
+                best = match.surest_break(1 - side, kind=kind)
                 dice = 1 if move.finisher and d.lvl >= 1 else 3
                 chance = match.pin_odds(1 - side, best, dice)
                 if move.finisher or chance >= self.COVER_AT or move.cover:
@@ -1274,8 +1263,7 @@ class DefaultStrategy(ArmStrategy):
         return None
 
     def cover_again(self, match: Match, side: int) -> bool:
-        targets = match.break_targets(1 - side)
-        best = _surest_legal(targets)
+        best = match.surest_break(1 - side)
         return match.pin_odds(1 - side, best - 1, 3) >= 0.15
 
     def _set_up_next(self, match: Match, side: int, ap: int, up: int) -> list:
@@ -1383,8 +1371,7 @@ class DefaultStrategy(ArmStrategy):
 
     def save(self, match: Match, side: int) -> bool:
         d = match.cur[side]
-        targets = match.break_targets(side)
-        best = _surest_legal(targets)
+        best = match.surest_break(side)
         return match.pin_odds(side, best, 3) >= 0.1 or d.lvl >= 3
 
     def save_move(self, match: Match, side: int):

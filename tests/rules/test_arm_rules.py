@@ -553,6 +553,30 @@ def test_a_pin_predicament_is_minus_2_and_broken_as_if_a_hold():
     assert t == {"kick": 12 - 2, "power": 12 - 2 - 2, "rope": 12 - 4 - 2}
 
 
+def test_the_surest_legal_way_out_leaves_the_hair_aside():
+    heavy = sheet("alpha", weight=300)  # Lift -2: power, kick, shoulder 10, hair 12, rope 8
+    m = match_of([], a=heavy)
+    assert m.surest_break(BETA) == 10
+    assert m.surest_break(BETA, kind="hook_leg") == 9
+    assert m.surest_break(BETA, kind="lobster") == 8
+    m.covers = 1
+    assert m.surest_break(BETA) == 12
+
+
+def test_the_surest_way_out_is_the_rope_when_it_is_surest():
+    close = sheet("beta", attributes={**sheet("beta").attrs, "SAV": 17})
+    m = match_of([], b=close)
+    m.me(BETA).zone = "ringside"  # the ropes at hand: SAV 17 + Reach 0 + 0
+    assert m.break_targets(BETA)["rope"] == 17
+    assert m.surest_break(BETA) == 17
+    assert m.surest_break(BETA, predicament=True) == 17 - 2
+
+
+def test_the_surest_way_out_of_a_predicament_is_a_kick_or_the_power_of_a_hold():
+    m = match_of([])
+    assert m.surest_break(BETA, predicament=True) == 12 - 2  # kick 10, power 8, rope 6
+
+
 def test_each_cover_without_a_new_attack_is_plus_2_to_break():
     m = match_of([])
     m.covers = 2
