@@ -180,9 +180,14 @@ def _answer_hash(found: object) -> i64:
     from its fields (its maneuvers and object by identity: they belong to the prepared match),
     words' from their ``hash``, anything else's from its identity."""
     if isinstance(found, Plan):
-        # (Each part under 2**56, so nothing overflows 64 bits.)
-        h: i64 = id(found.move) ^ id(found.obj) * 3 ^ id(found.double) * 5
-        h ^= (hash(found.actions) & _LOW) * 7 ^ (found.desperation & 255) * 11
+        # (Each part under 2**56, so nothing overflows 64 bits; worked in unboxed integers.)
+        move: i64 = id(found.move)
+        obj: i64 = id(found.obj)
+        double: i64 = id(found.double)
+        actions: i64 = hash(found.actions)
+        desperation: i64 = found.desperation
+        h: i64 = move ^ obj * 3 ^ double * 5
+        h ^= (actions & _LOW) * 7 ^ (desperation & 255) * 11
         if found.trap:
             h ^= 13
         if found.over_top:
@@ -191,8 +196,10 @@ def _answer_hash(found: object) -> i64:
             h ^= 19 << 16
         return h
     if _words(found):
-        return hash(found) & _LOW
-    return id(found)
+        words: i64 = hash(found)
+        return words & _LOW
+    ident: i64 = id(found)
+    return ident
 
 
 def _same_answer(a: object, b: object) -> bool:
