@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from mypy_extensions import i64, mypyc_attr
 
-from rules.arm.compile import Move
+from rules.arm.compile import POSTURE_BIT, Move
 from rules.arm.engine import (
     ACE,
     CATEGORY,
@@ -209,6 +209,11 @@ WHIPPED: Final[tuple[str, ...]] = ("whip",)
 TURNED: Final[tuple[str, ...]] = ("turn",)
 #: The cost ``setup`` and ``_arrangement`` give when it cannot be done.
 CANNOT: Final = -1
+#: Postures as the bits of ``Move.needs_mask`` and ``Move.usable_mask`` (``POSTURE_BIT``).
+FACING: Final[int] = POSTURE_BIT["facing"]
+BEHIND: Final[int] = POSTURE_BIT["behind"]
+BENT: Final[int] = POSTURE_BIT["bent"]
+DOWN: Final[int] = POSTURE_BIT["prone"] | POSTURE_BIT["facedown"]
 
 
 def _basics(match: Match, side: int) -> tuple[Move, ...]:
@@ -299,11 +304,10 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
     # (A tuple grown as needed: most maneuvers need no positioning at all.)
     actions: tuple = ()
     if not move.usable_mask & a.posture_bit():  # (his posture is not among usable_from)
-        if "facing" not in move.usable_from:
+        if not move.usable_mask & FACING:
             return CANNOT, ()
         cost += match.rise_cost(a)
         actions = STAND
-    needs = move.needs
     if move.needs_floor:
         if d.zone != "floor" or a.outside or match.prep.internal_cage:
             return CANNOT, ()
@@ -329,7 +333,7 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
             cost += match.distance(a.zone, d.zone) * fig.ap_square + a.elev * fig.ap_climb
         return cost, actions
     if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
-        if "behind" in needs and d.post == "facing":
+        if move.needs_mask & BEHIND and d.post == "facing":
             cost += fig.ap_shift_within
             actions = (*actions, "behind")
         else:
@@ -1301,7 +1305,7 @@ class DefaultStrategy(ArmStrategy):
             if (
                 not ropes
                 and "whip" not in steps
-                and ("facing" in move.needs or "behind" in move.needs)
+                and move.needs_mask & (FACING | BEHIND)
                 and cost + fig.ap_whip <= ap + 1
                 and self._may_throw_over(match, side, move)
             ):
@@ -1315,7 +1319,6 @@ class DefaultStrategy(ArmStrategy):
         ``CANNOT`` when nothing will."""
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
-        needs = move.needs
         # (He climbs and moves his man only from his feet: ``up`` is part of the cost.)
         if move.flying:
             if not move.needs_mask & d.posture_bit():  # (his posture is not among needs)
@@ -1334,13 +1337,14 @@ class DefaultStrategy(ArmStrategy):
             if move.running and d.standing and not (match.prep.internal_cage or d.outside):
                 return up + fig.ap_whip, WHIPPED
             return 0, ()
-        if "facing" in needs:
+        needs = move.needs_mask  # (the postures as bits)
+        if needs & FACING:
             return up + match.rise_cost(d), LIFTED
-        if "behind" in needs:
+        if needs & BEHIND:
             return up + match.rise_cost(d) + fig.ap_shift_within, LIFTED_BEHIND
-        if "bent" in needs:
+        if needs & BENT:
             return up + match.posture_cost(d.post, "bent"), (("lift", "bent"),)
-        if d.post in ("prone", "facedown") and needs & {"prone", "facedown"}:
+        if d.post in ("prone", "facedown") and needs & DOWN:
             return fig.ap_shift_within, TURNED
         return CANNOT, ()
 
