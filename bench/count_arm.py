@@ -1,0 +1,49 @@
+"""ARM engine work in machine instructions: the matches of ``bench_arm.py``'s pairing, fresh,
+one after another (as ``odds`` plays them), for callgrind to count. Steadier than timings on a
+shared machine; ``bench/README.md`` quotes its figures.
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --toggle-collect='CPyDef_engine___run' \
+        .venv/bin/python bench/count_arm.py [--matches N] [--full]
+
+The "Collected" figure is the instructions spent inside ``engine.run`` (compiled engine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules.arm.engine import prepare, run  # noqa: E402
+from rules.arm.strategy import DefaultStrategy  # noqa: E402
+from rules.arm.system import system as arm  # noqa: E402
+from rules.core.dice import SeededDice  # noqa: E402
+
+SAMPLE = ROOT / "rules/data/sample/arm"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--full", action="store_true", help="record the play-by-play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pair", default="corrigan-vale,mortimer-gale")
+    args = parser.parse_args()
+    cards = [
+        arm.parse_card(yaml.safe_load((SAMPLE / f"{name}.yaml").read_text()))
+        for name in args.pair.split(",")
+    ]
+    prepared = prepare(arm.make_spec(cards, options=""))
+    dice = SeededDice(args.seed, record=False)
+    mind = DefaultStrategy()
+    for _ in range(args.matches):
+        run(prepared, dice, mind, record=args.full)
+
+
+if __name__ == "__main__":
+    main()
