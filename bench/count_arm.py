@@ -32,6 +32,12 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--full", action="store_true", help="record the play-by-play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="play the same matches a second time, every decision remembered (the count less "
+        "the fresh one's is the replayed path's)",
+    )
     parser.add_argument("--pair", default="corrigan-vale,mortimer-gale")
     args = parser.parse_args()
     cards = [
@@ -39,10 +45,11 @@ def main() -> None:
         for name in args.pair.split(",")
     ]
     prepared = prepare(arm.make_spec(cards, options=""))
-    dice = SeededDice(args.seed, record=False)
     mind = DefaultStrategy()
-    for _ in range(args.matches):
-        run(prepared, dice, mind, record=args.full)
+    for _ in range(2 if args.replay else 1):
+        dice = SeededDice(args.seed, record=False)
+        for _ in range(args.matches):
+            run(prepared, dice, mind, record=args.full)
 
 
 if __name__ == "__main__":

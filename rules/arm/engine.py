@@ -538,26 +538,26 @@ class Fighter:
 
     def __init__(self, w: Wrestler, in_ring: bool, edge: bool):
         self.w = w
-        self.id = w.id
+        self.id: i64 = w.id
         self.side = w.side
         self.dmg = 0
-        self.lvl = 0
+        self.lvl: i64 = 0
         #: The damage he can still take before his next weardown level (at most 24; 0 past
         #: the last), kept with his level (``note_damage``): what a remembered situation holds.
-        self.short = min(w.breaks[0], 24) if w.breaks else 0
-        self.pen = 0
+        self.short: i64 = min(w.breaks[0], 24) if w.breaks else 0
+        self.pen: i64 = 0
         self.post = "facing"
         self.zone = "center" if in_ring else "apron"
         self.home = not in_ring
         self.in_ring = in_ring
-        self.elev = 0
+        self.elev: i64 = 0
         self.running = False
         self.whipped = False
         self.out = False
         self.blind = 0
         self.dizzy = 0
         self.surprised = False
-        self.warnings = 0
+        self.warnings: i64 = 0
         self.warned = False
         self.edge = w.edge0 if edge else 0
         self.spent = 0
@@ -574,15 +574,15 @@ class Fighter:
         self.new_inj: dict[str, int] = {}
         self.last = ""
         self.last_ok = False
-        self.repeat = 0
-        self.tricks = 0
-        self.telegraph = 0
-        self.fired = 0
+        self.repeat: i64 = 0
+        self.tricks: i64 = 0
+        self.telegraph: i64 = 0
+        self.fired: i64 = 0
         self.working = ""
-        self.crowd = 0
+        self.crowd: i64 = 0
         self.cheated = False
-        self.flourishes = 0
-        self.debt = 0
+        self.flourishes: i64 = 0
+        self.debt: i64 = 0
         self.finishers = 0
         # (Last: a method called on him before every field is set would make the compiled
         # engine check each later field for a value on every read.)

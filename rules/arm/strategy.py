@@ -965,7 +965,7 @@ class DefaultStrategy(ArmStrategy):
             # Down in the ring he could be covered; on the floor he cannot be pinned.
             value -= self.FINISH * self._pin_chance(match, side, move, dmg)
         if not (match.prep.no_dq or match.distracted):
-            value -= p_check(match.prep.referee) * (4.0 + 6.0 * a.warnings)
+            value -= p_check(match.prep.referee) * (4.0 + 6.0 * float(a.warnings))
         return chance * value
 
     def _may_cheat(self, match: Match, side: int, move: Move | None) -> bool:
@@ -1031,7 +1031,7 @@ class DefaultStrategy(ArmStrategy):
             value += 6.0
         if move.illegal and not (match.distracted or match.prep.no_dq):
             seen = p_check(match.prep.referee)
-            value -= seen * (4.0 + 6.0 * a.warnings)
+            value -= seen * (4.0 + 6.0 * float(a.warnings))
         elif move.illegal and not a.w.face:
             value += 2.0
         return p * value + (1.0 - p) * fail
@@ -1041,7 +1041,7 @@ class DefaultStrategy(ArmStrategy):
         a, d = match.cur[side], match.cur[1 - side]
         lvl = d.lvl
         # How far he is from the next break, as the situation knows it (in steps of 4).
-        remaining = d.short // 4 * 4
+        remaining = int(d.short) // 4 * 4
         if dmg > remaining and lvl < len(d.w.breaks):
             lvl += 1
         pen = d.w.level_pen[lvl]
