@@ -540,7 +540,7 @@ class Fighter:
         self.w = w
         self.id: i64 = w.id
         self.side = w.side
-        self.dmg = 0
+        self.dmg: i64 = 0
         self.lvl: i64 = 0
         #: The damage he can still take before his next weardown level (at most 24; 0 past
         #: the last), kept with his level (``note_damage``): what a remembered situation holds.
@@ -554,16 +554,16 @@ class Fighter:
         self.running = False
         self.whipped = False
         self.out = False
-        self.blind = 0
-        self.dizzy = 0
+        self.blind: i64 = 0
+        self.dizzy: i64 = 0
         self.surprised = False
         self.warnings: i64 = 0
         self.warned = False
-        self.edge = w.edge0 if edge else 0
+        self.edge: i64 = w.edge0 if edge else 0
         self.spent = 0
         self.spent_on: list[str] = []
         self.inj = dict(w.injuries0)
-        self.inj_code = injury_code(self.inj)
+        self.inj_code: i64 = injury_code(self.inj)
         #: ``codes``' memory: each string it last coded, and its code.
         self.coded_post = self.coded_zone = self.coded_last = ""
         self.code_post = self.code_zone = self.code_last = code("")
@@ -822,13 +822,13 @@ class Match:
         self.adv = 0
         self.near = True
         #: The match clock in seconds (a round 10, a hold round or a stall 5, ...).
-        self.clock = 0
+        self.clock: i64 = 0
         #: The exchanges played (``round()``), whatever their length. The match's length is its
         #: clock in rounds of ten seconds (``length``).
         self.rounds = 0
         #: The clock when this exchange began: a slow start lasts while it is under the
         #: wrestler's ``early_until`` (the Slow Starter's first minute).
-        self.begun = 0
+        self.begun: i64 = 0
         #: The play-by-play only: the Slow Starters whose first minute is not over yet, told
         #: when it is (their checks lose the -1 then). Empty on the fast path.
         self.slow: list[Fighter] = (
@@ -837,14 +837,14 @@ class Match:
             else []
         )
         self.hold: Hold | None = None
-        self.distracted = 0
+        self.distracted: i64 = 0
         self.distracted_by: int | None = None
         self.count: int | None = None  # the referee's count of men outside the ring
-        self.covers = 0  # covers since the last attack
-        self.combo = 0  # the damage of this round's BRA combo so far
+        self.covers: i64 = 0  # covers since the last attack
+        self.combo: i64 = 0  # the damage of this round's BRA combo so far
         #: Climbing out of the cage: a point for every ``climb`` Steps of its height.
         self.escape_cost = -(-self.fig.cage_height // max(1, self.fig.cage_climb))
-        self.ap = 0  # the attacker's Action Points left this round
+        self.ap: i64 = 0  # the attacker's Action Points left this round
         self.winner: int | None = None
         self.method: Method | None = None
         self.engineered: str = ""
