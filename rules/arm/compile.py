@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final
 
+from mypy_extensions import i64
+
 from rules.arm.cards import ArmSheet
 from rules.arm.tables import ATTRIBUTES, HIGH_RISK, POSTURES, ArmTables, Maneuver
 from rules.core.errors import CardError, SpecError
@@ -283,9 +285,9 @@ class Move:
         f = mv.flags
         self.mv = mv
         self.name = mv.name
-        self.code = code(mv.name)
+        self.code: i64 = code(mv.name)
         self.cls = mv.cls
-        self.level = mv.level
+        self.level: i64 = mv.level
         self.target = mv.target
         self.flags = f
         self.known = known
@@ -347,8 +349,8 @@ class Move:
         if not known:
             penalty = fig.mod_improvise_one_flag if one_flag else fig.mod_improvise
             skill += min(0, penalty + w.improvise)
-        self.base_skill = skill
-        self.damage = mv.damage
+        self.base_skill: i64 = skill
+        self.damage: i64 = mv.damage
         words = " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in mv.name.split())
         if finisher is not None and finisher.name != mv.name:
             words = f"{finisher.name} ({words})"

@@ -1000,7 +1000,7 @@ class DefaultStrategy(ArmStrategy):
             dmg += impact_damage(match, d)
         if move.finisher:
             dmg *= fig.dmg_finisher
-        return dmg
+        return float(dmg)
 
     def _worth(self, match: Match, side: int, move: Move, actions: tuple, target: int) -> float:
         """What ``move`` is worth now after the positioning ``actions``, at ``target``."""
@@ -1010,7 +1010,7 @@ class DefaultStrategy(ArmStrategy):
         if d.out or d.blind or d.dizzy or d.surprised:
             p = 1.0 - (1.0 - p) ** 2
         dmg = self._damage(match, side, move, actions)
-        value = dmg - move.level * 0.5
+        value = dmg - float(move.level) * 0.5
         if move.hold:
             # Held for a few rounds, and a worn man may submit.
             value += dmg * 1.2
