@@ -223,6 +223,7 @@ class Move:
 
     __slots__ = (
         "article",
+        "attempt",
         "base_skill",
         "blinding",
         "bra",
@@ -359,6 +360,8 @@ class Move:
         self.words = words
         #: The article before its words in the play-by-play ("a", "an", "the" or "").
         self.article = article(words)
+        #: How an attempt at it reads after "goes for", up to its target: "a dropkick (AGI ".
+        self.attempt = f"{self.article} {words} ({mv.cls} "
 
 
 class Wrestler:

@@ -59,6 +59,19 @@ ACE: Final = 2
 GRADE_WORDS: Final = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
 #: How an attack's roll reads in the play-by-play.
 RESULT_WORDS: Final = {ACE: "an Ace!", SUCCESS: "good.", FAIL: "a miss.", BOTCH: "a Botch!"}
+#: ``RESULT_WORDS`` by the grade plus one (a Botch is -1), for the play-by-play's inner loop.
+_RESULT_BY_GRADE: Final[tuple[str, ...]] = tuple(
+    RESULT_WORDS[g] for g in (BOTCH, FAIL, SUCCESS, ACE)
+)
+#: The small numbers the play-by-play writes most (dice, targets, damage), written once.
+_NUMBERS: Final[tuple[str, ...]] = tuple(str(n) for n in range(100))
+
+
+def _num(n: int) -> str:
+    """``str(n)``: from ``_NUMBERS`` for the small ones."""
+    return _NUMBERS[n] if 0 <= n < 100 else str(n)
+
+
 CATEGORY: Final = {
     "facing": 0,
     "behind": 0,
@@ -3000,8 +3013,10 @@ class Match:
                 "stall",
                 f,
                 (face,),
-                f"{f.w.sname} takes a breather (STA {target}, rolls {face})"
-                + (f": {f.w.sta_bonus} back." if grade >= SUCCESS else "."),
+                f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)}): "
+                f"{_num(f.w.sta_bonus)} back."
+                if grade >= SUCCESS
+                else f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)}).",
                 target=target,
                 roll=face,
             )
@@ -3288,7 +3303,9 @@ class Match:
         self.count += face
         limit = self.fig.ref_counts["outside"]
         if self.record:
-            self.ev("count", None, (face,), f"The count is at {self.count}.", count=self.count)
+            self.ev(
+                "count", None, (face,), f"The count is at {_num(self.count)}.", count=self.count
+            )
         if self.count > limit:
             if a_out and b_out:
                 self.finish(None, Method.DOUBLE_COUNT_OUT)
@@ -3312,7 +3329,14 @@ class Match:
         grade: int,
         unopposed: bool,
     ) -> str:
-        what = move.words
+        if (plan is None or not (plan.flourish or plan.desperation)) and not (
+            a.running or unopposed
+        ):
+            # (The usual attempt, with nothing to add: written in the fewest pieces.)
+            return (
+                f"{a.w.sname} goes for {move.attempt}{_num(target)}): "
+                f"rolls {_num(face)}: {_RESULT_BY_GRADE[grade + 1]}"
+            )
         extras = []
         if plan is not None:
             if plan.flourish:
@@ -3325,7 +3349,7 @@ class Match:
             extras.append("two rolls, the better counts")
         extra = f" [{', '.join(extras)}]" if extras else ""
         return (
-            f"{a.w.sname} goes for {move.article} {what} ({move.cls} {target}){extra}: "
+            f"{a.w.sname} goes for {move.attempt}{target}){extra}: "
             f"rolls {face}: {RESULT_WORDS[grade]}"
         )
 
@@ -3356,17 +3380,17 @@ class Match:
             else:
                 text = text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
                 text = text.replace("{object}", thing)
-            return f"{text} ({dmg} damage)"
+            return f"{text} ({_num(dmg)} damage)"
         if move.hold:
             art = "the" if move.finisher else move.article
-            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({dmg} damage)"
+            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({_num(dmg)} damage)"
         what = move.words
         art = "the" if move.finisher else move.article
         art = art + " " if art else ""
         tail = "!" if move.finisher or grade == ACE else "."
         if move.pin_pred:
-            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({dmg} damage)"
-        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({dmg} damage)"
+            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({_num(dmg)} damage)"
+        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({_num(dmg)} damage)"
 
     # ---------------------------------------------------------------------------- result
     # The effects are immutable and come round again match after match (odds play thousands):
