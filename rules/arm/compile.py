@@ -246,6 +246,7 @@ class Move:
         "fname",
         "follows",
         "high_risk",
+        "hit_words",
         "hold",
         "illegal",
         "improvised",
@@ -362,6 +363,9 @@ class Move:
         self.article = article(words)
         #: How an attempt at it reads after "goes for", up to its target: "a dropkick (AGI ".
         self.attempt = f"{self.article} {words} ({mv.cls} "
+        #: How it reads once it lands, article and all: "a dropkick", "the GALE WARNING".
+        landed = "the" if self.finisher else self.article
+        self.hit_words = f"{landed} {words}" if landed else words
 
 
 class Wrestler:

@@ -3370,27 +3370,32 @@ class Match:
                 f"({dmg} damage)"
             )
         if move.mv.text:
-            text = move.mv.text
             thing = obj_name.lower() or "turnbuckle"
-            if ":" in text:
-                # Pronouns too ("{d:his}"): each wrestler in his own words.
-                text = text.format(
-                    A=Named(a.w.sname, a.w.pronouns), d=Named(d.w.mname, d.w.pronouns), object=thing
-                )
-            else:
-                text = text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
-                text = text.replace("{object}", thing)
+            # The same maneuver's words between the same men come round often: written once.
+            key = ("hit_text", move.code, a.id, d.id, thing)
+            memo = self.prep.memo
+            text = memo.get(key)
+            if text is None:
+                text = move.mv.text
+                if ":" in text:
+                    # Pronouns too ("{d:his}"): each wrestler in his own words.
+                    text = text.format(
+                        A=Named(a.w.sname, a.w.pronouns),
+                        d=Named(d.w.mname, d.w.pronouns),
+                        object=thing,
+                    )
+                else:
+                    text = text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
+                    text = text.replace("{object}", thing)
+                memo[key] = text
             return f"{text} ({_num(dmg)} damage)"
         if move.hold:
             art = "the" if move.finisher else move.article
             return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({_num(dmg)} damage)"
-        what = move.words
-        art = "the" if move.finisher else move.article
-        art = art + " " if art else ""
         tail = "!" if move.finisher or grade == ACE else "."
         if move.pin_pred:
-            return f"{a.w.sname} catches {d.w.mname} in {art}{what}{tail} ({_num(dmg)} damage)"
-        return f"{a.w.sname} hits {d.w.mname} with {art}{what}{tail} ({_num(dmg)} damage)"
+            return f"{a.w.sname} catches {d.w.mname} in {move.hit_words}{tail} ({_num(dmg)} damage)"
+        return f"{a.w.sname} hits {d.w.mname} with {move.hit_words}{tail} ({_num(dmg)} damage)"
 
     # ---------------------------------------------------------------------------- result
     # The effects are immutable and come round again match after match (odds play thousands):
