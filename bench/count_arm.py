@@ -3,9 +3,12 @@ one after another (as ``odds`` plays them), for callgrind to count. Steadier tha
 shared machine; ``bench/README.md`` quotes its figures.
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --toggle-collect='CPyDef_engine___run' \
-        .venv/bin/python bench/count_arm.py [--matches N] [--full]
+        .venv/bin/python bench/count_arm.py [--matches N] [--full] [--replay]
 
 The "Collected" figure is the instructions spent inside ``engine.run`` (compiled engine).
+``--replay`` plays the same matches a second time on the same prepared match, every decision
+remembered (as ``bench_arm.py``'s "replayed" rows): its count less the plain one's is the
+replayed path's.
 """
 
 from __future__ import annotations
