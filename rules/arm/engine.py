@@ -3013,10 +3013,8 @@ class Match:
                 "stall",
                 f,
                 (face,),
-                f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)}): "
-                f"{_num(f.w.sta_bonus)} back."
-                if grade >= SUCCESS
-                else f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)}).",
+                f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)})"
+                + (f": {_num(f.w.sta_bonus)} back." if grade >= SUCCESS else "."),
                 target=target,
                 roll=face,
             )
@@ -3329,14 +3327,6 @@ class Match:
         grade: int,
         unopposed: bool,
     ) -> str:
-        if (plan is None or not (plan.flourish or plan.desperation)) and not (
-            a.running or unopposed
-        ):
-            # (The usual attempt, with nothing to add: written in the fewest pieces.)
-            return (
-                f"{a.w.sname} goes for {move.attempt}{_num(target)}): "
-                f"rolls {_num(face)}: {_RESULT_BY_GRADE[grade + 1]}"
-            )
         extras = []
         if plan is not None:
             if plan.flourish:
@@ -3349,8 +3339,8 @@ class Match:
             extras.append("two rolls, the better counts")
         extra = f" [{', '.join(extras)}]" if extras else ""
         return (
-            f"{a.w.sname} goes for {move.attempt}{target}){extra}: "
-            f"rolls {face}: {RESULT_WORDS[grade]}"
+            f"{a.w.sname} goes for {move.attempt}{_num(target)}){extra}: "
+            f"rolls {_num(face)}: {_RESULT_BY_GRADE[grade + 1]}"
         )
 
     def hit_text(
