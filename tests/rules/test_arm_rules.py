@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, prepare
+from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, _num, prepare
 from rules.arm.strategy import CANNOT, setup
 from rules.core.dice import ScriptedDice, SeededDice
 from rules.core.result import Method
@@ -1062,3 +1062,13 @@ def test_a_man_plays_to_the_crowd_on_his_feet():
         "Alpha gets back up.",
         "Alpha plays to the crowd and they love it!",
     ]
+
+
+@pytest.mark.parametrize(
+    ("number", "written"),
+    [(0, "0"), (7, "7"), (99, "99"), (100, "100"), (1234, "1234"), (-1, "-1"), (-12, "-12")],
+)
+def test_the_play_by_play_writes_every_number_as_it_is(number, written):
+    # The small ones come from a table made once (``_num``); the rest, negative ones among
+    # them (a target can fall below zero), are written as they are.
+    assert _num(number) == written
