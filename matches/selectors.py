@@ -87,9 +87,7 @@ class ShowProgress:
 
 
 def show_progress(*, show: Show) -> ShowProgress:
-    from django.core.cache import cache
-
-    from matches.simulation import blocker_of, progress_key, waiting_reason
+    from matches.simulation import blocker_of, read_progress, waiting_reason
 
     show.refresh_from_db(fields=["status", "error", "scheduled_at"])
     total = show.matches.count()
@@ -98,7 +96,7 @@ def show_progress(*, show: Show) -> ShowProgress:
         done = total
         message = f"Completed: {total} match{pluralize(total, 'es')} wrestled."
     elif show.status == ShowStatus.RUNNING:
-        done, _ = cache.get(progress_key(show.pk)) or (0, total)
+        done, _ = read_progress(show.pk) or (0, total)
         message = f"Being wrestled: {done} of {total} match{pluralize(total, 'es')} done."
     elif show.status == ShowStatus.SCHEDULED:
         blocker = blocker_of(show)

@@ -35,6 +35,7 @@ from django.core.cache import cache
 from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 from matches.models import (
     BLOCKING_STATUSES,
@@ -261,7 +262,7 @@ def show_simulate(*, show_id: int) -> Outcome:
         _mark_failed(show_id, lease, reason)
         return Outcome(show_id, "failed", reason)
     finally:
-        cache.delete(progress_key(show_id))
+        clear_progress(show_id)
     return Outcome(show_id, "completed")
 
 
@@ -275,6 +276,34 @@ class _nothing:
 
 def progress_key(show_id: int) -> str:
     return f"ringside:show-progress:{show_id}"
+
+
+# A show's progress lives in the cache (Redis when configured) and is only a report: a cache
+# that is down or restarting must never fail the show, nor the page that asks how it is going.
+
+
+def report_progress(show_id: int, done: int, total: int) -> None:
+    """Note that ``done`` of the show's ``total`` matches are wrestled, if the cache takes it."""
+    try:
+        cache.set(progress_key(show_id), (done, total), timeout=3600)
+    except RedisError as exc:
+        logger.warning("Could not note the progress of show %s: %s", show_id, exc)
+
+
+def clear_progress(show_id: int) -> None:
+    try:
+        cache.delete(progress_key(show_id))
+    except RedisError as exc:
+        logger.warning("Could not clear the progress of show %s: %s", show_id, exc)
+
+
+def read_progress(show_id: int) -> tuple[int, int] | None:
+    """(done, total) as last noted, or None when nothing is noted or the cache cannot say."""
+    try:
+        return cache.get(progress_key(show_id))
+    except RedisError as exc:
+        logger.warning("Could not read the progress of show %s: %s", show_id, exc)
+        return None
 
 
 def _mark_failed(show_id: int, lease: dt.datetime, reason: str) -> None:
@@ -400,7 +429,7 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
         if match.pk in absences:
             match.status = MatchStatus.CALLED_OFF
             match.called_off_because = " ".join(absences[match.pk])
-            cache.set(progress_key(show.pk), (done, len(matches)), timeout=3600)
+            report_progress(show.pk, done, len(matches))
             continue
         engine = _engine(match.rule_system)
         rows = inputs.by_match.get(match.pk, [])
@@ -444,7 +473,7 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
             time.sleep(delay)
         if lost is not None and lost.is_set():
             raise LeaseLost
-        cache.set(progress_key(show.pk), (done, len(matches)), timeout=3600)
+        report_progress(show.pk, done, len(matches))
     book.end_of_show()
     bulk_update_rows(
         matches,

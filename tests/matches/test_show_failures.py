@@ -270,3 +270,36 @@ def test_the_progress_of_a_show_is_cleared_when_it_is_done(federation):
     assert simulation.progress_key(first.pk) == f"ringside:show-progress:{first.pk}"
     assert show_simulate(show_id=first.pk).status == "completed"
     assert cache.get(simulation.progress_key(first.pk)) is None
+
+
+class DownCache:
+    """A cache whose server has gone away (Redis restarting): every call refuses."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def _refuse(self, *args, **kwargs):
+        import redis
+
+        self.calls += 1
+        raise redis.exceptions.ConnectionError("Error 111 connecting to the cache")
+
+    set = get = delete = _refuse
+
+
+def test_a_show_is_wrestled_while_the_cache_that_holds_its_progress_is_down(
+    federation, monkeypatch
+):
+    from matches.selectors import show_progress
+
+    first, _ = two_due_weeks(federation)
+    down = DownCache()
+    monkeypatch.setattr(simulation, "cache", down)
+    assert show_simulate(show_id=first.pk).status == "completed"
+    first.refresh_from_db()
+    assert (first.status, first.error) == (ShowStatus.COMPLETED, "")
+    assert down.calls == first.matches.count() + 1  # a report a match, and the clearing
+    # The page that asks how a running show is going says it cannot count, and does not fail.
+    Show.objects.filter(pk=first.pk).update(status=ShowStatus.RUNNING, completed_at=None)
+    total = first.matches.count()
+    assert show_progress(show=first).message == f"Being wrestled: 0 of {total} matches done."
