@@ -200,3 +200,37 @@ def test_a_wrestler_slug_reads_the_card_from_the_database():
     )
     actors = {e["actor"] for e in data["events"]} - {None}
     assert actors <= {"wolf", "the-executioner"}
+
+
+@pytest.fixture
+def failing_system_check():
+    """A system check that always reports an error, registered for one test."""
+    from django.core import checks
+
+    def broken(app_configs, **kwargs):
+        return [checks.Error("broken on purpose", id="tests.E001")]
+
+    checks.register(broken)
+    yield
+    checks.registry.registry.registered_checks.discard(broken)
+
+
+@pytest.mark.django_db
+def test_the_rules_commands_start_without_the_projects_system_checks(failing_system_check, capsys):
+    from django.core.management import ManagementUtility
+
+    def cli(*args: str) -> None:  # as ``manage.py`` runs a command, system checks and all
+        ManagementUtility(["manage.py", *args]).execute()
+
+    # The control: a command that runs the checks stops on the broken one.
+    with pytest.raises(SystemExit):
+        cli("check_federation", "no-such-federation")
+    assert "broken on purpose" in capsys.readouterr().err
+    # The rules commands read cards only, so they skip the checks (a third of their start).
+    cli("simulate_match", "--system", "filsinger", WOLF, EXECUTIONER, "--seed", "7")
+    cli("odds", "--system", "filsinger", WOLF, EXECUTIONER, "--runs", "50", "--json")
+    superstar = Path(__file__).parents[2] / "rules/data/sample/superstar/corrigan-vale.yaml"
+    cli("card_analysis", str(superstar))
+    captured = capsys.readouterr()
+    assert "broken on purpose" not in captured.err
+    assert "seed 7 (replay with --seed 7)" in captured.out and '"runs": 50' in captured.out

@@ -16,6 +16,10 @@ NO_FIGURES = "card_analysis covers {covered} cards; {system} has no per-roll fig
 
 
 class Command(BaseCommand):
+    # A rules command reads card files (or a wrestler's card): the project's system checks
+    # (admin, templates, URLs) have nothing to say about it and cost a third of its start.
+    requires_system_checks: list[str] = []
+
     help = "Exact per-roll figures of a card: card_analysis CARD [--system SYSTEM] [--json]"
 
     def add_arguments(self, parser) -> None:
