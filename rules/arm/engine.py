@@ -1037,7 +1037,7 @@ class Match:
                         f"{f.w.sname} jumps {o.w.mname} before the bell!"
                         + (" (during the ritual)" if o.w.ambush_free else ""),
                     )
-                self.warn(f, "the ambush", automatic_warning=True)
+                self.warn(f, "the ambush")
                 return
         pick = [strategy.opening(self, 0), strategy.opening(self, 1)]
         kind = "cet" if "cet" in pick else "strength" if "strength" in pick else "sav"
@@ -2471,7 +2471,7 @@ class Match:
                     faces=faces,
                 )
             if caught:
-                self.warn(a, "the screwjob", automatic_warning=True)
+                self.warn(a, "the screwjob")
                 self.covers += 1
                 return
             self.screwed = True
@@ -2649,7 +2649,7 @@ class Match:
                     return False
         dmg = move.damage + saver.w.wdb
         self.hurt(pinner, dmg, saver)
-        self.warn(saver, "coming in illegally", automatic_warning=True)
+        self.warn(saver, "coming in illegally")
         self.distracted = max(self.distracted, 1)
         self.distracted_by = None
         self.two_men = ds
@@ -2876,7 +2876,8 @@ class Match:
             self.finish(1 - d.side, Method.KNOCKOUT)
 
     # ---------------------------------------------------------------------------- the referee
-    def warn(self, f: Fighter, why: str, *, automatic_warning: bool = False) -> None:
+    def warn(self, f: Fighter, why: str) -> None:
+        """A warning with no referee's check: the ambush, a screwjob, a save made illegally."""
         if self.prep.no_dq:
             return
         f.warnings += 1

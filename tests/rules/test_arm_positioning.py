@@ -274,3 +274,90 @@ def test_no_escape_without_the_escape_rule():
     m.ap = 20
     m.reposition(ALPHA, "escape", None, None)
     assert m.me(ALPHA).zone == "center" and m.ap == 20 and m.method is None
+
+
+# ------------------------------------------------------------------------------ his own moves
+# (``Match.position``: the attacker's positioning for his maneuver, before he tries it.)
+
+
+def test_heading_for_the_corner_leaves_a_man_in_the_center_out_of_reach():
+    m = match_of([])
+    m.ap = 2
+    m.position(ALPHA, ("corner",))
+    assert (m.me(ALPHA).zone, m.near, m.ap) == ("corner", False, 0)
+    assert [e.text for e in m.events] == ["Alpha heads for the corner."]
+
+
+def test_heading_for_the_corner_he_is_in_keeps_a_man_in_reach():
+    m = match_of([])
+    m.me(BETA).zone = "corner"
+    m.me(ALPHA).zone = "middle"
+    m.ap = 1
+    m.position(ALPHA, ("corner",))
+    assert (m.me(ALPHA).zone, m.near, m.ap) == ("corner", True, 0)
+
+
+def test_climbing_without_a_level_is_to_the_top_rope():
+    m = match_of([])
+    m.me(ALPHA).zone = "corner"
+    m.ap = 3
+    m.position(ALPHA, ("climb",))
+    assert (m.me(ALPHA).elev, m.ap) == (3, 0) and m.near is False
+    assert [e.text for e in m.events] == ["Alpha climbs to the top rope!"]
+
+
+def test_stepping_out_onto_the_apron_is_a_step():
+    m = match_of([])
+    m.me(ALPHA).zone = "ringside"
+    m.ap = 1
+    m.position(ALPHA, ("apron",))
+    assert (m.me(ALPHA).zone, m.near, m.ap) == ("apron", False, 0)
+    assert [e.text for e in m.events] == ["Alpha steps out onto the apron."]
+
+
+def test_there_is_no_apron_inside_an_internal_cage():
+    m = match_of([], options="cage,internal_cage")
+    assert m.prep.internal_cage
+    m.me(ALPHA).zone = "ringside"
+    m.ap = 1
+    m.position(ALPHA, ("apron",))
+    assert (m.me(ALPHA).zone, m.ap) == ("ringside", 1)
+
+
+@pytest.mark.parametrize(("where", "steps"), [("floor", 2), ("aisle", 3)])
+def test_following_a_man_out_is_two_steps_to_the_floor_and_one_more_up_the_aisle(where, steps):
+    m = match_of([])
+    m.me(BETA).zone = where
+    m.ap = steps
+    m.position(ALPHA, ("exit",))
+    assert (m.me(ALPHA).zone, m.near, m.ap) == (where, True, 0)
+    m = broke(match_of([]), steps - 1)
+    m.me(BETA).zone = where
+    m.position(ALPHA, ("exit",))
+    assert m.me(ALPHA).zone == "center" and m.ap == steps - 1
+
+
+def test_the_referee_restarts_two_men_who_cannot_reach_each_other():
+    # Nothing fits: both back in the center, on their feet, and a collar-elbow tie-up (STR 12
+    # each: Alpha's 9 against Beta's 11, both under: the higher wins).
+    m = match_of([9, 11])
+    alpha, beta = m.me(ALPHA), m.me(BETA)
+    alpha.zone, alpha.elev, alpha.post = "corner", 2, "facing"
+    beta.zone, beta.post = "middle", "prone"
+    m.near = False
+    assert m.position(ALPHA, ("reset",)) is False
+    assert (alpha.zone, beta.zone, alpha.elev, beta.post, m.near) == (
+        "center",
+        "center",
+        0,
+        "facing",
+        True,
+    )
+    assert m.adv == BETA and m.events[-1].kind == "opening"
+
+
+def test_no_restart_with_a_man_outside():
+    m = match_of([])
+    m.me(BETA).zone = "floor"
+    assert m.position(ALPHA, ("reset",)) is False
+    assert m.me(BETA).zone == "floor" and m.events == []

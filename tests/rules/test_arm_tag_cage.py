@@ -65,6 +65,47 @@ def test_a_fake_tag_that_works_brings_the_partner_in_and_counts_as_cheating():
     assert m.legal[ALPHA] == 1 and m.fighters[ALPHA][0].cheated
 
 
+def test_a_fake_tag_nobody_buys_leaves_the_same_man_in_and_still_counts_as_a_trick():
+    m = tag_match([9], Scripted(plan=Plan(actions=("fake_tag",))))
+    m.round()
+    alpha = m.fighters[ALPHA][0]
+    assert m.legal[ALPHA] == 0 and alpha.tricks == 1 and alpha.cheated
+    fake = next(e for e in m.events if e.kind == "fake_tag")
+    assert (fake.dice, fake.text) == (
+        (9,),
+        "Alpha claps for a fake tag (8, rolls 9): nobody buys it.",
+    )
+
+
+def test_a_fake_tag_the_referee_buys_is_told_with_its_roll():
+    m = tag_match([5], Scripted(plan=Plan(actions=("fake_tag",))))
+    m.round()
+    fake = next(e for e in m.events if e.kind == "fake_tag")
+    assert (fake.actor, fake.dice) == ("alpha", (5,))
+    assert fake.text == "Alpha claps for a fake tag (8, rolls 5): the referee buys it!"
+
+
+def test_a_blind_tag_the_opponent_sees_gives_no_surprise():
+    m = tag_match([4, 12], Scripted(plan=Plan(actions=("home", "blind_tag"))))
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.home = "corner", True
+    m.round()
+    # The trick works (4 against 10); Beta's SAV check (12) succeeds on the 12 itself.
+    tag = next(e for e in m.events if e.kind == "blind_tag")
+    assert m.legal[ALPHA] == 1 and not m.me(BETA).surprised
+    assert (tag.dice, tag.text) == ((4, 12), "Beta saw the tag.")
+
+
+def test_a_blind_tag_that_fails_as_a_trick_is_seen_without_his_roll():
+    m = tag_match([11], Scripted(plan=Plan(actions=("home", "blind_tag"))))
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.home = "corner", True
+    m.round()
+    tag = next(e for e in m.events if e.kind == "blind_tag")
+    assert m.legal[ALPHA] == 1 and not m.me(BETA).surprised
+    assert (tag.dice, tag.text) == ((11,), "Beta saw the tag.")
+
+
 def test_making_the_save_stops_the_count_warns_the_saver_and_distracts_the_referee():
     m = tag_match([7], Scripted(save=True))
     m.me(BETA).post = "prone"
@@ -76,6 +117,11 @@ def test_making_the_save_stops_the_count_warns_the_saver_and_distracts_the_refer
     saver = m.partner(BETA)
     assert m.method is None and saver.warnings == 1 and m.distracted == 1
     assert m.me(ALPHA).dmg == 2 + 1
+    assert save.text == "Beta Two storms in to break it up with a stomp (9, rolls 7)!"
+    assert [e.text for e in m.events if e.kind in ("warning", "argue")] == [
+        "The referee warns Beta Two for coming in illegally (warning 1).",
+        "The referee argues Beta Two out of the ring.",
+    ]
 
 
 def test_the_other_partner_can_block_the_save():
@@ -84,7 +130,10 @@ def test_the_other_partner_can_block_the_save():
     m = tag_match([7, 5, 9, 18, 18, 18], strategy)
     m.me(BETA).post = "prone"
     m.pin(ALPHA)
-    assert "block" in kinds(m)
+    assert [e.text for e in m.events if e.kind == "block"] == [
+        "Alpha Two cuts Beta Two off with a punch (12, rolls 9): blocked!"
+    ]
+    assert next(e for e in m.events if e.kind == "block").dice == (5, 9)
     assert m.partner(BETA).dmg == 2 + 1 and m.me(ALPHA).dmg == 0
     assert (m.winner, m.method) == (ALPHA, Method.PIN)  # the count goes on: 18, 18, 18
 
