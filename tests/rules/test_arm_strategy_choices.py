@@ -1,0 +1,162 @@
+"""The default ARM strategy's choices, one at a time, in situations set by hand (the test
+sheets: every attribute 12, TOU 12; the Action Points as ``rules/data/arm/match.yaml`` gives
+them: a lateral press 1, hooking the leg 2, a lobster cover 3, rolling a man over 1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.arm.engine import Hold
+from rules.arm.strategy import DefaultStrategy
+from tests.rules.arm_support import ALPHA, BETA, match_of, move, sheet
+
+mind = DefaultStrategy()
+
+
+def down(m, post="prone"):
+    m.me(BETA).post = post
+    return m
+
+
+# ------------------------------------------------------------------------------ covers
+
+
+@pytest.mark.parametrize(
+    ("ap", "post", "kind"),
+    [
+        (3, "prone", "lobster"),
+        (2, "prone", "hook_leg"),
+        (1, "prone", "cover"),
+        (0, "prone", None),
+        # Face down, he is rolled over first (1 point): what is left decides.
+        (3, "facedown", "hook_leg"),
+        (2, "facedown", "cover"),
+        (4, "facedown", "lobster"),
+    ],
+)
+def test_the_cover_is_the_best_the_points_pay_for(ap, post, kind):
+    m = down(match_of([]), post)
+    m.ap = ap
+    assert mind.cover_kind(m, ALPHA, None) == kind
+
+
+def test_the_press_that_comes_with_a_maneuver_needs_no_points_the_first_time():
+    m = down(match_of([], a=sheet("alpha", arsenal=["Splash", "Chop"])))
+    splash = move(m, ALPHA, "Splash")
+    m.ap = 0
+    assert mind.cover_kind(m, ALPHA, splash) == "cover"
+    assert mind.cover_kind(m, ALPHA, move(m, ALPHA, "Chop")) is None
+    m.covers = 1  # after the first cover, it is paid for like any other
+    assert mind.cover_kind(m, ALPHA, splash) is None
+
+
+def test_an_arrogant_man_only_ever_uses_a_lateral_press():
+    arrogant = sheet("alpha", flaws=["Arrogant"])
+    m = down(match_of([], a=arrogant))
+    m.ap = 5
+    assert mind.cover_kind(m, ALPHA, None) == "cover"
+    m.ap = 0
+    assert mind.cover_kind(m, ALPHA, None) is None
+
+
+# ------------------------------------------------------------------------------ holds
+
+
+def hold_of(m, name, *, rounds, intensity=0, resthold=False):
+    h = Hold(ALPHA, move(m, ALPHA, name), 3, 10, intensity=intensity, resthold=resthold)
+    h.rounds = rounds
+    return h
+
+
+def test_a_sleeper_is_kept_on_however_long_it_has_been_on():
+    m = match_of([])
+    sleeper = move(m, ALPHA, "Sleeper")
+    assert sleeper.sleeper and not sleeper.finisher
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Sleeper", rounds=6))
+
+
+def test_a_finishing_hold_is_kept_on():
+    figure_four = sheet("alpha", finisher={"maneuver": "Figure Four Leglock", "name": "The Four"})
+    m = match_of([], a=figure_four)
+    h = Hold(ALPHA, m.me(ALPHA).w.finisher, 3, 10)
+    h.rounds = 6
+    assert h.move.finisher and not h.move.sleeper
+    assert mind.keep_hold(m, ALPHA, h)
+
+
+def test_an_ordinary_hold_is_let_go_after_two_rounds_unless_it_is_beyond_his_toughness():
+    m = match_of([])
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=1))
+    assert not mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=2))
+    # Intensity past TOU 12 less 4: he keeps squeezing.
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=5, intensity=9))
+    assert not mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=5, intensity=8))
+
+
+def test_a_resthold_is_kept_while_he_needs_the_rest_for_four_rounds_at_most():
+    m = match_of([])
+    assert not mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=0, resthold=True))
+    m.me(ALPHA).lvl = 1
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=3, resthold=True))
+    assert not mind.keep_hold(m, ALPHA, hold_of(m, "Side Headlock", rounds=4, resthold=True))
+
+
+def test_a_choke_is_let_go_after_a_round_unless_the_referee_is_not_looking():
+    # (Past a five count a choke is an automatic disqualification.)
+    m = match_of([], a=sheet("alpha", arsenal=["Choke", "Punch"]))
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Choke", rounds=0))
+    assert not mind.keep_hold(m, ALPHA, hold_of(m, "Choke", rounds=1, intensity=12))
+    m.distracted = 1
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Choke", rounds=3))
+
+
+def test_a_man_on_the_floor_lets_go_to_beat_the_count_of_ten():
+    m = match_of([])
+    for f in (m.me(ALPHA), m.me(BETA)):
+        f.zone = "floor"
+    m.count = 10
+    assert not mind.keep_hold(m, ALPHA, hold_of(m, "Sleeper", rounds=0))
+    m.count = 9
+    assert mind.keep_hold(m, ALPHA, hold_of(m, "Sleeper", rounds=0))
+
+
+# ------------------------------------------------------------------------------ the finisher
+
+
+def test_the_finisher_is_among_his_choices_until_he_is_fired_up_twice():
+    m = match_of([])
+    m.me(BETA).lvl = 2  # Tired: the finisher's time
+    finisher = m.me(ALPHA).w.finisher
+    for fired, offered in ((0, True), (1, True), (2, False)):
+        m.me(ALPHA).fired = fired
+        assert (finisher in mind._moves(m, ALPHA)) is offered, fired
+    m.me(ALPHA).fired = 0
+    m.me(BETA).lvl = 0  # a Fresh man, and Alpha fresh too: not yet
+    assert finisher not in mind._moves(m, ALPHA)
+
+
+# ------------------------------------------------------------------------------ counters
+
+
+def test_a_high_risk_level_2_maneuver_is_countered_even_when_it_seldom_lands():
+    # A Frog Splash (a Splash, flying: high risk, Level 2) at 8 against a Fresh man: big
+    # enough to fear, so Beta, standing, answers with his surest defense (a Dodge: AGI 12,
+    # Level 1 against Fresh: 10).
+    flyer = sheet("alpha", arsenal=["Punch", "Frog Splash"])
+    m = match_of([], a=flyer, b=sheet("beta", arsenal=["Punch", "Dropkick", "Dodge", "Sprawl"]))
+    splash = move(m, ALPHA, "Frog Splash")
+    assert splash.high_risk and splash.level == 2 and not splash.finisher
+    plan = mind._counter(m, BETA, splash, 8)
+    assert plan is not None and plan.move.name == "Dodge"
+
+
+def test_an_ordinary_level_2_maneuver_that_seldom_lands_is_let_come():
+    # An Atomic Drop (a lift, Level 2, not high risk) at 4: not worth a Sprawl.
+    m = match_of([], b=sheet("beta", arsenal=["Punch", "Dropkick", "Dodge", "Sprawl"]))
+    drop = move(m, ALPHA, "Atomic Drop")
+    assert not drop.high_risk and drop.level == 2 and not drop.finisher
+    assert mind._counter(m, BETA, drop, 4) is None
+    # At 14 (a 70% chance) it is likely to land: then it is met with the Sprawl (TEC 12,
+    # Level 1 against a Fresh man: 10; the Dodge, Duck and Block do not answer a lift).
+    plan = mind._counter(m, BETA, drop, 14)
+    assert plan is not None and plan.move.name == "Sprawl"
