@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.arm.engine import Hold
-from rules.arm.strategy import DefaultStrategy
+from rules.arm.strategy import DefaultStrategy, setup
 from tests.rules.arm_support import ALPHA, BETA, match_of, move, sheet
 
 mind = DefaultStrategy()
@@ -160,3 +160,49 @@ def test_an_ordinary_level_2_maneuver_that_seldom_lands_is_let_come():
     # Level 1 against a Fresh man: 10; the Dodge, Duck and Block do not answer a lift).
     plan = mind._counter(m, BETA, drop, 14)
     assert plan is not None and plan.move.name == "Sprawl"
+
+
+# ------------------------------------------------------------------------------ setting up
+
+
+def test_a_springboard_takes_the_walk_to_the_ropes_first():
+    m = match_of([], a=sheet("alpha", arsenal=["Punch", "Springboard Dropkick"]))
+    springboard = move(m, ALPHA, "Springboard Dropkick")
+    assert setup(m, ALPHA, springboard) == (2, ("ringside",))  # the center to the ropes: 2
+    m.me(ALPHA).zone = "ringside"
+    assert setup(m, ALPHA, springboard) == (0, ())
+
+
+def test_striking_a_man_up_top_from_the_mat_is_getting_up_then_the_walk():
+    # Alpha flat on his back in the center (up: 2 categories across, 2 x 2), Beta on the
+    # second rope in a corner (2 squares away): 4 + 2.
+    m = match_of([])
+    m.me(ALPHA).post = "prone"
+    beta = m.me(BETA)
+    beta.zone, beta.elev = "corner", 2
+    m.near = False
+    assert setup(m, ALPHA, move(m, ALPHA, "Punch")) == (6, ("approach", "stand"))
+
+
+# ------------------------------------------------------------------------------ desperation
+
+
+def test_a_battered_man_takes_three_points_of_damage_for_as_many_plus_one_on_his_finisher():
+    # Battered (-3), the Alpha Driver (a Piledriver, Level 3) at 12 + 2 - 6 - 3 = 5: a 25%
+    # chance, so he digs deep for the most desperation allows (3), up to 8.
+    m = match_of([])
+    m.hurt(m.me(ALPHA), 110, None)
+    m.me(BETA).post = "bent"
+    finisher = m.me(ALPHA).w.finisher
+    assert m.target(ALPHA, finisher) == 5
+    _, plan = mind._consider(m, ALPHA, finisher, True, None)
+    assert plan.desperation == 3 and plan.move is finisher
+
+
+def test_no_desperation_that_would_knock_himself_out():
+    # At 175 of his 180, three more and the finisher's Level (3) would take him past it.
+    m = match_of([])
+    m.hurt(m.me(ALPHA), 175, None)
+    m.me(BETA).post = "bent"
+    _, plan = mind._consider(m, ALPHA, m.me(ALPHA).w.finisher, True, None)
+    assert plan.desperation == 0
