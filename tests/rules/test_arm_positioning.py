@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.result import Method
-from tests.rules.arm_support import ALPHA, BETA, arm, match_of, sheet
+from tests.rules.arm_support import ALPHA, BETA, Scripted, arm, match_of, sheet
 
 
 def broke(m, ap):
@@ -84,6 +84,28 @@ def test_a_hooked_leg_after_a_maneuver_with_a_press_is_paid_for():
     m.ap = 1
     m.reposition(ALPHA, "hook_leg", None, m.me(ALPHA).w.move("Splash"))
     assert m.ap == 1 and m.method is None and m.events == []
+
+
+def test_a_man_who_breaks_a_cover_may_be_covered_again_at_plus_2_to_break():
+    # The chapter: each count shakes off an Action Point, and each further cover without a new
+    # attack is +2 to break. 4 points: the two-count leaves 2, the second press takes 1.
+    strategy = Scripted(cover_again=True, cover_kind="cover")
+    m = match_of([5, 18, 18, 18, 13, 18], strategy=strategy)
+    m.me(BETA).post = "prone"
+    m.ap = 4
+    m.pin(ALPHA)
+    pins = [e for e in m.events if e.kind == "pin"]
+    assert [p.data["target"] for p in pins] == [12, 14]
+    assert [e.kind for e in m.events] == ["cover", "pin", "cover", "pin"]
+    assert m.covers == 2 and m.ap == 0 and m.method is None
+
+
+def test_no_second_cover_when_the_strategy_has_none_to_make():
+    m = match_of([5, 18, 18], strategy=Scripted(cover_again=True, cover_kind=None))
+    m.me(BETA).post = "prone"
+    m.ap = 4
+    m.pin(ALPHA)
+    assert [e.kind for e in m.events] == ["cover", "pin"] and m.ap == 2
 
 
 # ------------------------------------------------------------------------------ the man down
@@ -168,7 +190,6 @@ def test_in_a_tag_match_his_own_corner_is_home():
     a2, b2 = sheet("alpha", name="Alpha Two"), sheet("beta", name="Beta Two")
     from rules.arm.engine import Match, prepare
     from rules.core.dice import ScriptedDice
-    from tests.rules.arm_support import Scripted
 
     spec = arm.make_spec([a, a2, b, b2], "tag", relationship="partners")
     m = Match(prepare(spec), ScriptedDice([]), Scripted())
