@@ -8,7 +8,7 @@ import pytest
 
 from rules.arm.engine import Hold
 from rules.arm.strategy import DefaultStrategy, setup
-from tests.rules.arm_support import ALPHA, BETA, match_of, move, sheet
+from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet
 
 mind = DefaultStrategy()
 
@@ -206,3 +206,24 @@ def test_no_desperation_that_would_knock_himself_out():
     m.me(BETA).post = "bent"
     _, plan = mind._consider(m, ALPHA, m.me(ALPHA).w.finisher, True, None)
     assert plan.desperation == 0
+
+
+# ------------------------------------------------------------------------------ seizing
+
+
+@pytest.mark.parametrize(
+    ("state", "seizes"),
+    [(None, True), ("dizzy", False), ("blind", False), ("surprised", False)],
+)
+def test_a_man_seizes_the_initiative_unless_dizzy_blind_or_surprised(state, seizes):
+    # Beta (a rulebreaker: 2 Edge a seize, Fame 200: 2 Edge) is asked and always willing.
+    chop = Scripted(plan=lambda m, s: Plan(move=move(m, s, "Chop")), seize=True)
+    m = match_of([10] * 6, strategy=chop)
+    m.adv = ALPHA
+    if state == "surprised":
+        m.me(BETA).surprised = True
+    elif state is not None:
+        setattr(m.me(BETA), state, 1)
+    m.standard_round()
+    assert ("seize" in [e.kind for e in m.events]) is seizes
+    assert m.me(BETA).edge == (0 if seizes else 2)
