@@ -219,3 +219,33 @@ def test_a_double_team_maneuver_takes_a_partner_and_is_never_tried_alone():
     t = Match(prepare(spec), ScriptedDice([]), Scripted())
     dropkick = move(t, ALPHA, "Double Dropkick")
     assert t.feasible(ALPHA, dropkick, Plan(move=dropkick, double=move(t, ALPHA, "Chop")))
+
+
+def test_the_man_who_made_the_save_gets_a_free_shot_at_a_man_who_ignores_him():
+    # Beta Two made the save: Alpha takes on Beta alone, so Beta Two's punch (Level 0, BRA 12)
+    # comes free; an 8 lands (2 damage and WDB 1) and his side takes over.
+    m = tag_match([8], Scripted(two_men="one"))
+    m.two_men, m.adv = BETA, ALPHA
+    m.two_men_round()
+    shot = next(e for e in m.events if e.kind == "free_attack")
+    assert shot.text == "Beta Two gets a free shot in with a punch (12, rolls 8)!"
+    assert m.me(ALPHA).dmg == 2 + 1 and m.adv == BETA and m.two_men is None
+
+
+def test_no_free_shot_from_a_man_knocked_out_nor_when_his_side_has_the_advantage():
+    m = tag_match([8], Scripted(two_men="one"))
+    m.two_men, m.adv = BETA, ALPHA
+    m.partner(BETA).out = True
+    m.two_men_round()
+    assert m.events == [] and m.me(ALPHA).dmg == 0 and m.two_men is None
+    m = tag_match([8], Scripted(two_men="one"))
+    m.two_men, m.adv = BETA, BETA
+    m.two_men_round()
+    assert m.events == [] and m.two_men is None
+
+
+def test_taking_on_both_men_is_a_round_at_minus_2_a_target():
+    m = tag_match([], Scripted(two_men="both"))
+    m.two_men, m.adv = BETA, ALPHA
+    m.two_men_round()
+    assert m.both == ALPHA and m.events == []
