@@ -20,8 +20,9 @@ from rules.arm.strategy import (
     PACKED,
     DefaultStrategy,
 )
+from rules.arm.tables import default_data as arm_default_data
 from rules.core.dice import SeededDice
-from rules.core.errors import OptionError
+from rules.core.errors import OptionError, SpecError
 from rules.core.result import Effects, MatchResult, Method
 from tests.rules.arm_support import ALPHA, BETA, arm, match_of, move, sheet
 
@@ -165,6 +166,31 @@ def test_odds_are_monte_carlo_only_and_say_so(samples):
     assert report.to_json()["system"] == "arm"
 
 
+@pytest.mark.parametrize(("match_type", "count", "takes"), [("singles", 3, 2), ("tag", 2, 4)])
+def test_a_match_with_the_wrong_number_of_sheets_is_refused_saying_how_many(
+    match_type, count, takes
+):
+    sheets = [sheet("alpha", name=f"Alpha {i}") for i in range(count)]
+    with pytest.raises(SpecError) as caught:
+        arm.make_spec(sheets, match_type)
+    assert str(caught.value) == (
+        f"a {match_type} match takes {takes} sheets (side by side), got {count}"
+    )
+
+
+def test_a_federations_own_tables_are_the_ones_a_match_and_the_odds_are_wrestled_under():
+    maneuvers = yaml.safe_load(yaml.safe_dump(arm_default_data("maneuvers")))
+    for name in maneuvers["maneuvers"]:
+        maneuvers["maneuvers"][name]["damage"] = 40  # the most a maneuver may do
+    brutal = arm.load_tables({"maneuvers": maneuvers})
+    spec = arm.make_spec([sheet("alpha"), sheet("beta")])
+    result = arm.simulate(spec, dice=SeededDice(3), tables=brutal)
+    hits = [e for e in result.events if e.kind == "hit"]
+    assert hits and all(e.data["damage"] >= 40 for e in hits)
+    assert result.length < arm.simulate(spec, dice=SeededDice(3)).length
+    assert arm.odds(spec, runs=30, seed=3, tables=brutal) != arm.odds(spec, runs=30, seed=3)
+
+
 # ------------------------------------------------------------------------------ options
 
 
@@ -174,6 +200,7 @@ def test_options_parse_by_name_and_iterate_as_strings():
     assert (opts.cage, opts.escape, opts.time_limit, opts.referee) == ("pipe", True, 60, 14)
     assert list(opts) == ["cage=pipe", "escape", "time_limit=60", "referee=14"]
     assert "cage" in opts and "no_dq" not in opts
+    assert "time_limit=60" in opts and "referee=1" in opts  # (by name: the value aside)
     assert parse_options(list(opts)) == opts
     assert parse_options("all") == parse_options("") == parse_options(None) == ArmOptions()
     assert parse_options("escape").cage == "chainlink"
