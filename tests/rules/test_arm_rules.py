@@ -639,6 +639,7 @@ def test_the_ways_out_of_a_hold_tec_str_minus_2_and_the_ropes():
     m.attack(ALPHA, Plan(move=move(m, ALPHA, "Side Headlock")))
     targets = m.hold_targets(ALPHA, m.hold)
     assert (targets["tec"], targets["str"], targets["rope"]) == (12, 10, 12)
+    assert set(targets) == {"tec", "str", "rope", "reversal"}  # (a reversal: a contest)
 
 
 def test_past_his_tou_the_held_man_must_make_a_sta_check_or_submit():
@@ -653,13 +654,17 @@ def test_past_his_tou_the_held_man_must_make_a_sta_check_or_submit():
 
 
 def test_hanging_on_ignores_a_failed_sta_check_for_edge():
-    strategy = Scripted(keep_hold=True, hold_escape="tec", hanging_on=True)
+    asked = []
+    strategy = Scripted(
+        keep_hold=True, hold_escape="tec", hanging_on=lambda m, s: asked.append((m, s)) or True
+    )
     m = match_of([2, 16, 16, 16, 16], strategy=strategy, b=sheet("beta", fame=300))
     m.me(BETA).post = "prone"
     m.attack(ALPHA, Plan(move=move(m, ALPHA, "Figure Four Leglock")))
     m.round()
     m.round()
     assert m.method is None and m.me(BETA).edge == 3 - 3  # a rulebreaker pays 3
+    assert asked == [(m, BETA)]  # the held man's side is asked, about this match
 
 
 def test_a_sleeper_calls_for_tou_rolls_and_the_arm_drop():
@@ -672,6 +677,26 @@ def test_a_sleeper_calls_for_tou_rolls_and_the_arm_drop():
     m.round()
     assert (m.winner, m.method) == (ALPHA, Method.KNOCKOUT)
     assert next(e for e in m.events if e.kind == "arm_drop").data["drops"] == 3
+
+
+@pytest.mark.parametrize(
+    ("drops", "words"),
+    [
+        ((3, 4, 5), "it drops not at all; Beta is still with us!"),
+        ((13, 4, 5), "it drops once; Beta is still with us!"),
+        ((13, 14, 5), "it drops twice; Beta is still with us!"),
+        ((13, 14, 15), "it drops three times... it's over!"),
+    ],
+)
+def test_the_arm_drop_is_told_by_how_often_it_drops(drops, words):
+    strategy = Scripted(keep_hold=True, hold_escape="tec")
+    m = match_of([5, 3, 16, 17, *drops], strategy=strategy)
+    m.me(BETA).post = "behind"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Sleeper")))
+    m.round()
+    drop = next(e for e in m.events if e.kind == "arm_drop")
+    assert drop.text == f"The referee lifts Beta's arm (STA 12): {words}"
+    assert drop.dice == drops and (m.method is Method.KNOCKOUT) is (drops == (13, 14, 15))
 
 
 def test_reversing_a_hold_must_roll_higher_than_the_attack_without_failing():
