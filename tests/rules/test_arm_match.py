@@ -484,7 +484,19 @@ def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
     assert injury["key"] not in text
 
 
-def test_remembered_decisions_change_nothing(samples):
+@pytest.fixture(params=["as built", "packed"])
+def keys(request, monkeypatch):
+    """The situations keyed as this install keys them, and packed into four integers even on
+    the pure-Python engine (which otherwise keys them by the wide tuple, quicker there): the
+    packing is the compiled engine's, and is tested on both (mutation testing runs pure)."""
+    if request.param == "packed":
+        import rules.arm.strategy as strategy_module
+
+        monkeypatch.setattr(strategy_module, "PACKED", True)
+    return request.param
+
+
+def test_remembered_decisions_change_nothing(samples, keys):
     """The default strategy remembers its decisions on the prepared match (odds replay it), and
     the engine each outcome's effects: a match played on a well-used preparation is the same
     match, with the same effects, played on a fresh one."""
@@ -531,7 +543,7 @@ def test_remembered_decisions_change_nothing(samples):
         lambda m: m.hurt(m.me(BETA), 20, None),
     ],
 )
-def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change):
+def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change, keys):
     strategy = DefaultStrategy()
     before = strategy.remembered_by(match_of([]), ALPHA, K_PLAN)
     m = match_of([])
@@ -580,7 +592,7 @@ ONE_STEP_EACH = {
 }
 
 
-def test_each_thing_a_situation_holds_keys_it_apart_from_every_other():
+def test_each_thing_a_situation_holds_keys_it_apart_from_every_other(keys):
     strategy = DefaultStrategy()
     keys = {"as the match starts": strategy.remembered_by(match_of([]), ALPHA, K_PLAN)}
     for what, change in ONE_STEP_EACH.items():
@@ -640,7 +652,7 @@ def test_the_memory_keeps_equal_answers_once_and_nothing_for_the_collector():
     # Counts pack into 6-bit fields offset by 16 (the strategy's docstring): -16 to 47.
     [(47, True), (-16, True), (48, False), (-17, False), (500, False)],
 )
-def test_a_count_too_large_to_pack_is_remembered_apart_all_the_same(points, packed):
+def test_a_count_too_large_to_pack_is_remembered_apart_all_the_same(points, packed, keys):
     strategy = DefaultStrategy()
     matches = {}
     for ap in (points - 1, points, points + 1):
@@ -649,7 +661,7 @@ def test_a_count_too_large_to_pack_is_remembered_apart_all_the_same(points, pack
         matches[ap] = m
     seen = strategy._situation(matches[points], ALPHA, K_PLAN)
     # Four packed integers, or (-1, 0, 0, 0): the wide key (always, interpreted).
-    assert (seen[0] >= 0) is (packed and PACKED)
+    assert (seen[0] >= 0) is (packed and (PACKED or keys == "packed"))
     for ap, m in matches.items():  # each remembers its own decision
         strategy._keep(m, ALPHA, strategy._situation(m, ALPHA, K_PLAN), f"at {ap}", K_PLAN)
     for ap, m in matches.items():
