@@ -1097,3 +1097,47 @@ def test_the_play_by_play_writes_every_number_as_it_is(number, written):
     # The small ones come from a table made once (``_num``); the rest, negative ones among
     # them (a target can fall below zero), are written as they are.
     assert _num(number) == written
+
+
+# ------------------------------------------------------------------------------ more damage
+
+
+def test_a_loaded_fist_adds_its_damage_to_a_punch():
+    # A Fist Load (objects table: damage 2, punch): the punch's 2, the load's 2, WDB 1.
+    m = match_of([18], a=sheet("alpha", objects=["Fist Load"]))
+    punch = move(m, ALPHA, "Punch")
+    m.land(ALPHA, Plan(move=punch), punch, 10, SUCCESS, 12)
+    assert next(e for e in m.events if e.kind == "hit").data["damage"] == 2 + 2 + 1
+
+
+@pytest.mark.parametrize(
+    ("zone", "elev", "steps"),
+    # A dive falls the apron's height (2 Steps), and the ropes' from up top (the top rope: 3).
+    [("ringside", 0, 2), ("apron", 0, 2), ("corner", 3, 2 + 3)],
+)
+def test_a_dive_to_the_floor_falls_the_aprons_height_and_more_from_up_top(zone, elev, steps):
+    m = match_of([], a=sheet("alpha", arsenal=["Punch", "Tope"]))
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.elev = zone, elev
+    m.me(BETA).zone = "floor"
+    tope = move(m, ALPHA, "Tope")
+    m.land(ALPHA, Plan(move=tope), tope, 10, SUCCESS, 12)
+    # The Tope's 4, WDB 1, 2 a Step.
+    assert next(e for e in m.events if e.kind == "hit").data["damage"] == 4 + 1 + 2 * steps
+
+
+def test_a_second_disqualification_of_the_other_side_is_a_double_disqualification():
+    m = match_of([])
+    m.finish(ALPHA, Method.DISQUALIFICATION)
+    m.finish(ALPHA, Method.DISQUALIFICATION)  # the same side again: nothing new
+    assert (m.winner, m.method) == (ALPHA, Method.DISQUALIFICATION)
+    m.finish(BETA, Method.DISQUALIFICATION)
+    assert (m.winner, m.method) == (None, Method.DOUBLE_DISQUALIFICATION)
+
+
+def test_a_finish_after_the_match_is_decided_changes_nothing():
+    m = match_of([])
+    m.finish(ALPHA, Method.PIN)
+    m.finish(BETA, Method.KNOCKOUT)
+    m.finish(BETA, Method.DISQUALIFICATION)
+    assert (m.winner, m.method) == (ALPHA, Method.PIN)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.arm.engine import Match, prepare
+from rules.arm.engine import SUCCESS, Match, prepare
 from rules.arm.strategy import ArmStrategy, DefaultStrategy
 from rules.core.dice import ScriptedDice
 from rules.core.result import Method
@@ -249,3 +249,13 @@ def test_taking_on_both_men_is_a_round_at_minus_2_a_target():
     m.two_men, m.adv = BETA, ALPHA
     m.two_men_round()
     assert m.both == ALPHA and m.events == []
+
+
+def test_a_maneuver_on_both_men_hurts_both_unless_the_second_is_out():
+    for out, second in ((False, 2 + 1), (True, 0)):  # a chop's 3 (2 and WDB 1)
+        m = tag_match([])
+        m.both = ALPHA
+        m.partner(BETA).out = out
+        chop = move(m, ALPHA, "Chop")
+        m.land(ALPHA, Plan(move=chop), chop, 10, SUCCESS, 12)
+        assert (m.me(BETA).dmg, m.partner(BETA).dmg) == (2 + 1, second)
