@@ -227,3 +227,60 @@ def test_a_man_seizes_the_initiative_unless_dizzy_blind_or_surprised(state, seiz
     m.standard_round()
     assert ("seize" in [e.kind for e in m.events]) is seizes
     assert m.me(BETA).edge == (0 if seizes else 2)
+
+
+# ------------------------------------------------------------------------------ double teams
+
+
+def corner_trap(options=None):
+    """A tag match: Alpha in his own corner, Beta backed into it, in reach."""
+    from rules.arm.engine import Match, prepare
+    from rules.core.dice import ScriptedDice
+    from tests.rules.arm_support import arm
+
+    a, b = sheet("alpha"), sheet("beta")
+    a2, b2 = sheet("alpha", name="Alpha Two"), sheet("beta", name="Beta Two")
+    spec = arm.make_spec([a, a2, b, b2], "tag", options=options, relationship="partners")
+    m = Match(prepare(spec), ScriptedDice([]), Scripted())
+    alpha = m.me(ALPHA)
+    alpha.zone, alpha.home = "corner", True
+    m.me(BETA).zone = "corner"
+    return m
+
+
+def test_a_double_team_in_his_corner_behind_the_referees_back():
+    m = corner_trap()
+    m.distracted = 1
+    plan = mind._double_team(m, ALPHA)
+    assert plan is not None and plan.double is not None
+    assert plan.move.strike_kind and plan.double.strike_kind  # two strikes at once
+    assert plan.double in m.partner(ALPHA).w.moves
+
+
+def test_with_no_disqualifications_the_referee_need_not_be_looking_away():
+    assert mind._double_team(corner_trap("no_dq"), ALPHA) is not None
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda m: None,  # the referee is looking
+        lambda m: (setattr(m, "distracted", 1), setattr(m.me(ALPHA), "home", False)),
+        lambda m: (setattr(m, "distracted", 1), setattr(m.me(BETA), "zone", "center")),
+        lambda m: (setattr(m, "distracted", 1), setattr(m.me(BETA), "post", "prone")),
+        lambda m: (setattr(m, "distracted", 1), setattr(m, "near", False)),
+        lambda m: (setattr(m, "distracted", 1), setattr(m.partner(ALPHA), "out", True)),
+    ],
+    ids=["seen", "not at home", "not cornered", "down", "apart", "partner out"],
+)
+def test_no_double_team_otherwise(spoil):
+    m = corner_trap()
+    spoil(m)
+    assert mind._double_team(m, ALPHA) is None
+
+
+def test_no_double_team_in_a_singles_match():
+    m = match_of([])
+    m.me(ALPHA).zone = m.me(BETA).zone = "corner"
+    m.distracted = 1
+    assert mind._double_team(m, ALPHA) is None
