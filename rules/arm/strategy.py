@@ -753,8 +753,6 @@ class DefaultStrategy(ArmStrategy):
             best = self._best(match, side, allow_setup=True)
             actions = ("distract",) + (best[1].actions if best else ())
             return Plan(move=best[1].move if best else None, actions=actions)
-        if a.w.face and prep.edge and a.fired == 0 and a.edge >= 6 and a.lvl >= 2 and d.lvl < a.lvl:
-            pass  # fired up is asked through fire_up()
         best = self._best(match, side, allow_setup=True)
         if best is None:
             return Plan(actions=("reset",))
@@ -1052,10 +1050,13 @@ class DefaultStrategy(ArmStrategy):
         return match.pin_odds(1 - side, best, dice)
 
     def _flourish(self, match: Match, side: int, move: Move, target: int) -> bool:
+        """Whether to flourish on the finisher: when it costs nothing (a Showman's free
+        flourish), twice a match at most. (``move`` and its ``target``, for a strategy that
+        would flourish at the -1.)"""
         a = match.cur[side]
         if a.flourishes >= 2:
             return False
-        return a.w.free_flourish or ("Style Showman" in a.w.card.merits and target >= 12)
+        return a.w.free_flourish
 
     # ---------------------------------------------------------------------------- Edge
     def seize(self, match: Match, side: int, plan: Plan) -> bool:
