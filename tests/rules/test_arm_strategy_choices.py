@@ -284,3 +284,33 @@ def test_no_double_team_in_a_singles_match():
     m.me(ALPHA).zone = m.me(BETA).zone = "corner"
     m.distracted = 1
     assert mind._double_team(m, ALPHA) is None
+
+
+# ------------------------------------------------------------------------------ over the top
+
+
+def test_the_chance_to_throw_a_man_over_the_top_stops_growing_short_of_a_botch():
+    # Success by 2 more than Beta's Lift (0): a target of 21 leaves 19, every face but the
+    # Botch; past it, nothing more is gained.
+    m = match_of([])
+    m.me(BETA).zone = "ringside"
+    slam = move(m, ALPHA, "Body Slam")
+    gain = {t: mind._over_top_gain(m, ALPHA, slam, (), t) for t in (20, 21, 25, 30)}
+    assert gain[20] < gain[21] == gain[25] == gain[30]
+    assert mind._over_top_gain(m, ALPHA, slam, (), 2) == 0.0  # no chance at all
+
+
+# ------------------------------------------------------------------------------ a short temper
+
+
+def test_a_short_temper_answers_an_illegal_blow_with_a_punch():
+    hothead = sheet("alpha", flaws=["Short Temper"])
+    m = match_of([], a=hothead, b=sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"]))
+    beta = m.me(BETA)
+    beta.last, beta.last_ok = "Eye Rake", True
+    assert mind._plan(m, ALPHA).move.name == "Punch"
+    beta.last = "Chop"  # a legal blow: he wrestles his own match
+    assert mind._plan(m, ALPHA).move.name != "Punch"
+    calm = match_of([], b=sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"]))
+    calm.me(BETA).last, calm.me(BETA).last_ok = "Eye Rake", True
+    assert mind._plan(calm, ALPHA).move.name != "Punch"
