@@ -484,7 +484,7 @@ def test_arm_injuries_are_reported_by_points_and_body_part(capsys):
     assert injury["key"] not in text
 
 
-@pytest.fixture(params=["as built", "packed"])
+@pytest.fixture(params=["as_built", "packed"])
 def keys(request, monkeypatch):
     """The situations keyed as this install keys them, and packed into four integers even on
     the pure-Python engine (which otherwise keys them by the wide tuple, quicker there): the
