@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rules.arm.tables import default_data, load_tables
+from rules.arm.tables import TABLE_NAMES, default_data, load_tables
 from rules.core.errors import TableError
 
 
@@ -708,3 +708,33 @@ TAKEN = [
 @pytest.mark.parametrize(("table", "edit"), TAKEN)
 def test_the_edges_of_each_range_are_taken(table, edit):
     assert problems_of(table, edit) == []
+
+
+# ------------------------------------------------------------------------------ what is read
+
+
+def test_variants_are_named_as_the_table_or_the_sheet_writes_them():
+    catalogue = load_tables().maneuvers
+    assert catalogue.get("frog splash").name == "Frog Splash"  # a named variant: its own name
+    assert catalogue.get("diving elbow drop").name == "Diving Elbow Drop"  # title case
+    assert catalogue.get("Diving DDT").name == "Diving DDT"  # written with capitals: kept
+    # A variant of a defense answers what the defense answers.
+    assert catalogue.get("leaping dodge").counters == {"high_risk", "running"}
+
+
+def test_the_tables_notes_and_flags_are_read():
+    tables = load_tables()
+    assert tables.merits.get("merit", "Style Giant").note == "+1 WDB; +1 to contests for Advantage"
+    assert tables.objects.get("Cloth").concealed and not tables.objects.get("Boot").concealed
+    assert tables.authored == set(TABLE_NAMES)  # every shipped table is the project's own
+    stuntrack = copy.deepcopy(default_data("stuntrack"))
+    del stuntrack["authored"]
+    assert "stuntrack" not in load_tables({"stuntrack": stuntrack}).authored
+
+
+def test_an_unbalanced_brace_in_a_table_text_is_refused():
+    problems = problems_of("maneuvers", put("maneuvers", "Chop", "text", value="{A chops him"))
+    assert any(
+        p == "maneuvers.maneuvers.Chop.text" and m.startswith("cannot fill in '{A chops him'")
+        for p, m in problems
+    ), problems
