@@ -738,3 +738,17 @@ def test_an_unbalanced_brace_in_a_table_text_is_refused():
         p == "maneuvers.maneuvers.Chop.text" and m.startswith("cannot fill in '{A chops him'")
         for p, m in problems
     ), problems
+
+
+def test_a_wrestlers_maneuvers_carry_their_flags_and_the_tables_words_his_pronouns():
+    from rules.arm.compile import own_words
+    from rules.core.text import PRONOUNS
+    from tests.rules.arm_support import match_of, sheet
+
+    m = match_of([], a=sheet("alpha", arsenal=["Punch", "Double Dropkick", "Fire Tab"]))
+    w = m.me(0).w
+    assert w.move("Double Dropkick").double and not w.move("Punch").double
+    assert w.move("Fire Tab").fire_tab and not w.move("Punch").fire_tab
+    assert own_words("Out on {you:his} feet", "Alpha", PRONOUNS["she"]) == "Out on her feet"
+    assert own_words("{you} is out", "Alpha", PRONOUNS["he"]) == "Alpha is out"
+    assert own_words("Winded", "Alpha", PRONOUNS["he"]) == "Winded"
