@@ -1213,7 +1213,7 @@ class Match:
             a.tricks += 1
         if plan.desperation:
             # Desperation: the points he takes himself, and the maneuver's level on top.
-            self.hurt(a, plan.desperation + move.level, None, exertion=True)
+            self.hurt(a, plan.desperation + move.level, None)
             if self.method is not None:
                 return
         if counter is not None:
@@ -1899,7 +1899,7 @@ class Match:
         # Exertion: the maneuver's level, plus the lifted man's Lift penalty.
         exertion = move.level + (max(0, -d.w.lift) if move.lift else 0)
         if exertion:
-            self.hurt(a, exertion, None, exertion=True)
+            self.hurt(a, exertion, None)
             if self.ended():
                 return dmg
         self.injury_checks(a, d, move, dmg, grade)
@@ -2132,12 +2132,12 @@ class Match:
                 d.post = "facing"
                 exertion = max(0, -d.w.lift)
                 if exertion:
-                    self.hurt(a, exertion, None, exertion=True)
+                    self.hurt(a, exertion, None)
                 return True
         return False
 
     # ---------------------------------------------------------------------------- damage
-    def hurt(self, f: Fighter, amount: int, by: Fighter | None, *, exertion: bool = False) -> None:
+    def hurt(self, f: Fighter, amount: int, by: Fighter | None) -> None:
         """Add damage; move down the StunTrack; past the final value, a STA check or out."""
         if amount <= 0:
             return

@@ -1141,3 +1141,34 @@ def test_a_finish_after_the_match_is_decided_changes_nothing():
     m.finish(BETA, Method.KNOCKOUT)
     m.finish(BETA, Method.DISQUALIFICATION)
     assert (m.winner, m.method) == (ALPHA, Method.PIN)
+
+
+def test_after_a_standoff_the_attacker_may_try_another_maneuver():
+    # Both chops miss (18, 18): a standoff; the strategy asks for a dropkick instead (AGI 12,
+    # Level 1 against a Fresh man: 10), and the 5 lands.
+    strategy = Scripted(
+        respond=lambda m, s: Plan(move=move(m, s, "Chop")),
+        after_standoff=lambda m, s, plan: Plan(move=move(m, s, "Dropkick")),
+        follow_up=[],
+    )
+    m = match_of([18, 18, 5], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert [e.text for e in m.events if e.kind in ("standoff", "attack")][2:] == [
+        "A standoff: both men miss and reset.",
+        "Alpha goes for a dropkick (AGI 10): rolls 5: good.",
+    ]
+    assert m.me(ALPHA).last == "Dropkick" and m.me(BETA).dmg == 5
+
+
+def test_after_a_standoff_a_maneuver_that_does_not_fit_is_not_tried():
+    # A Piledriver needs the man bent over: the chop is tried again (the same again: -1).
+    strategy = Scripted(
+        respond=lambda m, s: Plan(move=move(m, s, "Chop")),
+        after_standoff=lambda m, s, plan: Plan(move=m.me(s).w.finisher),
+        follow_up=[],
+    )
+    m = match_of([18, 18, 5], strategy=strategy)
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    assert [e.text for e in m.events if e.kind == "attack"][2] == (
+        "Alpha goes for a chop (BRA 11): rolls 5: good."
+    )
