@@ -216,3 +216,9 @@ def test_names_come_back_in_the_tables_spelling_and_are_written_back_so():
     assert parse_card(out, TABLES) == sheet
     named = parse_card({**ALPHA, "finisher": {"maneuver": "piledriver", "name": "The End"}})
     assert card_to_data(named)["finisher"] == {"maneuver": "piledriver", "name": "The End"}
+
+
+def test_a_sheet_without_fame_prestige_or_heat_starts_them_at_zero():
+    data = {k: v for k, v in ALPHA.items() if k not in ("fame", "prestige", "heat")}
+    sheet = parse_card(data, TABLES)
+    assert (sheet.fame, sheet.prestige, sheet.heat, sheet.edge) == (0, 0, 0, 0)

@@ -752,3 +752,10 @@ def test_a_wrestlers_maneuvers_carry_their_flags_and_the_tables_words_his_pronou
     assert own_words("Out on {you:his} feet", "Alpha", PRONOUNS["she"]) == "Out on her feet"
     assert own_words("{you} is out", "Alpha", PRONOUNS["he"]) == "Alpha is out"
     assert own_words("Winded", "Alpha", PRONOUNS["he"]) == "Winded"
+
+
+def test_a_stuntrack_width_that_leaves_a_figure_out_counts_it_as_nothing():
+    stuntrack = copy.deepcopy(default_data("stuntrack"))
+    stuntrack["width"] = {"TOU": 3}  # no STA, no add: 3 a point of TOU
+    track = load_tables({"stuntrack": stuntrack}).stuntrack
+    assert track.breaks(12, 12) == (36, 72, 108, 144, 180)
