@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.arm.engine import Hold
-from rules.arm.strategy import DefaultStrategy, setup
+from rules.arm.strategy import CANNOT, DefaultStrategy, setup
 from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet
 
 mind = DefaultStrategy()
@@ -314,3 +314,52 @@ def test_a_short_temper_answers_an_illegal_blow_with_a_punch():
     calm = match_of([], b=sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"]))
     calm.me(BETA).last, calm.me(BETA).last_ok = "Eye Rake", True
     assert mind._plan(calm, ALPHA).move.name != "Punch"
+
+
+# ------------------------------------------------------------------------------ arranging him
+
+
+ARSENAL = [
+    "Punch",
+    "Super Suplex",
+    "Figure Four Leglock",
+    "Crossface",
+    "Running Clothesline",
+    "Moonsault",
+    "Piledriver",
+    "Suplex",
+    "Atomic Drop",
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "post", "points", "steps"),
+    [
+        # Up top for a superplex: to the corner (2 squares, 1 + 1 to bring him), placed (1).
+        ("Super Suplex", "facing", 5, ("corner", ("place", 2))),
+        # Dragged up first (from flat on his back: 2 categories across, 2 x 2).
+        ("Super Suplex", "prone", 9, (("lift", "facing"), "corner", ("place", 2))),
+        # A moonsault: Alpha to the corner (2) and up the three ropes (3).
+        ("Moonsault", "prone", 5, (("climb", 3),)),
+        ("Running Clothesline", "facing", 1, ("whip",)),  # whipped into the ropes first
+        ("Suplex", "prone", 4, (("lift", "facing"),)),
+        ("Atomic Drop", "prone", 5, (("lift", "facing"), "behind")),  # up, then behind him
+        ("Piledriver", "facing", 2, (("lift", "bent"),)),  # doubled over: across, 2
+        ("Figure Four Leglock", "facedown", 1, ("turn",)),
+        ("Crossface", "prone", 1, ("turn",)),
+    ],
+)
+def test_the_opponent_is_put_where_the_maneuver_wants_him(name, post, points, steps):
+    m = match_of([], a=sheet("alpha", arsenal=ARSENAL))
+    m.me(BETA).post = post
+    assert mind._arrangement(m, ALPHA, move(m, ALPHA, name), 0) == (points, steps)
+    # Alpha's own getting up (``up``) comes on top, but for a turn of a man down.
+    if steps != ("turn",):
+        assert mind._arrangement(m, ALPHA, move(m, ALPHA, name), 4)[0] == points + 4
+
+
+@pytest.mark.parametrize(("name", "post"), [("Moonsault", "facing"), ("Crossface", "sitting")])
+def test_no_arrangement_for_a_man_who_cannot_be_put_there(name, post):
+    m = match_of([], a=sheet("alpha", arsenal=ARSENAL))
+    m.me(BETA).post = post
+    assert mind._arrangement(m, ALPHA, move(m, ALPHA, name), 0)[0] == CANNOT
