@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import CommandError
+from django.core.management.base import BaseCommand, CommandError
 
 from rules.core.errors import RulesError, UnknownSystem
 from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
@@ -63,6 +63,14 @@ class Built:
     system: Any
     spec: MatchSpec
     notes: list[str] = field(default_factory=list)
+
+
+class RulesCommand(BaseCommand):
+    """A command of the rules alone (``simulate_match``, ``odds``, ``card_analysis``): it reads
+    card files or a wrestler's card, so the project's system checks (admin, templates, URLs)
+    have nothing to say about it, and would cost a third of its start."""
+
+    requires_system_checks: list[str] = []
 
 
 def systems_help() -> str:

@@ -5,21 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from rules.core.errors import UnknownSystem
 from rules.core.safeyaml import YamlError, load_file
-from rules.management.cardfiles import load_cards
+from rules.management.cardfiles import RulesCommand, load_cards
 from rules.registry import get_system, systems
 
 NO_FIGURES = "card_analysis covers {covered} cards; {system} has no per-roll figures"
 
 
-class Command(BaseCommand):
-    # A rules command reads card files (or a wrestler's card): the project's system checks
-    # (admin, templates, URLs) have nothing to say about it and cost a third of its start.
-    requires_system_checks: list[str] = []
-
+class Command(RulesCommand):
     help = "Exact per-roll figures of a card: card_analysis CARD [--system SYSTEM] [--json]"
 
     def add_arguments(self, parser) -> None:

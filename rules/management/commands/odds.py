@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from rules.core.result import EXACT_MODES
 from rules.management.cardfiles import (
     MAX_RUNS,
+    RulesCommand,
     add_common_arguments,
     build,
     choose_seed,
@@ -18,11 +19,7 @@ from rules.management.cardfiles import (
 )
 
 
-class Command(BaseCommand):
-    # A rules command reads card files (or a wrestler's card): the project's system checks
-    # (admin, templates, URLs) have nothing to say about it and cost a third of its start.
-    requires_system_checks: list[str] = []
-
+class Command(RulesCommand):
     help = command_help(
         "Odds of a match: odds [--system SYSTEM] CARD... [--match TYPE] [--runs N] [--seed N] "
         "[--rules OPTION,...] [--exact auto|always|never] [--exact-states N] "

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand
 from django.template.defaultfilters import pluralize
 
 from rules.core.dice import SeededDice
 from rules.management.cardfiles import (
+    RulesCommand,
     add_common_arguments,
     build,
     choose_seed,
@@ -18,11 +18,7 @@ from rules.management.cardfiles import (
 )
 
 
-class Command(BaseCommand):
-    # A rules command reads card files (or a wrestler's card): the project's system checks
-    # (admin, templates, URLs) have nothing to say about it and cost a third of its start.
-    requires_system_checks: list[str] = []
-
+class Command(RulesCommand):
     help = command_help(
         "Simulate one match: simulate_match [--system SYSTEM] CARD... [--match TYPE] [--seed N] "
         "[--rules OPTION,...] [--ally SIDE=CARD] [--manager SIDE=NAME[:RATING]] [--json]."
