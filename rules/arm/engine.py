@@ -3381,8 +3381,7 @@ class Match:
                 memo[key] = text
             return f"{text} ({_num(dmg)} damage)"
         if move.hold:
-            art = "the" if move.finisher else move.article
-            return f"{a.w.sname} locks {d.w.mname} in {art} {move.words}! ({_num(dmg)} damage)"
+            return f"{a.w.sname} locks {d.w.mname} in {move.hit_words}! ({_num(dmg)} damage)"
         tail = "!" if move.finisher or grade == ACE else "."
         if move.pin_pred:
             return f"{a.w.sname} catches {d.w.mname} in {move.hit_words}{tail} ({_num(dmg)} damage)"
