@@ -72,6 +72,15 @@ def match_of(
     return Match(prepare(spec, tables), ScriptedDice(faces), strategy or Scripted(), record)
 
 
+def tag_match(faces, strategy=None, options=None):
+    """A tag match of Alpha and Alpha Two against Beta and Beta Two (partners) on scripted
+    dice, before the bell."""
+    a, b = sheet("alpha"), sheet("beta")
+    a2, b2 = sheet("alpha", name="Alpha Two"), sheet("beta", name="Beta Two")
+    spec = arm.make_spec([a, a2, b, b2], "tag", options=options, relationship="partners")
+    return Match(prepare(spec), ScriptedDice(faces), strategy or Scripted())
+
+
 def with_pronouns(spec, pronouns):
     """The spec with each wrestler's pronouns, in order (None: as they are)."""
     if pronouns is None:
@@ -106,5 +115,6 @@ __all__ = [
     "match_of",
     "move",
     "sheet",
+    "tag_match",
     "with_pronouns",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.result import Method
-from tests.rules.arm_support import ALPHA, BETA, Scripted, arm, match_of, sheet
+from tests.rules.arm_support import ALPHA, BETA, Scripted, match_of, sheet, tag_match
 
 
 def broke(m, ap):
@@ -186,18 +186,12 @@ def test_backing_a_man_into_the_corner_takes_the_points():
 
 
 def test_in_a_tag_match_his_own_corner_is_home():
-    a, b = sheet("alpha"), sheet("beta")
-    a2, b2 = sheet("alpha", name="Alpha Two"), sheet("beta", name="Beta Two")
-    from rules.arm.engine import Match, prepare
-    from rules.core.dice import ScriptedDice
-
-    spec = arm.make_spec([a, a2, b, b2], "tag", relationship="partners")
-    m = Match(prepare(spec), ScriptedDice([]), Scripted())
+    m = tag_match([])
     m.ap = 4
     m.reposition(ALPHA, "corner", "home", None)
     assert m.me(ALPHA).home and m.me(ALPHA).zone == "corner"
     # Going home alone: 2 squares from the center.
-    m = Match(prepare(spec), ScriptedDice([]), Scripted())
+    m = tag_match([])
     m.ap = 3
     m.reposition(ALPHA, "home", None, None)
     alpha = m.me(ALPHA)

@@ -8,7 +8,7 @@ import pytest
 
 from rules.arm.engine import Hold
 from rules.arm.strategy import CANNOT, DefaultStrategy, setup
-from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet
+from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet, tag_match
 
 mind = DefaultStrategy()
 
@@ -234,14 +234,7 @@ def test_a_man_seizes_the_initiative_unless_dizzy_blind_or_surprised(state, seiz
 
 def corner_trap(options=None):
     """A tag match: Alpha in his own corner, Beta backed into it, in reach."""
-    from rules.arm.engine import Match, prepare
-    from rules.core.dice import ScriptedDice
-    from tests.rules.arm_support import arm
-
-    a, b = sheet("alpha"), sheet("beta")
-    a2, b2 = sheet("alpha", name="Alpha Two"), sheet("beta", name="Beta Two")
-    spec = arm.make_spec([a, a2, b, b2], "tag", options=options, relationship="partners")
-    m = Match(prepare(spec), ScriptedDice([]), Scripted())
+    m = tag_match([], options=options)
     alpha = m.me(ALPHA)
     alpha.zone, alpha.home = "corner", True
     m.me(BETA).zone = "corner"

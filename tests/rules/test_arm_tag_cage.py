@@ -6,15 +6,18 @@ from rules.arm.engine import SUCCESS, Match, prepare
 from rules.arm.strategy import ArmStrategy, DefaultStrategy
 from rules.core.dice import ScriptedDice
 from rules.core.result import Method
-from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, arm, kinds, match_of, move, sheet
-
-
-def tag_match(faces, strategy=None, options=None):
-    a, b = sheet("alpha"), sheet("beta")
-    a2, b2 = sheet("alpha", name="Alpha Two"), sheet("beta", name="Beta Two")
-    spec = arm.make_spec([a, a2, b, b2], "tag", options=options, relationship="partners")
-    return Match(prepare(spec), ScriptedDice(faces), strategy or Scripted())
-
+from tests.rules.arm_support import (
+    ALPHA,
+    BETA,
+    Plan,
+    Scripted,
+    arm,
+    kinds,
+    match_of,
+    move,
+    sheet,
+    tag_match,
+)
 
 # ------------------------------------------------------------------------------ tags
 
