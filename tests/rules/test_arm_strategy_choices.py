@@ -5,9 +5,11 @@ them: a lateral press 1, hooking the leg 2, a lobster cover 3, rolling a man ove
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from rules.arm.engine import Hold
 from rules.arm.strategy import CANNOT, DefaultStrategy, setup
+from rules.arm.tables import default_data, load_tables
 from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet, tag_match
 
 mind = DefaultStrategy()
@@ -133,6 +135,23 @@ def test_the_finisher_is_among_his_choices_until_he_is_fired_up_twice():
     m.me(ALPHA).fired = 0
     m.me(BETA).lvl = 0  # a Fresh man, and Alpha fresh too: not yet
     assert finisher not in mind._moves(m, ALPHA)
+
+
+def test_a_tired_man_is_set_up_for_the_finisher_even_when_another_maneuver_would_hurt_more():
+    # Alpha's Leg Drop (BRA 12, -2 for its Level 1 over Beta's weardown 0: 10, half a chance;
+    # 4 + WDB 1 = 5 damage) against his finisher, a Backslide (TEC 12 - 2, +2 as the finisher:
+    # 0.6; (1 + 1) x 2 = 4 damage): 2.5 against 2.4, so the Leg Drop on the man down. Against a
+    # Tired man the finisher is worth 0.3 of a finish (25) more: 0.6 x 11.5 = 6.9, and Beta is
+    # dragged up and turned around for the Backslide. (Weardown set by hand: targets unchanged.)
+    backslider = sheet("alpha", arsenal=["Leg Drop"], finisher={"maneuver": "Backslide"})
+    for beta_lvl, alpha_lvl, steps in (
+        (2, 0, [("lift", "facing"), "behind"]),
+        (1, 2, []),  # the finisher's time (Alpha Tired), but Beta only Winded: no bonus
+    ):
+        m = down(match_of([], a=backslider))
+        m.me(BETA).lvl, m.me(ALPHA).lvl = beta_lvl, alpha_lvl
+        assert m.me(ALPHA).w.finisher in mind._moves(m, ALPHA)
+        assert mind._set_up_next(m, ALPHA, 10, 0) == steps, beta_lvl
 
 
 # ------------------------------------------------------------------------------ counters
@@ -307,6 +326,22 @@ def test_a_short_temper_answers_an_illegal_blow_with_a_punch():
     calm = match_of([], b=sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"]))
     calm.me(BETA).last, calm.me(BETA).last_ok = "Eye Rake", True
     assert mind._plan(calm, ALPHA).move.name != "Punch"
+
+
+# ------------------------------------------------------------------------------ nothing fits
+
+
+def test_when_nothing_fits_the_referee_restarts_them():
+    # A federation whose only basic is the Elbow Drop (a man down), and Alpha's only maneuver a
+    # Figure Four (a man on his back): against Beta on his feet, nothing Alpha could do alone.
+    maneuvers = yaml.safe_load(yaml.safe_dump(default_data("maneuvers")))
+    maneuvers["basics"] = ["Elbow Drop"]
+    tables = load_tables({"maneuvers": maneuvers})
+    m = match_of([], a=sheet("alpha", arsenal=["Figure Four Leglock"]), tables=tables)
+    plan = mind._plan(m, ALPHA)
+    assert (plan.move, plan.actions) == (None, ("reset",))
+    m.me(BETA).post = "prone"  # down on his back: the Figure Four
+    assert mind._plan(m, ALPHA).move.name == "Figure Four Leglock"
 
 
 # ------------------------------------------------------------------------------ arranging him
