@@ -16,7 +16,7 @@ from typing import Any, Final
 from mypy_extensions import i64
 
 from rules.arm.cards import ArmSheet
-from rules.arm.tables import ATTRIBUTES, HIGH_RISK, POSTURES, ArmTables, Maneuver
+from rules.arm.tables import ATTRIBUTES, HIGH_RISK, POSTURES, ArmTables, ForeignObject, Maneuver
 from rules.core.errors import CardError, SpecError
 from rules.core.spec import Participant
 from rules.core.text import Named, Pronouns, article, mid_name, pronouns, start_name
@@ -256,6 +256,7 @@ class Move:
         "leaves",
         "level",
         "lift",
+        "load",
         "mat",
         "mv",
         "name",
@@ -265,6 +266,7 @@ class Move:
         "object",
         "pin_pred",
         "powder",
+        "reversal_mod",
         "running",
         "sleeper",
         "springboard",
@@ -310,7 +312,13 @@ class Move:
         self.sleeper = "sleeper" in f
         self.choke = "choke" in f
         self.illegal = "illegal" in f
-        self.object = "object" in f
+        # A fist load he carries adds its damage to his punches ("standard Punching
+        # maneuvers"), which are then blows with a foreign object (Injuring; seen, it
+        # disqualifies).
+        self.load: ForeignObject | None = None
+        if "punch" in f:
+            self.load = next((o for o in w.objects if o.punch), None)
+        self.object = "object" in f or self.load is not None
         self.blinding = "blinding" in f
         self.dizzying = "dizzying" in f
         self.throw_into = "throw_into" in f
@@ -348,9 +356,15 @@ class Move:
         self.uses = tuple(sorted(parts))
         skill = w.attr[mv.cls] + w.training.get(mv.name, 0) + w.trait_skill(mv)
         self.improvised = not known
+        # Used as a Reversal, "as if a Flag": -1 if he knows the maneuver, -2 if he does not
+        # (what the Maneuver Skill lacks of the -2: an improvisation one flag away has -1).
+        self.reversal_mod: i64 = fig.mod_improvise_one_flag
         if not known:
             penalty = fig.mod_improvise_one_flag if one_flag else fig.mod_improvise
             skill += min(0, penalty + w.improvise)
+            self.reversal_mod = min(0, fig.mod_improvise + w.improvise) - min(
+                0, penalty + w.improvise
+            )
         self.base_skill: i64 = skill
         self.damage: i64 = mv.damage
         words = " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in mv.name.split())

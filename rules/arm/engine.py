@@ -145,6 +145,7 @@ ENGINE_OBJECTS: Final = (
     "Turnbuckle",
     "Ring Steps",
     "Railing",
+    "Floor",
     "Boot",
     "Fire Tab",
     "Powder",
@@ -778,6 +779,8 @@ class Hold:
 
     __slots__ = (
         "bonus",
+        "count",
+        "count_from",
         "damage",
         "face",
         "intensity",
@@ -806,6 +809,10 @@ class Hold:
         self.leverage = 0
         self.resthold = resthold
         self.bonus = 0  # to the defender's next break (the holder repositioned)
+        # A choke: the referee's count once he has noticed it (-1: not yet), counted from the
+        # round ``count_from`` on.
+        self.count: i64 = -1
+        self.count_from: i64 = 0
 
 
 class Match:
@@ -1113,7 +1120,6 @@ class Match:
         self.clock += fig.t_round if seconds is None else seconds
         self.ap = aw.agi_bonus
         self.combo = 0
-        a.debt = 0
         if a.post == "behind":
             a.post = "facing"  # whoever takes over turns to face his man
         if prep.edge and not a.out:
@@ -1131,10 +1137,17 @@ class Match:
         plan = strategy.plan(self, s)
         # (No actions: nothing to position, the round goes on.)
         if plan.actions and not self.position(s, plan.actions):
-            return
+            if self.method is not None or cur[s] is a:
+                return
+            # Tagged in, the partner "then positions himself to attack" with the points left
+            # (to attack: not to tag straight back out).
+            a = cur[s]
+            plan = strategy.plan(self, s)
+            if plan.move is None or (plan.actions and not self.position(s, plan.actions)):
+                return
         if self.method is not None:
             return
-        a = cur[s]  # a tag may have changed the legal man
+        a = cur[s]  # (his partner, if he tagged in)
         if prep.allies[s] is not None and self.distracted and strategy.interfere(self, s):
             self.interfere(s)
             if self.ended():
@@ -1144,13 +1157,17 @@ class Match:
             return
         # The defender may seize the initiative, once positioning is done.
         d = cur[1 - s]
-        if prep.edge and d.edge and not (d.out or d.blind or d.dizzy or d.surprised):
-            # edge_cost(d, "seize", against=move), inline: a fan favourite's or a
-            # rulebreaker's price (legal here), double against a finisher.
-            cost = d.w.price_seize
-            if move.finisher:
-                cost *= fig.edge_against_finisher
-            if d.edge >= cost and strategy.seize(self, 1 - s, plan):
+        if (
+            prep.edge
+            and d.edge
+            and not (d.out or d.blind or d.dizzy or d.surprised)
+            and strategy.seize(self, 1 - s, plan)
+        ):
+            # The price is the maneuver's he strikes with: a rulebreaker's is less for an
+            # illegal one; double against a finisher.
+            answer = strategy.respond(self, 1 - s)
+            cost = self.edge_cost(d, "seize", against=move, illegal=seizes_illegally(answer))
+            if d.edge >= cost:
                 self.spend(d, "seize the initiative", cost)
                 self.adv = 1 - s
                 if rec:
@@ -1160,9 +1177,8 @@ class Match:
                         (),
                         f"{d.w.sname} seizes the initiative before {a.w.mname} can strike!",
                     )
-                counter_plan = self.strategy.respond(self, 1 - s)
-                if counter_plan is not None and self.feasible(1 - s, counter_plan.move):
-                    self.attack(1 - s, counter_plan)
+                if answer is not None and self.feasible(1 - s, answer.move):
+                    self.attack(1 - s, answer)
                 return
         if not self.feasible(s, move, plan):
             if rec:
@@ -1207,8 +1223,6 @@ class Match:
             counter = self.strategy.counter(self, 1 - s, move)
             self.trying = None
         self.note_attempt(a, move)
-        if a.warned:
-            a.warned = False
         if move.trick:
             a.tricks += 1
         if plan.desperation:
@@ -1246,11 +1260,10 @@ class Match:
             if grade >= SUCCESS:
                 self.land(s, plan, move, face, grade, target, chain=chain)
                 return
-            crashing = move.high_risk or (
-                (move.running or a.running) and d.zone == "corner" and d.standing
-            )
-            if crashing and a.fired == 0:
+            if self.crashing(s, move) and a.fired == 0:
                 self.crash(s, move)
+                if grade == BOTCH and self.method is None:
+                    self.telegraph(s)  # (a botch is telegraphed, high risk or not)
                 return
             if a.fired:
                 a.fired -= 1
@@ -1258,11 +1271,19 @@ class Match:
                 if rec:
                     self.ev("standoff", a, (), f"{a.w.sname} is fired up and shrugs off the miss.")
                 return
-            if unopposed:
-                standoffs += 1
-                if standoffs >= fig.t_max_standoffs:
-                    return
-                continue
+            if unopposed and (d.out or d.blind > 0 or d.dizzy > 0):
+                # His two rolls were his one attempt; a man out cold, blinded or dazed has no
+                # answer to make, and the attacker tries again next round (a surprised man
+                # has his wits back: he answers as from any miss).
+                if rec:
+                    self.ev(
+                        "miss",
+                        a,
+                        (),
+                        f"{a.w.sname} misses, but {d.w.mname} is in no state to make "
+                        "anything of it.",
+                    )
+                return
             # The defender gains Advantage and tries a maneuver of his own.
             answer = self.strategy.respond(self, 1 - s)
             amove = answer.move if answer is not None else None
@@ -1347,7 +1368,13 @@ class Match:
             self.note_attempt(a, move)
 
     def note_attempt(self, f: Fighter, move: Move) -> None:
-        """A maneuver attempted: the same again adds to the repeat penalty, another resets it."""
+        """A maneuver attempted (an attack, an answer, a counter): the same again adds to the
+        repeat penalty, another resets it; a warning's -1, a telegraph's +2 and the points he
+        lacked, each for "the next maneuver he attempts", are spent on it (its target already
+        reckoned)."""
+        f.warned = False
+        f.telegraph = 0
+        f.debt = 0  # (as the points he lacked: -1 each to his next check)
         if f.last == move.name:
             f.repeat += 1
         else:
@@ -1372,9 +1399,9 @@ class Match:
         elif "escape" in cmove.flags and d.zone not in ("ringside", "corner"):
             ctarget -= self.distance(d.zone, "ringside") * self.fig.ap_square
         if not cmove.defense:
-            # A Reversal is improvised like a Flag: -1 with a known maneuver, -2 with another
-            # (whose Maneuver Skill already carries the -2).
-            ctarget += self.fig.mod_improvise_one_flag if cmove.known else 0
+            # A Reversal is improvised like a Flag: -1 with a known maneuver, -2 with another.
+            ctarget += cmove.reversal_mod
+        self.note_attempt(d, cmove)
         if cmove.trick:
             d.tricks += 1
         won, faces = self.contest(a, target, d, ctarget)
@@ -1402,6 +1429,12 @@ class Match:
             self.land(s, plan, move, face, self.grade(face, target, a.w.botch_from), target)
             return
         self.adv = 1 - s
+        if cmove.defense and self.crashing(s, move) and a.fired == 0:
+            # Dodged, a high-risk maneuver is a failure like any other: "any failure causes
+            # him to take 2 points of damage ... and gives the opponent Advantage".
+            self.crash(s, move)
+            if self.method is not None:
+                return
         if "tag" in cmove.flags:
             self.make_tag(1 - s, lunge=True)
         elif "escape" in cmove.flags:
@@ -1450,8 +1483,6 @@ class Match:
             t += plan.desperation
             if plan.flourish and not a.w.free_flourish:
                 t += fig.mod_flourish
-            if plan.obj is not None and plan.obj.mod is not None and move.object:
-                t += plan.obj.mod
             if plan.double is not None:
                 partner = self.partner(s)
                 if partner is not None:
@@ -1464,11 +1495,26 @@ class Match:
                     else:
                         high, low = max(t, other), min(t, other)
                         t = low + -(-high // 3)
+        if move.object and move.load is None and not (move.fire_tab or move.powder):
+            # Swung ("Foreign Object Smash"), the object's Maneuver Skill modifier.
+            mod = self.swung(a, plan).mod
+            if mod is not None:
+                t += mod
         if move.dive and not a.w.no_dive_penalty:
             t += fig.mod_dive
         if move.flying or move.springboard:
             t += self.flying_penalty(a, d, move)
         return t
+
+    def swung(self, a: Fighter, plan: Plan | None):
+        """The object ``a`` swings with a foreign-object maneuver: the plan's, else the first
+        weapon he carries (not a fist load, a Fire Tab or powder), else his boot."""
+        if plan is not None and plan.obj is not None:
+            return plan.obj
+        for obj in a.w.objects:
+            if not obj.punch and obj.special is None and obj.mod is not None:
+                return obj
+        return self.prep.objects["Boot"]
 
     def attack_skill(self, s: int, move: Move) -> int:
         """Side ``s``'s Maneuver Skill for ``move`` without his plan's extras (``target(s,
@@ -1628,6 +1674,7 @@ class Match:
                     cost = self.distance(a.zone, "ringside") * fig.ap_square
                     if self.pay(a, cost):
                         a.zone = "ringside"
+                        a.home = False
                         self.near = False
             elif name == "apron":
                 if (
@@ -1636,6 +1683,7 @@ class Match:
                     and self.pay(a, fig.ap_step)
                 ):
                     a.zone, self.near = "apron", False
+                    a.home = False
                     if rec:
                         self.ev("position", a, (), f"{a.w.sname} steps out onto the apron.")
             elif name == "run":
@@ -1654,6 +1702,7 @@ class Match:
                 steps = 2 + (a.zone == "aisle")
                 if a.outside and self.pay(a, steps * fig.ap_step):
                     a.zone, a.elev = "ringside", 0
+                    a.home = False
                     self.near = d.zone == "ringside"
                     if rec:
                         self.ev("position", a, (), f"{a.w.sname} slides back into the ring.")
@@ -1664,12 +1713,14 @@ class Match:
                     and self.pay(a, 2 * fig.ap_step)
                 ):
                     a.zone, a.elev, self.near = "floor", 0, False
+                    a.home = False
                     if rec:
                         self.ev("position", a, (), f"{a.w.sname} rolls out of the ring to regroup.")
             elif name == "exit":
                 steps = 2 + (d.zone == "aisle")
                 if not a.outside and d.outside and self.pay(a, steps * fig.ap_step):
                     a.zone, a.elev, self.near = d.zone, 0, True
+                    a.home = False
                     if rec:
                         self.ev(
                             "position",
@@ -1681,6 +1732,7 @@ class Match:
                 # Walking away up the aisle (the referee's count goes on).
                 if a.zone == "floor" and self.pay(a, fig.ap_step):
                     a.zone, self.near = "aisle", False
+                    a.home = False
                     if rec:
                         self.ev("position", a, (), f"{a.w.sname} walks away up the aisle!")
             elif name == "home":
@@ -1740,7 +1792,6 @@ class Match:
         target: int,
         *,
         chain: int = 0,
-        follow: bool = True,
     ) -> int:
         """A maneuver of side ``s`` succeeded: damage, exertion, injuries, positions, then the
         BRA chain, a hold, a pin predicament or the attacker's repositioning."""
@@ -1750,17 +1801,17 @@ class Match:
         self.adv = s
         a.last_ok = True
         a.telegraph = 0
-        a.debt = 0
         if move.finisher:
             a.finishers += 1
             if a.fired:
                 a.fired = 0
         elif a.fired:
             a.fired -= 1
-        if move.illegal:
-            self.ref_check(
+        seen = False
+        if move.illegal or move.object:
+            seen = self.ref_check(
                 a,
-                "the " + move.words,
+                "the " + move.words if move.load is None else f"the loaded {move.words}",
                 automatic=move.object and "object" in fig.ref_automatic,
                 bonus=fig.ref_fire_tab_detect if move.fire_tab else 0,
             )
@@ -1785,16 +1836,13 @@ class Match:
             obj = self.impact_object(d)
             obj_name = obj.name
             dmg += obj.damage
-        if move.object:
-            obj = plan.obj or (a.w.objects[0] if a.w.objects else self.prep.objects["Boot"])
+        if move.load is not None:  # a loaded fist
+            obj_name = move.load.name
+            dmg += move.load.damage
+        elif move.object:
+            obj = self.swung(a, plan)
             obj_name = obj.name
             dmg += obj.damage
-        elif move.strike_kind == "strike" and move.bra and a.w.objects:
-            for obj in a.w.objects:
-                if obj.punch:
-                    dmg += obj.damage
-                    obj_name = obj.name
-                    break
         dmg += d.w.wdb if move.wdb_defender else a.w.wdb
         altitude = 0
         if move.flying or move.springboard:
@@ -1863,6 +1911,7 @@ class Match:
         # Positions.
         if over:
             d.zone, d.post, d.elev = "floor", "prone", 0
+            d.home = False
             self.near = False
         else:
             if knocked_back:
@@ -1875,6 +1924,7 @@ class Match:
             if move.throw_into:
                 if d.zone != "floor":
                     d.zone = "corner"
+                    d.home = False
                 self.near = False
             else:
                 # They end up together (a flyer lands on his man; a superplex brings both down).
@@ -1902,13 +1952,31 @@ class Match:
             self.hurt(a, exertion, None)
             if self.ended():
                 return dmg
+        landing = 0
+        if move.dive:
+            # "The wrestler himself takes the damage bonus of the floor as well (and must
+            # recover this damage before positioning his opponent)": off his Action Points.
+            landing = self.prep.objects["Floor"].damage
+            if rec:
+                self.ev(
+                    "landing",
+                    a,
+                    (),
+                    f"{a.w.sname} hits the floor too ({_num(landing)} damage).",
+                    damage=landing,
+                )
+            self.hurt(a, landing, None)
+            if self.ended():
+                return dmg
         self.injury_checks(a, d, move, dmg, grade)
         if self.ended():
             return dmg
         if move.blinding or move.powder:
-            d.blind = max(d.blind, dmg if move.powder else 1)
+            # For the rounds that follow (powder: as many as its damage), the count going down
+            # at each round's end, this one's first.
+            d.blind = max(d.blind, (dmg if move.powder else 1) + 1)
         if move.dizzying:
-            d.dizzy = max(d.dizzy, 1)
+            d.dizzy = max(d.dizzy, 2)
         if over:
             self.ref_check(
                 a, f"throwing {d.w.mname} over the top rope", automatic=self.prep.over_top_dq
@@ -1919,13 +1987,19 @@ class Match:
         # What follows the success.
         if move.hold:
             self.hold = Hold(s, move, dmg, face, intensity=dmg, resthold=resthold)
+            if move.choke and seen:
+                self.hold.count, self.hold.count_from = 0, self.rounds + 1
             if move.sleeper and dmg > 0:
                 self.sleeper_check(self.hold, d)
             return dmg
         if move.pin_pred:
+            # The damage is his to reposition with, less what the count shakes off: a
+            # predicament broken, he carries on from where it left them.
+            self.ap = self.combo + dmg
+            self.combo = 0
             self.pin(s, kind="predicament", free=True, after=move)
-            return dmg
-        if not follow:
+            if not self.ended() and self.adv == s and self.ap > 0:
+                self.follow_up(s, move)
             return dmg
         self.combo += dmg
         if move.bra:
@@ -1933,8 +2007,9 @@ class Match:
             if nxt is not None and nxt.move is not None and self.feasible(s, nxt.move, nxt):
                 self.attack(s, nxt, chain=chain + 1)
                 return dmg
-        # The whole combo's damage, in Action Points to reposition with.
-        self.ap = self.combo
+        # The whole combo's damage, in Action Points to reposition with (after a dive, less
+        # what he took landing).
+        self.ap = self.combo - landing if self.combo > landing else 0
         self.combo = 0
         self.follow_up(s, move)
         return dmg
@@ -2010,6 +2085,7 @@ class Match:
             ):
                 d.whipped = True
                 d.zone = "ringside"
+                d.home = False
                 if rec:
                     self.ev("position", a, (), f"{a.w.sname} whips {d.w.mname} into the ropes.")
         elif name == "corner":
@@ -2018,6 +2094,7 @@ class Match:
                 cost = self.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent)
                 if self.on_his_feet(a) and self.pay(a, cost):
                     a.zone = d.zone = "corner"
+                    d.home = False  # (backed into a corner: not his own, as far as is known)
                     a.home = self.tag and arg == "home"
                     if rec:
                         self.ev(
@@ -2030,6 +2107,7 @@ class Match:
                 cost = 2 * (fig.ap_step + fig.ap_bring_opponent)
                 if self.on_his_feet(a) and self.pay(a, cost):
                     a.zone = d.zone = "ringside"
+                    a.home = d.home = False
                     if rec:
                         self.ev(
                             "position", a, (), f"{a.w.sname} rolls {d.w.mname} back into the ring."
@@ -2053,7 +2131,7 @@ class Match:
         elif name == "play_to_crowd":
             self.play_to_crowd(a)
         elif name == "stall":
-            self.stall(a)
+            self.stall(a, after_maneuver=True)
         elif name in ("tag", "blind_tag", "fake_tag"):
             if self.tag:
                 self.tag_out(s, name)
@@ -2065,6 +2143,7 @@ class Match:
                 if not self.pay(a, self.distance(a.zone, "ringside") * fig.ap_square):
                     return
                 a.zone, self.near = "ringside", False
+                a.home = False
             if self.ap >= self.escape_cost:
                 self.ap -= self.escape_cost
                 self.escape(s)
@@ -2114,6 +2193,7 @@ class Match:
         while self.ap >= fig.ap_place_turnbuckle:
             self.ap -= fig.ap_place_turnbuckle
             target = a.w.STR + d.w.lift + fig.mod_turnbuckle[height] + self.own(a) - a.debt
+            a.debt = 0  # (lacking points: -1 each to his next check, this one)
             face, grade = self.check(a, target)
             if self.record:
                 self.ev(
@@ -2278,21 +2358,36 @@ class Match:
                 body_part=move.target,
             )
 
+    def crashing(self, s: int, move: Move) -> bool:
+        """Whether side ``s`` missing ``move`` crashes (``crash``): a high-risk maneuver, or a
+        dash (a maneuver made charging) at a man standing in the corner ("dashing maneuvers
+        are High Risk against an opponent who is standing and Cornered")."""
+        if move.high_risk:
+            return True
+        d = self.cur[1 - s]
+        return self.cur[s].running and d.zone == "corner" and d.standing
+
     def crash(self, s: int, move: Move) -> None:
         """A high-risk failure: 2 damage plus his WDB and altitude, and Advantage lost; against
-        a standing man in the corner, he hits the turnbuckle instead."""
+        a standing man in the corner, he hits the turnbuckle instead and stays on his feet
+        ("the same occurs to the attacker")."""
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
+        a.running = False
         if d.zone == "corner" and d.standing and not move.flying:
             dmg = self.prep.objects["Turnbuckle"].damage + a.w.wdb
             words = "crashes into the turnbuckle"
+            a.post = "facing"
         else:
-            dmg = fig.dmg_high_risk + a.w.wdb + self.launch_steps(a, move) * fig.dmg_per_step
+            steps = self.launch_steps(a, move)
+            if move.dive:  # to the floor: the ring's height too ("any altitude bonus")
+                steps = fig.ring_apron_steps + (steps if a.elev else 0)
+            dmg = fig.dmg_high_risk + a.w.wdb + steps * fig.dmg_per_step
             words = "crashes and burns"
-        a.running = False
+            a.post = "prone"
         a.elev = 0
-        a.zone = d.zone
-        a.post = "prone"
+        if a.zone != d.zone:
+            a.zone, a.home = d.zone, False
         self.near = True
         self.adv = 1 - s
         if self.record:
@@ -2370,7 +2465,9 @@ class Match:
                 "power": w.STR + lift + mods,
                 "kick": w.TEC + lift + mods,
                 "shoulder": w.AGI + lift + mods,
-                "hair": w.BRA + mods,
+                # A hooked leg bars powering out, kicking out, a shoulder and the ropes (the
+                # chapter's list), not a fistful of hair: the hair pull as against a press.
+                "hair": w.BRA + self._break_mods(d, "cover", False),
             }
         ropes = fig.ring_ropes.get(d.zone)
         if ropes is not None:
@@ -2425,7 +2522,8 @@ class Match:
             return
         if self.method is not None:
             return
-        two_count = after is not None and after.finisher and d.lvl >= 1 and not predicament
+        # "Any pinfall following a Finisher": a pin predicament's own among them.
+        two_count = after is not None and after.finisher and d.lvl >= 1
         # A screwjob: feet on the ropes, a fistful of tights.
         screw = False
         screw_face = 0
@@ -2568,11 +2666,12 @@ class Match:
                     "advantage", d, (), f"{d.w.sname} explodes out of the cover and takes over!"
                 )
             return
-        # The attacker may cover again (+2 to break each time) with what Action Points remain.
+        # The attacker may cover again (+2 to break each time) with what Action Points remain:
+        # still a pinfall following the maneuver (after a finisher, one die and Edge at double).
         if self.ap > 0 and self.strategy.cover_again(self, s):
             again = self.strategy.cover_kind(self, s, after)
             if again is not None:
-                self.reposition(s, again, None, None)
+                self.reposition(s, again, None, after)
 
     def pinned(self, s: int, after: Move | None, how: str) -> None:
         self.finish(s, Method.PIN)
@@ -2631,7 +2730,9 @@ class Match:
                 )
             if bgrade >= SUCCESS:
                 bmove = self.strategy.save_move(self, 1 - ds) or blocker.w.move("Punch")
-                btarget = bmove.base_skill + self.own(blocker)
+                # "A Reversal attempt of the save maneuver": -1 with a maneuver he knows, -2
+                # with another, as a counter's.
+                btarget = bmove.base_skill + self.own(blocker) + bmove.reversal_mod
                 rface, rgrade = self.check(blocker, btarget)
                 blocked = rgrade >= SUCCESS and rface > face
                 if rec:
@@ -2675,11 +2776,9 @@ class Match:
             self.standard_round()
             return
         self.clock += fig.t_half_round
-        if h.move.choke and h.rounds >= 1:
-            if "choke" in fig.ref_automatic:
-                self.ref_check(a, "choking past a five count", automatic=True)
-            else:
-                self.ref_check(a, "choking past a five count")
+        if h.move.choke and h.count < 0 and self.ref_check(a, "the " + h.move.words):
+            # Noticed (and warned): "the next round begins counting".
+            h.count, h.count_from = 0, self.rounds + 1
             if self.method is not None:
                 return
         if not h.leverage and self.strategy.leverage(self, s, h):
@@ -2709,6 +2808,7 @@ class Match:
             cost = fig.ap_square + fig.ap_bring_opponent
             if a.w.agi_bonus >= cost:
                 d.zone = a.zone = "middle" if d.zone in ("ringside", "corner") else "center"
+                a.home = d.home = False
                 h.bonus += cost * fig.mod_hold["reposition"]
                 if rec:
                     self.ev(
@@ -2722,9 +2822,7 @@ class Match:
         if way == "reversal":
             rev = self.strategy.reversal(self, 1 - s, h)
             if rev is not None:
-                rtarget = self.target(1 - s, rev.move, rev) + (
-                    fig.mod_improvise_one_flag if rev.move.known else 0
-                )
+                rtarget = self.target(1 - s, rev.move, rev) + rev.move.reversal_mod
                 face, grade = self.check(d, rtarget)
                 ok = grade >= SUCCESS and face > h.face
                 if rec:
@@ -2893,16 +2991,16 @@ class Match:
         if f.warnings > self.prep.warnings:
             self.disqualify(f, "too many warnings")
 
-    def ref_check(self, f: Fighter, why: str, *, automatic: bool = False, bonus: int = 0) -> None:
+    def ref_check(self, f: Fighter, why: str, *, automatic: bool = False, bonus: int = 0) -> bool:
         """An illegal action: the referee makes a Skill check to see it; seen, a warning (or an
-        automatic disqualification)."""
+        automatic disqualification). Whether he saw it."""
         f.cheated = True
         if self.prep.no_dq:
-            return
+            return False
         if self.distracted:
             if self.record:
                 self.ev("unseen", f, (), f"The referee never sees {why}.")
-            return
+            return False
         target = self.prep.referee + bonus
         face, grade = self.check(None, target)
         seen = grade >= SUCCESS
@@ -2918,11 +3016,12 @@ class Match:
                 seen=seen,
             )
         if not seen:
-            return
+            return False
         if automatic:
             self.disqualify(f, why)
         else:
             self.warn(f, why)
+        return True
 
     def disqualify(self, f: Fighter, why: str) -> None:
         if self.prep.no_dq:
@@ -3002,11 +3101,15 @@ class Match:
                     + ("they love it!" if f.w.face else "the boos rain down!"),
                 )
 
-    def stall(self, f: Fighter) -> None:
-        """Catch his breath: a half-length round and a STA check to take off the STA bonus."""
+    def stall(self, f: Fighter, *, after_maneuver: bool = False) -> None:
+        """Catch his breath: a half-length round and a STA check to take off the STA bonus.
+        In place of the round's maneuver, the round is the stall; after a maneuver that landed
+        ("when a wrestler performs a maneuver, he can choose to stall a round"), it is a
+        half-length round of its own on top of the maneuver's."""
         target = f.w.STA + self.own(f)
         face, grade = self.check(f, target)
-        self.clock += self.fig.t_half_round - self.fig.t_round
+        fig = self.fig
+        self.clock += fig.t_half_round if after_maneuver else fig.t_half_round - fig.t_round
         if grade >= SUCCESS:
             self.recover(f, f.w.sta_bonus)
         if self.record:
@@ -3134,10 +3237,12 @@ class Match:
                 a.zone, a.home = "corner", True
             if not self.pay(a, max(0, a.w.cost("tag", fig.ap_tag) - a.w.tag_bonus)):
                 return
+        # A Blind Tag is the tagger's trick: its figure his own, reckoned while he is the
+        # legal man.
+        blind = a.w.move("Blind Tag") if how == "blind_tag" else None
+        target = self.target(s, blind) if blind is not None else 0
         self.swap_in(s, a, partner)
-        if how == "blind_tag":
-            move = a.w.move("Blind Tag")
-            target = self.target(s, move)
+        if blind is not None:
             a.tricks += 1
             face, grade = self.check(a, target)
             d = self.cur[1 - s]
@@ -3161,7 +3266,9 @@ class Match:
         old.in_ring, new.in_ring = False, True
         new.zone, new.home, new.post, new.elev = "corner", True, "facing", 0
         old.zone, old.home, old.elev = "apron", True, 0
-        new.debt = old.debt
+        # "Action points spent by the man tagging out are also considered to have been spent
+        # by the new legal man": what the tagger lacked is the new man's to make up.
+        new.debt, old.debt = old.debt, 0
         self.legal[s] = 1 - self.legal[s]
         self.cur[s] = new
         self.near = False
@@ -3227,8 +3334,11 @@ class Match:
         fig = self.fig
         rec = self.record
         self.both = None
-        if self.distracted:
-            self.distracted -= 1
+        h = self.hold
+        if h is not None and h.count >= 0 and self.rounds >= h.count_from:
+            self.choke_count(h)
+            if self.method is not None:
+                return
         for side in range(2):
             f = self.cur[side]
             if f.blind:
@@ -3275,12 +3385,43 @@ class Match:
                 if short == 0 or (need == 0 and d.debt + short <= fig.ap_max_debt):
                     d.debt += short * fig.ap_short_penalty
                     d.zone = "ringside"
+                    d.home = False
                     self.near = self.cur[self.adv].zone == "ringside"
                     if rec:
                         self.ev("position", d, (), f"{d.w.sname} climbs back into the ring.")
             elif need:
                 d.post = "kneeling" if d.fallen else "facing"
         self.referee_count()
+        # A distraction lasts to the end of its rounds (``referee.distraction``): the counts
+        # above were made with the referee's back still turned.
+        if self.distracted:
+            self.distracted -= 1
+
+    def choke_count(self, h: Hold) -> None:
+        """A choke the referee has noticed: 1d6 a round on his count; past the limit (a five
+        count), an automatic disqualification (``referee.automatic``), else a warning and he
+        counts again. Distracted, he counts nothing."""
+        if self.distracted or self.prep.no_dq:
+            return
+        fig = self.fig
+        a = self.cur[h.side]
+        face = self.roll_d6()
+        h.count += face
+        if self.record:
+            self.ev(
+                "count",
+                None,
+                (face,),
+                f"The referee counts the {h.move.words}: {_num(h.count)}.",
+                count=h.count,
+            )
+        if h.count > fig.ref_counts["choke"]:
+            why = "choking past a five count"
+            if "choke" in fig.ref_automatic:
+                self.disqualify(a, why)
+            else:
+                self.warn(a, why)
+                h.count, h.count_from = 0, self.rounds + 1
 
     def referee_count(self) -> None:
         """Men outside the ring: the referee counts, 1d6 a round, past 20 they are counted out."""
@@ -3293,6 +3434,8 @@ class Match:
         if self.prep.no_count_out:
             self.count = None
             return
+        if self.distracted:
+            return  # his back is turned: the count waits where it stands
         if self.count is None:
             self.count = 0
             if self.record:
@@ -3383,6 +3526,11 @@ class Match:
         if move.hold:
             return f"{a.w.sname} locks {d.w.mname} in {move.hit_words}! ({_num(dmg)} damage)"
         tail = "!" if move.finisher or grade == ACE else "."
+        if move.load is not None:
+            return (
+                f"{a.w.sname} hits {d.w.mname} with {move.hit_words}, "
+                f"{move.load.name.lower()} and all{tail} ({_num(dmg)} damage)"
+            )
         if move.pin_pred:
             return f"{a.w.sname} catches {d.w.mname} in {move.hit_words}{tail} ({_num(dmg)} damage)"
         return f"{a.w.sname} hits {d.w.mname} with {move.hit_words}{tail} ({_num(dmg)} damage)"
@@ -3576,6 +3724,11 @@ class Match:
                 {"winner": self.winner, "method": method, "seconds": self.clock},
             ),
         )
+
+
+def seizes_illegally(answer: Plan | None) -> bool:
+    """Whether the maneuver a man seizes the initiative with (``answer``) is an illegal one."""
+    return answer is not None and answer.move is not None and answer.move.illegal
 
 
 def _action(action: Any) -> tuple[str, Any]:

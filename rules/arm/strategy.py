@@ -24,6 +24,7 @@ from rules.arm.engine import (
     Hold,
     Match,
     Plan,
+    seizes_illegally,
 )
 from rules.core.decisions import Strategy
 
@@ -1022,6 +1023,8 @@ class DefaultStrategy(ArmStrategy):
             value += self.FINISH * self._pin_chance(match, side, move, dmg)
         if (move.blinding or move.dizzying) and not (d.blind or d.dizzy):
             value += 2.0
+        if move.dive:  # he lands on the floor too
+            value -= float(match.prep.objects["Floor"].damage)
         fail = -3.0
         if move.high_risk:
             fail -= fig.dmg_high_risk + a.w.wdb + 3 * fig.dmg_per_step * move.flying
@@ -1046,7 +1049,7 @@ class DefaultStrategy(ArmStrategy):
         best = match.surest_break(1 - side, predicament=move.pin_pred) - (pen - d.pen)
         if not move.pin_pred and dmg >= 2 and not a.w.arrogant:
             best += match.fig.mod_pin["hook_leg"]
-        dice = 1 if move.finisher and lvl >= 1 and not move.pin_pred else 3
+        dice = 1 if move.finisher and lvl >= 1 else 3
         return match.pin_odds(1 - side, best, dice)
 
     def _flourish(self, match: Match, side: int, move: Move, target: int) -> bool:
@@ -1067,7 +1070,8 @@ class DefaultStrategy(ArmStrategy):
         if not d.standing or d.out:
             return False
         reserve = 2
-        cost = match.edge_cost(d, "seize", against=move)
+        illegal = seizes_illegally(self.respond(match, side))
+        cost = match.edge_cost(d, "seize", against=move, illegal=illegal)
         return d.edge >= cost + reserve
 
     def fire_up(self, match: Match, side: int) -> bool:
@@ -1399,7 +1403,13 @@ class DefaultStrategy(ArmStrategy):
         if a.outside and not match.prep.no_count_out and (match.count or 0) >= 10:
             return False  # on the floor with the count at 10: let go and beat it
         if hold.move.choke:
-            return hold.rounds < 1 or match.distracted > 0
+            if match.distracted > 0 or match.prep.no_dq:
+                return True
+            if hold.count >= 0:
+                # The referee is counting: a rulebreaker risks one more round while nothing
+                # but a six could take the count past the limit; a fan favourite lets go.
+                return not a.w.face and hold.count + 5 <= match.fig.ref_counts["choke"]
+            return hold.rounds < 1  # unseen: a round of it, then let go before he looks
         if hold.move.finisher or hold.move.sleeper:
             return True
         if hold.intensity > d.w.attr["TOU"] + match.own(d) - 4:

@@ -53,6 +53,7 @@ BEHAVIOUR_FLAGS = frozenset(
     {
         "strike",
         "kick",
+        "punch",
         "knockdown",
         "throw",
         "lift",

@@ -1102,12 +1102,40 @@ def test_the_play_by_play_writes_every_number_as_it_is(number, written):
 # ------------------------------------------------------------------------------ more damage
 
 
-def test_a_loaded_fist_adds_its_damage_to_a_punch():
-    # A Fist Load (objects table: damage 2, punch): the punch's 2, the load's 2, WDB 1.
-    m = match_of([18], a=sheet("alpha", objects=["Fist Load"]))
+def test_a_loaded_fist_adds_its_damage_to_a_punch_and_is_a_foreign_object():
+    # A Fist Load (objects table: damage 2, punch): the punch's 2, the load's 2, WDB 1. "Use of
+    # foreign objects usually forces a referee check" (18: missed), and the maneuver is
+    # Injuring (Beta's TOU 12, 5 damage -1: 11; 13, no harm).
+    m = match_of([18, 13], a=sheet("alpha", objects=["Fist Load"]))
     punch = move(m, ALPHA, "Punch")
     m.land(ALPHA, Plan(move=punch), punch, 10, SUCCESS, 12)
+    assert next(e for e in m.events if e.kind == "hit").text == (
+        "Alpha hits Beta with a punch, fist load and all. (5 damage)"
+    )
     assert next(e for e in m.events if e.kind == "hit").data["damage"] == 2 + 2 + 1
+    assert [e.text for e in m.events if e.kind == "referee"] == [
+        "Referee check for the loaded punch (Skill 12, rolls 18): missed it."
+    ]
+    injury = next(e for e in m.events if e.kind == "injury")
+    assert "foreign object" in injury.text and injury.dice == (13,)
+
+
+def test_a_loaded_fist_seen_is_an_automatic_disqualification():
+    m = match_of([4], a=sheet("alpha", objects=["Brass Knuckles"]))
+    punch = move(m, ALPHA, "Punch")
+    m.land(ALPHA, Plan(move=punch), punch, 10, SUCCESS, 12)
+    assert (m.winner, m.method) == (BETA, Method.DISQUALIFICATION)
+
+
+def test_a_fist_load_adds_nothing_to_a_blow_that_is_not_a_punch():
+    # "Merely add their damage to standard Punching maneuvers": a Chop is an open hand (2 + WDB
+    # 1, no referee check, not Injuring).
+    m = match_of([], a=sheet("alpha", objects=["Fist Load"]))
+    chop = move(m, ALPHA, "Chop")
+    assert not chop.object
+    m.land(ALPHA, Plan(move=chop), chop, 10, SUCCESS, 12)
+    assert next(e for e in m.events if e.kind == "hit").data["damage"] == 2 + 1
+    assert move(m, ALPHA, "Backfist").object  # a punch: loaded
 
 
 @pytest.mark.parametrize(

@@ -235,7 +235,8 @@ def test_no_desperation_that_would_knock_himself_out():
     [(None, True), ("dizzy", False), ("blind", False), ("surprised", False)],
 )
 def test_a_man_seizes_the_initiative_unless_dizzy_blind_or_surprised(state, seizes):
-    # Beta (a rulebreaker: 2 Edge a seize, Fame 200: 2 Edge) is asked and always willing.
+    # Beta (a rulebreaker, Fame 200: 2 Edge) is asked and always willing; he seizes with his
+    # first maneuver, a Punch: illegal, so 1 Edge, a rulebreaker's price for it (2 otherwise).
     chop = Scripted(plan=lambda m, s: Plan(move=move(m, s, "Chop")), seize=True)
     m = match_of([10] * 6, strategy=chop)
     m.adv = ALPHA
@@ -245,7 +246,7 @@ def test_a_man_seizes_the_initiative_unless_dizzy_blind_or_surprised(state, seiz
         setattr(m.me(BETA), state, 1)
     m.standard_round()
     assert ("seize" in [e.kind for e in m.events]) is seizes
-    assert m.me(BETA).edge == (0 if seizes else 2)
+    assert m.me(BETA).edge == (1 if seizes else 2)
 
 
 # ------------------------------------------------------------------------------ double teams

@@ -129,12 +129,13 @@ def test_making_the_save_stops_the_count_warns_the_saver_and_distracts_the_refer
 
 def test_the_other_partner_can_block_the_save():
     strategy = Scripted(save=True, block=True)
-    # The save (7); the blocker's SAV roll to get in (5); his punch as a reversal (9 > 7).
+    # The save (7); the blocker's SAV roll to get in (5); his punch as a Reversal of the save
+    # (BRA 12, -1 as a reversal with a maneuver he knows: 11; 9 beats the save's 7).
     m = tag_match([7, 5, 9, 18, 18, 18], strategy)
     m.me(BETA).post = "prone"
     m.pin(ALPHA)
     assert [e.text for e in m.events if e.kind == "block"] == [
-        "Alpha Two cuts Beta Two off with a punch (12, rolls 9): blocked!"
+        "Alpha Two cuts Beta Two off with a punch (11, rolls 9): blocked!"
     ]
     assert next(e for e in m.events if e.kind == "block").dice == (5, 9)
     assert m.partner(BETA).dmg == 2 + 1 and m.me(ALPHA).dmg == 0
