@@ -862,6 +862,7 @@ class Match:
         self.count: int | None = None  # the referee's count of men outside the ring
         self.covers: i64 = 0  # covers since the last attack
         self.combo: i64 = 0  # the damage of this round's BRA combo so far
+        self.attempts: i64 = 0  # maneuvers attempted so far (``note_attempt``)
         #: Climbing out of the cage: a point for every ``climb`` Steps of its height.
         self.escape_cost = -(-self.fig.cage_height // max(1, self.fig.cage_climb))
         self.ap: i64 = 0  # the attacker's Action Points left this round
@@ -1100,10 +1101,17 @@ class Match:
             self.slow_start_over()
         if self.two_men is not None:
             self.two_men_round()
+        before = self.attempts
         if self.hold is not None:
             self.hold_round()
         else:
+            attacker = self.cur[self.adv]
             self.standard_round()
+            if self.attempts == before:
+                # A round of his without a maneuver (he backed off, stalled, came back in):
+                # the points he lacked are made up, not carried on round after round. (A man
+                # tagged in owes his partner's still: his own round is to come.)
+                attacker.debt = 0
         if self.method is None:
             self.end_of_round()
 
@@ -1372,6 +1380,7 @@ class Match:
         repeat penalty, another resets it; a warning's -1, a telegraph's +2 and the points he
         lacked, each for "the next maneuver he attempts", are spent on it (its target already
         reckoned)."""
+        self.attempts += 1
         f.warned = False
         f.telegraph = 0
         f.debt = 0  # (as the points he lacked: -1 each to his next check)

@@ -423,3 +423,21 @@ def test_an_object_swung_gives_its_modifier_as_well_as_its_damage():
     assert m.target(ALPHA, smash) == 12 - 2 - 2  # its Level 1 over a Fresh man, the bell
     m.distracted = 1
     assert m.land(ALPHA, Plan(move=smash), smash, 5, SUCCESS, 8) == 2 + 7 + 1
+
+
+def test_points_lacked_do_not_pile_up_past_a_round_without_a_maneuver():
+    # Owing the most a man may lack (4), Alpha cannot close in on Beta in the far corner (5
+    # squares on his 2 points: 3 more short) and backs off; that round is his making them up,
+    # so the next he closes in, 3 short, and chops at 12 - 3.
+    chop = Scripted(
+        plan=lambda m, s: Plan(move=move(m, s, "Chop"), actions=("approach",)), follow_up=[]
+    )
+    m = match_of([5], strategy=chop)
+    alpha = m.me(ALPHA)
+    alpha.zone, m.me(BETA).zone, m.near = "corner", "corner", False
+    alpha.debt = 4
+    m.round()
+    assert texts(m, "hesitate") == ["Alpha cannot get set for the chop and backs off."]
+    assert alpha.debt == 0
+    m.round()
+    assert next(e for e in m.events if e.kind == "attack").data["target"] == 12 - 3

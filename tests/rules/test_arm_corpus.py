@@ -225,6 +225,35 @@ def test_series_on_one_prepared_match_play_as_recorded(corpus):
         assert [m[:3] + m[4:] for m in fast] == [m[:3] + m[4:] for m in recorded], name
 
 
+#: The most times one line of the play-by-play may come again in a row: more is a match stuck
+#: (the same thing tried and refused round after round), whatever the corpus recorded.
+MOST_IN_A_ROW = 4
+
+
+def stuck(events) -> str | None:
+    """The line a play-by-play repeats more than ``MOST_IN_A_ROW`` times in a row, or None."""
+    run, prev = 0, None
+    for event in events:
+        run = run + 1 if event["text"] == prev else 1
+        prev = event["text"]
+        if run > MOST_IN_A_ROW:
+            return prev
+    return None
+
+
+def test_the_stuck_match_check_finds_a_match_stuck_on_purpose():
+    backs_off = {"text": "Beta cannot get set for the eye rake and backs off."}
+    other = {"text": "Alpha takes a breather (STA 12, rolls 10): 2 back."}
+    assert stuck([other, backs_off, other] * 5) is None
+    assert stuck([other] + [backs_off] * MOST_IN_A_ROW + [other]) is None
+    assert stuck([other] + [backs_off] * (MOST_IN_A_ROW + 1)) == backs_off["text"]
+
+
+def test_no_match_of_the_corpus_is_stuck(corpus):
+    found = {name: stuck(corpus[name]["events"]) for name, _, _ in cases()}
+    assert {name: line for name, line in found.items() if line} == {}
+
+
 if __name__ == "__main__":
     recorded = record_corpus()
     with gzip.open(CORPUS, "wt", encoding="utf-8", compresslevel=9) as handle:
