@@ -3,7 +3,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
-# The ARM engine compiled by mypyc (setup.py): built by the install, again when its source changes.
+# The ARM engine compiled by mypyc (setup.py): built by the install, again when its source or
+# setup.py changes (--force: build_ext would keep an object whose C is unchanged, new flags or not).
 NATIVE := $(VENV)/.native
 NATIVE_SOURCES := setup.py rules/arm/native.py rules/arm/compile.py rules/arm/engine.py rules/arm/strategy.py
 
@@ -18,7 +19,7 @@ $(STAMP): pyproject.toml
 
 # Compiles the ARM engine again after its source changed (until then it runs as pure Python).
 $(NATIVE): $(NATIVE_SOURCES) | $(STAMP)
-	$(BIN)/python setup.py --quiet build_ext --inplace
+	$(BIN)/python setup.py --quiet build_ext --inplace --force
 	touch $@
 
 ## demo: set up and run the sample federation on SQLite (NO_SERVE=1 to set up and exit)
