@@ -125,3 +125,20 @@ def test_the_fingerprint_changes_with_any_compiled_module(monkeypatch, tmp_path)
         after = native.fingerprint()
         assert after != before, name
         before = after
+
+
+def test_the_compiled_library_calls_its_own_functions_directly():
+    """``setup.py`` builds the engine with its functions hidden (``LOCAL_CALLS``): the library
+    shows the loader its init function and nothing else, so the engine's calls among its own
+    functions are direct (and may be inlined), never through the PLT."""
+    if not native.compiled():
+        pytest.skip(f"the compiled engine is not running here: {native.describe()}")
+    import ctypes
+
+    import rules_arm_native__mypyc as library
+
+    loaded = ctypes.CDLL(library.__file__)
+    assert loaded.PyInit_rules_arm_native__mypyc  # exported: Python finds the module by it
+    for hidden in ("CPyDef_engine___run", "CPyDef_engine___Match___target", "CPyList_GetItem"):
+        with pytest.raises(AttributeError):
+            getattr(loaded, hidden)
