@@ -488,6 +488,7 @@ class InjuryAdmin(ServiceCreatedAdmin):
         "body_part",
         "description",
         "points",
+        "healing_counted_to",
         "fight_cards_remaining",
         "keeps_off_cards",
         "expected_return",

@@ -1512,6 +1512,7 @@ class InjurySerializer(serializers.ModelSerializer):
             "source",
             "body_part",
             "points",
+            "healing_counted_to",
             "fight_cards_remaining",
             "keeps_off_cards",
             "expected_return",

@@ -504,9 +504,7 @@ class RosterBook:
             elif points is not None:
                 if wrestler_id not in self.arm_sta:  # hurt on this show: his STA is not read yet
                     self.arm_sta.update(self._arm_stamina({wrestler_id}))
-                sta = self.arm_sta[wrestler_id]
-                weeks = -(-points // max(1, arm_sta_bonus(sta)))
-                expected = self.on + dt.timedelta(days=7 * weeks)
+                expected = None  # (``_heal_arm_points``: from all his points, once healed)
             else:
                 expected = None
             injury = Injury(
@@ -533,20 +531,17 @@ class RosterBook:
         lift expired suspensions, cool the feuds kept apart, vacate titles as the federation's
         setting says."""
         for injury in self.open_injuries:
-            if injury.occurred_on > self.on:
-                continue
+            if injury.occurred_on > self.on or injury.points is not None:
+                continue  # (ARM points heal by the week, the wrestler's together: below)
             if injury.fight_cards_remaining is not None:
                 injury.fight_cards_remaining = max(0, injury.fight_cards_remaining - 1)
                 healed = injury.fight_cards_remaining == 0
-            elif injury.points is not None:
-                sta = self.arm_sta[injury.wrestler_id]
-                injury.points = max(0, injury.points - arm_sta_bonus(sta))
-                healed = injury.points == 0
             else:
                 healed = injury.expected_return is not None and injury.expected_return <= self.on
             if healed:
                 injury.healed_on = self.on
             self.healed.append(injury)
+        self._heal_arm_points()
         still_out = {
             injury.wrestler_id
             for injury in [*self.open_injuries, *self.new_injuries]
@@ -570,6 +565,54 @@ class RosterBook:
             if feud.pk not in self.featured_feuds and feud.status != FeudStatus.ENDED:
                 self._feud_heat(feud, -self.rules["feuds"]["cooling"])
         self._vacate_titles(still_out)
+
+    def _heal_arm_points(self) -> None:
+        """ARM injury points, wrestler by wrestler: "The wrestler gets to subtract his STA bonus
+        each week from his total Injuries; these healed Injuries are spread among all of the
+        Injured areas." His weeks run from the day of his first unhealed point
+        (``Injury.healing_counted_to``), so a show every day heals him no faster than one a
+        week, and a federation that skips weeks catches them up at its next show. Each week's
+        points come off one at a time from the area with the most left, the oldest injury of
+        it first (our reading of "spread"). A point taken on the day a week ends waits for the
+        next. Then every unhealed point of his, this show's too, is expected healed when his
+        whole total is (``expected_return``)."""
+        week = dt.timedelta(days=7)
+        hurt: dict[int, list[Injury]] = {}
+        for injury in [*self.open_injuries, *self.new_injuries]:
+            if injury.points is not None and injury.occurred_on <= self.on:
+                hurt.setdefault(injury.wrestler_id, []).append(injury)
+        for wrestler_id, injuries in hurt.items():
+            injuries.sort(key=lambda i: (i.occurred_on, i.pk is None, i.pk or 0))
+            bonus = max(1, arm_sta_bonus(self.arm_sta[wrestler_id]))
+            for injury in injuries:
+                if injury.points == 0 and injury.healed_on is None:  # (none left, yet open)
+                    injury.healed_on = self.on
+            old = [i for i in injuries if i.pk is not None and i.points]
+            clock = min((i.healing_counted_to or i.occurred_on for i in old), default=self.on)
+            while old and clock + week <= self.on:
+                clock += week
+                due = [i for i in old if i.points and i.occurred_on < clock]
+                for _ in range(bonus):
+                    areas: dict[str, list[Injury]] = {}
+                    for injury in due:
+                        if injury.points:
+                            areas.setdefault(injury.body_part, []).append(injury)
+                    if not areas:
+                        break
+                    most = max(areas.values(), key=lambda rows: sum(r.points for r in rows))
+                    most[0].points -= 1
+                for injury in due:
+                    if injury.points == 0 and injury.healed_on is None:
+                        injury.healed_on = clock
+                old = [i for i in old if i.points]
+            left = sum(i.points for i in injuries if i.healed_on is None)
+            expected = clock + week * -(-left // bonus)
+            for injury in injuries:
+                if injury.healed_on is None:
+                    injury.healing_counted_to = clock
+                    injury.expected_return = expected
+                if injury.pk is not None:
+                    self.healed.append(injury)
 
     def _vacate_titles(self, still_out: set[int]) -> None:
         weeks = self.federation.vacate_injured_champion_after_weeks
@@ -612,7 +655,16 @@ class RosterBook:
         TitleReign.objects.bulk_create(self.new_reigns)
         Injury.objects.bulk_create(self.new_injuries)
         if self.healed:
-            bulk_update_rows(self.healed, ["fight_cards_remaining", "points", "healed_on"])
+            bulk_update_rows(
+                self.healed,
+                [
+                    "fight_cards_remaining",
+                    "points",
+                    "healed_on",
+                    "healing_counted_to",
+                    "expected_return",
+                ],
+            )
         if self.touched_feuds:
             bulk_update_rows(
                 [self.feuds[pk] for pk in sorted(self.touched_feuds)],

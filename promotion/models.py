@@ -605,6 +605,12 @@ class Injury(models.Model):
     source = models.CharField(max_length=20, choices=InjurySource.choices)
     body_part = models.CharField(max_length=40, blank=True)
     points = models.PositiveSmallIntegerField(null=True, blank=True, help_text="ARM points left.")
+    healing_counted_to = models.DateField(
+        null=True,
+        blank=True,
+        help_text="ARM: the day the wrestler's weekly healing has been counted to (his STA bonus "
+        "comes off his points every seven days from there; empty: from the day it happened).",
+    )
     fight_cards_remaining = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Filsinger: shows still to miss or wrestle hurt."
     )

@@ -121,34 +121,135 @@ def test_arm_injuries_are_recorded_by_body_part_and_keep_him_off_at_four_points(
     assert federation_check(federation=copperline) == []
 
 
-def test_arm_injury_points_heal_by_the_sta_bonus_each_week(copperline):
-    # Bastian Holloway: STA 15, a bonus of 3 a week. Five points on the arm: 5, 2, healed.
-    bastian = copperline.wrestlers.get(slug="bastian-holloway")
-    on = dt.date(2030, 1, 3)
-    injury = Injury.objects.create(
-        wrestler=bastian,
-        occurred_on=on,
-        source=InjurySource.ARM_INJURY,
-        body_part="arm",
-        points=5,
-        keeps_off_cards=True,
-        description="5 injury points to the arm",
-    )
-    bastian.status = WrestlerStatus.INJURED
-    bastian.save()
-    for week, left in ((1, 2), (2, 0)):
-        show = show_create(
-            federation=copperline,
-            scheduled_at=timezone.make_aware(dt.datetime(2030, 1, 3 + 7 * week, 20)),
-            seed=week,
+def hurt(wrestler, on, **points_by_part):
+    """ARM injury points on a wrestler, a row a part, as a match leaves them."""
+    rows = [
+        Injury.objects.create(
+            wrestler=wrestler,
+            occurred_on=on,
+            source=InjurySource.ARM_INJURY,
+            body_part=part,
+            points=points,
+            keeps_off_cards=points >= 4,
+            description=f"{points} injury points to the {part}",
         )
-        book = RosterBook(federation=copperline, show=show, on=show.date, at=show.scheduled_at)
-        book.end_of_show()
-        book.flush()
-        injury.refresh_from_db()
-        assert injury.points == left
+        for part, points in points_by_part.items()
+    ]
+    if any(row.keeps_off_cards for row in rows):
+        wrestler.status = WrestlerStatus.INJURED
+        wrestler.save()
+    return rows
+
+
+def show_ends_on(federation, day: dt.date, seed: int = 1):
+    """The end of a show on ``day`` as the roster sees it: healing, returns."""
+    show = show_create(
+        federation=federation,
+        scheduled_at=timezone.make_aware(dt.datetime(day.year, day.month, day.day, 20)),
+        seed=seed,
+    )
+    book = RosterBook(federation=federation, show=show, on=show.date, at=show.scheduled_at)
+    book.end_of_show()
+    book.flush()
+
+
+def points_left(rows):
+    for row in rows:
+        row.refresh_from_db()
+    return [row.points for row in rows]
+
+
+# Bastian Holloway: STA 15, a bonus of 3 a week (the standings table's band for STA 14-16).
+
+
+def test_arm_injury_points_heal_by_the_sta_bonus_each_week(copperline):
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    (arm,) = hurt(bastian, dt.date(2030, 1, 3), arm=5)
+    for day, left in ((dt.date(2030, 1, 10), [2]), (dt.date(2030, 1, 17), [0])):
+        show_ends_on(copperline, day)
+        assert points_left([arm]) == left
     bastian.refresh_from_db()
-    assert injury.healed_on is not None and bastian.status == WrestlerStatus.ACTIVE
+    assert arm.healed_on == dt.date(2030, 1, 17) and bastian.status == WrestlerStatus.ACTIVE
+
+
+def test_the_weeks_bonus_comes_off_his_total_spread_among_the_injured_areas(copperline):
+    # "subtract his STA bonus each week from his total Injuries; these healed Injuries are
+    # spread among all of the Injured areas": 12 points heal in four weeks, not in two.
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    rows = hurt(bastian, dt.date(2030, 1, 3), arm=4, leg=4, neck=4)
+    for week, left in ((1, [3, 3, 3]), (2, [2, 2, 2]), (3, [1, 1, 1]), (4, [0, 0, 0])):
+        bastian.refresh_from_db()
+        assert bastian.status == WrestlerStatus.INJURED
+        show_ends_on(copperline, dt.date(2030, 1, 3) + dt.timedelta(weeks=week))
+        assert points_left(rows) == left
+    bastian.refresh_from_db()
+    assert bastian.status == WrestlerStatus.ACTIVE
+
+
+def test_the_area_with_the_most_points_heals_first(copperline):
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    rows = hurt(bastian, dt.date(2030, 1, 3), arm=1, leg=5)
+    show_ends_on(copperline, dt.date(2030, 1, 10))
+    assert points_left(rows) == [1, 2]
+    show_ends_on(copperline, dt.date(2030, 1, 17))
+    assert points_left(rows) == [0, 0]
+
+
+def test_shows_on_following_days_heal_no_faster_than_one_week(copperline):
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    (neck,) = hurt(bastian, dt.date(2030, 1, 3), neck=9)
+    for day in (4, 5, 6, 9):
+        show_ends_on(copperline, dt.date(2030, 1, day))
+        assert points_left([neck]) == [9]
+    show_ends_on(copperline, dt.date(2030, 1, 10))
+    show_ends_on(copperline, dt.date(2030, 1, 11))
+    assert points_left([neck]) == [6]
+    assert neck.healing_counted_to == dt.date(2030, 1, 10)
+    # His whole total is expected healed in two more weeks.
+    assert neck.expected_return == dt.date(2030, 1, 24)
+
+
+def test_weeks_without_a_show_are_caught_up_at_the_next(copperline):
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    (neck,) = hurt(bastian, dt.date(2030, 1, 3), neck=9)
+    show_ends_on(copperline, dt.date(2030, 1, 18))  # two weeks and a day later
+    assert points_left([neck]) == [3]
+    assert neck.healing_counted_to == dt.date(2030, 1, 17)
+    show_ends_on(copperline, dt.date(2030, 1, 31))
+    assert points_left([neck]) == [0] and neck.healed_on == dt.date(2030, 1, 24)
+
+
+def test_a_later_injury_joins_his_weeks_and_waits_for_the_next_one(copperline):
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    (arm,) = hurt(bastian, dt.date(2030, 1, 3), arm=2)
+    (leg,) = hurt(bastian, dt.date(2030, 1, 10), leg=4)  # on the day his first week ends
+    show_ends_on(copperline, dt.date(2030, 1, 10))
+    assert points_left([arm, leg]) == [0, 4]  # the week's 3 points: only 2 were his yet
+    assert arm.healed_on == dt.date(2030, 1, 10)
+    show_ends_on(copperline, dt.date(2030, 1, 17))
+    assert points_left([leg]) == [1]
+
+
+def test_a_new_arm_injury_is_expected_back_when_all_his_points_are_healed(copperline):
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    (arm,) = hurt(bastian, dt.date(2030, 1, 3), arm=4)
+    show = show_create(
+        federation=copperline,
+        scheduled_at=timezone.make_aware(dt.datetime(2030, 1, 12, 20)),
+        seed=1,
+    )
+    book = RosterBook(federation=copperline, show=show, on=show.date, at=show.scheduled_at)
+    (leg,) = hurt(bastian, dt.date(2030, 1, 12), leg=5)  # as if taken on this show
+    book.new_injuries.append(Injury.objects.get(pk=leg.pk))
+    book.open_injuries = [i for i in book.open_injuries if i.pk != leg.pk]
+    Injury.objects.filter(pk=leg.pk).delete()
+    book.end_of_show()
+    book.flush()
+    # Week one (Jan 10) took the arm from 4 to 1; 1 + 5 = 6 points at 3 a week: Jan 24.
+    assert points_left([arm]) == [1]
+    new = Injury.objects.get(wrestler=bastian, body_part="leg")
+    assert new.expected_return == dt.date(2030, 1, 24) == arm.expected_return
+    assert new.healing_counted_to == dt.date(2030, 1, 10)
 
 
 def test_points_wrestled_through_start_his_next_arm_match_on_that_part(copperline):
@@ -212,3 +313,17 @@ def test_a_season_wrestled_under_arm_keeps_every_invariant(in_process):
     check = io.StringIO()
     call_command("check_federation", "copperline", stdout=check)
     assert "every invariant holds" in check.getvalue()
+
+
+def test_the_injury_report_and_his_page_tell_the_points_still_to_heal(copperline, client):
+    from django.urls import reverse
+
+    bastian = copperline.wrestlers.get(slug="bastian-holloway")
+    hurt(bastian, dt.date(2030, 1, 3), arm=5)
+    show_ends_on(copperline, dt.date(2030, 1, 10))
+    for url in (
+        reverse("wrestler-detail", args=[copperline.slug, bastian.slug]),
+        reverse("injury-list", args=[copperline.slug]),
+    ):
+        page = client.get(url).content.decode()
+        assert "5 injury points to the arm" in page and "(2 left)" in page, url
