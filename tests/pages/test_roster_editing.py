@@ -225,3 +225,17 @@ def test_the_arm_card_editor_tells_the_sheets_standing_from_the_rosters(booker, 
     ) in arm
     other = booker.get(reverse("card-edit", args=[sample.slug, wrestler.slug, "filsinger"]))
     assert "the roster's standing counts" not in other.content.decode()
+
+
+def test_an_arm_wrestlers_page_shows_his_sheets_standing_and_the_rosters(client, sample):
+    wrestler = sample.wrestlers.get(slug="gideon-pike")
+    wrestler.fame, wrestler.prestige, wrestler.heat, wrestler.edge = 555, 552, 7, 5
+    wrestler.save(update_fields=["fame", "prestige", "heat", "edge"])
+    page = unescape(client.get(wrestler.get_absolute_url()).content.decode())
+    # The sheet (rules/data/sample/arm/gideon-pike.yaml) as typed in, then the roster now.
+    assert (
+        "On the sheet, where Gideon Pike started: Prestige <strong>510</strong> · "
+        "Fame <strong>520</strong> · Heat <strong>2</strong>."
+    ) in page
+    assert "Now, on the roster (moved by every show, kept in the ledger): Prestige 552 · " in page
+    assert "Fame 555 · Heat 7 · Edge 5." in page
