@@ -3097,9 +3097,11 @@ class Match:
 
     # ---------------------------------------------------------------------------- other actions
     def play_to_crowd(self, f: Fighter) -> None:
-        """4 Action Points (the chapter), on his feet (ours: he gets up first)."""
+        """4 Action Points (the chapter), on his feet (ours: he gets up first), in hand: short
+        of them he does not (ours: lacking points is a penalty on a check, and this is none)."""
         cost = f.w.cost("play_to_crowd", self.fig.ap_play_to_crowd)
-        if self.on_his_feet(f) and self.pay(f, cost):
+        if self.on_his_feet(f) and cost <= self.ap:
+            self.ap -= cost
             f.crowd += 1
             if self.record:
                 self.ev(

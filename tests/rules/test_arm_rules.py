@@ -1089,6 +1089,19 @@ def test_a_man_plays_to_the_crowd_on_his_feet():
     ]
 
 
+def test_playing_to_the_crowd_needs_the_points_in_hand():
+    # Four points, on his feet: with 3 he does not, and owes nothing for it (a cover, an escape
+    # and playing to the crowd are not paid for in debt: docs/rules/arm.md).
+    m = match_of([])
+    alpha = m.me(ALPHA)
+    m.ap = 3
+    m.reposition(ALPHA, "play_to_crowd", None, None)
+    assert (alpha.crowd, alpha.debt, m.ap, m.events) == (0, 0, 3, [])
+    m.ap = 4
+    m.reposition(ALPHA, "play_to_crowd", None, None)
+    assert (alpha.crowd, alpha.debt, m.ap) == (1, 0, 0)
+
+
 @pytest.mark.parametrize(
     ("number", "written"),
     [(0, "0"), (7, "7"), (99, "99"), (100, "100"), (1234, "1234"), (-1, "-1"), (-12, "-12")],
