@@ -226,7 +226,7 @@ class Move:
         "attempt",
         "base_skill",
         "blinding",
-        "bra",
+        "chains",
         "choke",
         "cls",
         "code",
@@ -330,7 +330,9 @@ class Move:
         self.fire_tab = "fire_tab" in f
         self.powder = "powder" in f
         self.super = "turnbuckle" in mv.needs
-        self.bra = mv.cls == "BRA"
+        # "All BRA strikes are considered to 'chain' to one another": a BRA maneuver that is a
+        # blow (flagged strike or kick), not a drop, a rake, a slam or a hold.
+        self.chains = mv.cls == "BRA" and ("strike" in f or "kick" in f)
         self.counters = mv.counters
         self.usable_from = mv.usable_from
         self.needs = mv.needs

@@ -2011,9 +2011,14 @@ class Match:
                 self.follow_up(s, move)
             return dmg
         self.combo += dmg
-        if move.bra:
+        if move.chains:
             nxt = self.strategy.chain(self, s, move, chain)
-            if nxt is not None and nxt.move is not None and self.feasible(s, nxt.move, nxt):
+            if (
+                nxt is not None
+                and nxt.move is not None
+                and nxt.move.chains
+                and self.feasible(s, nxt.move, nxt)
+            ):
                 self.attack(s, nxt, chain=chain + 1)
                 return dmg
         # The whole combo's damage, in Action Points to reposition with (after a dive, less

@@ -1194,7 +1194,7 @@ class DefaultStrategy(ArmStrategy):
         """(target, maneuver) of the surest BRA strike among ``moves`` to chain, if surer than
         ``best``."""
         for m in moves:
-            if not m.bra or m.hold or not match.feasible(side, m):
+            if not m.chains or not match.feasible(side, m):
                 continue
             if m.illegal and not self._may_cheat(match, side, m):
                 continue

@@ -199,6 +199,39 @@ def test_bra_strikes_chain_at_plus_2_in_one_round():
     assert m.ap == 3 + 3  # the combo's damage (2 + WDB 1, twice) to reposition with
 
 
+def test_only_bra_strikes_chain_not_drops_rakes_or_running_knockdowns():
+    # "All BRA strikes are considered to 'chain' to one another": a blow flagged strike or kick.
+    # An Elbow Drop that lands asks for no chain; a chained Elbow Drop, Eye Rake or
+    # Clothesline after a Chop is refused, and the round ends on the Chop.
+    asked = []
+
+    def next_one(name):
+        def chain(m, side, mv, chained):
+            asked.append(mv.name)
+            return Plan(move=move(m, ALPHA, name)) if chained == 0 else None
+
+        return chain
+
+    m = match_of([3], strategy=Scripted(chain=next_one("Punch"), follow_up=[]))
+    m.me(BETA).post = "prone"
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Elbow Drop")))
+    assert asked == [] and [e.data["move"] for e in m.events if e.kind == "attack"] == [
+        "Elbow Drop"
+    ]
+    for name, down in (("Elbow Drop", "prone"), ("Eye Rake", None), ("Clothesline", None)):
+        m = match_of([3], strategy=Scripted(chain=next_one(name), follow_up=[]))
+        m.distracted = 1  # (the rake is illegal: the referee sees nothing)
+        m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+        assert [e.data["move"] for e in m.events if e.kind == "attack"] == ["Chop"], name
+        assert m.ap == 3  # the Chop's damage alone to reposition with
+    assert [move(m, ALPHA, n).chains for n in ("Punch", "Leg Kick", "Low Blow", "Big Boot")] == [
+        True,
+        True,
+        True,
+        True,
+    ]
+
+
 def test_improvising_is_minus_2_or_minus_1_one_flag_away_from_a_known_maneuver():
     m = match_of([])
     alpha = m.me(ALPHA).w
