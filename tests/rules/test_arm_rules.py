@@ -202,7 +202,7 @@ def test_bra_strikes_chain_at_plus_2_in_one_round():
 def test_only_bra_strikes_chain_not_drops_rakes_or_running_knockdowns():
     # "All BRA strikes are considered to 'chain' to one another": a blow flagged strike or kick.
     # An Elbow Drop that lands asks for no chain; a chained Elbow Drop, Eye Rake or
-    # Clothesline after a Chop is refused, and the round ends on the Chop.
+    # Clothesline after a strike is refused, and the round ends on the strike.
     asked = []
 
     def next_one(name):
@@ -218,12 +218,19 @@ def test_only_bra_strikes_chain_not_drops_rakes_or_running_knockdowns():
     assert asked == [] and [e.data["move"] for e in m.events if e.kind == "attack"] == [
         "Elbow Drop"
     ]
-    for name, down in (("Elbow Drop", "prone"), ("Eye Rake", None), ("Clothesline", None)):
+    for first, name, down in (
+        ("Stomp", "Elbow Drop", True),
+        ("Chop", "Eye Rake", False),
+        ("Chop", "Clothesline", False),
+    ):
         m = match_of([3], strategy=Scripted(chain=next_one(name), follow_up=[]))
         m.distracted = 1  # (the rake is illegal: the referee sees nothing)
-        m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
-        assert [e.data["move"] for e in m.events if e.kind == "attack"] == ["Chop"], name
-        assert m.ap == 3  # the Chop's damage alone to reposition with
+        if down:
+            m.me(BETA).post = "prone"
+        m.attack(ALPHA, Plan(move=move(m, ALPHA, first)))
+        assert [e.data["move"] for e in m.events if e.kind == "attack"] == [first], name
+        assert m.ap == 3  # the first blow's damage alone to reposition with
+        assert m.feasible(ALPHA, move(m, ALPHA, name)), name  # refused, though it would fit
     assert [move(m, ALPHA, n).chains for n in ("Punch", "Leg Kick", "Low Blow", "Big Boot")] == [
         True,
         True,
