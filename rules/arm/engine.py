@@ -1425,8 +1425,8 @@ class Match:
                 "counter",
                 d,
                 tuple(faces),
-                f"{d.w.sname} tries to {verb} the {move.words} ({cmove.cls} {ctarget}, rolls "
-                f"{rb}; {a.w.mname} {target}, rolls {ra}): "
+                f"{a.w.sname} goes for {move.article} {move.words} ({move.cls} {target}, rolls "
+                f"{ra}) and {d.w.mname} tries to {verb} it ({cmove.cls} {ctarget}, rolls {rb}): "
                 + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} gets it in!"),
                 move=move.name,
                 counter=cmove.name,
@@ -3134,7 +3134,7 @@ class Match:
                 f,
                 (face,),
                 f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)})"
-                + (f": {_num(f.w.sta_bonus)} back." if grade >= SUCCESS else "."),
+                + (f": {_num(f.w.sta_bonus)} back." if grade >= SUCCESS else ": nothing back."),
                 target=target,
                 roll=face,
             )

@@ -397,6 +397,12 @@ def test_a_counter_is_a_contest_of_maneuver_skills():
     m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
     counter = next(e for e in m.events if e.kind == "counter")
     assert counter.data["targets"] == [12, 10]  # Beta improvises the Duck (-2)
+    # The line names the attempt first (a chained strike has no line of its own before it),
+    # each man's figure beside his roll.
+    assert counter.text == (
+        "Alpha goes for a chop (BRA 12, rolls 9) and Beta tries to duck it (AGI 10, rolls 10): "
+        "Beta wins the exchange!"
+    )
     assert m.adv == BETA and m.me(BETA).dmg == 0  # 10 beats 9: he ducks and takes over
     m = match_of([9, 11, 4], strategy=duck, record=False)  # 11 fails: the chop lands
     m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
@@ -530,6 +536,10 @@ def test_stalling_is_a_half_round_and_a_sta_check_for_the_sta_bonus():
     assert m.me(ALPHA).dmg == 10 - 2 and m.clock == 5
     m.round()  # 13 fails the STA check: nothing back
     assert m.me(ALPHA).dmg == 8 and m.clock == 10
+    assert [e.text for e in m.events if e.kind == "stall"] == [
+        "Alpha takes a breather (STA 12, rolls 8): 2 back.",
+        "Alpha takes a breather (STA 12, rolls 13): nothing back.",
+    ]
 
 
 def test_a_resthold_does_one_less_damage_and_the_holder_recovers_one_a_round():
