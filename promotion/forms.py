@@ -317,6 +317,8 @@ def card_name_note(wrestler: Wrestler, data) -> str | None:
 class CardForm(forms.Form):
     text = forms.CharField(
         label="Card (YAML)",
+        # (An empty card is checked like any other, so the page names what is missing.)
+        required=False,
         widget=forms.Textarea(attrs={"class": "yaml", "spellcheck": "false", "rows": 24}),
         help_text="The card format of docs/cards.md; every problem is listed by its path.",
     )

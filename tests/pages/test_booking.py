@@ -90,6 +90,32 @@ def test_a_refused_booking_shows_every_reason_inline_then_a_valid_one_is_booked(
     assert "A shot at the belt" in page
 
 
+def test_a_field_the_form_refuses_is_named_with_its_reason(booker, sample):
+    # A time limit out of range, a note too long (the browser's own checks bypassed): the alert
+    # names each field and why, and each field points at its own reason (aria-describedby).
+    show = _new_show(booker, sample)
+    a, b = sample.wrestlers.filter(status="active").order_by("slug")[:2]
+    response = booker.post(
+        reverse("match-add", args=[sample.slug, show.number]),
+        {
+            "match_type": "singles",
+            "side_a": [a.pk],
+            "side_b": [b.pk],
+            "rule_system": "filsinger",
+            "time_limit": "-5",
+            "note": "x" * 241,
+        },
+    )
+    page = unescape(response.content.decode())
+    assert response.status_code == 400 and not show.matches.exists()
+    assert "The match was refused" in page
+    assert "<li>Time limit (minutes): Ensure this value is greater than or equal to 1.</li>" in page
+    note = "<li>Booker's note: Ensure this value has at most 240 characters (it has 241).</li>"
+    assert note in page
+    for name in ("time_limit", "note"):
+        assert f'<small id="id_{name}_error" class="errorlist field-note" role="alert">' in page
+
+
 def test_the_booking_form_marks_who_the_booking_would_refuse(booker, sample):
     show = _new_show(booker, sample)
     fit, hurt, suspended, booked, other = sample.wrestlers.filter(status="active").order_by("slug")[

@@ -131,3 +131,13 @@ def test_a_card_of_another_system_is_named_as_the_site_names_the_systems(booker,
     ) in page
     text = starter_text(booker, kara, "superstar").replace("system: superstar", "system: Superstar")
     assert "✓ The card is valid." in check(booker, kara, "superstar", text)
+
+
+def test_saving_an_empty_card_names_what_is_missing_and_saves_nothing(booker, kara):
+    url = reverse("card-edit", args=[kara.federation.slug, kara.slug, "arm"])
+    response = booker.post(url, {"text": ""})
+    page = unescape(response.content.decode())
+    assert response.status_code == 200 and not kara.cards.exists()
+    live = check(booker, kara, "arm", "")
+    reason = re.search(r"<li>(.*?)</li>", live).group(1)  # what the live check says
+    assert "1 problem:" in page and f"<li>{reason}</li>" in page

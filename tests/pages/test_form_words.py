@@ -49,6 +49,13 @@ def test_signing_refuses_impossible_figures_on_the_page(booker, staffed):
     assert sign(booker, staffed, fame=300, height_in=70, weight_lb=210).status_code == 302
 
 
+def test_each_refused_field_points_at_its_own_reason(booker, staffed):
+    # Django marks a refused field aria-describedby="id_<name>_error": the reason is there.
+    page = page_of(sign(booker, staffed, height_in=0))
+    assert re.search(r'aria-describedby="[^"]*id_height_in_error[^"]*"', page)
+    assert '<small id="id_height_in_error" class="errorlist field-note" role="alert">' in page
+
+
 def test_editing_keeps_injured_only_for_the_injured(booker, staffed):
     fit = factories.WrestlerFactory(federation=staffed, slug="fit")
     hurt = factories.WrestlerFactory(federation=staffed, slug="hurt", status="injured")
