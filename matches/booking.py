@@ -25,7 +25,16 @@ from matches.models import (
     ShowKind,
     ShowStatus,
 )
-from promotion.models import Division, Federation, Feud, Team, TeamKind, Title, Wrestler
+from promotion.models import (
+    Division,
+    Federation,
+    Feud,
+    Team,
+    TeamKind,
+    Title,
+    TitleReign,
+    Wrestler,
+)
 from rules import registry
 
 # Messages the promoter sees (tests reuse them).
@@ -429,19 +438,29 @@ def _title_problems(
         return problems
     if reign.won_on > on:
         problems.append(REIGN_AFTER_SHOW.format(title=title, won=reign.won_on, on=on))
-    in_ring = {w.pk for side in sides for w in side}
+    return problems + champion_problems(title, reign, [[w.pk for w in side] for side in sides], on)
+
+
+def champion_problems(
+    title: Title, reign: TitleReign, sides: Sequence[Sequence[int]], on: dt.date
+) -> list[str]:
+    """Whether a match of these sides (wrestler ids) defends ``title`` as held by ``reign``:
+    the champion in it, a champion team's members on one side. Asked when the match is booked,
+    and again by the card before the show (``selectors.card_absences``): the title may have
+    changed hands since."""
+    in_ring = {pk for side in sides for pk in side}
     if reign.holder_wrestler_id is not None:
         if reign.holder_wrestler_id not in in_ring:
-            problems.append(CHAMPION_MISSING.format(title=title, champion=reign.holder))
-        return problems
+            return [CHAMPION_MISSING.format(title=title, champion=reign.holder)]
+        return []
     # A champion team defends with members it has on the show's date, two of them (Freebird rule
     # for larger teams) on one side.
     members = set(reign.holder_team.members_on(on).values_list("pk", flat=True))
     if not _team_present(members, in_ring):
-        problems.append(CHAMPION_MISSING.format(title=title, champion=reign.holder))
-    elif not any(_team_present(members, {w.pk for w in side}) for side in sides):
-        problems.append(CHAMPION_TEAM_SPLIT.format(title=title, champion=reign.holder))
-    return problems
+        return [CHAMPION_MISSING.format(title=title, champion=reign.holder)]
+    if not any(_team_present(members, set(side)) for side in sides):
+        return [CHAMPION_TEAM_SPLIT.format(title=title, champion=reign.holder)]
+    return []
 
 
 def _team_present(members: set[int], in_ring: set[int]) -> bool:

@@ -491,31 +491,56 @@ CANNOT_WORK = (
 def card_absences(*, show: Show) -> dict[int, list[str]]:
     """The matches of ``show`` not yet wrestled that cannot go ahead as booked, by match id:
     who of each cannot work on the show's night, and why ("Rook Lanigan is injured."), by the
-    rule the booking applies (``Wrestler.unavailability_on``). Hurt, suspended or retired
-    since the match was booked: the show calls such a match off when it runs
+    rule the booking applies (``Wrestler.unavailability_on``); and a title match whose title
+    has changed hands since, the new champion not in it (``booking.champion_problems``: "A
+    match for the ... must include the champion, ..."). Hurt, suspended or retired since the
+    match was booked, or the belt gone elsewhere: the show calls such a match off when it runs
     (``matches.simulation``)."""
-    from promotion.models import Wrestler
+    from matches.booking import champion_problems
+    from promotion.models import TitleReign, Wrestler
 
     rows = list(
         MatchParticipant.objects.filter(
             show=show, role__in=[Role.IN_RING, Role.PARTNER], match__status=MatchStatus.BOOKED
         )
         .order_by("match__position", "side", "order")
-        .values_list("match_id", "wrestler_id")
+        .values_list("match_id", "wrestler_id", "side", "match__title_id")
     )
     flags = {
         row["pk"]: row
-        for row in Wrestler.objects.filter(pk__in={wrestler for _match, wrestler in rows})
+        for row in Wrestler.objects.filter(pk__in={row[1] for row in rows})
         .with_unavailability(show.date)
         .values("pk", "ring_name", *(flag for flag, _words in CANNOT_WORK))
     }
     absences: dict[int, list[str]] = {}
-    for match_id, wrestler_id in rows:
+    for match_id, wrestler_id, _side, _title in rows:
         row = flags[wrestler_id]
         for flag, words in CANNOT_WORK:
             if row[flag]:
                 absences.setdefault(match_id, []).append(words.format(wrestler=row["ring_name"]))
                 break
+    # Title matches: the champion as he is now must be in it (one query, for the reigns).
+    titled: dict[int, int] = {}
+    sides: dict[int, dict[int, list[int]]] = {}
+    for match_id, wrestler_id, side, title_id in rows:
+        if title_id is not None:
+            titled[match_id] = title_id
+            sides.setdefault(match_id, {}).setdefault(side, []).append(wrestler_id)
+    if titled:
+        reigns = {
+            reign.title_id: reign
+            for reign in TitleReign.objects.filter(
+                title_id__in=set(titled.values()), ended_on__isnull=True
+            ).select_related("title", "holder_wrestler", "holder_team")
+        }
+        for match_id, title_id in titled.items():
+            reign = reigns.get(title_id)
+            if reign is None:
+                continue  # vacant: any match may be for it
+            in_match = list(sides.get(match_id, {}).values())
+            problems = champion_problems(reign.title, reign, in_match, show.date)
+            if problems:
+                absences.setdefault(match_id, []).extend(problems)
     return absences
 
 

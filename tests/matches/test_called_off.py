@@ -216,3 +216,30 @@ def test_the_api_tells_the_booker_of_the_cards_an_injured_wrestler_is_still_on(c
     assert through.json()["still_booked"] == []
     # The list reads injuries as they are, without the warning.
     assert "still_booked" not in api.get(url).json()["results"][0]
+
+
+def test_a_title_match_whose_belt_changed_hands_since_the_booking_is_called_off(copperline):
+    # Booked as the world champion's defense; the belt goes to someone not in the match before
+    # the show (as when a show booked ahead waits behind one where the title changed hands):
+    # the card warns, and the show calls the match off rather than take the belt from a
+    # champion who is not in it.
+    show = book_show(copperline)
+    world = copperline.titles.get(slug="world-heavyweight-championship")
+    defense = show.matches.get(title=world)
+    booked = {p.wrestler_id for p in defense.participants.all()}
+    newcomer = copperline.wrestlers.exclude(pk__in=booked).order_by("slug").first()
+    reign_before = world.current_reign
+    services.reign_start(
+        title=world, holder=newcomer, won_on=timezone.localdate(timezone=copperline.time_zone)
+    )
+    reason = f"A match for the {world} must include the champion, {newcomer}."
+    assert card_absences(show=show) == {defense.pk: [reason]}
+
+    assert show_simulate(show_id=show.pk).status == "completed"
+    defense.refresh_from_db()
+    assert (defense.status, defense.called_off_because) == (MatchStatus.CALLED_OFF, reason)
+    world.refresh_from_db()
+    assert world.current_reign.holder == newcomer  # not taken from him in a match he missed
+    reign_before.refresh_from_db()
+    assert reign_before.ended_at is None  # (ended by hand before the show, not in its match)
+    assert federation_check(federation=copperline) == []
