@@ -563,7 +563,7 @@ def title_vacate(request, federation: str, slug: str):
 def title_award(request, federation: str, slug: str):
     def act(title, *, holder, on, how):
         reign = services.title_award(title=title, holder=holder, on=on, how=how)
-        return f"{holder} is the new {title} champion (reign #{reign.number})."
+        return f"{holder} wins the {title} (reign #{reign.number})."
 
     return _title_desk(request, federation, slug, TitleAwardForm, act)
 

@@ -199,7 +199,7 @@ def title_change(match):
     if not reigns:
         return ""
     plural = "s" if reigns[0].holder_team_id else ""
-    return format_html(' <strong class="title-change">New champion{}!</strong>', plural)
+    return format_html(' — <strong class="title-change">New champion{}!</strong>', plural)
 
 
 @register.simple_tag

@@ -4,6 +4,7 @@ under the federation page's last show; a successful defense is not."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -17,7 +18,13 @@ pytestmark = pytest.mark.django_db
 
 def title_match(show, title, position, winner, loser):
     match = factories.MatchFactory(
-        show=show, position=position, title=title, status="completed", method="pin", winner_side=0
+        show=show,
+        position=position,
+        title=title,
+        status="completed",
+        method="pin",
+        winner_side=0,
+        length=12,
     )
     factories.MatchParticipantFactory(match=match, side=0, wrestler=winner)
     factories.MatchParticipantFactory(match=match, side=1, wrestler=loser)
@@ -55,5 +62,9 @@ def test_a_new_champion_is_announced_and_a_defense_is_not(client, staffed):
     assert body.count("New champion!") == 1
     first, second = body.split('id="match-')[1:3]
     assert "New champion!" in first and "New champion!" not in second
+    # The result, how long it took, then the news: "Ada ... won by pinfall after 12 ... —".
+    result = re.search(r'<p class="result">(.*?)</p>', first, re.S).group(1)
+    assert re.sub(r"<[^>]+>", "", result).endswith(" — New champion!")
+    assert result.index("after ") < result.index("New champion!")
     home = client.get(reverse("federation-detail", args=[federation.slug])).content.decode()
     assert home.count("New champion!") == 1

@@ -117,7 +117,7 @@ def test_the_desk_vacates_a_held_title_and_then_offers_its_award(booker, federat
             "award-how": "won the Iron Cup",
         },
     )
-    assert told(booker, response) == ["Bo Lane is the new World Title champion (reign #2)."]
+    assert told(booker, response) == ["Bo Lane wins the World Title (reign #2)."]
     reign = held.reigns.get(number=2)
     assert (reign.holder_wrestler, reign.won_on, reign.won_how) == (
         newcomer,
