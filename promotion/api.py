@@ -66,7 +66,7 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
-from promotion.validators import time_zone_name
+from promotion.validators import CARD_SIZE_VALIDATORS, time_zone_name
 from rules import registry
 from rules.core.safeyaml import load_text
 from rules.models import System, WrestlerCard
@@ -144,6 +144,12 @@ class FederationSerializer(serializers.ModelSerializer):
     your_role = serializers.SerializerMethodField()
     time_zone = TimeZoneNameField(required=False)
     rule_options = serializers.ListField(child=serializers.CharField(max_length=40), required=False)
+    # The model's bounds in the model's words (left to DRF, they would be its min/max, in its own).
+    card_size = serializers.IntegerField(
+        required=False,
+        validators=CARD_SIZE_VALIDATORS,
+        help_text=Federation._meta.get_field("card_size").help_text,
+    )
 
     class Meta:
         model = Federation

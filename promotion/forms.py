@@ -22,6 +22,7 @@ from promotion.models import (
 )
 from promotion.services import STARTING_STANDING_MAX
 from promotion.validators import (
+    CARD_SIZE,
     HEIGHT_INCHES,
     WEIGHT_POUNDS,
     current_zone_of,
@@ -124,12 +125,15 @@ class FederationSettingsForm(forms.ModelForm):
             "and a title may keep a system of its own.",
             "vacate_injured_champion_after_weeks": "Weeks: a champion expected out longer is "
             "stripped (vacated through injury). Empty: never.",
+            "card_size": "{} to {}.".format(*CARD_SIZE),
         }
         widgets = FederationForm.Meta.widgets
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         offer_time_zones(self)
+        low, high = CARD_SIZE
+        self.fields["card_size"].widget.attrs.update(min=low, max=high)
 
     def _get_validation_exclusions(self):
         # Only what changes is checked, as by ``federation_update``: a zone stored under an old
@@ -221,6 +225,7 @@ class WrestlerForm(forms.ModelForm):
             "status": "Injured comes from an injury: record one on the injury report.",
             "height_in": "{} to {} (4'0\" to 8'4\").".format(*HEIGHT_INCHES),
             "weight_lb": "{} to {}.".format(*WEIGHT_POUNDS),
+            "debut_on": "A day that has come, and no later than the wrestler's first match here.",
         }
         widgets = {
             "debut_on": forms.DateInput(attrs={"type": "date"}),
@@ -230,6 +235,10 @@ class WrestlerForm(forms.ModelForm):
     def __init__(self, *args, federation: Federation, creating: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.federation = federation
+        # The model's rules that read the roster (a ring name is one wrestler's, a debut by the
+        # federation's calendar; ``Wrestler.clean``) are checked beside their fields on signing too.
+        if self.instance.federation_id is None:
+            self.instance.federation = federation
         self.fields["slug"].required = False
         pronouns_optional(self)
         for name, (low, high) in (("height_in", HEIGHT_INCHES), ("weight_lb", WEIGHT_POUNDS)):

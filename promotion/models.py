@@ -20,9 +20,14 @@ from timezone_field import TimeZoneField
 
 from promotion.validators import (
     ACTIVE_WHILE_INJURED,
+    CARD_SIZE_VALIDATORS,
+    DEBUT_AFTER_FIRST_MATCH,
+    DEBUT_STILL_TO_COME,
     INJURED_WITHOUT_INJURY,
+    RING_NAME_TAKEN,
     height_in_inches,
     plain_text,
+    ring_name_key,
     time_zone_name,
     time_zone_words,
     weight_in_pounds,
@@ -80,7 +85,9 @@ class Federation(models.Model):
     default_venue = models.CharField(max_length=120, blank=True)
     is_public = models.BooleanField(default=True)
     card_size = models.PositiveSmallIntegerField(
-        default=6, help_text="Matches the auto-booker puts on a weekly show."
+        default=6,
+        validators=CARD_SIZE_VALIDATORS,
+        help_text="Matches the auto-booker puts on a weekly show: 1 to 20.",
     )
     vacate_injured_champion_after_weeks = models.PositiveSmallIntegerField(
         null=True,
@@ -243,22 +250,36 @@ class Wrestler(models.Model):
         )
 
     def clean(self) -> None:
-        """Injured comes from an injury (``injury_record``, or a match's) and goes with it
-        (``injury_heal``, or the show that heals it): a wrestler is not made Injured by hand,
-        nor signed so, nor made Active by hand while an injury keeps him off cards. One already
-        Injured keeps the status; he may still be suspended or retired."""
-        stored = (
-            type(self).objects.filter(pk=self.pk).values_list("status", flat=True).first()
+        """The rules of a wrestler's profile that every door meets (the pages' and the admin's
+        forms, and the services, which the API calls):
+
+        - Injured comes from an injury (``injury_record``, or a match's) and goes with it
+          (``injury_heal``, or the show that heals it): a wrestler is not made Injured by hand,
+          nor signed so, nor made Active by hand while an injury keeps him off cards. One
+          already Injured keeps the status; he may still be suspended or retired.
+        - A ring name is one wrestler's in his federation (``validators.ring_name_key``: case
+          and spacing aside), as his address (slug) is.
+        - A debut is a day that has come (the federation's today, ``selectors.federation_today``)
+          and no later than the first match he wrestled there.
+
+        Only what changes is checked against the roster and the calendar: a name or a debut
+        stored before these rules does not stop the rest of a profile being saved. A row that
+        belongs to no federation yet (an import's, before it is placed) is checked for its own
+        fields only."""
+        stored_status, stored_name, stored_debut = (
+            type(self)
+            .objects.filter(pk=self.pk)
+            .values_list("status", "ring_name", "debut_on")
+            .first()
             if self.pk
             else None
-        )
-        if self.status == WrestlerStatus.INJURED and stored != WrestlerStatus.INJURED:
-            raise ValidationError(
-                {"status": ValidationError(INJURED_WITHOUT_INJURY, code="injured_by_hand")}
-            )
-        if (
+        ) or (None, None, None)
+        errors: dict[str, ValidationError] = {}
+        if self.status == WrestlerStatus.INJURED and stored_status != WrestlerStatus.INJURED:
+            errors["status"] = ValidationError(INJURED_WITHOUT_INJURY, code="injured_by_hand")
+        elif (
             self.status == WrestlerStatus.ACTIVE
-            and stored == WrestlerStatus.INJURED
+            and stored_status == WrestlerStatus.INJURED
             and self.injuries.filter(healed_on__isnull=True, keeps_off_cards=True).exists()
         ):
             from rules.core.text import pronouns
@@ -266,7 +287,66 @@ class Wrestler(models.Model):
             message = ACTIVE_WHILE_INJURED.format(
                 wrestler=self.ring_name, him=pronouns(self.pronouns).object
             )
-            raise ValidationError({"status": message}, code="active_while_injured")
+            errors["status"] = ValidationError(message, code="active_while_injured")
+        if self.federation_id is not None:
+            if self.ring_name and ring_name_key(self.ring_name) != ring_name_key(stored_name):
+                taken = self._ring_name_taken()
+                if taken is not None:
+                    errors["ring_name"] = ValidationError(
+                        RING_NAME_TAKEN.format(federation=self.federation, name=taken),
+                        code="ring_name_taken",
+                    )
+            if self.debut_on is not None and self.debut_on != stored_debut:
+                problem = self._debut_problem()
+                if problem is not None:
+                    errors["debut_on"] = problem
+        if errors:
+            raise ValidationError(errors)
+
+    def _ring_name_taken(self) -> str | None:
+        """The ring name of another wrestler of his federation that is his (case and spacing
+        aside), or None."""
+        key = ring_name_key(self.ring_name)
+        others = Wrestler.objects.filter(federation_id=self.federation_id)
+        if self.pk:
+            others = others.exclude(pk=self.pk)
+        # (Compared here, not by the database: its case-blind matching is ASCII's on SQLite.)
+        for name in others.values_list("ring_name", flat=True).iterator():
+            if ring_name_key(name) == key:
+                return name
+        return None
+
+    def _debut_problem(self) -> ValidationError | None:
+        """Why ``debut_on`` cannot be his debut: a day still to come for the federation, or a day
+        after the first match he wrestled there."""
+        from promotion.selectors import federation_today
+
+        today = federation_today(self.federation)
+        if self.debut_on > today:
+            message = DEBUT_STILL_TO_COME.format(
+                on=self.debut_on, federation=self.federation, today=today
+            )
+            return ValidationError(message, code="debut_still_to_come")
+        if not self.pk:
+            return None
+        from matches.models import MatchStatus
+
+        first = (
+            self.appearances.filter(match__status=MatchStatus.COMPLETED)
+            .select_related("show")
+            .order_by("show__scheduled_at", "show__number")
+            .first()
+        )
+        if first is None:
+            return None
+        zone = ZoneInfo(str(self.federation.time_zone))
+        first_day = first.show.scheduled_at.astimezone(zone).date()
+        if self.debut_on <= first_day:
+            return None
+        message = DEBUT_AFTER_FIRST_MATCH.format(
+            wrestler=self.ring_name, on=self.debut_on, first=first_day, show=first.show.name
+        )
+        return ValidationError(message, code="debut_after_first_match")
 
     @property
     def base_edge(self) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 
 from promotion import validators
 from promotion.models import (
@@ -546,6 +546,42 @@ TEAM_LEFT_BEFORE_JOINING = (
 TEAM_BOOKED = "{who} is booked for {team} on {show} ({status}); take that match off first."
 TEAM_ON_CARD = "{team} is on the card of {show} ({status}); take that match off first."
 TEAM_CHAMPIONS = "{team} hold the {title}; vacate it first."
+TEAM_OTHER_TAG_TEAM = (
+    "{wrestler} is in another tag team, {team}; a wrestler is in one tag team at a time "
+    "(stables aside): {wrestler} leaves {team} first."
+)
+
+
+def _other_tag_teams(
+    wrestlers: list[Wrestler],
+    on: dt.date,
+    *,
+    team: Team | None = None,
+    skip: frozenset = frozenset(),
+) -> list[str]:
+    """A wrestler belongs to one tag team at a time (stables aside): joining a tag team on
+    ``on`` is refused while he is a member of another tag team that day or later (a membership
+    open, or ending after ``on``; a disbanded team's all ended the day it disbanded). Teams in
+    ``skip`` are left out (their refusal is told otherwise)."""
+    from promotion.models import TeamKind, TeamMembership
+
+    held = (
+        TeamMembership.objects.filter(wrestler__in=wrestlers, team__kind=TeamKind.TAG_TEAM)
+        .filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on))
+        .exclude(team_id__in={t.pk for t in skip})
+        .select_related("team", "wrestler")
+        .order_by("started_on", "pk")
+    )
+    if team is not None:
+        held = held.exclude(team=team)
+    problems: dict[int, str] = {}
+    for membership in held:
+        problems.setdefault(
+            membership.wrestler_id,
+            TEAM_OTHER_TAG_TEAM.format(wrestler=membership.wrestler, team=membership.team),
+        )
+    order = {w.pk: index for index, w in enumerate(wrestlers)}
+    return [problems[pk] for pk in sorted(problems, key=lambda pk: order.get(pk, 0))]
 
 
 def _team_problems_on(team: Team, on: dt.date) -> list[str]:
@@ -586,7 +622,7 @@ def team_form(
 ) -> Team:
     """A tag team (two or more regular partners) or a stable, its members joining on
     ``formed_on``. Two wrestlers may share several teams (a pair inside a stable), not two tag
-    teams of the very same members."""
+    teams: a wrestler is in one tag team at a time (``_other_tag_teams``)."""
     from django.utils.text import slugify
 
     from promotion.models import TeamKind, TeamMembership
@@ -610,6 +646,7 @@ def team_form(
             problems.append(TEAM_SLUG_TAKEN.format(federation=federation, slug=slug))
         if kind == TeamKind.TAG_TEAM and members:
             wanted = {m.pk for m in members}
+            same = set()
             for team in federation.teams.filter(
                 kind=TeamKind.TAG_TEAM, disbanded_on__isnull=True
             ).prefetch_related("memberships"):
@@ -617,6 +654,8 @@ def team_form(
                 if current == wanted:
                     names = " and ".join(str(m) for m in members)
                     problems.append(TEAM_SAME_MEMBERS.format(names=names, team=team))
+                    same.add(team)
+            problems += _other_tag_teams(members, formed_on, skip=frozenset(same))
         if problems:
             raise ServiceError(" ".join(problems))
         team = Team(federation=federation, name=name.strip(), slug=slug, kind=kind)
@@ -630,8 +669,8 @@ def team_form(
 
 
 def team_join(*, team: Team, wrestler: Wrestler, on: dt.date):
-    """``wrestler`` joins ``team`` on ``on``."""
-    from promotion.models import TeamMembership
+    """``wrestler`` joins ``team`` on ``on`` (a tag team: if he is in no other tag team then)."""
+    from promotion.models import TeamKind, TeamMembership
 
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=team.pk)
@@ -642,6 +681,8 @@ def team_join(*, team: Team, wrestler: Wrestler, on: dt.date):
             problems.append(FEUD_RETIRED.format(who=wrestler))
         if team.memberships.filter(wrestler=wrestler, ended_on__isnull=True).exists():
             problems.append(TEAM_MEMBER_ALREADY.format(wrestler=wrestler, team=team))
+        elif team.kind == TeamKind.TAG_TEAM:
+            problems += _other_tag_teams([wrestler], on, team=team)
         if problems:
             raise ServiceError(" ".join(problems))
         return TeamMembership.objects.create(team=team, wrestler=wrestler, started_on=on)

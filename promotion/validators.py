@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 
 from rules.core.safeyaml import bad_character
 
@@ -57,6 +58,48 @@ def weight_in_pounds(value: int | None) -> None:
         raise ValidationError(
             WEIGHT_OUT_OF_RANGE.format(low=low, high=high, value=value), code="weight"
         )
+
+
+# -- a wrestler's name and debut ------------------------------------------------------------------
+
+#: Messages of ``Wrestler.clean``: every door (the pages, the API, the admin, the services) meets
+#: them there.
+RING_NAME_TAKEN = (
+    "{federation} already has a wrestler named {name!r}; give this one a ring name of its own."
+)
+DEBUT_STILL_TO_COME = (
+    "A debut is a day that has come: {on:%b %-d, %Y} is after {federation}'s today "
+    "({today:%b %-d, %Y})."
+)
+DEBUT_AFTER_FIRST_MATCH = (
+    "{wrestler} wrestled a first match here on {first:%b %-d, %Y} ({show}); the debut is that "
+    "day or earlier, not {on:%b %-d, %Y}."
+)
+
+
+def ring_name_key(name: str) -> str:
+    """A ring name as two wrestlers of one federation may not share it: case and spacing aside
+    ("Ada  VANCE " is Ada Vance)."""
+    return " ".join(str(name or "").split()).casefold()
+
+
+# -- a federation's settings ---------------------------------------------------------------------
+
+#: The matches the auto-booker puts on a weekly show (``Federation.card_size``): at least one, and
+#: no more than a long night's card (a show runs within ``SHOW_TIME_LIMIT_SECONDS``).
+CARD_SIZE = (1, 20)
+CARD_SIZE_OUT_OF_RANGE = "An auto-booked show holds {low} to {high} matches, not {value}."
+#: The bounds as the model's validators (in the same words either side; as a minimum and a
+#: maximum, they stand for the database's own range, and the API's schema reads them).
+CARD_SIZE_VALIDATORS = [
+    bound(
+        limit,
+        message=CARD_SIZE_OUT_OF_RANGE.format(
+            low=CARD_SIZE[0], high=CARD_SIZE[1], value="%(value)s"
+        ),
+    )
+    for bound, limit in ((MinValueValidator, CARD_SIZE[0]), (MaxValueValidator, CARD_SIZE[1]))
+]
 
 
 # -- time zones ----------------------------------------------------------------------------------

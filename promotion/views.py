@@ -322,10 +322,14 @@ def wrestler_edit(request, federation: str, slug: str):
     form = WrestlerForm(request.POST or None, instance=wrestler, federation=fed, creating=False)
     if request.method == "POST" and form.is_valid():
         changed = {name: form.cleaned_data[name] for name in form.changed_data}
-        if changed:
-            services.wrestler_update(wrestler=wrestler, **changed)
-        messages.success(request, f"{wrestler} saved.")
-        return redirect(wrestler.get_absolute_url())
+        try:
+            if changed:
+                services.wrestler_update(wrestler=wrestler, **changed)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{wrestler} saved.")
+            return redirect(wrestler.get_absolute_url())
     return page(
         request,
         "promotion/wrestler_form.html",

@@ -167,7 +167,8 @@ class Wrestler:
         self.mname = mid_name(participant.name)
         self.pronouns = words = pronoun_set(participant.pronouns)
         self.noun, self.nouns = words.noun, words.plural
-        #: Tag matches: the Tag Team Injury Chart's rows as his injury record reads them.
+        #: Tag matches: a Tag Team Injury Chart injury as his injury record describes it, hurt
+        #: as the man in and as a man out.
         self.injury_texts: tuple[str, ...] = ()
         self.gen = (DC, DC, *(_GENERAL[g] for g in card.general))
         self.off = (None, None, *card.offense)
@@ -345,10 +346,11 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
         )
         for team in teams:
             for w in team:
-                w.injury_texts = tuple(
-                    f"{chart_words(row.text, w.noun, side_nouns[w.side][1])} "
-                    f"(Tag Team Injury Chart, {w.name})"
-                    for row in tables.tag_injury_chart
+                # The roster's injury record says what happened to him, in words; the chart's
+                # line (its rounds are the match's) is the play-by-play's.
+                w.injury_texts = (
+                    f"Hurt by a double team in the ring ({w.name})",
+                    f"Hurt by a double team on the apron ({w.name})",
                 )
     return Prepared(
         spec=spec,
@@ -1611,7 +1613,7 @@ class Match:
             self.injuries.append(
                 InjuryEffect(
                     key=w.key,
-                    description=w.injury_texts[face - 1],
+                    description=w.injury_texts[0 if j == self.legal[foe] else 1],
                     fight_cards=row.fight_cards,
                     source="tag_injury_chart",
                 )

@@ -65,9 +65,9 @@ def test_a_tag_team_has_a_name_and_two_members(federation, ada):
 
 @names("TEAM_SLUG_TAKEN")
 def test_a_team_address_is_taken_once(federation, rivets, ada):
-    cy = signed(federation, "Cy Moss")
+    cy, dee = signed(federation, "Cy Moss"), signed(federation, "Dee Ray")
     message = refused(
-        team_form, federation=federation, name="The Rivets", members=[ada, cy], formed_on=ON
+        team_form, federation=federation, name="The Rivets", members=[cy, dee], formed_on=ON
     )
     assert message == services.TEAM_SLUG_TAKEN.format(federation=federation, slug="the-rivets")
 
@@ -78,6 +78,36 @@ def test_the_same_pair_makes_one_tag_team_at_a_time(federation, rivets, ada, bo)
         team_form, federation=federation, name="Vance and Lane", members=[bo, ada], formed_on=ON
     )
     assert message == services.TEAM_SAME_MEMBERS.format(names="Bo Lane and Ada Vance", team=rivets)
+
+
+@names("TEAM_OTHER_TAG_TEAM")
+def test_a_wrestler_is_in_one_tag_team_at_a_time(federation, rivets, ada, bo):
+    cy, dee = signed(federation, "Cy Moss"), signed(federation, "Dee Ray")
+    message = refused(
+        team_form, federation=federation, name="Vance and Moss", members=[ada, cy], formed_on=ON
+    )
+    assert message == services.TEAM_OTHER_TAG_TEAM.format(wrestler=ada, team=rivets)
+    bolts = team_form(federation=federation, name="The Bolts", members=[cy, dee], formed_on=ON)
+    message = refused(team_join, team=bolts, wrestler=bo, on=LATER)
+    assert message == services.TEAM_OTHER_TAG_TEAM.format(wrestler=bo, team=rivets)
+    # Not on a day he was still a Rivet either, though he has left since.
+    team_leave(team=rivets, wrestler=bo, on=LATER)
+    assert refused(team_join, team=bolts, wrestler=bo, on=LATER - dt.timedelta(days=1)) == (
+        services.TEAM_OTHER_TAG_TEAM.format(wrestler=bo, team=rivets)
+    )
+    team_join(team=bolts, wrestler=bo, on=LATER)
+    assert members_on(bolts, LATER) == {"Bo Lane", "Cy Moss", "Dee Ray"}
+    # A disbanded tag team lets its members go; a stable never holds anyone back.
+    team_disband(team=rivets, on=LATER)
+    eve = signed(federation, "Eve Stone")
+    assert team_form(
+        federation=federation, name="Vance and Stone", members=[ada, eve], formed_on=LATER
+    )
+    order = team_form(
+        federation=federation, name="The Order", members=[ada, bo], formed_on=LATER, kind="stable"
+    )
+    assert members_on(order, LATER) == {"Ada Vance", "Bo Lane"}
+    assert federation_check(federation=federation) == []
 
 
 @names("TEAM_NOT_YET")

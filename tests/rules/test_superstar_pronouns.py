@@ -218,20 +218,20 @@ MAN_IN = [*faces(9, 5, 12), 2, *faces(5, 7, 3)]
             ["he", "he", "he", "he"],
             "INJURY! 2 on the Tag Team Injury Chart: Injury to MAN-IN: 5 rounds. Hurt: B1.",
             "B2 takes the injured man's place in the ring.",
-            "Injury to MAN-IN: 5 rounds (Tag Team Injury Chart, B1)",
+            "Hurt by a double team in the ring (B1)",
         ),
         # A mixed team: B1 is she, her partner B2 he.
         (
             ["he", "he", "she", "he"],
             "INJURY! 2 on the Tag Team Injury Chart: Injury to WOMAN-IN: 5 rounds. Hurt: B1.",
             "B2 takes the injured woman's place in the ring.",
-            "Injury to WOMAN-IN: 5 rounds (Tag Team Injury Chart, B1)",
+            "Hurt by a double team in the ring (B1)",
         ),
         (
             ["she", "she", "they", "she"],
             "INJURY! 2 on the Tag Team Injury Chart: Injury to WRESTLER-IN: 5 rounds. Hurt: B1.",
             "B2 takes the injured wrestler's place in the ring.",
-            "Injury to WRESTLER-IN: 5 rounds (Tag Team Injury Chart, B1)",
+            "Hurt by a double team in the ring (B1)",
         ),
     ],
 )
@@ -252,6 +252,10 @@ def test_with_nobody_fit_outside_the_injury_says_so_in_the_teams_noun():
         "INJURY! 1 on the Tag Team Injury Chart: Injury to WOMAN-OUT: 5 rounds. Hurt: B2.",
         "INJURY! 1 on the Tag Team Injury Chart: Injury to WOMAN-OUT: 5 rounds. "
         "Hurt: nobody (no woman outside).",
+    ]
+    # The injury record: the woman out, hurt on the apron, in words (not the chart's line).
+    assert [i.description for i in result.effects.injuries] == [
+        "Hurt by a double team on the apron (B2)"
     ]
     he = play(injury_teams(), dice, "tag", "tag_level=2,time_limit=2")
     assert texts(he, "injury")[1] == (
