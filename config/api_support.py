@@ -1,6 +1,6 @@
 """The parts of the REST API that its settings name (``REST_FRAMEWORK`` in config/settings.py):
-errors, pagination, throttles, YAML in and out. Kept apart from ``config.api`` because DRF reads
-these while ``rest_framework.views`` itself is being imported.
+errors, pagination, throttles, YAML in and out, what OPTIONS answers. Kept apart from
+``config.api`` because DRF reads these while ``rest_framework.views`` itself is being imported.
 
 Errors always have one shape, ``{"detail": ..., "errors": [{"path": ..., "message": ...}]}``:
 the booking service's reasons, a card's problems by path, a serializer's fields by path. The
@@ -15,13 +15,17 @@ from typing import Any
 
 import yaml
 from django.conf import settings
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
+from django.http import Http404
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
+from rest_framework.metadata import SimpleMetadata
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
@@ -100,7 +104,8 @@ def _translate(exc: Exception, context) -> Exception | Response:
     if isinstance(exc, TransferError):
         return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
     if isinstance(exc, CardImportError):
-        return problems_response(_split_problem(p) for p in exc.problems)
+        # By its place in the body (the body is the one file: its name would say nothing).
+        return problems_response((path, message) for _, path, message in exc.located)
     if isinstance(exc, ServiceError | YamlError | OptionError | SpecError):
         return problems_response([("", str(exc))])
     if isinstance(exc, DjangoValidationError):
@@ -114,12 +119,6 @@ def _translate(exc: Exception, context) -> Exception | Response:
     if isinstance(exc, IntegrityError):
         return problems_response([("", CONFLICT)], code=status.HTTP_409_CONFLICT)
     return exc
-
-
-def _split_problem(problem: str) -> tuple[str, str]:
-    """``"file: cards[0].offense.1[2]: message"`` as (path, message)."""
-    parts = problem.rsplit(": ", 1)
-    return (parts[0], parts[1]) if len(parts) == 2 else ("", problem)
 
 
 def exception_handler(exc, context):
@@ -142,6 +141,57 @@ def exception_handler(exc, context):
         detail = data.get("detail", "") if isinstance(data, dict) else str(data)
         response.data = {"detail": str(detail), "errors": []}
     return response
+
+
+# -- OPTIONS ------------------------------------------------------------------------------------
+
+
+class Metadata(SimpleMetadata):
+    """OPTIONS on any endpoint: DRF's description (name, what it renders and parses), and for a
+    method that writes, the fields of the body it reads, as the action that method runs there
+    reads them (``view.action_map``: a team's ``join/`` reads a wrestler and a day, not a team).
+    An endpoint whose body no serializer describes (a YAML file, a card, a whole federation's
+    document: the view's ``raw_body_actions``) lists no fields; one the user may not use lists
+    none either."""
+
+    def determine_actions(self, request, view):
+        actions = {}
+        action_map = getattr(view, "action_map", None) or {}
+        for method in sorted({"PUT", "POST"} & set(view.allowed_methods)):
+            view.request = clone_request(request, method)
+            options_action = getattr(view, "action", None)
+            view.action = action_map.get(method.lower(), options_action)
+            try:
+                if hasattr(view, "check_permissions"):
+                    view.check_permissions(view.request)
+                if method == "PUT" and hasattr(view, "get_object"):
+                    view.get_object()
+                serializer = _body_serializer(view)
+            except (exceptions.APIException, DjangoPermissionDenied, Http404):
+                continue
+            finally:
+                view.request = request
+                view.action = options_action
+            if serializer is not None:
+                actions[method] = self.get_serializer_info(serializer)
+        return actions
+
+
+def _body_serializer(view):
+    """The serializer of the body ``view`` reads for its current action, or None where none is
+    named (an endpoint reading a file or a document of its own)."""
+    from rest_framework.generics import GenericAPIView  # (not while DRF's views are loading)
+
+    if not hasattr(view, "get_serializer") or view.action in getattr(view, "raw_body_actions", ()):
+        return None
+    named = getattr(view, "serializer_class", None) is not None
+    chooses = getattr(type(view), "get_serializer_class", None) not in (
+        None,
+        GenericAPIView.get_serializer_class,
+    )
+    if not (named or chooses):
+        return None
+    return view.get_serializer()
 
 
 # -- lists --------------------------------------------------------------------------------------

@@ -218,6 +218,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_THROTTLE_RATES": API_THROTTLE_RATES,
     "EXCEPTION_HANDLER": "config.api_support.exception_handler",
+    "DEFAULT_METADATA_CLASS": "config.api_support.Metadata",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["config.api_support.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

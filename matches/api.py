@@ -8,7 +8,6 @@ Every state change goes through the services (``matches.booking``, ``matches.aut
 
 from __future__ import annotations
 
-import inspect
 import secrets
 
 import django_filters
@@ -29,6 +28,13 @@ from rest_framework.filters import OrderingFilter
 from rest_framework.response import Response
 
 from config.api import FederationViewSet, atomic_action
+from config.api_fields import (
+    INT32_MAX,
+    MomentField,
+    MomentFilter,
+    WholeNumberFilter,
+    YearFilter,
+)
 from config.api_support import problems_response
 from matches import booking
 from matches.autobook import show_autobook
@@ -42,7 +48,14 @@ from matches.models import (
     ShowKind,
     ShowStatus,
 )
-from matches.selectors import Pairing, PairingRefused, card_of, pairing, show_progress
+from matches.selectors import (
+    Pairing,
+    PairingRefused,
+    card_of,
+    pairing,
+    pairing_odds,
+    show_progress,
+)
 from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
@@ -75,8 +88,15 @@ class MatchSideSerializer(serializers.Serializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     show = serializers.IntegerField(source="show.number", read_only=True)
-    title = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    feud = serializers.PrimaryKeyRelatedField(read_only=True)
+    title = serializers.SlugRelatedField(
+        slug_field="slug",
+        read_only=True,
+        allow_null=True,
+        help_text="The title's slug; null when no title is at stake.",
+    )
+    feud = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The feud's id; null outside a feud."
+    )
     sides = serializers.SerializerMethodField()
     winners = serializers.SerializerMethodField()
 
@@ -172,7 +192,7 @@ class ShowDetailSerializer(ShowSerializer):
 
 
 class ShowCreateSerializer(serializers.Serializer):
-    scheduled_at = serializers.DateTimeField(
+    scheduled_at = MomentField(
         required=False,
         help_text="ISO 8601; without an offset, in the federation's time zone. Default: the next "
         "weekly slot.",
@@ -186,7 +206,7 @@ class ShowCreateSerializer(serializers.Serializer):
 class ShowUpdateSerializer(serializers.Serializer):
     """What may change of a show that has not run (its date only while draft or booked)."""
 
-    scheduled_at = serializers.DateTimeField(required=False)
+    scheduled_at = MomentField(required=False)
     name = serializers.CharField(max_length=160, required=False)
     kind = serializers.ChoiceField(choices=ShowKind.choices, required=False)
     venue = serializers.CharField(max_length=160, required=False, allow_blank=True)
@@ -199,9 +219,9 @@ class MatchMoveSerializer(serializers.Serializer):
 class ShowFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=ShowStatus.choices)
     kind = django_filters.ChoiceFilter(choices=ShowKind.choices)
-    year = django_filters.NumberFilter(field_name="scheduled_at", lookup_expr="year")
-    after = django_filters.IsoDateTimeFilter(field_name="scheduled_at", lookup_expr="gte")
-    before = django_filters.IsoDateTimeFilter(field_name="scheduled_at", lookup_expr="lt")
+    year = YearFilter(field_name="scheduled_at", label="The year, in the federation's time zone.")
+    after = MomentFilter(field_name="scheduled_at", lookup_expr="gte")
+    before = MomentFilter(field_name="scheduled_at", lookup_expr="lt")
 
     class Meta:
         model = Show
@@ -283,6 +303,11 @@ class ShowViewSet(
 
     def scoped_queryset(self):
         return self.federation.shows.annotate(match_count=Count("matches"))
+
+    def get_serializer_class(self):
+        return {"create": ShowCreateSerializer, "partial_update": ShowUpdateSerializer}.get(
+            self.action, ShowSerializer
+        )
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -487,7 +512,11 @@ class ShowMatchViewSet(
         return card_of(show=self.show()).select_related("show")
 
     def get_serializer_class(self):
-        return MatchDetailSerializer if self.action == "retrieve" else MatchSerializer
+        return {
+            "retrieve": MatchDetailSerializer,
+            "create": BookMatchSerializer,
+            "move": MatchMoveSerializer,
+        }.get(self.action, MatchSerializer)
 
     @atomic_action
     def create(self, request, *args, **kwargs):
@@ -560,13 +589,13 @@ class ShowMatchViewSet(
 
 
 class MatchFilter(django_filters.FilterSet):
-    show = django_filters.NumberFilter(field_name="show__number", label="Show number.")
+    show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
     wrestler = django_filters.CharFilter(method="filter_wrestler", label="A wrestler's slug.")
     title = django_filters.CharFilter(field_name="title__slug")
     title_matches = django_filters.BooleanFilter(
         field_name="title", lookup_expr="isnull", exclude=True
     )
-    feud = django_filters.NumberFilter(field_name="feud_id")
+    feud = WholeNumberFilter(field_name="feud_id", label="A feud's id.")
     status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
     method = django_filters.ChoiceFilter(choices=Method.choices)
     match_type = django_filters.ChoiceFilter(choices=MatchType.choices)
@@ -679,7 +708,12 @@ class OddsSerializer(serializers.Serializer):
     draws = serializers.IntegerField()
     methods = serializers.DictField(child=serializers.IntegerField())
     exact_draw = serializers.FloatField(allow_null=True)
-    exact_note = serializers.CharField(allow_blank=True)
+    exact_note = serializers.CharField(
+        allow_blank=True,
+        help_text="Why there are no exact figures (empty when there are): not asked for, a match "
+        "other than singles (solved here for singles only), a system without an exact solver, "
+        "or the solver's own reason (its budget, say).",
+    )
 
 
 class PairingViewSet(FederationViewSet):
@@ -704,6 +738,8 @@ class PairingViewSet(FederationViewSet):
 class OddsViewSet(PairingViewSet):
     """Odds of a pairing under a system and rules, from the wrestlers' stored cards."""
 
+    serializer_class = OddsRequestSerializer  # (the body OPTIONS describes)
+
     @extend_schema(
         summary="Odds of a pairing: Monte Carlo over a bounded number of runs, exact on request",
         request=OddsRequestSerializer,
@@ -716,12 +752,7 @@ class OddsViewSet(PairingViewSet):
         data = serializer.validated_data
         match_type = data["match_type"]
         seed = serializer.seed_or_new()
-        kwargs = {}
-        if "exact" in inspect.signature(played.engine.odds).parameters:
-            kwargs["exact"] = bool(data["exact"]) and match_type == MatchType.SINGLES
-        report = played.engine.odds(
-            played.spec, runs=data["runs"], seed=seed, tables=played.tables, **kwargs
-        )
+        report = pairing_odds(played=played, runs=data["runs"], seed=seed, exact=data["exact"])
         exact = report.exact
         return Response(
             {
@@ -743,10 +774,7 @@ class OddsViewSet(PairingViewSet):
                 "draws": report.draws,
                 "methods": dict(report.methods),
                 "exact_draw": exact.draw if exact else None,
-                "exact_note": report.exact_note
-                or (
-                    "" if exact or not data["exact"] else "Exact odds are solved for singles only."
-                ),
+                "exact_note": "" if exact else report.exact_note,
             }
         )
 
@@ -781,6 +809,8 @@ class ExhibitionViewSet(PairingViewSet):
     """One match between the federation's wrestlers, from their stored cards, played as a show
     would play it (the federation's charts and options) and stored nowhere: what
     ``simulate_match`` does with card files."""
+
+    serializer_class = ExhibitionRequestSerializer  # (the body OPTIONS describes)
 
     @extend_schema(
         summary="Play one exhibition match: the result and its play-by-play, nothing stored",

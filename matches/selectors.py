@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import inspect
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import models
 from django.db.models import Count, Prefetch, QuerySet
@@ -17,6 +19,7 @@ from matches.models import (
     Match,
     MatchParticipant,
     MatchStatus,
+    MatchType,
     Role,
     Show,
     ShowStatus,
@@ -305,10 +308,14 @@ def recent_history(*, show: Show, shows: int) -> History:
 
 def show_archive(*, federation: Federation, year: int | None = None) -> QuerySet[Show]:
     """Every show of the federation, latest first, with its number of matches and its main
-    event's participants at hand (``main_events``)."""
+    event's participants at hand (``main_events``). A ``year`` whose bounds the calendar cannot
+    read in UTC (before year 2, after 9998, in any time zone) holds no show."""
     shows = federation.shows.all()
     if year is not None:
-        shows = shows.filter(scheduled_at__year=year)
+        if dt.MINYEAR < year < dt.MAXYEAR:
+            shows = shows.filter(scheduled_at__year=year)
+        else:
+            shows = shows.none()
     return (
         shows.annotate(match_count=Count("matches"))
         .prefetch_related(
@@ -478,6 +485,40 @@ def pairing(
         tables=federation_tables(federation=federation, system=system),
         options=named,
     )
+
+
+#: Why a pairing's odds over the API (``pairing_odds``) have no exact figures, where its system
+#: would not say it: they were not asked for, or the match is not a singles match.
+EXACT_NOT_ASKED = 'exact odds not asked for ("exact": true asks, for a singles match)'
+EXACT_SINGLES_ONLY = (
+    "no exact odds: they are solved here for singles matches only, and this is a {match_type} "
+    "match; Monte Carlo alone"
+)
+
+
+def pairing_odds(*, played: Pairing, runs: int, seed: int, exact: bool):
+    """The pairing's odds (an ``OddsReport``): Monte Carlo over ``runs`` matches, and, when
+    ``exact`` is asked for a singles match of a system with an exact solver, the exact figures
+    within the system's own budget (``exact="auto"``). Other matches are not solved here: a tag
+    match's chain can take seconds and half a gigabyte (``manage.py odds`` solves it where its
+    system can, ``docs/rules/``). ``exact_note`` says truly why there are no exact figures: the
+    system has no solver (ARM, in its own words), the solver gave up (the budget, a grudge
+    match: its words), exact odds were not asked for, or the match is not a singles match."""
+    engine = played.engine
+    match_type = played.spec.match_type
+    solver = callable(getattr(engine, "exact", None))
+    solve = exact and solver and match_type == MatchType.SINGLES
+    kwargs = {}
+    if "exact" in inspect.signature(engine.odds).parameters:
+        kwargs["exact"] = "auto" if solve else "never"
+    report = engine.odds(played.spec, runs=runs, seed=seed, tables=played.tables, **kwargs)
+    if report.exact is not None or not solver or solve:
+        return report
+    if not exact:
+        note = EXACT_NOT_ASKED
+    else:
+        note = EXACT_SINGLES_ONLY.format(match_type=MatchType(match_type).label.lower())
+    return replace(report, exact_note=note)
 
 
 #: Why a wrestler booked on a match cannot work it, by the flags of ``with_unavailability``.

@@ -35,6 +35,7 @@ from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from config.api import FederationAccess, FederationViewSet, atomic_action
+from config.api_fields import INT32_MAX, WholeNumberFilter
 from config.api_support import (
     BoundedJSONParser,
     ImportJSONParser,
@@ -184,17 +185,21 @@ class FederationSerializer(serializers.ModelSerializer):
         with timezone.override(instance.time_zone):
             return super().to_representation(instance)
 
-    def validate_rule_options(self, value):
-        system = self.initial_data.get("rule_system") or getattr(
-            self.instance, "rule_system", System.FILSINGER
-        )
-        engine = registry.systems.get(system)
-        if engine is not None:
-            try:
-                engine.parse_options(value)
-            except ValueError as exc:
-                raise serializers.ValidationError(str(exc)) from None
-        return value
+    def validate(self, attrs):
+        # The options are the system's: the one given (once it is known to be one), else the
+        # federation's own (never the raw body's, which may hold a list or anything else).
+        attrs = super().validate(attrs)
+        if "rule_options" in attrs:
+            system = attrs.get("rule_system") or getattr(
+                self.instance, "rule_system", System.FILSINGER
+            )
+            engine = registry.systems.get(system)
+            if engine is not None:
+                try:
+                    engine.parse_options(attrs["rule_options"])
+                except ValueError as exc:
+                    raise serializers.ValidationError({"rule_options": str(exc)}) from None
+        return attrs
 
 
 class FederationCreateSerializer(FederationSerializer):
@@ -280,6 +285,7 @@ class FederationViewSetAPI(
     ordering_fields = ["name", "slug", "created_at"]
     ordering = ["name"]
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+    raw_body_actions = {"import_"}  # a whole federation's document (OPTIONS lists no fields)
 
     def get_queryset(self):
         user = self.request.user
@@ -525,8 +531,12 @@ class WrestlerFilter(django_filters.FilterSet):
     card = django_filters.ChoiceFilter(
         field_name="cards__system", choices=System.choices, label="Has a card for this system."
     )
-    prestige_min = django_filters.NumberFilter(field_name="prestige", lookup_expr="gte")
-    prestige_max = django_filters.NumberFilter(field_name="prestige", lookup_expr="lte")
+    prestige_min = WholeNumberFilter(
+        field_name="prestige", lookup_expr="gte", low=-INT32_MAX - 1, high=INT32_MAX
+    )
+    prestige_max = WholeNumberFilter(
+        field_name="prestige", lookup_expr="lte", low=-INT32_MAX - 1, high=INT32_MAX
+    )
 
     class Meta:
         model = Wrestler
@@ -735,6 +745,7 @@ class CardViewSet(
     ordering_fields = ["system", "updated_at"]
     ordering = ["system"]
     http_method_names = ["get", "put", "delete", "head", "options"]
+    raw_body_actions = {"update"}  # the card itself (OPTIONS lists no fields)
 
     def wrestler(self) -> Wrestler:
         wrestler = self.federation.wrestlers.filter(slug=self.kwargs["wrestler_slug"]).first()
@@ -1392,7 +1403,9 @@ class FeudFilter(django_filters.FilterSet):
     active = django_filters.BooleanFilter(method="filter_active")
     wrestler = django_filters.CharFilter(field_name="participants__wrestler__slug")
     team = django_filters.CharFilter(field_name="participants__team__slug")
-    heat_min = django_filters.NumberFilter(field_name="heat", lookup_expr="gte")
+    heat_min = WholeNumberFilter(
+        field_name="heat", lookup_expr="gte", low=0, high=10, label="Heat at least (0 to 10)."
+    )
 
     class Meta:
         model = Feud
@@ -1683,7 +1696,7 @@ class LedgerSerializer(serializers.ModelSerializer):
 class LedgerFilter(django_filters.FilterSet):
     wrestler = django_filters.CharFilter(field_name="wrestler__slug")
     attribute = django_filters.CharFilter()
-    show = django_filters.NumberFilter(field_name="show__number", label="Show number.")
+    show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
 
     class Meta:
         model = StandingChange
@@ -1998,6 +2011,7 @@ class SystemViewSet(GenericViewSet):
 
     permission_classes = []
     serializer_class = SystemSerializer
+    raw_body_actions = {"check_card"}  # a card (OPTIONS lists no fields)
     lookup_field = "name"
     lookup_value_regex = "|".join(System.values)
     pagination_class = None

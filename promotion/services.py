@@ -918,17 +918,36 @@ def federation_delete(*, federation) -> None:
 
 
 class CardImportError(ServiceError):
-    """Cards refused whole; ``problems`` lists every problem, each naming its file and path."""
+    """Cards refused whole. ``located`` lists every problem as ``(file, path, message)``, the
+    path within the file's YAML (``cards[0].offense.1[2].level``; empty: the file as a whole);
+    ``problems`` the same as lines naming the file and the path (``x.yaml: cards[0].name: ...``).
+    """
 
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
+    def __init__(self, located: list[tuple[str, str, str]]):
+        self.located = list(located)
+        self.problems = [": ".join(part for part in problem if part) for problem in self.located]
+        super().__init__("\n".join(self.problems))
 
 
 NO_SUCH_WRESTLER = (
     "no wrestler with the {field} {value} here (sign him first, or import with --sign)"
 )
-CARD_NAMES_NOBODY = "a card names its wrestler by slug: or name:"
+CARD_NAMES_NOBODY = (
+    "required: a card names its wrestler, by slug: (his address) or name: (his ring name)"
+)
+CARD_SYSTEM_REQUIRED = "required: the card's rule system, one of {known}"
+RING_NAME_SHARED = (
+    "{count} wrestlers are called {name} here ({slugs}): name the one you mean by slug:"
+)
+
+
+def _within(label: str, path: str) -> str:
+    """A path inside a card (``offense.1``) from the card's place in its file (``cards[2]``)."""
+    return f"{label}.{path}" if label and path else label or path
+
+
+def _in_words(count: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(count, str(count))
 
 
 def cards_import(
@@ -938,34 +957,37 @@ def cards_import(
 
     ``documents`` pairs a source name (the file) with its parsed YAML: one card, or a list under
     ``cards:``. Each card names its system and its wrestler by ``slug:`` or by ``name:`` (the ring
-    name). Every card is checked (against the federation's charts) before any is written, and
-    the error lists every problem found, an unknown wrestler with the card's own problems. With
-    ``sign``, a card naming nobody on the roster signs a new wrestler under that name (his
-    starting Fame and Prestige as ``wrestler_create`` gives them).
+    name, case and spacing aside as ``validators.ring_name_key`` reads it). A name that more than
+    one wrestler of the roster goes by (rows stored before a ring name was one wrestler's) names
+    nobody: the card must give the slug. Every card is checked (against the federation's charts)
+    before any is written, and the error lists every problem found, an unknown wrestler with the
+    card's own problems. With ``sign``, a card naming nobody on the roster signs a new wrestler
+    under that name (his starting Fame and Prestige as ``wrestler_create`` gives them).
     """
+    from rules.core.errors import ProblemsError
     from rules.core.safeyaml import clip
     from rules.core.spec import slugify
 
-    wrestlers = {w.slug: w for w in federation.wrestlers.all()}
-    by_name = {w.ring_name.casefold(): w for w in wrestlers.values()}
-    problems: list[str] = []
+    wrestlers = {w.slug: w for w in federation.wrestlers.order_by("slug")}
+    by_name: dict[str, list[Wrestler]] = {}
+    for each in wrestlers.values():
+        by_name.setdefault(validators.ring_name_key(each.ring_name), []).append(each)
+    known = ", ".join(System.values)
+    problems: list[tuple[str, str, str]] = []
     accepted: list[tuple[Wrestler | tuple[str, str], str, dict]] = []
     seen: set[tuple[Any, str]] = set()
     for source, document in documents:
         if isinstance(document, dict) and "cards" in document:
             entries = document["cards"]
             if not isinstance(entries, list):
-                problems.append(f"{source}: cards: must be a list of cards")
+                problems.append((source, "cards", "must be a list of cards"))
                 continue
             labelled = [(f"cards[{i}]", entry) for i, entry in enumerate(entries)]
         else:
             labelled = [("", document)]
         for label, entry in labelled:
-            where = f"{source}: {label + '.' if label else ''}"
             if not isinstance(entry, dict):
-                problems.append(
-                    f"{where.rstrip('. ')}: a card must be a mapping, got {clip(entry)}"
-                )
+                problems.append((source, label, f"a card must be a mapping, got {clip(entry)}"))
                 continue
             data = dict(entry)
             slug = data.pop("slug", None)
@@ -974,38 +996,54 @@ def cards_import(
             if isinstance(system, str):
                 system = system.strip().lower()
                 data["system"] = system
-            card_problems: list[str] = []
+            card_problems: list[tuple[str, str]] = []  # (path within the card, message)
             if slug is not None and not isinstance(slug, str):
-                card_problems.append(f"{where}slug: must be text, got {clip(slug)}")
+                card_problems.append(("slug", f"must be text, got {clip(slug)}"))
                 slug = None
-            if system not in System.values:
-                card_problems.append(
-                    f"{where}system: must be one of {', '.join(System.values)}, got {clip(system)}"
-                )
+            if system is None:
+                card_problems.append(("system", CARD_SYSTEM_REQUIRED.format(known=known)))
+            elif not isinstance(system, str) or system not in System.values:
+                card_problems.append(("system", f"must be one of {known}, got {clip(system)}"))
+                system = None
             else:
                 try:
                     data, _ = card_normalise(system=system, data=data, federation=federation)
+                except ProblemsError as exc:
+                    card_problems += exc.problems
                 except ValueError as exc:
-                    card_problems.extend(f"{where}{line}" for line in str(exc).splitlines())
-            wrestler: Wrestler | tuple[str, str] | None = (
-                wrestlers.get(slug) if slug else by_name.get(str(name or "").casefold())
-            )
-            if wrestler is None:
-                if sign and isinstance(name, str) and name.strip():
+                    card_problems += [("", line) for line in str(exc).splitlines()]
+            named = isinstance(name, str) and bool(name.strip())
+            wrestler: Wrestler | tuple[str, str] | None = None
+            shared: list[Wrestler] = []
+            if slug:
+                wrestler = wrestlers.get(slug)
+            elif named:
+                found = by_name.get(validators.ring_name_key(name), [])
+                if len(found) == 1:
+                    wrestler = found[0]
+                shared = found if len(found) > 1 else []
+            if shared:
+                shared_by = ", ".join(w.slug for w in shared)
+                message = RING_NAME_SHARED.format(
+                    count=_in_words(len(shared)), name=clip(name), slugs=shared_by
+                )
+                card_problems.append(("name", message))
+            elif wrestler is None:
+                if sign and named:
                     wrestler = (name.strip(), slug or slugify(name))
                 elif not slug and not name:
-                    card_problems.append(f"{where.rstrip('. ')}: {CARD_NAMES_NOBODY}")
+                    card_problems.append(("name", CARD_NAMES_NOBODY))
                 else:
                     field, value = ("slug", slug) if slug else ("name", name)
                     card_problems.append(
-                        f"{where}{field}: "
-                        + NO_SUCH_WRESTLER.format(field=field, value=clip(value))
+                        (field, NO_SUCH_WRESTLER.format(field=field, value=clip(value)))
                     )
-            key = (wrestler.pk if isinstance(wrestler, Wrestler) else wrestler, system)
-            if wrestler is not None and key in seen:
-                card_problems.append(f"{where}system: a second {system} card for {name or slug}")
-            seen.add(key)
-            problems += card_problems
+            if wrestler is not None and system is not None:
+                key = (wrestler.pk if isinstance(wrestler, Wrestler) else wrestler, system)
+                if key in seen:
+                    card_problems.append(("system", f"a second {system} card for {name or slug}"))
+                seen.add(key)
+            problems += [(source, _within(label, path), why) for path, why in card_problems]
             if not card_problems:
                 accepted.append((wrestler, system, data))
     if problems:

@@ -188,3 +188,22 @@ def _fuzzer(operation, server: str, token: str, checks, state: dict, failures: l
             failures.append(f"{operation.method.upper()} {operation.path}: {exc}")
 
     return fuzz
+
+
+def test_a_matchs_title_and_feud_are_nullable_as_the_api_gives_them(history):
+    """A match that is for no title, or of no feud, has ``null`` there: the schema says so, and
+    every match the API lists conforms."""
+    from drf_spectacular.generators import SchemaGenerator
+    from rest_framework.test import APIClient
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    for component in ("Match", "MatchDetail"):
+        properties = schema["components"]["schemas"][component]["properties"]
+        for name, kind in (("title", "string"), ("feud", "integer")):
+            assert properties[name]["type"] == kind, (component, name)
+            assert properties[name].get("nullable") is True, (component, name)
+            assert properties[name].get("readOnly") is True, (component, name)
+    matches = APIClient().get(f"/api/v1/federations/{history.slug}/matches/?page_size=500")
+    rows = matches.json()["results"]
+    assert any(row["title"] is None for row in rows) and any(row["feud"] is None for row in rows)
+    assert any(row["title"] is not None for row in rows)

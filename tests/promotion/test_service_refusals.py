@@ -198,6 +198,24 @@ def test_the_card_import_refusals_are_tested_with_the_import():
     """tests/promotion/test_cards_import.py checks these two, word for word, with their files."""
 
 
+@names("CARD_SYSTEM_REQUIRED", "RING_NAME_SHARED")
+def test_a_card_import_names_a_missing_system_and_a_ring_name_two_wrestlers_share(federation):
+    """(tests/api/test_bad_input.py has them at each door: the API and the command.)"""
+    factories.WrestlerFactory(federation=federation, ring_name="Ada Vance", slug="ada")
+    factories.WrestlerFactory(federation=federation, ring_name="ada  vance", slug="ada-2")
+    with pytest.raises(services.CardImportError) as caught:
+        services.cards_import(
+            federation=federation, documents=[("x.yaml", {"name": "ADA VANCE"})], sign=True
+        )
+    assert caught.value.problems == [
+        "x.yaml: system: required: the card's rule system, one of filsinger, superstar, arm",
+        "x.yaml: name: two wrestlers are called 'ADA VANCE' here (ada, ada-2): name the one you "
+        "mean by slug:",
+    ]
+    assert caught.value.located[1] == ("x.yaml", "name", caught.value.problems[1][14:])
+    assert federation.wrestlers.count() == 2
+
+
 def messages(module) -> set[str]:
     return {
         name

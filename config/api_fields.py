@@ -1,0 +1,109 @@
+"""Query parameters and body fields of the REST API that hold what the database and the calendar
+can hold: a whole number within its column, a year whose every moment is a moment in UTC too, a
+moment that can be read in UTC. Anything else is a 400 naming the parameter or field and what it
+must be, never a query or a write the database (or Python's calendar) cannot take.
+
+Lists filter with these (``WholeNumberFilter``, ``YearFilter``, ``MomentFilter``); bodies take
+``MomentField`` for a date and time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import django_filters
+from django import forms
+from django.core.exceptions import ValidationError
+from django_filters.fields import IsoDateTimeField
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+#: The database's whole numbers: a 32-bit column's (``IntegerField``, ``PositiveIntegerField``
+#: from 0) and a 64-bit one's (``BigAutoField``: every id).
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+#: The years whose every moment, read in any time zone, is a moment in UTC as well: Python's
+#: calendar runs from year 1 to 9999, and a zone's offset (up to a day) would carry the first and
+#: the last year past either end.
+YEARS = (dt.MINYEAR + 1, dt.MAXYEAR - 1)
+
+WHOLE_NUMBER = "A whole number from {low} to {high}."
+YEAR = "A year from {low} to {high}."
+MOMENT_OUT_OF_RANGE = (
+    "A moment from the years {low} to {high}: {value} falls outside them once read in UTC."
+)
+
+
+class WholeNumberFilter(django_filters.NumberFilter):
+    """A whole number from ``low`` to ``high`` (the column's range by default: an id from 1):
+    a fraction, a word or a number past the bounds is refused by name, and the schema gives the
+    bounds."""
+
+    field_class = forms.IntegerField
+    message = WHOLE_NUMBER
+
+    def __init__(self, *args, low: int = 1, high: int = INT64_MAX, **kwargs):
+        message = self.message.format(low=low, high=high)
+        kwargs.update(
+            min_value=low,
+            max_value=high,
+            error_messages={"invalid": message, "min_value": message, "max_value": message},
+        )
+        super().__init__(*args, **kwargs)
+        schema = {"type": "integer", "minimum": low, "maximum": high}
+        if self.label:
+            schema["description"] = str(self.label)
+        extend_schema_field(schema)(self)
+
+
+class YearFilter(WholeNumberFilter):
+    """The year of a moment (in the active time zone: the federation's), within ``YEARS``."""
+
+    message = YEAR
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("lookup_expr", "year")
+        super().__init__(*args, low=YEARS[0], high=YEARS[1], **kwargs)
+
+
+def _moment_problem(value: dt.datetime) -> str | None:
+    """Why ``value`` (aware) cannot be stored or compared as a moment, or None."""
+    try:
+        value.astimezone(dt.UTC)
+    except OverflowError:
+        return MOMENT_OUT_OF_RANGE.format(low=dt.MINYEAR, high=dt.MAXYEAR, value=value.isoformat())
+    return None
+
+
+class MomentFormField(IsoDateTimeField):
+    """An ISO 8601 moment (without an offset: in the active time zone) that UTC can hold."""
+
+    def to_python(self, value):
+        moment = super().to_python(value)
+        if moment is not None:
+            problem = _moment_problem(moment)
+            if problem:
+                raise ValidationError(problem, code="out_of_range")
+        return moment
+
+
+class MomentFilter(django_filters.IsoDateTimeFilter):
+    field_class = MomentFormField
+
+
+class MomentField(serializers.DateTimeField):
+    """A date and time in a body (without an offset: in the federation's time zone) that the
+    database can store: its moment in UTC is within the calendar."""
+
+    def to_internal_value(self, value):
+        try:
+            moment = super().to_internal_value(value)
+        except OverflowError:  # DRF's own check of a time read in the zone reads it in UTC
+            moment = None
+        problem = _moment_problem(moment) if moment is not None else None
+        if moment is None or problem:
+            message = problem or MOMENT_OUT_OF_RANGE.format(
+                low=dt.MINYEAR, high=dt.MAXYEAR, value=value
+            )
+            raise serializers.ValidationError(message, code="out_of_range")
+        return moment
