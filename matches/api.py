@@ -463,7 +463,11 @@ class BookMatchSerializer(serializers.Serializer):
     time_limit = serializers.IntegerField(min_value=1, max_value=240, required=False)
     no_disqualification = serializers.BooleanField(default=False)
     title_changes_on_dq = serializers.BooleanField(default=False)
-    stipulations = serializers.DictField(required=False)
+    stipulations = serializers.DictField(
+        child=serializers.BooleanField(),
+        required=False,
+        help_text='Stipulations by name, each on or off: {"no_dq": true, "blowoff": true}.',
+    )
     allies = serializers.DictField(
         child=serializers.SlugField(),
         required=False,

@@ -56,6 +56,7 @@ WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
 BAD_OPTIONS = "Rule options: {error}"
 TAG_TITLE_NEEDS_TEAMS = "The {title} is contested between teams; {side} are not one."
 UNKNOWN_STIPULATIONS = "Unknown stipulation(s) {names} for {system} (known: {known})."
+STIPULATION_NOT_A_FLAG = "The stipulation {name} is on or off (true or false), not {value!r}."
 TITLE_OTHER_FEDERATION = "The {title} belongs to another federation."
 TITLE_INACTIVE = "The {title} is not active."
 SINGLES_TITLE_ON_TAG = (
@@ -288,6 +289,9 @@ def match_book(
                         names=", ".join(unknown), system=system, known=", ".join(sorted(known))
                     )
                 )
+        for name, value in sorted((stipulations or {}).items()):
+            if not isinstance(value, bool):  # every stipulation is a flag the engines read
+                reasons.append(STIPULATION_NOT_A_FLAG.format(name=name, value=value))
         if match_type not in SIDE_SHAPES:
             reasons.append(f"Unknown match type {match_type!r}.")
         else:

@@ -67,3 +67,18 @@ def test_the_federation_check_names_violations_to_its_bookers(sample, people):
         f"{wrestler}: fame is {wrestler.fame + 1} but the ledger adds up to {wrestler.fame}."
     ]
     assert client_for(people, "viewer").get(f"{BASE}/check/").status_code == 403
+
+
+def test_a_stipulation_is_on_or_off(sample, people, card):
+    booker = client_for(people, "booker")
+    a, b = sample.wrestlers.exclude(appearances__show=card).order_by("pk")[:2]
+    url = f"{BASE}/shows/{card.number}/matches/"
+    body = {"sides": [[a.slug], [b.slug]], "stipulations": {"no_count_out": {"a": 1}}}
+    refused = booker.post(url, body, format="json")
+    assert refused.status_code == 400
+    assert "stipulations" in str(refused.json()) and "boolean" in str(refused.json())
+    assert card.matches.count() == 3
+    body["stipulations"] = {"no_count_out": True}
+    booked = booker.post(url, body, format="json")
+    assert booked.status_code == 201, booked.json()
+    assert card.matches.get(position=4).stipulations == {"no_count_out": True}

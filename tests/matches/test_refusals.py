@@ -156,9 +156,21 @@ def test_refused_for_a_rule_system_without_an_engine(show, make, monkeypatch):
 
 @names("UNKNOWN_STIPULATIONS")
 def test_refused_for_an_unknown_stipulation(show, make):
-    reasons = book_refused(show=show, sides=[[make()], [make()]], stipulations={"ladder": 1})
+    reasons = book_refused(show=show, sides=[[make()], [make()]], stipulations={"ladder": True})
     assert len(reasons) == 1
     assert reasons[0].startswith("Unknown stipulation(s) ladder for filsinger (known: ")
+
+
+@names("STIPULATION_NOT_A_FLAG")
+def test_refused_for_a_stipulation_that_is_not_on_or_off(show, make):
+    reasons = book_refused(
+        show=show, sides=[[make()], [make()]], stipulations={"no_dq": {"a": 1}, "blowoff": 1}
+    )
+    assert reasons == [
+        "The stipulation blowoff is on or off (true or false), not 1.",
+        "The stipulation no_dq is on or off (true or false), not {'a': 1}.",
+    ]
+    assert not show.matches.exists()
 
 
 @names("WRONG_SIDES")
