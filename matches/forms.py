@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.db.models import Max
 
+from config.api_fields import YEARS
 from matches.booking import SIDE_SHAPES
 from matches.models import MatchParticipant, MatchType, Show
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
@@ -62,6 +63,10 @@ def stipulation_choices(system: str) -> list[tuple[str, str]]:
     ]
 
 
+#: A show's date out of the calendar's years.
+SHOW_YEAR = "A show is in a year from {low} to {high}, not {year}."
+
+
 class ShowForm(forms.Form):
     name = forms.CharField(
         max_length=160, required=False, validators=[plain_text], help_text="Empty: numbered."
@@ -80,6 +85,15 @@ class ShowForm(forms.Form):
         self.fields["time"].initial = slot.time().replace(second=0)
         self.fields["venue"].initial = federation.default_venue
         self.fields["time"].help_text = f"In the federation's time zone, {zone.key}."
+
+    def clean_date(self) -> dt.date:
+        """A day the calendar holds in every time zone (the API's bounds, ``config.api_fields``):
+        a show on the last day of year 9999 cannot be stored in UTC."""
+        day = self.cleaned_data["date"]
+        low, high = YEARS
+        if not low <= day.year <= high:
+            raise forms.ValidationError(SHOW_YEAR.format(low=low, high=high, year=day.year))
+        return day
 
     def scheduled_at(self) -> dt.datetime:
         zone = ZoneInfo(str(self.federation.time_zone))

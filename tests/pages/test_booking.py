@@ -249,3 +249,15 @@ def test_a_viewer_sees_no_booking_controls(client, users, sample):
     assert "Book a match" not in page
     assert "Auto-book the card" not in page
     assert "Run this week" not in client.get(sample.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize("date", ["9999-12-31", "0001-01-01"])
+def test_a_show_dated_past_the_calendar_is_refused_by_its_date(booker, sample, date):
+    response = booker.post(
+        reverse("show-create", args=[sample.slug]),
+        {"name": "Last Stand", "date": date, "time": "23:30", "venue": "The Foundry"},
+    )
+    assert response.status_code == 200
+    year = int(date[:4])
+    assert f"A show is in a year from 2 to 9998, not {year}." in unescape(response.content.decode())
+    assert not sample.shows.filter(name="Last Stand").exists()
