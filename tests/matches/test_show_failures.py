@@ -8,6 +8,7 @@ before the show begins, and the order of the time limits and the broker's visibi
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import os
 import subprocess
@@ -303,3 +304,21 @@ def test_a_show_is_wrestled_while_the_cache_that_holds_its_progress_is_down(
     Show.objects.filter(pk=first.pk).update(status=ShowStatus.RUNNING, completed_at=None)
     total = first.matches.count()
     assert show_progress(show=first).message == f"Being wrestled: 0 of {total} matches done."
+
+
+@pytest.mark.django_db(transaction=True)  # the show is sent off when the booking's write commits
+def test_show_run_now_that_fails_exits_with_an_error(federation, monkeypatch, in_process):
+    from django.core.management import CommandError, call_command
+
+    first, _second = two_due_weeks(federation)
+    monkeypatch.setitem(registry.systems, "filsinger", Exploding(registry.systems["filsinger"]))
+    out = io.StringIO()
+    with pytest.raises(CommandError) as caught:
+        call_command("show", federation.slug, str(first.number), "--run-now", stdout=out)
+    assert str(caught.value) == (
+        f"{first} failed and nothing of it was written; once the cause is fixed, "
+        f"`show {federation.slug} {first.number} --retry` puts it back on the schedule."
+    )
+    assert f"Failed: RuntimeError: {ENGINE_FAILURE}" in out.getvalue()
+    assert status_of(first) == ShowStatus.FAILED
+    assert not first.matches.filter(status=MatchStatus.COMPLETED).exists()

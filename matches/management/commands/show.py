@@ -20,6 +20,10 @@ from promotion.models import Federation
 
 NO_FEDERATION = "No federation with the slug {slug!r}."
 NO_SHOW = "{federation} has no show #{number}."
+RUN_FAILED = (
+    "{show} failed and nothing of it was written; once the cause is fixed, "
+    "`show {slug} {number} --retry` puts it back on the schedule."
+)
 
 
 class Command(BaseCommand):
@@ -58,6 +62,9 @@ class Command(BaseCommand):
         except BookingError as exc:
             raise CommandError("\n".join(exc.reasons)) from None
         self._describe(show)
+        if run_now and show.status == ShowStatus.FAILED:
+            # Wrestled in this process and failed: a script reading the exit status must know.
+            raise CommandError(RUN_FAILED.format(show=show, number=show.number, slug=slug))
 
     def _when(self, show) -> str:
         return f"{show.local_time:%Y-%m-%d %H:%M} {show.federation.time_zone_words}"
