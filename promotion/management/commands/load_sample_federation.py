@@ -1,5 +1,7 @@
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from promotion.sample import sample_federation_load
 from promotion.services import ServiceError
@@ -20,12 +22,19 @@ class Command(BaseCommand):
 
     def handle(self, *args, owner, replace, **options):
         User = get_user_model()
-        user, created = User.objects.get_or_create(username=owner)
-        if created:
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
         try:
-            federation = sample_federation_load(owner=user, replace=replace)
+            User._meta.get_field("username").run_validators(owner)
+            User.username_validator(owner)
+        except ValidationError as exc:
+            raise CommandError(f"--owner {owner!r}: {' '.join(exc.messages)}") from None
+        try:
+            # All or nothing: a refused load leaves no new owner behind.
+            with transaction.atomic():
+                user, created = User.objects.get_or_create(username=owner)
+                if created:
+                    user.set_unusable_password()
+                    user.save(update_fields=["password"])
+                federation = sample_federation_load(owner=user, replace=replace)
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(

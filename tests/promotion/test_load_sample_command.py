@@ -1,0 +1,32 @@
+"""``load_sample_federation``: all or nothing, the owner included."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from promotion.models import Federation
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_refused_load_leaves_no_new_owner_behind():
+    call_command("load_sample_federation", verbosity=0)
+    with pytest.raises(CommandError) as caught:
+        call_command("load_sample_federation", "--owner", "promotr", verbosity=0)
+    assert "copperline" in str(caught.value) and "--replace" in str(caught.value)
+    assert not get_user_model().objects.filter(username="promotr").exists()
+    assert Federation.objects.get(slug="copperline").owner.username == "promoter"
+
+
+def test_an_owner_name_that_cannot_be_a_username_is_refused_naming_it():
+    with pytest.raises(CommandError) as caught:
+        call_command("load_sample_federation", "--owner", "the promoter!", verbosity=0)
+    assert str(caught.value).startswith("--owner 'the promoter!': Enter a valid username.")
+    assert not get_user_model().objects.exists()
+    assert not Federation.objects.exists()
+
+
+def test_a_new_owner_is_made_without_a_password():
+    call_command("load_sample_federation", "--owner", "ines", verbosity=0)
+    owner = Federation.objects.get(slug="copperline").owner
+    assert owner.username == "ines" and not owner.has_usable_password()
