@@ -56,6 +56,10 @@ WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
 BAD_OPTIONS = "Rule options: {error}"
 TAG_TITLE_NEEDS_TEAMS = "The {title} is contested between teams; {side} are not one."
 UNKNOWN_STIPULATIONS = "Unknown stipulation(s) {names} for {system} (known: {known})."
+ALLY_NO_PART = (
+    "Nobody at ringside has a part in {title}'s rules: an ally would only watch; book the match "
+    "without one."
+)
 STIPULATION_NOT_A_FLAG = "The stipulation {name} is on or off (true or false), not {value!r}."
 TITLE_OTHER_FEDERATION = "The {title} belongs to another federation."
 TITLE_INACTIVE = "The {title} is not active."
@@ -281,6 +285,8 @@ def match_book(
                 engine.parse_options(options)
             except ValueError as exc:
                 reasons.append(BAD_OPTIONS.format(error=exc))
+            if allies and "ally" not in engine.ringside_roles:
+                reasons.append(ALLY_NO_PART.format(title=engine.title))
             known = ROSTER_STIPULATIONS | set(engine.stipulation_names)
             unknown = sorted(set(stipulations or {}) - known)
             if unknown:

@@ -29,6 +29,8 @@ class ArmSystem:
     match_types = MATCH_TYPES
     chart_names = TABLE_NAMES
     stipulation_names = STIPULATIONS
+    #: Ringside has a part (interference and the manager's distraction).
+    ringside_roles: tuple[str, ...] = ("ally", "manager")
     #: A round is ten seconds: six to the minute (the chapter).
     rounds_per_minute = 6
     #: What a result's ``length`` counts.

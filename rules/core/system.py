@@ -20,6 +20,8 @@ class RuleSystem(Protocol):
     option_words: tuple[tuple[str, str], ...]
     match_types: tuple[str, ...]
     stipulation_names: tuple[str, ...]
+    #: Who at ringside the rules give a part: "ally" and "manager", or neither.
+    ringside_roles: tuple[str, ...]
 
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A booked time limit in minutes, in the system's own unit of match length."""

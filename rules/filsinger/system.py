@@ -37,6 +37,8 @@ class FilsingerSystem:
     match_types = MATCH_TYPES
     chart_names = CHART_NAMES
     stipulation_names = STIPULATIONS
+    #: Ringside has a part (rules 9 and 14).
+    ringside_roles: tuple[str, ...] = ("ally", "manager")
     default_time_limit = DEFAULT_TIME_LIMIT
     #: A turn (one offensive roll and what follows) stands for about 15 seconds of a match.
     turns_per_minute = 4

@@ -341,11 +341,14 @@ def _indent(text: str) -> str:
 def _manager(raw: str) -> tuple[int, Ringside]:
     side, value = _side_value("manager", raw)
     name, rating = value, None
-    m = re.fullmatch(r"(.*?)\s*:\s*(\d{1,2})", value)
-    if m:
-        name, rating = m.group(1), int(m.group(2))
-        if rating > 12:
-            raise CommandError(f"--manager {SIDES[side]}: a Distractor rating is 0 to 12")
+    if ":" in value:
+        name, _, given = value.rpartition(":")
+        if not re.fullmatch(r"\s*\d{1,2}\s*", given) or int(given) > 12:
+            raise CommandError(
+                f"--manager {SIDES[side]}: a Distractor rating is a whole number from 0 to 12, "
+                f"not {given.strip()!r} (NAME:RATING, e.g. 'Jimmy Hart:7')"
+            )
+        rating = int(given)
     bad = bad_character(name)
     if bad is not None or not name.strip() or len(name) > MAX_NAME:
         why = f"holds {bad}" if bad else "must be a name of 1 to 100 characters"
@@ -461,6 +464,13 @@ def _pronouns(raw: str | None, count: int) -> list[str | None]:
     return list(given)
 
 
+#: A ringside role the system's rules give no part.
+RINGSIDE_IGNORED = (
+    "note: --{role} cannot apply here: nobody at ringside has a part in {title}'s rules "
+    "(the match is played without him)"
+)
+
+
 def _notes(system: Any, spec: MatchSpec) -> list[str]:
     """A line for each chosen option that cannot apply to this match, with how to seat it."""
     notes = []
@@ -470,6 +480,9 @@ def _notes(system: Any, spec: MatchSpec) -> list[str]:
             None,
         )
         notes.append(f"note: {option} cannot apply here: {reason}" + (f" ({hint})" if hint else ""))
+    for role in ("ally", "manager"):
+        if role not in system.ringside_roles and any(getattr(s, role) for s in spec.sides):
+            notes.append(RINGSIDE_IGNORED.format(role=role, title=system.title))
     return notes
 
 

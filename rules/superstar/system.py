@@ -44,6 +44,8 @@ class SuperstarSystem:
     match_types = MATCH_TYPES
     chart_names = CHART_NAMES
     stipulation_names = STIPULATIONS
+    #: Nobody at ringside has a part in the Superstar rules: an ally or a manager is left out.
+    ringside_roles: tuple[str, ...] = ()
     default_time_limit = DEFAULT_TIME_LIMIT
     #: Match types whose sides are not two: (fewest sides, most sides or None).
     side_counts = {"battle_royal": (2, None)}

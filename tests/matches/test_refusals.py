@@ -161,6 +161,21 @@ def test_refused_for_an_unknown_stipulation(show, make):
     assert reasons[0].startswith("Unknown stipulation(s) ladder for filsinger (known: ")
 
 
+@names("ALLY_NO_PART")
+def test_refused_for_an_ally_where_the_rules_give_him_no_part(show, make):
+    a, b, ally = make(), make(), make()
+    for w in (a, b, ally):
+        factories.WrestlerCardFactory(wrestler=w, system="superstar")
+    reasons = book_refused(show=show, sides=[[a], [b]], rule_system="superstar", allies={0: ally})
+    assert reasons == [
+        "Nobody at ringside has a part in Superstar Pro Wrestling's rules: an ally would only "
+        "watch; book the match without one."
+    ]
+    assert not show.matches.exists()
+    match = match_book(show=show, sides=[[a], [b]], allies={0: ally})  # Filsinger: rule 9
+    assert match.participants.get(role="ally").wrestler == ally
+
+
 @names("STIPULATION_NOT_A_FLAG")
 def test_refused_for_a_stipulation_that_is_not_on_or_off(show, make):
     reasons = book_refused(

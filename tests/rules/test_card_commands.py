@@ -151,8 +151,19 @@ def test_a_manager_distracts_with_his_own_rating():
         (["--ally", "A=" + WOLF, "--ally", "a=" + WOLF], "one ally a side"),
         (["--ally", "B=" + EXECUTIONER], "The Executioner is wrestling in this match, so cannot"),
         (["--ally", "A=nowhere.yaml"], "--ally A: nowhere.yaml: no such card file"),
-        (["--manager", "A=Slick:13"], "a Distractor rating is 0 to 12"),
+        (
+            ["--manager", "A=Slick:13"],
+            "a Distractor rating is a whole number from 0 to 12, not '13'",
+        ),
         (["--manager", "A=Sli\u202eck"], "U+202E"),
+        (
+            ["--manager", "A=Jimmy Hart:x"],
+            "a Distractor rating is a whole number from 0 to 12, not 'x'",
+        ),
+        (
+            ["--manager", "A=Jimmy Hart:"],
+            "a Distractor rating is a whole number from 0 to 12, not ''",
+        ),
         (["--manager", "B=Slick", "--manager", "b=Jimmy"], "one manager a side"),
     ],
 )
@@ -194,6 +205,26 @@ def test_an_option_that_cannot_apply_is_said_plainly(args, notes):
         extra = ["--runs", "20", "--exact", "never"] if command == "odds" else []
         _, err = run(command, WOLF, EXECUTIONER, "--seed", "1", *args, *extra)
         assert err.splitlines() == notes
+
+
+def test_ringside_people_under_superstar_are_said_to_have_no_part():
+    cards = [
+        str(ROOT / f"rules/data/sample/superstar/{n}.yaml")
+        for n in ("corrigan-vale", "mortimer-gale")
+    ]
+    ally = str(ROOT / "rules/data/sample/superstar/silas-dunmore.yaml")
+    for command in COMMANDS:
+        extra = ["--runs", "20", "--exact", "never"] if command == "odds" else []
+        args = ["--manager", "B=Jimmy Hart:7", "--ally", f"A={ally}", "--seed", "1", *extra]
+        _, err = run(command, *cards, *args)
+        assert err.splitlines() == [
+            "note: --ally cannot apply here: nobody at ringside has a part in Superstar Pro "
+            "Wrestling's rules (the match is played without him)",
+            "note: --manager cannot apply here: nobody at ringside has a part in Superstar Pro "
+            "Wrestling's rules (the match is played without him)",
+        ]
+    _, err = run("simulate_match", WOLF, EXECUTIONER, "--manager", "B=Jimmy Hart:7", "--seed", "1")
+    assert err == ""
 
 
 def test_every_rule_says_which_cannot_apply():
