@@ -91,3 +91,33 @@ def test_the_same_seed_gives_the_same_season(in_process):
         )
 
     assert season() == season()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("weeks", [0, 521])
+def test_weeks_out_of_bounds_are_refused(weeks):
+    from django.core.management import CommandError
+
+    call_command("load_sample_federation", verbosity=0)
+    with pytest.raises(CommandError) as caught:
+        call_command("simulate_season", "copperline", weeks=weeks, no_progress=True)
+    assert str(caught.value) == (
+        f"--weeks is from 1 to 520 (ten years of weekly shows), not {weeks}."
+    )
+    assert not Show.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_start_before_the_last_show_is_said_and_the_shows_follow_it(in_process):
+    call_command("load_sample_federation", verbosity=0)
+    season = {"weeks": 1, "seed": 3, "no_progress": True, "stdout": io.StringIO()}
+    call_command("simulate_season", "copperline", start=dt.date(2026, 9, 4), **season)
+    first = Show.objects.get()
+    err = io.StringIO()
+    call_command("simulate_season", "copperline", start=dt.date(2026, 9, 4), stderr=err, **season)
+    assert err.getvalue().strip() == (
+        f"note: --start 2026-09-04 is not after {first} (2026-09-04): new shows follow the "
+        "federation's last show."
+    )
+    second = Show.objects.exclude(pk=first.pk).get()
+    assert second.date == dt.date(2026, 9, 11)

@@ -10,6 +10,13 @@ from matches.season import SeasonError, season_simulate
 from matches.simulation import TRANSIENT_ERRORS
 from promotion.models import Federation
 
+#: At most ten years of weekly shows in one run.
+MAX_WEEKS = 520
+WEEKS_OUT_OF_RANGE = "--weeks is from 1 to {most} (ten years of weekly shows), not {weeks}."
+START_PASSED = (
+    "note: --start {start} is not after {show} ({on}): new shows follow the federation's last show."
+)
+
 
 class Command(BaseCommand):
     help = (
@@ -21,7 +28,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="The federation's slug.")
-        parser.add_argument("--weeks", type=int, default=1, help="How many weeks (default 1).")
+        parser.add_argument(
+            "--weeks", type=int, default=1, help="How many weeks, 1 to 520 (default 1)."
+        )
         parser.add_argument(
             "--start",
             type=dt.date.fromisoformat,
@@ -47,14 +56,19 @@ class Command(BaseCommand):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
-        if weeks < 1:
-            raise CommandError("--weeks must be at least 1.")
+        if not 1 <= weeks <= MAX_WEEKS:
+            raise CommandError(WEEKS_OUT_OF_RANGE.format(most=MAX_WEEKS, weeks=weeks))
         start_at = None
         if start is not None:
             # The first slot on or after the start date, in the federation's own calendar.
             start_at = dt.datetime.combine(
                 start - dt.timedelta(days=1), dt.time(23, 59), tzinfo=federation.time_zone
             )
+            last = federation.shows.order_by("-scheduled_at", "-number").first()
+            if last is not None and last.scheduled_at > start_at:
+                # New shows follow the calendar: said, not refused, so that a season cut short
+                # is finished by running the same command again.
+                self.stderr.write(START_PASSED.format(start=start, show=last, on=last.date))
         bar = tqdm(
             total=weeks,
             unit="show",
