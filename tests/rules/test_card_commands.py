@@ -362,3 +362,17 @@ def test_the_real_command_line_exits_non_zero_with_one_line(tmp_path, command):
     assert done.stderr.strip().splitlines()[-1] == (
         f"CommandError: {junk}: not UTF-8 text (byte 129 is 0x80); save the file as UTF-8"
     )
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly():
+    """`simulate_match ... | head -1`: the rest of a long play-by-play has nowhere to go."""
+    arm = ROOT / "rules/data/sample/arm"
+    command = [sys.executable, "manage.py", "simulate_match", str(arm / "corrigan-vale.yaml")]
+    command += [str(arm / "mortimer-gale.yaml"), "--seed", "1"]
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    process.stdout.close()  # gone before the first line: every write finds no reader
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 1
+    assert err == ""
