@@ -20,6 +20,8 @@ class RuleSystem(Protocol):
     option_words: tuple[tuple[str, str], ...]
     match_types: tuple[str, ...]
     stipulation_names: tuple[str, ...]
+    #: What a match's length (and a time limit) counts: "turns" or "rounds".
+    length_unit: str
     #: Who at ringside the rules give a part: "ally" and "manager", or neither.
     ringside_roles: tuple[str, ...]
 

@@ -40,6 +40,8 @@ class FilsingerSystem:
     #: Ringside has a part (rules 9 and 14).
     ringside_roles: tuple[str, ...] = ("ally", "manager")
     default_time_limit = DEFAULT_TIME_LIMIT
+    #: What a result's ``length`` counts.
+    length_unit = "turns"
     #: A turn (one offensive roll and what follows) stands for about 15 seconds of a match.
     turns_per_minute = 4
 

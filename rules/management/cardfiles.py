@@ -136,7 +136,10 @@ def add_common_arguments(parser) -> None:
     )
     parser.add_argument("--feud", action="store_true", help="a feud match (filsinger rule 8)")
     parser.add_argument(
-        "--time-limit", type=int, default=None, help="length limit, in the system's unit (turns)"
+        "--time-limit",
+        type=int,
+        default=None,
+        help="length limit, in the system's unit (Filsinger turns, Superstar and ARM rounds)",
     )
     parser.add_argument(
         "--ally",
@@ -497,7 +500,12 @@ def match_type_words(match_type: str) -> str:
 
 def describe(system, spec: MatchSpec) -> str:
     names = [" & ".join(p.name for p in side.participants) for side in spec.sides]
-    rules = ", ".join(o for o in system.option_names if o in spec.options) or "basic game"
+    # Each option as given, its value included ("cage=pipe", "referee=9"), in the system's order.
+    order = {name: i for i, name in enumerate(system.option_names)}
+    given = sorted(spec.options, key=lambda o: order.get(o.split("=", 1)[0], len(order)))
+    rules = ", ".join(given) or "basic game"
+    if spec.time_limit is not None:
+        rules += f"; time limit {spec.time_limit} {system.length_unit}"
     ringside = [
         f"{person.name} ({role}, {names[i]})"
         for i, side in enumerate(spec.sides)

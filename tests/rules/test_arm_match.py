@@ -431,10 +431,24 @@ def run(*args) -> str:
 def test_simulate_match_for_arm_prints_the_play_by_play_and_the_options():
     cards = [str(SAMPLE_DIR / "corrigan-vale.yaml"), str(SAMPLE_DIR / "mortimer-gale.yaml")]
     out = run("simulate_match", "--system", "arm", *cards, "--seed", "3", "--rules", "cage=pipe")
-    assert "ARM (RingMaster): Corrigan Vale vs Mortimer Gale (singles; rules: cage)" in out
+    assert "ARM (RingMaster): Corrigan Vale vs Mortimer Gale (singles; rules: cage=pipe)" in out
     assert "circle each other" in out or "tie-up" in out or "before the bell" in out
     data = json.loads(run("simulate_match", "--system", "arm", *cards, "--seed", "3", "--json"))
     assert data["system"] == "arm" and data["events"][-1]["kind"] == "end"
+
+
+def test_the_header_gives_every_option_with_its_value_and_the_time_limit():
+    cards = [str(SAMPLE_DIR / "corrigan-vale.yaml"), str(SAMPLE_DIR / "mortimer-gale.yaml")]
+    rules = ("--rules", "referee=9,cage=pipe,no_dq,time_limit=40", "--seed", "1")
+    for command in ("simulate_match", "odds"):
+        extra = ("--runs", "5") if command == "odds" else ()
+        first = run(command, "--system", "arm", *cards, *rules, *extra).splitlines()[0]
+        assert first == (
+            "ARM (RingMaster): Corrigan Vale vs Mortimer Gale "
+            "(singles; rules: cage=pipe, no_dq, time_limit=40, referee=9)"
+        )
+    first = run("simulate_match", *cards, "--time-limit", "40", "--seed", "1").splitlines()[0]
+    assert first.endswith("(singles; rules: basic game; time limit 40 rounds)")
 
 
 def test_odds_for_arm_report_monte_carlo_without_exact_odds():
