@@ -8,9 +8,20 @@ import sys
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.core.management import execute_from_command_line
+    from django.db import DatabaseError
 
     try:
         execute_from_command_line(sys.argv)
+    except DatabaseError as exc:
+        if "--traceback" in sys.argv:
+            raise
+        # A database not yet made (`no such table`) or out of reach: one line, not a traceback.
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+        sys.stderr.write(
+            f"CommandError: The database is unavailable: {first} (a new database is made by "
+            "`manage.py migrate` or `make demo`; --traceback shows where this came from)\n"
+        )
+        sys.exit(1)
     except BrokenPipeError:
         # The reader went away (`simulate_match ... | head`): stop quietly, as other tools do.
         # Python flushes stdout at exit, so point it at nothing first (the Python docs' recipe).
