@@ -20,7 +20,8 @@ a wrestler twice on one show (``reign_one_open_per_title``, ``show_one_per_slot`
 (``match_called_off_has_reason_no_result``), so no check is needed for those.
 
 ``federation_notices`` lists what is not corrupt but waits on the promoter (a draft stranded
-before the federation's history, a failed show holding the next ones up).
+before the federation's history, a failed show holding the next ones up, two wrestlers sharing
+a ring name or one in two tag teams at once, from before those rules or an import).
 """
 
 from __future__ import annotations
@@ -75,6 +76,42 @@ def federation_notices(*, federation: Federation) -> list[str]:
         blocker = blocker_of(show)
         if blocker is not None and blocker.status == ShowStatus.FAILED:
             notices.append(f"{show} {waiting_reason(blocker)}.")
+    notices += _roster_notices(federation)
+    return notices
+
+
+def _roster_notices(federation: Federation) -> list[str]:
+    """The roster's rules that came after some rosters were made (an import, or a federation
+    kept from before them): a ring name is one wrestler's, and a wrestler is in one tag team at
+    a time. Nothing in the history is wrong for them, but the promoter should set them right."""
+    from promotion.models import TeamKind
+    from promotion.validators import ring_name_key
+
+    notices = []
+    named: dict[str, list[str]] = defaultdict(list)
+    for slug, name in federation.wrestlers.order_by("pk").values_list("slug", "ring_name"):
+        named[ring_name_key(name)].append(slug)
+    for slugs in named.values():
+        if len(slugs) > 1:
+            notices.append(
+                f"{len(slugs)} wrestlers share a ring name ({', '.join(slugs)}): "
+                "give each a name of his own."
+            )
+    spans: dict[int, list[TeamMembership]] = defaultdict(list)
+    for membership in (
+        TeamMembership.objects.filter(team__federation=federation, team__kind=TeamKind.TAG_TEAM)
+        .select_related("team", "wrestler")
+        .order_by("wrestler_id", "started_on", "pk")
+    ):
+        spans[membership.wrestler_id].append(membership)
+    for memberships in spans.values():
+        for earlier, later in pairwise(memberships):
+            if earlier.ended_on is None or earlier.ended_on > later.started_on:
+                notices.append(
+                    f"{earlier.wrestler} is in two tag teams at once, {earlier.team} and "
+                    f"{later.team} (from {later.started_on}): a side of a match cannot tell "
+                    "which it stands for; end one of the memberships."
+                )
     return notices
 
 

@@ -17,7 +17,7 @@ from matches.booking import show_create
 from matches.checks import federation_check, federation_notices
 from matches.models import Match, MatchParticipant, MatchStatus, Role, Show, ShowStatus
 from matches.simulation import show_simulate
-from promotion.models import Injury, ReignEnd, StandingChange, TitleReign
+from promotion.models import Injury, ReignEnd, StandingChange, TeamMembership, TitleReign
 from promotion.services import reign_start
 from tests import factories
 from tests.matches.helpers import book_week, sample_federation
@@ -405,4 +405,33 @@ def test_notices_word_for_word_and_only_for_a_failed_blocker(federation):
     assert federation_notices(federation=federation) == [
         stranded,
         f"{second} waits for {first}, which failed: retry or cancel it.",
+    ]
+
+
+def test_notices_name_a_shared_ring_name_and_two_tag_teams_at_once(federation):
+    """Rosters from before the rules (or an import) broken on purpose: each rule is named; a
+    wrestler who leaves one tag team the day he joins another, or is in a stable besides, is
+    not."""
+    ada = factories.WrestlerFactory(federation=federation, ring_name="Ada Vance", slug="ada-vance")
+    factories.WrestlerFactory(federation=federation, ring_name="ada  VANCE", slug="ada-vance-2")
+    assert federation_notices(federation=federation) == [
+        "2 wrestlers share a ring name (ada-vance, ada-vance-2): give each a name of his own."
+    ]
+    rivets = factories.TeamFactory(federation=federation, name="The Rivets")
+    storm = factories.TeamFactory(federation=federation, name="Stormfront")
+    stable = factories.TeamFactory(federation=federation, name="The Foundry", kind="stable")
+    on = dt.date(2024, 3, 2)
+    factories.TeamMembershipFactory(team=rivets, wrestler=ada, ended_on=on)
+    factories.TeamMembershipFactory(team=storm, wrestler=ada, started_on=on)
+    factories.TeamMembershipFactory(team=stable, wrestler=ada)
+    assert len(federation_notices(federation=federation)) == 1
+    late = dt.date(2024, 3, 9)
+    TeamMembership.objects.filter(team=rivets).update(ended_on=late)
+    assert federation_notices(federation=federation)[1:] == [
+        "Ada Vance is in two tag teams at once, The Rivets and Stormfront (from 2024-03-02): a "
+        "side of a match cannot tell which it stands for; end one of the memberships."
+    ]
+    # Notices, not violations (the factory's wrestlers have no ledger, which is one).
+    assert not [
+        p for p in federation_check(federation=federation) if "Vance" in p and "ledger" not in p
     ]
