@@ -20,9 +20,16 @@ SLUG = "layout-check"
 ROOM = 12
 
 
+#: The signed-in state by site: a process that runs this module's tests apart (the runner's
+#: work stealing) sets the module up again, and the account and federation exist by then.
+_SIGNED_IN: dict[str, dict] = {}
+
+
 @pytest.fixture(scope="module")
 def promoter(browser, site):
     """A promoter signed in, with a federation from the sample: the context's saved state."""
+    if site in _SIGNED_IN:
+        return _SIGNED_IN[site]
     context = browser.new_context()
     page = context.new_page()
     page.goto(site + "/accounts/signup/")
@@ -39,7 +46,7 @@ def promoter(browser, site):
     with page.expect_navigation():
         page.locator("main").get_by_role("button", name="Create the federation").click()
     assert page.url.endswith(f"/f/{SLUG}/")
-    state = context.storage_state()
+    state = _SIGNED_IN[site] = context.storage_state()
     context.close()
     return state
 
