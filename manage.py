@@ -11,7 +11,12 @@ def main() -> None:
     from django.db import DatabaseError
 
     try:
-        execute_from_command_line(sys.argv)
+        try:
+            execute_from_command_line(sys.argv)
+        finally:
+            # Output short enough to sit in the buffer meets a reader that went away only here
+            # (or, unflushed, at exit: "Exception ignored ... BrokenPipeError" and status 120).
+            sys.stdout.flush()
     except DatabaseError as exc:
         if "--traceback" in sys.argv:
             raise

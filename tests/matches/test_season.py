@@ -107,17 +107,4 @@ def test_weeks_out_of_bounds_are_refused(weeks):
     assert not Show.objects.exists()
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_start_before_the_last_show_is_said_and_the_shows_follow_it(in_process):
-    call_command("load_sample_federation", verbosity=0)
-    season = {"weeks": 1, "seed": 3, "no_progress": True, "stdout": io.StringIO()}
-    call_command("simulate_season", "copperline", start=dt.date(2026, 9, 4), **season)
-    first = Show.objects.get()
-    err = io.StringIO()
-    call_command("simulate_season", "copperline", start=dt.date(2026, 9, 4), stderr=err, **season)
-    assert err.getvalue().strip() == (
-        f"note: --start 2026-09-04 is not after {first} (2026-09-04): new shows follow the "
-        "federation's last show."
-    )
-    second = Show.objects.exclude(pk=first.pk).get()
-    assert second.date == dt.date(2026, 9, 11)
+# A --start the federation's history has passed is said: tests/matches/test_command_errors.py.

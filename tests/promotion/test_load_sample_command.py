@@ -30,3 +30,20 @@ def test_a_new_owner_is_made_without_a_password():
     call_command("load_sample_federation", "--owner", "ines", verbosity=0)
     owner = Federation.objects.get(slug="copperline").owner
     assert owner.username == "ines" and not owner.has_usable_password()
+
+
+def test_a_new_owner_is_said_so_that_a_mistyped_name_is_seen():
+    """`--owner promotr --replace` hands the federation to a new account: the command says it
+    made one (no password), and says nothing of the kind for an owner who exists."""
+    from io import StringIO
+
+    call_command("load_sample_federation", verbosity=0, stdout=StringIO())
+    out = StringIO()
+    call_command("load_sample_federation", "--owner", "promotr", "--replace", stdout=out)
+    assert out.getvalue().splitlines()[0] == (
+        "Created the user 'promotr' to own it, with no password "
+        "(`manage.py changepassword promotr` sets one)."
+    )
+    out = StringIO()
+    call_command("load_sample_federation", "--owner", "promotr", "--replace", stdout=out)
+    assert "Created the user" not in out.getvalue()

@@ -14,6 +14,14 @@ from django.core.management.base import BaseCommand, CommandError
 from matches.runner import run_due_once
 from matches.simulation import TRANSIENT_ERRORS
 
+#: The longest pause between passes: a day (time.sleep takes no infinity, and a NaN none at all).
+MAX_EVERY = 86400
+EVERY_OUT_OF_RANGE = (
+    "--every is a number of seconds more than 0 and at most {most} (a day), not {every}."
+)
+NOTHING_DUE = "No show is due."
+ALL_WAITING = "No show was wrestled: every due show waits for an earlier one."
+
 
 class Command(BaseCommand):
     help = (
@@ -24,15 +32,24 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--loop", action="store_true", help="Keep running (Ctrl-C stops).")
         parser.add_argument(
-            "--every", type=float, default=30.0, help="Seconds between passes (default 30)."
+            "--every",
+            type=float,
+            default=30.0,
+            help=f"Seconds between passes, more than 0 and at most {MAX_EVERY} (default 30).",
         )
 
     def handle(self, *args, loop, every, **options):
-        if every <= 0:
-            raise CommandError("--every must be more than 0 seconds.")
+        if not 0 < every <= MAX_EVERY:
+            raise CommandError(EVERY_OUT_OF_RANGE.format(most=MAX_EVERY, every=f"{every:g}"))
         while True:
+            said: list[str] = []
+
+            def report(line: str, said=said) -> None:
+                said.append(line)
+                self.stdout.write(line)
+
             try:
-                outcomes = run_due_once(report=self.stdout.write)
+                outcomes = run_due_once(report=report)
             except TRANSIENT_ERRORS as exc:
                 if not loop:
                     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
@@ -41,7 +58,8 @@ class Command(BaseCommand):
                 outcomes = []
             if not loop:
                 if not outcomes:
-                    self.stdout.write("No show is due.")
+                    # Whatever was said with nothing wrestled named a due show that waits.
+                    self.stdout.write(ALL_WAITING if said else NOTHING_DUE)
                 return
             try:
                 time.sleep(every)

@@ -3,8 +3,10 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
+from django.utils import timezone
 from tqdm import tqdm
 
+from config.api_fields import YEARS
 from matches.booking import BookingError
 from matches.season import SeasonError, season_simulate
 from matches.simulation import TRANSIENT_ERRORS
@@ -15,6 +17,12 @@ MAX_WEEKS = 520
 WEEKS_OUT_OF_RANGE = "--weeks is from 1 to {most} (ten years of weekly shows), not {weeks}."
 START_PASSED = (
     "note: --start {start} is not after {show} ({on}): new shows follow the federation's last show."
+)
+#: The years a show can be in (every moment of them is a moment in UTC too: config.api_fields).
+START_OUT_OF_RANGE = "--start is a date in the years {low} to {high}, not {start}."
+PAST_THE_CALENDAR = (
+    "{weeks} weekly shows from {first} would run past the end of year {high}; give fewer "
+    "--weeks or an earlier --start."
 )
 
 
@@ -58,17 +66,29 @@ class Command(BaseCommand):
             raise CommandError(f"No federation with the slug {slug!r}.")
         if not 1 <= weeks <= MAX_WEEKS:
             raise CommandError(WEEKS_OUT_OF_RANGE.format(most=MAX_WEEKS, weeks=weeks))
+        low, high = YEARS
+        if start is not None and not low <= start.year <= high:
+            raise CommandError(START_OUT_OF_RANGE.format(low=low, high=high, start=start))
+        last = federation.shows.order_by("-scheduled_at", "-number").first()
         start_at = None
         if start is not None:
             # The first slot on or after the start date, in the federation's own calendar.
             start_at = dt.datetime.combine(
                 start - dt.timedelta(days=1), dt.time(23, 59), tzinfo=federation.time_zone
             )
-            last = federation.shows.order_by("-scheduled_at", "-number").first()
             if last is not None and last.scheduled_at > start_at:
                 # New shows follow the calendar: said, not refused, so that a season cut short
                 # is finished by running the same command again.
                 self.stderr.write(START_PASSED.format(start=start, show=last, on=last.date))
+        # Every week must fall within the calendar: refused now, not at the week that falls out.
+        if start is not None:
+            first = start
+        elif last is not None:
+            first = last.date
+        else:
+            first = timezone.localdate(timezone=federation.time_zone)
+        if first.toordinal() + 7 * weeks > dt.date(high, 12, 31).toordinal():
+            raise CommandError(PAST_THE_CALENDAR.format(weeks=weeks, first=first, high=high))
         bar = tqdm(
             total=weeks,
             unit="show",

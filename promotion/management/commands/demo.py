@@ -8,14 +8,16 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
+from matches.management.commands.simulate_season import MAX_WEEKS
 from promotion.models import Federation
 from promotion.sample import sample_data
 
 DEMO_USERNAME = "admin"
+WEEKS_OUT_OF_RANGE = "--weeks is from 0 to {most} (0: no weeks wrestled), not {weeks}."
 #: The demo admin's password, kept beside the project (git ignores it) so that a rerun of the
 #: demo prints the same one instead of silently changing it.
 PASSWORD_FILE = Path(settings.BASE_DIR) / ".demo-admin-password"
@@ -41,10 +43,14 @@ class Command(BaseCommand):
             "--weeks",
             type=int,
             default=4,
-            help="Weeks to simulate when the federation has no results yet (default 4).",
+            help=f"Weeks to simulate when the federation has no results yet, 0 to {MAX_WEEKS} "
+            "(default 4).",
         )
 
     def handle(self, *args, no_serve, addr, password, new_password, weeks, **options):
+        # Checked before anything is set up: a refused demo leaves nothing behind.
+        if not 0 <= weeks <= MAX_WEEKS:
+            raise CommandError(WEEKS_OUT_OF_RANGE.format(most=MAX_WEEKS, weeks=weeks))
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database migrated.")
         password = self._admin(password, new_password)

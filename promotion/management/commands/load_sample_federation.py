@@ -6,6 +6,11 @@ from django.db import transaction
 from promotion.sample import sample_federation_load
 from promotion.services import ServiceError
 
+OWNER_CREATED = (
+    "Created the user {owner!r} to own it, with no password "
+    "(`manage.py changepassword {owner}` sets one)."
+)
+
 
 class Command(BaseCommand):
     help = "Load the project's fictional sample federation (roster, titles, feud, cards)."
@@ -37,6 +42,9 @@ class Command(BaseCommand):
                 federation = sample_federation_load(owner=user, replace=replace)
         except ServiceError as exc:
             raise CommandError(str(exc)) from None
+        if created:
+            # Said, so that a mistyped --owner is seen (the federation now belongs to him).
+            self.stdout.write(OWNER_CREATED.format(owner=owner))
         self.stdout.write(
             self.style.SUCCESS(
                 f"Loaded {federation.name} ({federation.slug}): "
