@@ -119,6 +119,9 @@ class ArmSystem:
             found["over_top_dq"] = "no_dq is on: nobody is disqualified"
         if options.warnings is not None and options.no_dq:
             found["warnings"] = "no_dq is on: the referee's warnings lead nowhere"
+        if options.time_limit is not None and spec.time_limit is not None:
+            # As Superstar says of it: the match's own limit (``--time-limit``) is the one played.
+            found["time_limit"] = f"the match's own time limit ({spec.time_limit} rounds) stands"
         return found
 
     def odds(

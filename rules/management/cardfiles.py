@@ -346,7 +346,8 @@ def _manager(raw: str) -> tuple[int, Ringside]:
     name, rating = value, None
     if ":" in value:
         name, _, given = value.rpartition(":")
-        if not re.fullmatch(r"\s*\d{1,2}\s*", given) or int(given) > 12:
+        # [0-9], not \d: a digit of another script (U+0667) is no rating on a printed card.
+        if not re.fullmatch(r"\s*[0-9]{1,2}\s*", given) or int(given) > 12:
             raise CommandError(
                 f"--manager {SIDES[side]}: a Distractor rating is a whole number from 0 to 12, "
                 f"not {given.strip()!r} (NAME:RATING, e.g. 'Jimmy Hart:7')"
@@ -506,11 +507,12 @@ def describe(system, spec: MatchSpec) -> str:
     rules = ", ".join(given) or "basic game"
     if spec.time_limit is not None:
         rules += f"; time limit {spec.time_limit} {system.length_unit}"
+    # Only whom the rules give a part: the others are played without (and a note says so).
     ringside = [
         f"{person.name} ({role}, {names[i]})"
         for i, side in enumerate(spec.sides)
         for role, person in (("manager", side.manager), ("ally", side.ally))
-        if person is not None
+        if person is not None and role in system.ringside_roles
     ]
     at = f"; at ringside: {', '.join(ringside)}" if ringside else ""
     kind = match_type_words(spec.match_type)

@@ -164,6 +164,11 @@ def test_a_manager_distracts_with_his_own_rating():
             ["--manager", "A=Jimmy Hart:"],
             "a Distractor rating is a whole number from 0 to 12, not ''",
         ),
+        (
+            # Digits of another script are not a rating's 0 to 9.
+            ["--manager", "A=Jimmy Hart:\u0667"],
+            "a Distractor rating is a whole number from 0 to 12, not '\u0667'",
+        ),
         (["--manager", "B=Slick", "--manager", "b=Jimmy"], "one manager a side"),
     ],
 )
@@ -225,6 +230,45 @@ def test_ringside_people_under_superstar_are_said_to_have_no_part():
         ]
     _, err = run("simulate_match", WOLF, EXECUTIONER, "--manager", "B=Jimmy Hart:7", "--seed", "1")
     assert err == ""
+
+
+def test_the_header_under_superstar_seats_nobody_the_match_is_played_without():
+    """The note says the match is played without him, so the header does not seat him."""
+    cards = [
+        str(ROOT / f"rules/data/sample/superstar/{n}.yaml")
+        for n in ("corrigan-vale", "mortimer-gale")
+    ]
+    for command in COMMANDS:
+        extra = ["--runs", "20", "--exact", "never"] if command == "odds" else []
+        out, _ = run(command, *cards, "--manager", "B=Jimmy Hart:7", "--seed", "1", *extra)
+        assert out.splitlines()[0] == (
+            "Superstar Pro Wrestling: Corrigan Vale vs Mortimer Gale (singles; rules: basic game)"
+        )
+    out, _ = run("simulate_match", WOLF, EXECUTIONER, "--manager", "B=Jimmy Hart:7", "--seed", "1")
+    assert out.splitlines()[0].endswith("at ringside: Jimmy Hart (manager, The Executioner))")
+
+
+@pytest.mark.parametrize("system", ["superstar", "arm"])
+def test_a_time_limit_rule_under_a_time_limit_option_is_said_not_to_apply(system):
+    """--time-limit and --rules time_limit=N: the match's own limit stands, in every system
+    that has the rule, and the note says so (ARM played the shorter limit without a word)."""
+    cards = [
+        str(ROOT / f"rules/data/sample/{system}/{n}.yaml")
+        for n in ("corrigan-vale", "mortimer-gale")
+    ]
+    for command in COMMANDS:
+        extra = ["--runs", "20", "--exact", "never"] if command == "odds" else []
+        args = ["--rules", "time_limit=5", "--time-limit", "2", "--seed", "1", *extra]
+        _, err = run(command, *cards, *args)
+        assert err.splitlines() == [
+            "note: time_limit cannot apply here: the match's own time limit (2 rounds) stands"
+        ]
+    args = ["--rules", "time_limit=5", "--time-limit", "2", "--json"]
+    lengths = {
+        json.loads(run("simulate_match", *cards, *args, "--seed", str(seed))[0])["length"]
+        for seed in range(5)
+    }
+    assert max(lengths) <= 2
 
 
 def test_every_rule_says_which_cannot_apply():
