@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from django.db import connections
 
+from matches.models import Show
 from matches.services import shows_run_due, shows_waiting
 from matches.simulation import TRANSIENT_ERRORS, Outcome, waiting_reason
 
@@ -19,11 +20,15 @@ logger = logging.getLogger(__name__)
 def run_due_once(*, report: Callable[[str], None] = logger.info) -> list[Outcome]:
     """Wrestle every due show now, in this process, and say what happened and what waits."""
     outcomes = shows_run_due()
+    named = Show.objects.select_related("federation").in_bulk([o.show_id for o in outcomes])
     for outcome in outcomes:
+        show = named.get(outcome.show_id)
+        name = f"{show} ({show.federation})" if show is not None else f"Show {outcome.show_id}"
         if outcome.status == "completed":
-            report(f"Show {outcome.show_id}: completed.")
+            report(f"{name}: wrestled.")
         elif outcome.status == "failed":
-            report(f"Show {outcome.show_id}: failed ({outcome.detail}).")
+            retry = f"`show {show.federation.slug} {show.number} --retry`" if show else "a retry"
+            report(f"{name}: failed ({outcome.detail}); {retry} once the cause is fixed.")
     for show, blocker in shows_waiting():
         report(f"{show} {waiting_reason(blocker)}.")
     return outcomes

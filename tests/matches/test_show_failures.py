@@ -322,3 +322,17 @@ def test_show_run_now_that_fails_exits_with_an_error(federation, monkeypatch, in
     assert f"Failed: RuntimeError: {ENGINE_FAILURE}" in out.getvalue()
     assert status_of(first) == ShowStatus.FAILED
     assert not first.matches.filter(status=MatchStatus.COMPLETED).exists()
+
+
+def test_run_shows_names_a_failed_show_and_how_to_retry_it(federation, monkeypatch):
+    from matches.runner import run_due_once
+
+    first, second = two_due_weeks(federation)
+    monkeypatch.setitem(registry.systems, "filsinger", Exploding(registry.systems["filsinger"]))
+    said: list[str] = []
+    run_due_once(report=said.append)
+    assert said == [
+        f"{first} ({federation}): failed (RuntimeError: {ENGINE_FAILURE}); "
+        f"`show {federation.slug} {first.number} --retry` once the cause is fixed.",
+        f"{second} waits for {first}, which failed: retry or cancel it.",
+    ]

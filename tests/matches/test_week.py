@@ -101,7 +101,7 @@ def test_run_shows_wrestles_what_is_due_and_names_what_waits(in_process):
     first.refresh_from_db()
     assert first.status == ShowStatus.COMPLETED
     out = run("run_shows")
-    assert f"Show {second.pk}: completed." in out
+    assert f"{second} ({federation}): wrestled." in out
     assert Show.objects.get(pk=second.pk).status == ShowStatus.COMPLETED
     assert "No show is due." in run("run_shows")
     check_clean()
