@@ -86,6 +86,11 @@ class NotFinite(Exception):
     Markov)."""
 
 
+class NotCovered(NotFinite):
+    """The match is not one the solver covers at all (its kind or its strategy): no budget
+    would help."""
+
+
 class Clock:
     """A time budget: ``check()`` raises ``NotFinite`` once ``seconds`` have passed (None: no
     limit)."""
@@ -130,7 +135,7 @@ def build_chain(
     prep: Prepared, strategy: Any, max_states: int = MAX_STATES, clock: Clock | None = None
 ) -> tuple[list[State], dict[State, tuple[list, list]]]:
     if not getattr(strategy, "markov", False):
-        raise NotFinite("the strategy is not Markov (it may use more than the match state)")
+        raise NotCovered("the strategy is not Markov (it may use more than the match state)")
     bound = state_bound(prep)
     if bound > max_states:
         raise NotFinite(
@@ -186,7 +191,7 @@ def solve(
     max_states = min(max_states, MAX_STATES)
     clock = Clock(time_budget)
     if not getattr(strategy, "markov", False):
-        raise NotFinite("the strategy is not Markov (it may use more than the match state)")
+        raise NotCovered("the strategy is not Markov (it may use more than the match state)")
     if state_bound(prep) > PYTHON_BOUND:
         try:
             from rules.filsinger.exact_sparse import NotFiniteError, solve_sparse

@@ -189,6 +189,9 @@ class FilsingerSystem:
             try:
                 solved = _exact.solve(prep, strategy, states, limit)
                 note = ""
+            except _exact.NotCovered as err:  # no budget would help: none is reported
+                note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
+                budget = None
             except _exact.NotFinite as err:
                 note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
             seconds = time.monotonic() - started

@@ -58,6 +58,11 @@ class NotFinite(Exception):
     """The match is not one the solver covers, or its chain is too big for the budget."""
 
 
+class NotCovered(NotFinite):
+    """The match is not one the solver covers at all (its kind or its strategy): no budget
+    would help."""
+
+
 def covers(prep: Prepared) -> str:
     """Why the solver cannot take this match ("" when it can)."""
     if prep.battle_royal:
@@ -559,9 +564,9 @@ def solve(
     no limit)."""
     why = covers(prep)
     if why:
-        raise NotFinite(why)
+        raise NotCovered(why)
     if not getattr(strategy, "markov", False):
-        raise NotFinite(
+        raise NotCovered(
             "the strategy is not Markov (its pin decisions may use more than the scores)"
         )
     max_states = MAX_STATES if max_states is None else min(max_states, MAX_STATES)

@@ -213,6 +213,9 @@ class SuperstarSystem:
             try:
                 solved = _exact.solve(prep, strategy, max_states=states, time_budget=limit)
                 note = ""
+            except _exact.NotCovered as err:  # no budget would help: none is reported
+                note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
+                budget = None
             except _exact.NotFinite as err:
                 note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
             seconds = time.monotonic() - started

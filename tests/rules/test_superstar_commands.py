@@ -126,7 +126,14 @@ def test_odds_json_reports_exact_beside_monte_carlo():
 
 def test_odds_say_why_a_tag_match_has_no_exact_figures():
     out = run("odds", "--system", "superstar", *ALL[:4], "--match", "tag", "--runs", "50")
-    assert "no exact odds: tag matches" in out
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("no exact odds: tag matches")
+    # No budget solves a tag match, so none is offered.
+    assert last.endswith("; Monte Carlo alone (--exact auto)")
+    data = json.loads(
+        run("odds", "--system", "superstar", *ALL[:4], "--match", "tag", "--runs", "50", "--json")
+    )
+    assert "exact_budget" not in data and data["exact_note"].startswith("no exact odds: tag")
 
 
 def test_card_analysis_prints_the_cards_figures():
