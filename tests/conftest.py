@@ -42,6 +42,17 @@ def redis_of_this_process():
         app.conf.update(saved)
 
 
+@pytest.fixture(autouse=True)
+def demo_password_file(tmp_path, monkeypatch):
+    """The demo admin's password file is the test's own: a test that runs ``demo`` must not
+    replace the one a promoter's own demo printed."""
+    from promotion.management.commands import demo
+
+    path = tmp_path / ".demo-admin-password"
+    monkeypatch.setattr(demo, "PASSWORD_FILE", path)
+    return path
+
+
 @pytest.fixture
 def federation(db):
     return factories.FederationFactory()
