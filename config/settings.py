@@ -303,6 +303,19 @@ if REDIS_URL:
         "visibility_timeout": broker_visibility_timeout(SHOW_TIME_LIMIT_SECONDS)
     }
     CELERY_RESULT_EXPIRES = 24 * 3600
+    # A broker out of reach fails a dispatch within about two seconds (kombu's default retries
+    # for longer), and the result store gives up reconnecting as soon (Celery's default: 20 s).
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "interval_max": 1,
+    }
+    CELERY_BROKER_CONNECTION_TIMEOUT = 2
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+        "retry_policy": {"max_retries": 2, "interval_start": 0, "interval_step": 1}
+    }
 else:
     CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = None

@@ -14,6 +14,7 @@ import logging
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import (
@@ -41,6 +42,11 @@ CANNOT_RETRY = "{show} is {status}; only a failed show can be retried."
 CANNOT_CANCEL = "{show} is {status}; only a show that has not run can be cancelled."
 SHOW_WAITS = "{show} {reason}."
 NOTHING_TO_RUN = "{show} has no matches to wrestle."
+BROKER_DOWN = (
+    "{show} is scheduled but could not be sent to the workers: the task queue (REDIS_URL) is out "
+    "of reach ({error}). It stays scheduled: once it is due, the next dispatch of due shows "
+    "sends it, or `run_shows` wrestles it in this process."
+)
 
 
 def _due(now: dt.datetime) -> Q:
@@ -79,10 +85,24 @@ def shows_waiting(
 
 def show_dispatch(*, show_id: int) -> None:
     """Send one show to the workers once the current transaction commits (with no broker, the
-    task runs in this process right then)."""
+    task runs in this process right then). A broker out of reach does not undo what committed:
+    the show stays scheduled, the failure is logged, and the next dispatch of due shows (beat,
+    a season's wait, ``run_shows`` in process) takes it."""
+    transaction.on_commit(lambda: _send(show_id))
+
+
+def _send(show_id: int) -> None:
     from matches.tasks import simulate_show
 
-    transaction.on_commit(lambda: simulate_show.delay(show_id))
+    try:
+        # Nothing reads a dispatched show's task result (the show row is the truth), so none is
+        # kept: no result-store subscription for each show, and a broker that is down fails
+        # within the publish retry policy (``CELERY_TASK_PUBLISH_RETRY_POLICY``).
+        simulate_show.apply_async((show_id,), ignore_result=True)
+    except BrokerError as exc:
+        show = Show.objects.select_related("federation").filter(pk=show_id).first()
+        error = str(exc).rstrip(".") or type(exc).__name__
+        logger.warning(BROKER_DOWN.format(show=show or f"Show {show_id}", error=error))
 
 
 def shows_dispatch_due(*, now: dt.datetime | None = None) -> list[int]:

@@ -256,7 +256,9 @@ def test_due_shows_are_dispatched_after_the_commit(
 
     due = show(federation, 1, -1, ShowStatus.SCHEDULED)
     sent = []
-    monkeypatch.setattr(tasks.simulate_show, "delay", sent.append)
+    monkeypatch.setattr(
+        tasks.simulate_show, "apply_async", lambda args, **options: sent.append(args[0])
+    )
     with django_capture_on_commit_callbacks() as callbacks:
         assert services.shows_dispatch_due() == [due.pk]
         assert sent == []  # nothing leaves before the commit

@@ -788,6 +788,32 @@ def test_a_show_that_has_not_run_is_cancelled(show, status):
 # -- the list is whole -------------------------------------------------------------------------
 
 
+@pytest.mark.django_db(transaction=True)  # the show is sent off when its write commits
+@names("BROKER_DOWN")
+def test_a_broker_out_of_reach_leaves_the_show_scheduled_and_says_so(
+    show, make, monkeypatch, caplog
+):
+    """Not a refusal: what committed stands, and the log says why nothing happens yet."""
+    from kombu.exceptions import OperationalError
+
+    from matches import tasks
+
+    def unreachable(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(tasks.simulate_show, "apply_async", unreachable)
+    first = booked(show, make)
+    with caplog.at_level("WARNING", logger="matches.services"):
+        show = services.show_run_now(show=first)  # no exception: what committed stands
+    assert show.status == ShowStatus.SCHEDULED
+    assert caplog.messages == [
+        f"{first} is scheduled but could not be sent to the workers: the task queue (REDIS_URL) "
+        "is out of reach (Error 111 connecting to 127.0.0.1:6379. Connection refused). It stays "
+        "scheduled: once it is due, the next dispatch of due shows sends it, or `run_shows` "
+        "wrestles it in this process."
+    ]
+
+
 def messages(module) -> set[str]:
     return {
         name

@@ -336,3 +336,13 @@ def test_run_shows_names_a_failed_show_and_how_to_retry_it(federation, monkeypat
         f"`show {federation.slug} {first.number} --retry` once the cause is fixed.",
         f"{second} waits for {first}, which failed: retry or cancel it.",
     ]
+
+
+def test_a_dispatched_show_keeps_no_task_result(federation, monkeypatch):
+    """Nothing reads it, and asking for one subscribes to the result store for every show."""
+    from matches import services, tasks
+
+    sent = []
+    monkeypatch.setattr(tasks.simulate_show, "apply_async", lambda *a, **k: sent.append((a, k)))
+    services._send(41)
+    assert sent == [(((41,),), {"ignore_result": True})]
