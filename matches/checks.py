@@ -81,8 +81,8 @@ def federation_notices(*, federation: Federation) -> list[str]:
 
 
 def _roster_notices(federation: Federation) -> list[str]:
-    """The roster's rules that came after some rosters were made (an import, or a federation
-    kept from before them): a ring name is one wrestler's, and a wrestler is in one tag team at
+    """The roster's rules that came after some rosters were made (a federation kept, or
+    imported, from before them): a ring name is one wrestler's, and a wrestler is in one tag team at
     a time. Nothing in the history is wrong for them, but the promoter should set them right."""
     from promotion.models import TeamKind
     from promotion.validators import ring_name_key

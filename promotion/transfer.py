@@ -11,8 +11,10 @@ models themselves, so a field added later travels without a change here.
 ``federation_import`` reads such a document back, all or nothing: every row is checked (its
 fields, the model's own rules as ``clean`` states them, the references between rows, the models'
 check constraints, a wrestler's Heat within the standings' bounds and Injured only with the injury
-that keeps the wrestler out) before anything is written, and each problem is named by its path
-(``shows[3].matches[0].method: ...``; a wrestler's also by the wrestler's name). Users are not part
+that keeps the wrestler out, and the roster's rules across rows: one wrestler a ring name, one tag
+team at a time, a debut that has come and precedes his first match) before anything is written,
+and each problem is named by its path (``shows[3].matches[0].method: ...``; a wrestler's also by
+the wrestler's name). Users are not part
 of a federation: the importing user owns the copy, and members are restored where a user of that
 name exists (the others are reported, not created).
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -30,7 +33,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from matches.models import Match, MatchParticipant, Show
+from matches.models import Match, MatchParticipant, MatchStatus, Show
 from promotion.models import (
     Federation,
     Feud,
@@ -39,14 +42,17 @@ from promotion.models import (
     Membership,
     StandingChange,
     Team,
+    TeamKind,
     TeamMembership,
     Title,
     TitleReign,
     Wrestler,
     WrestlerStatus,
 )
+from promotion.selectors import WRESTLED
 from promotion.services import ServiceError
 from promotion.standings import standings_table
+from promotion.validators import DEBUT_AFTER_FIRST_MATCH, DEBUT_STILL_TO_COME, ring_name_key
 from rules.models import ChartOverride, WrestlerCard
 
 FORMAT = "ringside.federation"
@@ -66,6 +72,16 @@ INJURED_WITHOUT_INJURY_HERE = (
     "off cards: import the wrestler as Active, or add the injury (keeps_off_cards true)."
 )
 HEAT_RANGE = "Heat is 0 to {high} (the standings' most), not {value}."
+#: The roster's rules across rows, as every other door keeps them (``Wrestler.clean`` and the
+#: team services): checked on the document as a whole, since its rows have no federation yet.
+RING_NAME_SHARED = (
+    "{name!r} is also the ring name of {other} in this document; a ring name is one wrestler's "
+    "in a federation (case and spacing aside): give each a name of his own."
+)
+TWO_TAG_TEAMS = (
+    "{wrestler} joins {team} on {started:%b %-d, %Y} while still in another tag team, {other}; "
+    "a wrestler is in one tag team at a time (stables aside): end the earlier membership first."
+)
 
 
 class TransferError(ServiceError):
@@ -395,9 +411,83 @@ class _Reader:
         }
         for wrestler in self.objects["wrestler"].values():
             if wrestler.status == WrestlerStatus.INJURED and id(wrestler) not in out:
-                first = len(self.problems)
-                self.problem(f"{self.paths[id(wrestler)]}.status", INJURED_WITHOUT_INJURY_HERE)
-                self._name_wrestler({"ring_name": wrestler.ring_name, "slug": wrestler.slug}, first)
+                self._wrestler_problem(wrestler, "status", INJURED_WITHOUT_INJURY_HERE)
+        self._check_ring_names()
+        self._check_tag_teams()
+        self._check_debuts()
+
+    def _wrestler_problem(self, wrestler: Wrestler, name: str, message: str) -> None:
+        first = len(self.problems)
+        self.problem(f"{self.paths[id(wrestler)]}.{name}", message)
+        self._name_wrestler({"ring_name": wrestler.ring_name, "slug": wrestler.slug}, first)
+
+    def _check_ring_names(self) -> None:
+        """A ring name is one wrestler's (``validators.ring_name_key``: case and spacing aside)."""
+        named: dict[str, Wrestler] = {}
+        for wrestler in self.built.get("wrestlers", []):
+            key = ring_name_key(wrestler.ring_name)
+            other = named.setdefault(key, wrestler)
+            if other is not wrestler:
+                message = RING_NAME_SHARED.format(name=wrestler.ring_name, other=other.slug)
+                self._wrestler_problem(wrestler, "ring_name", message)
+
+    def _check_tag_teams(self) -> None:
+        """A wrestler is in one tag team at a time (stables aside)."""
+        spans: dict[int, list[TeamMembership]] = {}
+        for membership in self.built.get("team_memberships", []):
+            team = getattr(membership, "team", None)
+            wrestler = getattr(membership, "wrestler", None)
+            if team is None or wrestler is None or team.kind != TeamKind.TAG_TEAM:
+                continue
+            spans.setdefault(id(wrestler), []).append(membership)
+        for memberships in spans.values():
+            memberships.sort(key=lambda m: m.started_on)
+            for earlier, later in pairwise(memberships):
+                if earlier.ended_on is None or earlier.ended_on > later.started_on:
+                    message = TWO_TAG_TEAMS.format(
+                        wrestler=later.wrestler.ring_name,
+                        team=later.team.name,
+                        started=later.started_on,
+                        other=earlier.team.name,
+                    )
+                    self.problem(self.paths[id(later)], message)
+
+    def _check_debuts(self) -> None:
+        """A debut is a day that has come (the federation's today: the later of the date in its
+        time zone and its last wrestled show's, ``selectors.federation_today``) and no later
+        than the first match he wrestled."""
+        federation = self.federation
+        zone = ZoneInfo(str(federation.time_zone))
+        wrestled = [
+            show.scheduled_at.astimezone(zone).date()
+            for show in self.built.get("shows", [])
+            if show.status == WRESTLED and isinstance(show.scheduled_at, dt.datetime)
+        ]
+        today = max([timezone.localdate(timezone=zone), *wrestled])
+        first: dict[int, tuple[dt.date, Show]] = {}
+        for row in self.built.get("match_participants", []):
+            match, wrestler = getattr(row, "match", None), getattr(row, "wrestler", None)
+            if match is None or wrestler is None or match.status != MatchStatus.COMPLETED:
+                continue
+            show = getattr(match, "show", None)
+            if show is None or not isinstance(show.scheduled_at, dt.datetime):
+                continue  # its own problem is named where the show is
+            day = show.scheduled_at.astimezone(zone).date()
+            if id(wrestler) not in first or day < first[id(wrestler)][0]:
+                first[id(wrestler)] = (day, show)
+        for wrestler in self.built.get("wrestlers", []):
+            debut = wrestler.debut_on
+            if debut is None:
+                continue
+            if debut > today:
+                message = DEBUT_STILL_TO_COME.format(on=debut, federation=federation, today=today)
+                self._wrestler_problem(wrestler, "debut_on", message)
+            elif id(wrestler) in first and debut > first[id(wrestler)][0]:
+                day, show = first[id(wrestler)]
+                message = DEBUT_AFTER_FIRST_MATCH.format(
+                    wrestler=wrestler.ring_name, first=day, show=show, on=debut
+                )
+                self._wrestler_problem(wrestler, "debut_on", message)
 
     def _register(self, key: str, obj, ref, path: str) -> None:
         natural = {

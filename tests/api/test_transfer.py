@@ -339,3 +339,67 @@ def test_the_commands_export_and_import(rich, people, tmp_path):
         call_command("import_federation", str(path), owner="owner")
     with pytest.raises(CommandError, match="No federation"):
         call_command("export_federation", "nowhere")
+
+
+def test_an_import_keeps_the_rosters_rules_across_rows(rich, people):
+    """A ring name is one wrestler's, a wrestler is in one tag team at a time, and a debut is a
+    day that has come and no later than his first match: the document as a whole is checked, as
+    every other door checks a roster, and nothing is written."""
+    from zoneinfo import ZoneInfo
+
+    from django.utils import timezone
+
+    broken = federation_export(federation=rich)
+    wrestler_row(broken, "thaddeus-moor")["ring_name"] = "GIDEON  pike"
+    wrestler_row(broken, "nadia-sorrel")["debut_on"] = "2099-01-01"
+    memberships = broken["team_memberships"]
+    memberships.append(
+        {"team": "crosswind", "wrestler": "hollis-crane", "started_on": "2024-01-01"}
+    )
+    # The first match wrestled in the document, and one of its wrestlers.
+    shows = {row["number"]: row for row in broken["shows"]}
+    first_show = shows[min(number for number, row in shows.items() if row["status"] == "completed")]
+    zone = ZoneInfo(broken["federation"]["time_zone"])
+    first_day = dt.datetime.fromisoformat(first_show["scheduled_at"]).astimezone(zone).date()
+    slug = next(
+        row["wrestler"]
+        for row in broken["match_participants"]
+        if row["show"] == first_show["number"] and row["wrestler"] != "nadia-sorrel"
+    )
+    late = wrestler_row(broken, slug)
+    late["debut_on"] = (first_day + dt.timedelta(days=1)).isoformat()
+    index = {row["slug"]: i for i, row in enumerate(broken["wrestlers"])}
+    today = timezone.localdate(timezone=zone)
+    with pytest.raises(TransferError) as refused:
+        federation_import(document=broken, owner=people["owner"], slug="broken")
+    day = f"{first_day:%b %-d, %Y}"
+    after = f"{first_day + dt.timedelta(days=1):%b %-d, %Y}"
+    debuts = [
+        (
+            f"wrestlers[{index['nadia-sorrel']}].debut_on",
+            "Nadia Sorrel (nadia-sorrel): A debut is a day that has come: Jan 1, 2099 is after "
+            f"Copperline Wrestling Federation's today ({today:%b %-d, %Y}).",
+        ),
+        (
+            f"wrestlers[{index[slug]}].debut_on",
+            f"{late['ring_name']} ({slug}): {late['ring_name']} wrestled a first match here on "
+            f"{day} ({first_show['name']}); the debut is that day or earlier, not {after}.",
+        ),
+    ]
+    debuts.sort(key=lambda problem: int(problem[0].split("[")[1].split("]")[0]))
+    assert refused.value.problems == [
+        (
+            f"wrestlers[{index['thaddeus-moor']}].ring_name",
+            "GIDEON  pike (thaddeus-moor): 'GIDEON  pike' is also the ring name of gideon-pike "
+            "in this document; a ring name is one wrestler's in a federation (case and spacing "
+            "aside): give each a name of his own.",
+        ),
+        (
+            f"team_memberships[{len(memberships) - 1}]",
+            "Hollis Crane joins Crosswind on Jan 1, 2024 while still in another tag team, The "
+            "Rivet Gang; a wrestler is in one tag team at a time (stables aside): end the earlier "
+            "membership first.",
+        ),
+        *debuts,
+    ]
+    assert not Federation.objects.filter(slug="broken").exists()
