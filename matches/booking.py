@@ -48,6 +48,7 @@ TWICE_IN_MATCH = "{wrestler} is named twice in this match."
 INJURED = "{wrestler} is injured on {date:%b %-d, %Y}."
 SUSPENDED = "{wrestler} is suspended on {date:%b %-d, %Y}."
 RETIRED = "{wrestler} has retired."
+BEFORE_DEBUT = "{wrestler} debuts on {debut:%b %-d, %Y}, after {date:%b %-d, %Y}."
 OTHER_FEDERATION = "{wrestler} belongs to {other}, not {federation}."
 NO_CARD = "{wrestler} has no {system} card."
 NO_ENGINE = "The {system} rule system cannot simulate matches yet."
@@ -224,6 +225,8 @@ def wrestler_problems(
         problems.append(SUSPENDED.format(wrestler=wrestler, date=on))
     if "injured" in unavailable:
         problems.append(INJURED.format(wrestler=wrestler, date=on))
+    if "before_debut" in unavailable:
+        problems.append(BEFORE_DEBUT.format(wrestler=wrestler, debut=wrestler.debut_on, date=on))
     if not wrestler.cards.filter(system=system).exists():
         problems.append(NO_CARD.format(wrestler=wrestler, system=system))
     return problems

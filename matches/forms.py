@@ -157,13 +157,14 @@ class MatchForm(forms.Form):
         )
 
         def label(wrestler) -> str:
-            """His name, and why the booking would refuse him: hurt or suspended that night, or
-            on this card already."""
+            """His name, and why the booking would refuse him: hurt or suspended that night, not
+            yet debuted, or on this card already."""
             notes = [
                 words
                 for off, words in (
                     (wrestler.off_injured, "injured"),
                     (wrestler.off_suspended, "suspended"),
+                    (wrestler.off_before_debut, f"debuts {wrestler.debut_on:%b %-d, %Y}"),
                     (wrestler.pk in on_card, "on this card"),
                 )
                 if off

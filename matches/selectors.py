@@ -526,6 +526,7 @@ CANNOT_WORK = (
     ("off_injured", "{wrestler} is injured."),
     ("off_suspended", "{wrestler} is suspended."),
     ("off_retired", "{wrestler} has retired."),
+    ("off_before_debut", "{wrestler} has not debuted by then."),
 )
 
 

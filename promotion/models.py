@@ -175,21 +175,27 @@ class WrestlerQuerySet(models.QuerySet):
     the auto-booker (``promotion.selectors.contenders``) and ``Wrestler.is_available_on``."""
 
     def with_unavailability(self, on: dt.date) -> WrestlerQuerySet:
-        """Annotated with ``off_retired``, ``off_suspended`` and ``off_injured`` for ``on``."""
+        """Annotated with ``off_retired``, ``off_suspended``, ``off_injured`` and
+        ``off_before_debut`` for ``on``."""
         return self.annotate(
             off_retired=ExpressionWrapper(
                 Q(status=WrestlerStatus.RETIRED), output_field=BooleanField()
             ),
             off_suspended=ExpressionWrapper(suspended_on(on), output_field=BooleanField()),
             off_injured=injured_on(on),
+            off_before_debut=ExpressionWrapper(
+                Q(debut_on__isnull=False, debut_on__gt=on), output_field=BooleanField()
+            ),
         )
 
     def available_on(self, on: dt.date) -> WrestlerQuerySet:
-        """Not retired, not suspended and not kept off cards by an injury on ``on``."""
+        """Not retired, not suspended, not kept off cards by an injury on ``on``, and debuted
+        by then."""
         return (
             self.exclude(status=WrestlerStatus.RETIRED)
             .exclude(suspended_on(on))
             .exclude(injured_on(on))
+            .exclude(debut_on__gt=on)
         )
 
 
@@ -357,20 +363,18 @@ class Wrestler(models.Model):
         return self.injuries.active_on(on)
 
     def unavailability_on(self, on: dt.date) -> set[str]:
-        """Why he cannot work a show on ``on``, as stored: any of "retired", "suspended" and
-        "injured" (empty when he can). One query, by the rule of ``WrestlerQuerySet``."""
+        """Why he cannot work a show on ``on``, as stored: any of "retired", "suspended",
+        "injured" and "before_debut" (empty when he can). One query, by the rule of
+        ``WrestlerQuerySet``."""
+        names = ("retired", "suspended", "injured", "before_debut")
         flags = (
             type(self)
             .objects.filter(pk=self.pk)
             .with_unavailability(on)
-            .values_list("off_retired", "off_suspended", "off_injured")
+            .values_list(*(f"off_{name}" for name in names))
             .get()
         )
-        return {
-            name
-            for name, off in zip(("retired", "suspended", "injured"), flags, strict=True)
-            if off
-        }
+        return {name for name, off in zip(names, flags, strict=True) if off}
 
     def is_injured_on(self, on: dt.date) -> bool:
         """Out of action on ``on``: an unhealed injury that keeps him off cards."""

@@ -66,14 +66,21 @@ def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):
 
 
 @pytest.mark.parametrize(
-    ("status", "words"), [("suspended", "is suspended."), ("retired", "has retired.")]
+    ("status", "words"),
+    [
+        ("suspended", "is suspended."),
+        ("retired", "has retired."),
+        ("active", "has not debuted by then."),  # his debut moved past the show's night
+    ],
 )
 def test_a_suspended_or_retired_wrestler_has_his_match_called_off(copperline, status, words):
     show = book_show(copperline)
     gone = in_ring(second_match(show))[1]
     gone.status = status
     gone.suspended_until = show.date + dt.timedelta(days=7) if status == "suspended" else None
-    gone.save(update_fields=["status", "suspended_until"])
+    if status == "active":
+        gone.debut_on = show.date + dt.timedelta(days=1)
+    gone.save(update_fields=["status", "suspended_until", "debut_on"])
     show_simulate(show_id=show.pk)
     off = second_match(show)
     assert (off.status, off.called_off_because) == (

@@ -257,6 +257,16 @@ def test_refused_when_a_wrestler_has_retired(show, make):
     assert book_refused(show=show, sides=[[make()], [a]]) == [booking.RETIRED.format(wrestler=a)]
 
 
+@names("BEFORE_DEBUT")
+def test_refused_when_a_wrestler_debuts_after_the_show(show, make):
+    a = make(debut_on=show.date + dt.timedelta(days=3))
+    expected = (
+        f"{a} debuts on {show.date + dt.timedelta(days=3):%b %-d, %Y}, "
+        f"after {show.date:%b %-d, %Y}."
+    )
+    assert book_refused(show=show, sides=[[make()], [a]]) == [expected]
+
+
 @names("OTHER_FEDERATION")
 def test_refused_when_a_wrestler_belongs_to_another_federation(show, make):
     outsider = factories.BookableWrestlerFactory()

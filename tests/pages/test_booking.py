@@ -118,17 +118,20 @@ def test_a_field_the_form_refuses_is_named_with_its_reason(booker, sample):
 
 def test_the_booking_form_marks_who_the_booking_would_refuse(booker, sample):
     show = _new_show(booker, sample)
-    fit, hurt, suspended, booked, other = sample.wrestlers.filter(status="active").order_by("slug")[
-        :5
-    ]
+    fit, hurt, suspended, booked, other, late = sample.wrestlers.filter(status="active").order_by(
+        "slug"
+    )[:6]
     booking.match_book(show=show, sides=[[booked], [other]])
+    debut = show.date + dt.timedelta(days=1)
+    sample.wrestlers.filter(pk=late.pk).update(debut_on=debut)
     services.injury_record(wrestler=hurt, occurred_on=dt.date.today())
     suspended.status, suspended.suspended_until = "suspended", None
     suspended.save(update_fields=["status", "suspended_until"])
     form = booker.get(reverse("show-detail", args=[sample.slug, show.number])).context["form"]
     labels = dict(form.fields["side_a"].choices)
-    assert {labels[w.pk] for w in (fit, hurt, suspended, booked)} == {
+    assert {labels[w.pk] for w in (fit, hurt, suspended, booked, late)} == {
         fit.ring_name,
+        f"{late.ring_name} (debuts {debut:%b %-d, %Y})",
         f"{hurt.ring_name} (injured)",
         f"{suspended.ring_name} (suspended)",
         f"{booked.ring_name} (on this card)",

@@ -50,6 +50,14 @@ def retired(wrestler, on):
     wrestler.save()
 
 
+def debuts(days):
+    def setup(wrestler, on):
+        wrestler.debut_on = None if days is None else on + days * DAY
+        wrestler.save()
+
+    return setup
+
+
 def stale_suspension_date(wrestler, on):
     """Active again, with the old suspension's date left on the row."""
     wrestler.status = "active"
@@ -71,6 +79,9 @@ CASES = [
     ("injured before, healed the day before", injured(-10, -1), True, None),
     ("hurt but able to wrestle", injured(-1, keeps_off=False), True, None),
     ("retired", retired, False, "RETIRED"),
+    ("debuts on the show's date", debuts(0), True, None),
+    ("debuts the day after the show", debuts(1), False, "BEFORE_DEBUT"),
+    ("no debut date on record", debuts(None), True, None),
 ]
 
 
@@ -97,7 +108,9 @@ def test_booking_and_the_auto_booker_apply_one_rule(
         with pytest.raises(BookingError) as caught:
             match_book(show=show, sides=[[wrestler], [opponent]])
         message = getattr(booking, reason)
-        assert caught.value.reasons == [message.format(wrestler=wrestler, date=on)]
+        assert caught.value.reasons == [
+            message.format(wrestler=wrestler, date=on, debut=wrestler.debut_on)
+        ]
 
 
 def test_the_flags_name_each_reason_at_once(federation):
@@ -111,6 +124,9 @@ def test_the_flags_name_each_reason_at_once(federation):
     wrestler.save()
     assert wrestler.unavailability_on(on) == {"retired", "injured"}
     assert wrestler.unavailability_on(on - 2 * DAY) == {"retired"}
+    wrestler.debut_on = on
+    wrestler.save()
+    assert wrestler.unavailability_on(on - 2 * DAY) == {"retired", "before_debut"}
 
 
 def test_another_wrestlers_injury_keeps_nobody_else_off(federation):
