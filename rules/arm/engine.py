@@ -787,6 +787,7 @@ class Hold:
         "leverage",
         "move",
         "resthold",
+        "ropes",
         "rounds",
         "side",
     )
@@ -809,8 +810,10 @@ class Hold:
         self.leverage = 0
         self.resthold = resthold
         self.bonus = 0  # to the defender's next break (the holder repositioned)
-        # A choke: the referee's count once he has noticed it (-1: not yet), counted from the
-        # round ``count_from`` on.
+        # Kept on with the held man in the ropes (a rulebreaker's refusal to break).
+        self.ropes = False
+        # A choke, or a hold kept on in the ropes: the referee's count once he has noticed it
+        # (-1: not yet), counted from the round ``count_from`` on.
         self.count: i64 = -1
         self.count_from: i64 = 0
 
@@ -2790,7 +2793,7 @@ class Match:
             self.standard_round()
             return
         self.clock += fig.t_half_round
-        if h.move.choke and h.count < 0 and self.ref_check(a, "the " + h.move.words):
+        if (h.move.choke or h.ropes) and h.count < 0 and self.ref_check(a, self.hold_foul(h, d)):
             # Noticed (and warned): "the next round begins counting".
             h.count, h.count_from = 0, self.rounds + 1
             if self.method is not None:
@@ -2824,6 +2827,10 @@ class Match:
                 d.zone = a.zone = "middle" if d.zone in ("ringside", "corner") else "center"
                 a.home = d.home = False
                 h.bonus += cost * fig.mod_hold["reposition"]
+                if h.ropes:  # out of the ropes: nothing left to count (a choke's count stays)
+                    h.ropes = False
+                    if not h.move.choke:
+                        h.count = -1
                 if rec:
                     self.ev(
                         "position",
@@ -2877,6 +2884,24 @@ class Match:
                 roll=face,
             )
         if grade >= SUCCESS:
+            if way == "rope" and self.strategy.hold_in_ropes(self, s, h):
+                # "Refusing to break a hold within a five count after the opponent has reached
+                # the ropes": illegal, and counted once the referee sees it.
+                h.ropes = True
+                if rec:
+                    self.ev(
+                        "ropes",
+                        a,
+                        (),
+                        f"{a.w.sname} will not break the {h.move.words} "
+                        f"with {d.w.mname} in the ropes!",
+                    )
+                if h.count < 0 and self.ref_check(a, self.hold_foul(h, d)):
+                    h.count, h.count_from = 0, self.rounds + 1
+                    if self.method is not None:
+                        return
+                self.after_failed_break(h, a, d)
+                return
             self.hold = None
             if grade == ACE:
                 self.adv = 1 - s
@@ -2885,6 +2910,13 @@ class Match:
             return
         self.after_failed_break(h, a, d)
 
+    def hold_foul(self, h: Hold, d: Fighter) -> str:
+        """What the referee would see in a hold kept on: the choke, or the held man in the
+        ropes."""
+        if h.move.choke:
+            return "the " + h.move.words
+        return f"holding on with {d.w.mname} in the ropes"
+
     def hold_targets(self, s: int, h: Hold) -> dict[str, int]:
         fig = self.fig
         d = self.cur[1 - s]
@@ -2892,7 +2924,7 @@ class Match:
         mods = self.own(d) - d.inj.get(h.move.target, 0)
         out = {"tec": w.TEC + mods, "str": w.STR + fig.mod_hold["str"] + mods}
         ropes = fig.ring_ropes.get(d.zone)
-        if ropes is not None:
+        if ropes is not None and not h.ropes:  # (in the ropes already: the holder will not break)
             out["rope"] = w.SAV + w.reach + ropes + mods
         out["reversal"] = -99
         return out
@@ -3352,7 +3384,7 @@ class Match:
         self.both = None
         h = self.hold
         if h is not None and h.count >= 0 and self.rounds >= h.count_from:
-            self.choke_count(h)
+            self.hold_count(h)
             if self.method is not None:
                 return
         for side in range(2):
@@ -3413,27 +3445,33 @@ class Match:
         if self.distracted:
             self.distracted -= 1
 
-    def choke_count(self, h: Hold) -> None:
-        """A choke the referee has noticed: 1d6 a round on his count; past the limit (a five
-        count), an automatic disqualification (``referee.automatic``), else a warning and he
-        counts again. Distracted, he counts nothing."""
+    def hold_count(self, h: Hold) -> None:
+        """A choke, or a hold kept on in the ropes, that the referee has noticed: 1d6 a round on
+        his count; past the limit (a five count: ``referee.counts``), an automatic
+        disqualification (``referee.automatic``), else a warning and he counts again.
+        Distracted, he counts nothing."""
         if self.distracted or self.prep.no_dq:
             return
         fig = self.fig
         a = self.cur[h.side]
         face = self.roll_d6()
         h.count += face
+        foul = "choke" if h.move.choke else "ropes"
         if self.record:
-            self.ev(
-                "count",
-                None,
-                (face,),
-                f"The referee counts the {h.move.words}: {_num(h.count)}.",
-                count=h.count,
-            )
-        if h.count > fig.ref_counts["choke"]:
-            why = "choking past a five count"
-            if "choke" in fig.ref_automatic:
+            if h.move.choke:
+                text = f"The referee counts the {h.move.words}: {_num(h.count)}."
+            else:
+                d = self.cur[1 - h.side]
+                text = f"The referee counts, {d.w.mname} in the ropes: {_num(h.count)}."
+            self.ev("count", None, (face,), text, count=h.count)
+        limit = fig.ref_counts[foul]
+        if h.count > limit:
+            past = "a five count" if limit == 5 else f"a count of {limit}"
+            if h.move.choke:
+                why = f"choking past {past}"
+            else:
+                why = f"not breaking the hold in the ropes past {past}"
+            if foul in fig.ref_automatic:
                 self.disqualify(a, why)
             else:
                 self.warn(a, why)

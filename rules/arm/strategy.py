@@ -157,6 +157,11 @@ class ArmStrategy(Strategy):
     def leverage(self, match: Match, side: int, hold: Hold) -> bool:
         return False
 
+    def hold_in_ropes(self, match: Match, side: int, hold: Hold) -> bool:
+        """The held man has reached the ropes: keep the hold on anyway (illegal: the referee
+        counts, and past five disqualifies)?"""
+        return False
+
     def drag(self, match: Match, side: int, hold: Hold) -> bool:
         """Spend the AGI bonus dragging the held man away from the ropes (+1 to his next
         break for each point)?"""
@@ -1402,14 +1407,16 @@ class DefaultStrategy(ArmStrategy):
         a, d = match.cur[side], match.cur[1 - side]
         if a.outside and not match.prep.no_count_out and (match.count or 0) >= 10:
             return False  # on the floor with the count at 10: let go and beat it
-        if hold.move.choke:
-            if match.distracted > 0 or match.prep.no_dq:
+        if hold.move.choke or hold.ropes:
+            if hold.move.choke and (match.distracted > 0 or match.prep.no_dq):
                 return True
-            if hold.count >= 0:
+            if hold.count >= 0 and not match.distracted and not match.prep.no_dq:
                 # The referee is counting: a rulebreaker risks one more round while nothing
                 # but a six could take the count past the limit; a fan favourite lets go.
-                return not a.w.face and hold.count + 5 <= match.fig.ref_counts["choke"]
-            return hold.rounds < 1  # unseen: a round of it, then let go before he looks
+                limit = match.fig.ref_counts["choke" if hold.move.choke else "ropes"]
+                return not a.w.face and hold.count + 5 <= limit
+            if hold.move.choke:
+                return hold.rounds < 1  # unseen: a round of it, then let go before he looks
         if hold.move.finisher or hold.move.sleeper:
             return True
         if hold.intensity > d.w.attr["TOU"] + match.own(d) - 4:
@@ -1426,6 +1433,23 @@ class DefaultStrategy(ArmStrategy):
             "ringside",
             "corner",
         )
+
+    def hold_in_ropes(self, match: Match, side: int, hold: Hold) -> bool:
+        # A rulebreaker keeps a hold worth keeping on: while the referee cannot see or count,
+        # or with one warning to spare and no count yet (a fan favourite always breaks).
+        a, d = match.cur[side], match.cur[1 - side]
+        if a.w.face or a.outside:
+            return False
+        worth = (
+            hold.move.finisher
+            or hold.move.sleeper
+            or hold.intensity > d.w.attr["TOU"] + match.own(d) - 4
+        )
+        if not worth:
+            return False
+        if match.distracted > 0 or match.prep.no_dq:
+            return True
+        return hold.count < 0 and a.warnings < match.prep.warnings - 1
 
     def hold_escape(self, match: Match, side: int, targets: dict[str, int], hold: Hold) -> str:
         # The surest way but a reversal (the ropes on a tie, else the first of the surest).

@@ -159,6 +159,94 @@ def test_the_default_strategy_lets_a_counted_choke_go_before_the_count_can_pass_
     assert not mind.keep_hold(m, ALPHA, face)
 
 
+def test_a_hold_kept_on_in_the_ropes_is_counted_and_past_five_disqualifies():
+    # The chapter's automatic disqualifications include "refusing to break a hold within a
+    # five count after the opponent has reached the ropes", and a count begins once the
+    # referee has noticed it and warned: "the next round begins counting". Beta's bearhug
+    # (3 + WDB 1 = 4 a round) on Alpha beside the ropes: Alpha reaches them (SAV 12, 9),
+    # Beta holds on, the referee sees it (4): a warning. The next round Alpha fails to work
+    # free (18) and the count is 3; the round after (18; past his TOU 12 the STA check, 5,
+    # holds) 3 + 3 = 6: disqualified.
+    holder = Scripted(keep_hold=True, hold_escape="rope", hold_in_ropes=True)
+    m = match_of([9, 4, 18, 3, 18, 5, 3], strategy=holder)
+    m.me(ALPHA).zone = m.me(BETA).zone = "ringside"
+    hug = move(m, BETA, "Bearhug")
+    m.land(BETA, Plan(move=hug), hug, 5, SUCCESS, 12)
+    m.round()
+    assert [e.text for e in m.events[1:]] == [
+        "Alpha reaches for the ropes (SAV 12, rolls 9): free!",
+        "Beta will not break the bearhug with Alpha in the ropes!",
+        "Referee check for holding on with Alpha in the ropes (Skill 12, rolls 4): seen!",
+        "The referee warns Beta for holding on with Alpha in the ropes (warning 1).",
+        "Beta cranks on the bearhug (4 damage).",
+    ]
+    assert m.hold is not None and m.hold.ropes and m.hold.count == 0
+    m.round()
+    assert "rope" not in m.hold_targets(BETA, m.hold)  # in them already
+    m.round()
+    assert texts(m, "count") == [
+        "The referee counts, Alpha in the ropes: 3.",
+        "The referee counts, Alpha in the ropes: 6.",
+    ]
+    assert texts(m, "disqualification") == [
+        "Beta is disqualified for not breaking the hold in the ropes past a five count!"
+    ]
+    assert (m.winner, m.method) == (ALPHA, Method.DISQUALIFICATION)
+
+
+def test_a_hold_in_the_ropes_unseen_is_looked_for_again_each_round():
+    # Missed (15), the referee looks again the next round (4): a warning, and the count is
+    # from the round after.
+    holder = Scripted(keep_hold=True, hold_escape="rope", hold_in_ropes=True)
+    m = match_of([9, 15, 4, 18], strategy=holder)
+    m.me(ALPHA).zone = m.me(BETA).zone = "ringside"
+    hug = move(m, BETA, "Bearhug")
+    m.land(BETA, Plan(move=hug), hug, 5, SUCCESS, 12)
+    m.round()
+    assert m.hold.count == -1 and m.me(BETA).warnings == 0
+    m.round()
+    assert texts(m, "referee") == [
+        "Referee check for holding on with Alpha in the ropes (Skill 12, rolls 15): missed it.",
+        "Referee check for holding on with Alpha in the ropes (Skill 12, rolls 4): seen!",
+    ]
+    assert m.hold.count == 0 and m.me(BETA).warnings == 1 and not texts(m, "count")
+
+
+def test_a_hold_dragged_out_of_the_ropes_is_no_longer_counted():
+    m = match_of([18], strategy=Scripted(drag=True, keep_hold=True))  # he fails to work free
+    m.me(ALPHA).zone = m.me(BETA).zone = "ringside"
+    h = Hold(BETA, move(m, BETA, "Bearhug"), 4, 10)
+    h.ropes, h.count, h.count_from = True, 3, 99
+    m.hold = h
+    m.round()
+    assert (h.ropes, h.count) == (False, -1)
+    assert texts(m, "position") == ["Beta drags Alpha away from the ropes, hold and all."]
+    assert not texts(m, "count")
+
+
+def test_a_rulebreaker_keeps_a_hold_worth_keeping_on_in_the_ropes_until_he_is_counted():
+    m = match_of([])
+    m.me(ALPHA).zone = m.me(BETA).zone = "ringside"
+    sleeper = Hold(BETA, move(m, BETA, "Sleeper"), 3, 10)
+    assert mind.hold_in_ropes(m, BETA, sleeper)  # no count yet, warnings to spare
+    sleeper.count = 0
+    assert not mind.hold_in_ropes(m, BETA, sleeper)
+    m.me(BETA).warnings = m.prep.warnings - 1  # one more warning and he is gone
+    assert not mind.hold_in_ropes(m, BETA, Hold(BETA, move(m, BETA, "Sleeper"), 3, 10))
+    m.distracted = 1  # the referee cannot see it
+    assert mind.hold_in_ropes(m, BETA, Hold(BETA, move(m, BETA, "Sleeper"), 3, 10))
+    # A fan favourite breaks; nobody holds on to a hold not worth it.
+    assert not mind.hold_in_ropes(m, ALPHA, Hold(ALPHA, move(m, ALPHA, "Sleeper"), 3, 10))
+    assert not mind.hold_in_ropes(m, BETA, Hold(BETA, move(m, BETA, "Bearhug"), 3, 10))
+    # Counted: one more round while only a six could take it past five, then let go.
+    counted = Hold(BETA, move(m, BETA, "Bearhug"), 3, 10)
+    counted.ropes, counted.count = True, 0
+    m.distracted = 0
+    assert mind.keep_hold(m, BETA, counted)
+    counted.count = 1
+    assert not mind.keep_hold(m, BETA, counted)
+
+
 # ------------------------------------------------------------------------------ misses
 
 

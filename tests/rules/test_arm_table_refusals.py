@@ -611,7 +611,7 @@ REFUSED = [
         "match",
         put("referee", "automatic", value=["choke", "biting"]),
         "match.referee.automatic[1]",
-        "must be among choke, object, interference, over_top",
+        "must be among choke, ropes, object, interference, over_top",
     ),
     ("match", drop("edge", "heel", "seize"), "match.edge.heel.seize", "missing"),
     ("match", drop("prestige", "loss", "pin"), "match.prestige.loss.pin", "missing"),
@@ -759,3 +759,13 @@ def test_a_stuntrack_width_that_leaves_a_figure_out_counts_it_as_nothing():
     stuntrack["width"] = {"TOU": 3}  # no STA, no add: 3 a point of TOU
     track = load_tables({"stuntrack": stuntrack}).stuntrack
     assert track.breaks(12, 12) == (36, 72, 108, 144, 180)
+
+
+def test_a_match_table_from_before_the_count_in_the_ropes_counts_it_to_five():
+    """A federation's own match table written before ``referee.counts.ropes`` was still loads:
+    the chapter's five count."""
+    data = copy.deepcopy(default_data("match"))
+    data["referee"]["counts"] = {"outside": 20, "choke": 5}
+    assert load_tables({"match": data}).match["referee"]["counts"]["ropes"] == 5
+    data["referee"]["counts"]["ropes"] = 3
+    assert load_tables({"match": data}).match["referee"]["counts"]["ropes"] == 3
