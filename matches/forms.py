@@ -164,11 +164,12 @@ class MatchForm(forms.Form):
                 for off, words in (
                     (wrestler.off_injured, "injured"),
                     (wrestler.off_suspended, "suspended"),
-                    (wrestler.off_before_debut, f"debuts {wrestler.debut_on:%b %-d, %Y}"),
                     (wrestler.pk in on_card, "on this card"),
                 )
                 if off
             ]
+            if wrestler.off_before_debut:  # (a debut to come, so a date to name)
+                notes.insert(2, f"debuts {wrestler.debut_on:%b %-d, %Y}")
             return f"{wrestler} ({', '.join(notes)})" if notes else str(wrestler)
 
         for name in ("side_a", "side_b", "others"):

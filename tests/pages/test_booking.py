@@ -124,6 +124,7 @@ def test_the_booking_form_marks_who_the_booking_would_refuse(booker, sample):
     booking.match_book(show=show, sides=[[booked], [other]])
     debut = show.date + dt.timedelta(days=1)
     sample.wrestlers.filter(pk=late.pk).update(debut_on=debut)
+    sample.wrestlers.filter(pk=fit.pk).update(debut_on=None)  # no debut on record: no note
     services.injury_record(wrestler=hurt, occurred_on=dt.date.today())
     suspended.status, suspended.suspended_until = "suspended", None
     suspended.save(update_fields=["status", "suspended_until"])
