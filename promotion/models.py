@@ -25,6 +25,7 @@ from promotion.validators import (
     DEBUT_STILL_TO_COME,
     INJURED_WITHOUT_INJURY,
     RING_NAME_TAKEN,
+    calendar_day,
     height_in_inches,
     plain_text,
     ring_name_key,
@@ -229,8 +230,8 @@ class Wrestler(models.Model):
         help_text="Pounds, 80 to 800.",
     )
     hometown = models.CharField(max_length=120, blank=True)
-    debut_on = models.DateField(null=True, blank=True)
-    suspended_until = models.DateField(null=True, blank=True)
+    debut_on = models.DateField(null=True, blank=True, validators=[calendar_day])
+    suspended_until = models.DateField(null=True, blank=True, validators=[calendar_day])
     fame = models.IntegerField(default=0)
     prestige = models.IntegerField(default=0)
     heat = models.IntegerField(default=0)
@@ -400,8 +401,8 @@ class Team(models.Model):
     name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=80)
     kind = models.CharField(max_length=10, choices=TeamKind.choices, default=TeamKind.TAG_TEAM)
-    formed_on = models.DateField(null=True, blank=True)
-    disbanded_on = models.DateField(null=True, blank=True)
+    formed_on = models.DateField(null=True, blank=True, validators=[calendar_day])
+    disbanded_on = models.DateField(null=True, blank=True, validators=[calendar_day])
     members = models.ManyToManyField(
         Wrestler, through="TeamMembership", related_name="teams", blank=True
     )
@@ -434,8 +435,8 @@ class Team(models.Model):
 class TeamMembership(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
     wrestler = models.ForeignKey(Wrestler, on_delete=models.CASCADE, related_name="memberships")
-    started_on = models.DateField()
-    ended_on = models.DateField(null=True, blank=True)
+    started_on = models.DateField(validators=[calendar_day])
+    ended_on = models.DateField(null=True, blank=True, validators=[calendar_day])
 
     class Meta:
         ordering = ["team", "started_on"]
@@ -475,8 +476,8 @@ class Title(models.Model):
         blank=True,
         help_text="The rule system its matches are wrestled under; empty: the federation's.",
     )
-    introduced_on = models.DateField()
-    retired_on = models.DateField(null=True, blank=True)
+    introduced_on = models.DateField(validators=[calendar_day])
+    retired_on = models.DateField(null=True, blank=True, validators=[calendar_day])
 
     class Meta:
         ordering = ["federation", "rank", "name"]
@@ -520,7 +521,7 @@ class TitleReign(models.Model):
     holder_reign_number = models.PositiveIntegerField(
         default=1, help_text="The holder's nth reign with this title."
     )
-    won_on = models.DateField()
+    won_on = models.DateField(validators=[calendar_day])
     won_at = models.ForeignKey(
         "matches.Match",
         null=True,
@@ -531,7 +532,7 @@ class TitleReign(models.Model):
     won_how = models.CharField(
         max_length=200, blank=True, help_text="How it was won or awarded, when not at a match."
     )
-    ended_on = models.DateField(null=True, blank=True)
+    ended_on = models.DateField(null=True, blank=True, validators=[calendar_day])
     ended_at = models.ForeignKey(
         "matches.Match",
         null=True,
@@ -600,8 +601,8 @@ class Feud(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="feuds")
     name = models.CharField(max_length=160, blank=True, validators=[plain_text])
     description = models.TextField(blank=True)
-    started_on = models.DateField()
-    ended_on = models.DateField(null=True, blank=True)
+    started_on = models.DateField(validators=[calendar_day])
+    ended_on = models.DateField(null=True, blank=True, validators=[calendar_day])
     heat = models.PositiveSmallIntegerField(default=1, help_text="0 (cold) to 10 (boiling).")
     status = models.CharField(
         max_length=10, choices=FeudStatus.choices, default=FeudStatus.BUILDING
@@ -682,7 +683,7 @@ class InjuryQuerySet(models.QuerySet):
 
 class Injury(models.Model):
     wrestler = models.ForeignKey(Wrestler, on_delete=models.CASCADE, related_name="injuries")
-    occurred_on = models.DateField()
+    occurred_on = models.DateField(validators=[calendar_day])
     match = models.ForeignKey(
         "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="injuries"
     )
@@ -703,8 +704,8 @@ class Injury(models.Model):
         help_text="Off cards until healed. Off for injuries one may wrestle through (Feud Table: "
         "PIN +2 while injured).",
     )
-    expected_return = models.DateField(null=True, blank=True)
-    healed_on = models.DateField(null=True, blank=True)
+    expected_return = models.DateField(null=True, blank=True, validators=[calendar_day])
+    healed_on = models.DateField(null=True, blank=True, validators=[calendar_day])
     description = models.CharField(max_length=240, blank=True)
 
     objects = InjuryQuerySet.as_manager()

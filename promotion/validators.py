@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import zoneinfo
 from importlib import resources
@@ -13,6 +14,25 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from rules.core.safeyaml import bad_character
 
 CONTROL_CHARACTER = "Remove the control character {problem}: names are plain text."
+
+#: The years a day may fall in: Python's calendar runs from year 1 to 9999, and a day is read as
+#: a moment in the federation's time zone (the ledger's dates, a show's), which an offset of up
+#: to a day would carry past either end. The API's and the commands' bounds too
+#: (``config.api_fields.YEARS``).
+DAY_YEARS = (dt.MINYEAR + 1, dt.MAXYEAR - 1)
+DAY_OUT_OF_RANGE = "A day in the years {low} to {high}, not {value}."
+
+
+def calendar_day(value: dt.date | None) -> None:
+    """A day within ``DAY_YEARS`` (every date a promoter types: debuts, reigns, injuries...)."""
+    if value is None:
+        return
+    low, high = DAY_YEARS
+    if not low <= value.year <= high:
+        raise ValidationError(
+            DAY_OUT_OF_RANGE.format(low=low, high=high, value=value.isoformat()),
+            code="day_out_of_range",
+        )
 
 
 def plain_text(value: str) -> None:
