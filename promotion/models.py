@@ -25,6 +25,8 @@ from promotion.validators import (
     DEBUT_STILL_TO_COME,
     INJURED_WITHOUT_INJURY,
     RING_NAME_TAKEN,
+    TITLE_RANK_VALIDATORS,
+    VACATE_AFTER_VALIDATORS,
     calendar_day,
     height_in_inches,
     plain_text,
@@ -93,7 +95,9 @@ class Federation(models.Model):
     vacate_injured_champion_after_weeks = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Vacate a title whose champion is expected out longer than this. Empty: never.",
+        validators=VACATE_AFTER_VALIDATORS,
+        help_text="Vacate a title whose champion is expected out longer than this (0 to 520 "
+        "weeks). Empty: never.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -467,7 +471,9 @@ class Title(models.Model):
     slug = models.SlugField(max_length=80)
     division = models.CharField(max_length=10, choices=Division.choices, default=Division.SINGLES)
     rank = models.PositiveSmallIntegerField(
-        default=1, help_text="1 for the world title, higher numbers for lesser titles."
+        default=1,
+        validators=TITLE_RANK_VALIDATORS,
+        help_text="1 for the world title, higher numbers for lesser titles (up to 999).",
     )
     is_active = models.BooleanField(default=True)
     rule_system = models.CharField(

@@ -121,6 +121,38 @@ CARD_SIZE_VALIDATORS = [
     for bound, limit in ((MinValueValidator, CARD_SIZE[0]), (MaxValueValidator, CARD_SIZE[1]))
 ]
 
+#: How long an injured champion may be expected out before his title is vacated
+#: (``Federation.vacate_injured_champion_after_weeks``): 0 (at once) to ten years.
+VACATE_AFTER_WEEKS = (0, 520)
+VACATE_AFTER_OUT_OF_RANGE = (
+    "An injured champion's title is vacated after {low} to {high} weeks out (or never: leave it "
+    "empty), not {value}."
+)
+VACATE_AFTER_VALIDATORS = [
+    bound(
+        limit,
+        message=VACATE_AFTER_OUT_OF_RANGE.format(
+            low=VACATE_AFTER_WEEKS[0], high=VACATE_AFTER_WEEKS[1], value="%(value)s"
+        ),
+    )
+    for bound, limit in (
+        (MinValueValidator, VACATE_AFTER_WEEKS[0]),
+        (MaxValueValidator, VACATE_AFTER_WEEKS[1]),
+    )
+]
+#: A title's rank (1 the world title, higher numbers lesser titles).
+TITLE_RANK = (1, 999)
+TITLE_RANK_OUT_OF_RANGE = "A title's rank is {low} (the world title) to {high}, not {value}."
+TITLE_RANK_VALIDATORS = [
+    bound(
+        limit,
+        message=TITLE_RANK_OUT_OF_RANGE.format(
+            low=TITLE_RANK[0], high=TITLE_RANK[1], value="%(value)s"
+        ),
+    )
+    for bound, limit in ((MinValueValidator, TITLE_RANK[0]), (MaxValueValidator, TITLE_RANK[1]))
+]
+
 
 # -- time zones ----------------------------------------------------------------------------------
 

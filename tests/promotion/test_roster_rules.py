@@ -136,6 +136,44 @@ def test_a_card_size_is_1_to_20(federation, size):
         assert services.federation_update(federation=federation, card_size=good).card_size == good
 
 
+@pytest.mark.parametrize("weeks", [521, 40000])
+def test_an_injured_champions_horizon_is_0_to_520_weeks(federation, weeks):
+    """A horizon past the calendar failed every show (``timedelta(weeks=...)``)."""
+    words = (
+        "Vacate injured champion after weeks: An injured champion's title is vacated after 0 to "
+        f"520 weeks out (or never: leave it empty), not {weeks}."
+    )
+    assert (
+        refused(
+            services.federation_update,
+            federation=federation,
+            vacate_injured_champion_after_weeks=weeks,
+        )
+        == words
+    )
+    for good in (0, 520, None):
+        updated = services.federation_update(
+            federation=federation, vacate_injured_champion_after_weeks=good
+        )
+        assert updated.vacate_injured_champion_after_weeks == good
+
+
+@pytest.mark.parametrize("rank", [0, 1000, 99999])
+def test_a_titles_rank_is_1_to_999(federation, rank):
+    words = f"Rank: A title's rank is 1 (the world title) to 999, not {rank}."
+    assert (
+        refused(
+            services.title_create,
+            federation=federation,
+            name="Odd Belt",
+            introduced_on=dt.date(2020, 1, 1),
+            rank=rank,
+        )
+        == words
+    )
+    assert not federation.titles.filter(name="Odd Belt").exists()
+
+
 # -- the admin ---------------------------------------------------------------------------------
 
 
