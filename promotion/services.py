@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import transaction
@@ -748,6 +749,33 @@ INJURY_RETURN_BEFORE = (
 INJURY_RETIRED = "{wrestler} has retired."
 INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on:%b %-d, %Y}."
 INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on:%b %-d, %Y}, after {healed:%b %-d, %Y}."
+INJURY_BEFORE_MATCH = (
+    "{wrestler} wrestled on {show} ({day:%b %-d, %Y}), on or after {on:%b %-d, %Y}: an injury "
+    "that keeps a wrestler off cards is dated after the last match wrestled, or recorded as one "
+    "to wrestle through."
+)
+
+
+def _wrestled_since(wrestler: Wrestler, on: dt.date):
+    """The last show ``wrestler`` wrestled on ``on`` or later (in his federation's time zone),
+    with its day, or None."""
+    from matches.models import MatchParticipant, MatchStatus
+
+    zone = ZoneInfo(str(wrestler.federation.time_zone))
+    since = dt.datetime.combine(on, dt.time.min, tzinfo=zone)
+    last = (
+        MatchParticipant.objects.filter(
+            wrestler=wrestler,
+            match__status=MatchStatus.COMPLETED,
+            show__scheduled_at__gte=since,
+        )
+        .select_related("show")
+        .order_by("-show__scheduled_at", "-show__number")
+        .first()
+    )
+    if last is None:
+        return None
+    return last.show, last.show.scheduled_at.astimezone(zone).date()
 
 
 def injury_record(
@@ -775,6 +803,12 @@ def injury_record(
         )
     if wrestler.status == WrestlerStatus.RETIRED:
         problems.append(INJURY_RETIRED.format(wrestler=wrestler))
+    wrestled = _wrestled_since(wrestler, occurred_on) if keeps_off_cards else None
+    if wrestled is not None:
+        show, day = wrestled
+        problems.append(
+            INJURY_BEFORE_MATCH.format(wrestler=wrestler, show=show, day=day, on=occurred_on)
+        )
     if problems:
         raise ServiceError(" ".join(problems))
     with transaction.atomic():

@@ -120,3 +120,29 @@ def test_an_injury_heals_the_day_it_happened_and_one_he_wrestles_through_keeps_n
     injury_heal(injury=injury, on=ON)
     ada.refresh_from_db()
     assert ada.status == WrestlerStatus.ACTIVE and ada.is_available_on(ON)
+
+
+@names("INJURY_BEFORE_MATCH")
+def test_an_injury_that_keeps_him_out_is_not_dated_before_a_match_he_wrestled(federation, ada):
+    """A match wrestled on or after the day of an injury that keeps him off cards would be a
+    match he could not have worked (``check_federation`` says so): refused, naming the match."""
+    from matches.models import MatchStatus, ShowStatus
+
+    night = dt.datetime.combine(ON + dt.timedelta(days=3), dt.time(20), federation.time_zone)
+    show = factories.ShowFactory(
+        federation=federation, number=1, status=ShowStatus.COMPLETED, scheduled_at=night
+    )
+    match = factories.MatchFactory(
+        show=show, status=MatchStatus.COMPLETED, method="pin", winner_side=0, length=10
+    )
+    factories.MatchParticipantFactory(match=match, show=show, wrestler=ada, side=0)
+    for day in (ON, ON + dt.timedelta(days=3)):  # before the match's day, and on it
+        assert refused(injury_record, wrestler=ada, occurred_on=day) == (
+            f"Ada Vance wrestled on {show} (Oct 5, 2026), on or after {day:%b %-d, %Y}: an "
+            "injury that keeps a wrestler off cards is dated after the last match wrestled, or "
+            "recorded as one to wrestle through."
+        )
+    assert not Injury.objects.exists()
+    # The day after, or one he wrestles through, is recorded.
+    assert injury_record(wrestler=ada, occurred_on=ON, keeps_off_cards=False)
+    assert injury_record(wrestler=ada, occurred_on=ON + dt.timedelta(days=4))
