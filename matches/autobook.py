@@ -477,7 +477,9 @@ class _Booker:
     # -- the card ------------------------------------------------------------------------------
 
     def plan(self) -> tuple[list[_Plan], list[str]]:
-        titles = self.federation.titles.filter(is_active=True).order_by("rank", "name", "pk")
+        titles = self.federation.titles.filter(is_active=True, introduced_on__lte=self.on).order_by(
+            "rank", "name", "pk"
+        )
         for title in titles:
             reign = self.reigns.get(title.pk)
             if title.division == Division.TAG:

@@ -64,6 +64,7 @@ ALLY_NO_PART = (
 STIPULATION_NOT_A_FLAG = "The stipulation {name} is on or off (true or false), not {value!r}."
 TITLE_OTHER_FEDERATION = "The {title} belongs to another federation."
 TITLE_INACTIVE = "The {title} is not active."
+TITLE_NOT_INTRODUCED = "The {title} is introduced on {introduced:%b %-d, %Y}, after this show."
 SINGLES_TITLE_ON_TAG = (
     "The {title} is a singles title; it cannot be defended in a {match_type} match."
 )
@@ -437,6 +438,8 @@ def _title_problems(
     problems = []
     if not title.is_active:
         problems.append(TITLE_INACTIVE.format(title=title))
+    elif on < title.introduced_on:
+        problems.append(TITLE_NOT_INTRODUCED.format(title=title, introduced=title.introduced_on))
     if title.division == Division.SINGLES and match_type in TAG_TYPES:
         problems.append(SINGLES_TITLE_ON_TAG.format(title=title, match_type=match_type))
     if title.division == Division.TAG and match_type not in TAG_TYPES:

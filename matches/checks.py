@@ -164,6 +164,12 @@ def _reigns(federation: Federation) -> list[str]:
                     f"{title}: reign #{after.number} was won at match {after.won_at}, in which "
                     f"the champion of reign #{before.number}, {before.holder}, did not wrestle."
                 )
+        first = title_reigns[0]
+        if first.won_on < title.introduced_on:
+            problems.append(
+                f"{title}: reign #{first.number} began {first.won_on}, before the title was "
+                f"introduced ({title.introduced_on})."
+            )
         for reign in title_reigns:
             if reign.won_at_id is None:
                 continue

@@ -257,6 +257,9 @@ TITLE_NOT_YET = (
     "{on:%b %-d, %Y} is still to come; a title changes hands by hand on a day that has come."
 )
 TITLE_VACATE_REASON = "A title is vacated, stripped or vacated through injury, not {reason!r}."
+TITLE_INTRODUCED_NOT_YET = (
+    "{on:%b %-d, %Y} is still to come; a title is introduced on a day that has come."
+)
 HOLDER_RETIRED = "{holder} is retired."
 HOLDER_DISBANDED = "{holder} disbanded on {on:%b %-d, %Y}."
 
@@ -280,6 +283,8 @@ def title_create(
     problems = [f"Name: {m}" for m in _plain_text_problems(name)]
     if not name.strip():
         problems.append(TITLE_NAME_REQUIRED)
+    if isinstance(introduced_on, dt.date) and _still_to_come(federation, introduced_on):
+        problems.append(TITLE_INTRODUCED_NOT_YET.format(on=introduced_on))
     if problems:
         raise ServiceError(" ".join(problems))
     slug = slug or slugify(name)[:80] or "title"

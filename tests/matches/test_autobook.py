@@ -269,6 +269,17 @@ def test_a_vacant_title_goes_to_the_top_two_contenders(fed, make):
     assert "(vacant)" in match.booking_note
 
 
+def test_a_title_introduced_after_the_show_is_left_off_its_card(fed, make):
+    make(600), make(500), make(100)
+    show = show_create(federation=fed)
+    factories.TitleFactory(
+        federation=fed, name="Future Belt", introduced_on=show.date + dt.timedelta(days=1)
+    )
+    matches = show_autobook(show=show)
+    assert matches and not any(m.title_id for m in matches)
+    assert not any("Future Belt" in m.booking_note for m in matches)
+
+
 def test_the_tag_title_is_defended_by_a_team_against_a_team(fed, make):
     a, b, c, d, e, f = make(500), make(480), make(450), make(440), make(300), make(290)
     champions = team_of(fed, a, b, name="The Champs")

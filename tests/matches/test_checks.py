@@ -72,6 +72,18 @@ def test_an_open_reign_followed_by_another(history):
     assert f"{title}: reign #{before.number} is open but #{after.number} follows." in problems
 
 
+def test_a_reign_won_before_the_title_was_introduced(history):
+    federation, _ = history
+    title = federation.titles.get(rank=1)
+    first = title.reigns.order_by("number").first()
+    later = first.won_on + dt.timedelta(days=1)
+    type(title).objects.filter(pk=title.pk).update(introduced_on=later)
+    assert planted(federation) == [
+        f"{title}: reign #{first.number} began {first.won_on}, before the title was "
+        f"introduced ({later})."
+    ]
+
+
 def test_a_reign_that_ends_after_the_next_began(history):
     federation, _ = history
     title = federation.titles.get(rank=1)

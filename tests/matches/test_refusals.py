@@ -101,6 +101,14 @@ def test_refused_for_a_retired_title(show, federation, make):
     assert reasons == [booking.TITLE_INACTIVE.format(title=title)]
 
 
+@names("TITLE_NOT_INTRODUCED")
+def test_refused_for_a_title_introduced_after_the_show(show, federation, make):
+    later = show.date + dt.timedelta(days=10)
+    title = factories.TitleFactory(federation=federation, introduced_on=later)
+    reasons = book_refused(show=show, sides=[[make()], [make()]], title=title)
+    assert reasons == [f"The {title} is introduced on {later:%b %-d, %Y}, after this show."]
+
+
 def test_an_active_title_with_its_champion_in_the_match_is_booked(show, federation, make):
     champion, challenger = make(), make()
     title = factories.TitleFactory(federation=federation, is_active=True)

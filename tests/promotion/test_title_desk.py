@@ -150,6 +150,20 @@ def test_a_title_does_not_change_by_hand_on_a_day_still_to_come(title):
     assert message == services.TITLE_NOT_YET.format(on=tomorrow)
 
 
+@names("TITLE_INTRODUCED_NOT_YET")
+def test_a_title_is_introduced_on_a_day_that_has_come(federation):
+    today = federation_today(federation)
+    tomorrow = today + dt.timedelta(days=1)
+    message = refused(
+        title_create, federation=federation, name="Future Belt", introduced_on=tomorrow
+    )
+    assert message == (
+        f"{tomorrow:%b %-d, %Y} is still to come; a title is introduced on a day that has come."
+    )
+    assert not federation.titles.filter(name="Future Belt").exists()
+    assert title_create(federation=federation, name="Future Belt", introduced_on=today)
+
+
 @names("TITLE_AT_STAKE")
 @pytest.mark.parametrize("status", [ShowStatus.DRAFT, ShowStatus.SCHEDULED, ShowStatus.FAILED])
 def test_a_title_at_stake_on_a_show_not_yet_wrestled_stays_as_booked(title, status):
