@@ -306,6 +306,22 @@ def federation_import(
     return federation, reader.report
 
 
+def _unreadable(field: models.Field, value: Any, exc: Exception) -> list[str]:
+    """Why ``value`` cannot be ``field``'s, in the words its own validators give (else the
+    error's)."""
+    messages: list[str] = []
+    for validator in field.validators:
+        try:
+            validator(value)
+        except ValidationError as err:
+            messages.extend(err.messages)
+        except (TypeError, ValueError):
+            continue
+    if messages:
+        return messages
+    return list(exc.messages) if isinstance(exc, ValidationError) else [str(exc)]
+
+
 class _Reader:
     def __init__(self, document: Any, *, owner, slug: str | None):
         self.document = document
@@ -521,9 +537,16 @@ class _Reader:
         fks = {f.name: f for f in _foreign_keys(model) if f.name != "federation"}
         obj = model()
         linked = True
+        unreadable = False
         for name, value in row.items():
             if name in plain:
-                setattr(obj, plain[name].attname, value)
+                try:
+                    setattr(obj, plain[name].attname, value)
+                except (ValidationError, TypeError, ValueError) as exc:
+                    # A field that reads its value on assignment (a time zone): its own words.
+                    for message in _unreadable(plain[name], value, exc):
+                        self.problem(f"{path}.{name}", message)
+                    unreadable = True
             elif name in fks:
                 target = self._resolve(refs.get(name), value, f"{path}.{name}")
                 if target is False:
@@ -535,6 +558,7 @@ class _Reader:
                 linked = False
         exclude = [f.name for f in _foreign_keys(model)]
         fields_ok = self._validated(path, lambda: obj.clean_fields(exclude=exclude))
+        fields_ok = fields_ok and not unreadable
         if not linked:
             return None, False
         self.paths[id(obj)] = path
