@@ -73,6 +73,7 @@ CHAMPION_MISSING = "A match for the {title} must include the champion, {champion
 CHAMPION_TEAM_SPLIT = "The {champion} defend the {title} together, on one side."
 ALLY_NO_SIDE = "An ally is named for side {side}, but the match has sides 0 to {last}."
 BAD_POSITION = "Position {position} is not on a card; positions start at 1."
+MOVE_OFF_CARD = "Position {position} is not on {show}'s card: its matches are at 1 to {count}."
 FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
 FEUD_ENDED = "The feud {feud} has ended."
 FEUD_NOT_IN_MATCH = (
@@ -339,6 +340,7 @@ def match_book(
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():
             reasons.append(POSITION_TAKEN.format(position=position, show=show))
+
         if reasons:
             raise BookingError(reasons)
 
@@ -504,6 +506,8 @@ def show_schedule(*, show: Show) -> Show:
                     )
                 ]
             )
+        # Places left free while booking close up: the card wrestled is matches 1 to n.
+        _close_gaps(show)
         Show.objects.filter(pk=show.pk, status=ShowStatus.BOOKED).update(
             status=ShowStatus.SCHEDULED, error="", attempts=0
         )
@@ -574,10 +578,15 @@ def match_remove(*, match: Match) -> None:
             Show.objects.filter(pk=show.pk, status=ShowStatus.BOOKED).update(
                 status=ShowStatus.DRAFT
             )
-        # The later matches move up: the card keeps its numbers 1, 2, 3...
-        for index, row in enumerate(show.matches.order_by("position"), start=1):
-            if row.position != index:
-                Match.objects.filter(pk=row.pk).update(position=index)
+        _close_gaps(show)
+
+
+def _close_gaps(show: Show) -> None:
+    """The card numbered 1, 2, 3... in its order: the later matches move up over a gap (a match
+    taken off, or places left free while booking: the main event put at 6 before the undercard)."""
+    for index, row in enumerate(show.matches.order_by("position"), start=1):
+        if row.position != index:
+            Match.objects.filter(pk=row.pk).update(position=index)
 
 
 MATCH_NOT_ON_SHOW = "That match is not on {show}."
@@ -595,7 +604,9 @@ def match_move(*, match: Match, position: int) -> Match:
         if current is None:
             raise BookingError([MATCH_NOT_ON_SHOW.format(show=show)])
         if not 1 <= position <= len(matches):
-            raise BookingError([BAD_POSITION.format(position=position)])
+            raise BookingError(
+                [MOVE_OFF_CARD.format(position=position, show=show, count=len(matches))]
+            )
         matches.remove(current)
         matches.insert(position - 1, current)
         # Two passes keep (show, position) unique: out of the way first, then into place.

@@ -755,19 +755,20 @@ INJURY_RETIRED = "{wrestler} has retired."
 INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on:%b %-d, %Y}."
 INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on:%b %-d, %Y}, after {healed:%b %-d, %Y}."
 INJURY_BEFORE_MATCH = (
-    "{wrestler} wrestled on {show} ({day:%b %-d, %Y}), on or after {on:%b %-d, %Y}: an injury "
-    "that keeps a wrestler off cards is dated after the last match wrestled, or recorded as one "
-    "to wrestle through."
+    "{wrestler} wrestled on {show} ({day:%b %-d, %Y}), after {on:%b %-d, %Y}: an injury that "
+    "keeps a wrestler off cards is dated no earlier than the last match wrestled, or recorded as "
+    "one to wrestle through."
 )
 
 
 def _wrestled_since(wrestler: Wrestler, on: dt.date):
-    """The last show ``wrestler`` wrestled on ``on`` or later (in his federation's time zone),
-    with its day, or None."""
+    """The last show ``wrestler`` wrestled after the day ``on`` (in his federation's time zone),
+    with its day, or None. (Hurt by hand on the night of a show is hurt after it, as the checker
+    reads it.)"""
     from matches.models import MatchParticipant, MatchStatus
 
     zone = ZoneInfo(str(wrestler.federation.time_zone))
-    since = dt.datetime.combine(on, dt.time.min, tzinfo=zone)
+    since = dt.datetime.combine(on + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
     last = (
         MatchParticipant.objects.filter(
             wrestler=wrestler,

@@ -698,12 +698,13 @@ def test_a_match_moved_on_a_show_that_no_longer_holds_it_is_refused(show, make):
     ]
 
 
-@pytest.mark.parametrize("position", [0, 3])
+@names("MOVE_OFF_CARD")
+@pytest.mark.parametrize("position", [0, 3, 1000])
 def test_a_match_moved_off_the_card_is_refused(show, make, position):
     match = match_book(show=show, sides=[[make()], [make()]])
     match_book(show=show, sides=[[make()], [make()]])
     assert refused(booking.match_move, match=match, position=position) == [
-        booking.BAD_POSITION.format(position=position)
+        f"Position {position} is not on {show}'s card: its matches are at 1 to 2."
     ]
 
 

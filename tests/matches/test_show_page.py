@@ -64,6 +64,17 @@ def test_without_a_main_event_a_match_goes_last_and_a_place_given_is_kept(copper
     assert [(p, pk) for p, pk, _ in order(show)] == [(1, a.pk), (2, b.pk), (5, c.pk)]
 
 
+def test_places_left_free_while_booking_close_up_when_the_show_is_scheduled(copperline, show):
+    """The main event put at 6 before the undercard: once scheduled, a card of three is matches
+    1 to 3, in the order booked."""
+    first, second, third = pairs(copperline, 3)
+    main = match_book(show=show, sides=first, position=6, is_main_event=True)
+    opener = match_book(show=show, sides=second, position=1)
+    middle = match_book(show=show, sides=third, position=3)
+    show_schedule(show=show)
+    assert [(p, pk) for p, pk, _ in order(show)] == [(1, opener.pk), (2, middle.pk), (3, main.pk)]
+
+
 def test_a_booker_may_still_move_a_match_after_the_main_event_by_hand(copperline, show):
     first, second = pairs(copperline, 2)
     main = match_book(show=show, sides=first, is_main_event=True)

@@ -4,13 +4,12 @@ the site's 405 page; never an empty page."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
 from promotion import services
 from promotion.models import MemberRole
+from promotion.selectors import federation_today
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +23,8 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
     team = federation.teams.first()
     feud = federation.feuds.first()
     wrestler = federation.wrestlers.order_by("slug").first()
-    injury = services.injury_record(wrestler=wrestler, occurred_on=dt.date(2026, 10, 2))
+    # (Dated the federation's today: not before a match he has wrestled.)
+    injury = services.injury_record(wrestler=wrestler, occurred_on=federation_today(federation))
     member = federation.memberships.get(role=MemberRole.VIEWER)
     at_show = [f, show.number]
     show_page = reverse("show-detail", args=at_show)

@@ -136,13 +136,13 @@ def test_an_injury_that_keeps_him_out_is_not_dated_before_a_match_he_wrestled(fe
         show=show, status=MatchStatus.COMPLETED, method="pin", winner_side=0, length=10
     )
     factories.MatchParticipantFactory(match=match, show=show, wrestler=ada, side=0)
-    for day in (ON, ON + dt.timedelta(days=3)):  # before the match's day, and on it
+    for day in (ON, ON + dt.timedelta(days=2)):  # days before the match's
         assert refused(injury_record, wrestler=ada, occurred_on=day) == (
-            f"Ada Vance wrestled on {show} (Oct 5, 2026), on or after {day:%b %-d, %Y}: an "
-            "injury that keeps a wrestler off cards is dated after the last match wrestled, or "
+            f"Ada Vance wrestled on {show} (Oct 5, 2026), after {day:%b %-d, %Y}: an injury that "
+            "keeps a wrestler off cards is dated no earlier than the last match wrestled, or "
             "recorded as one to wrestle through."
         )
     assert not Injury.objects.exists()
-    # The day after, or one he wrestles through, is recorded.
+    # The night of the match (hurt after it), or one he wrestles through, is recorded.
     assert injury_record(wrestler=ada, occurred_on=ON, keeps_off_cards=False)
-    assert injury_record(wrestler=ada, occurred_on=ON + dt.timedelta(days=4))
+    assert injury_record(wrestler=ada, occurred_on=ON + dt.timedelta(days=3))
