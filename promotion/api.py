@@ -1843,7 +1843,7 @@ class ReportViewSet(FederationViewSet):
     def contenders(self, request, division=None, **kwargs):
         division = self._division(division)
         on = _date_param(request, "on") or _today(self)
-        found = selectors.contenders(federation=self.federation, division=division, on=on)
+        found = selectors.top_contenders(federation=self.federation, division=division, on=on)
         rows = []
         for rank, contender in enumerate(found, start=1):
             if division == Division.TAG:

@@ -171,6 +171,22 @@ def contenders(
     )
 
 
+def top_contenders(*, federation: Federation, division: str, on) -> list:
+    """The division's contenders as the federation's page and the API list them: who can contend
+    on ``on`` (``contenders``), best Prestige first, less the division's own champions on that
+    date (a singles title's champion among the singles; a tag title's champion team among the
+    teams): a champion defends, he does not contend."""
+    held = TitleReign.objects.filter(
+        title__federation=federation, title__division=division, won_on__lte=on
+    ).filter(Q(ended_on__isnull=True) | Q(ended_on__gt=on))
+    if division == Division.TAG:
+        teams = set(held.exclude(holder_team=None).values_list("holder_team_id", flat=True))
+        found = contenders(federation=federation, division=division, on=on)
+        return [c for c in found if c.team.pk not in teams]
+    taken = held.exclude(holder_wrestler=None).values_list("holder_wrestler_id", flat=True)
+    return contenders(federation=federation, division=division, on=on, exclude=list(taken))
+
+
 @dataclass(frozen=True)
 class TeamContender:
     """A team able to wrestle on a date: its available current members, best Prestige first."""

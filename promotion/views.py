@@ -115,14 +115,13 @@ def federation_detail(request, slug: str):
     upcoming = next_show(federation=federation)
     last = match_selectors.last_completed_show(federation=federation)
     champions = list(selectors.champions(federation=federation))
-    taken = {r.holder_wrestler_id for r in champions if r.holder_wrestler_id}
     contenders = {
-        "Singles": selectors.contenders(
-            federation=federation, division=Division.SINGLES, on=today, exclude=taken
+        "Singles": selectors.top_contenders(
+            federation=federation, division=Division.SINGLES, on=today
         )[:5],
-        "Tag teams": selectors.contenders(federation=federation, division=Division.TAG, on=today)[
-            :3
-        ],
+        "Tag teams": selectors.top_contenders(
+            federation=federation, division=Division.TAG, on=today
+        )[:3],
     }
     context = {
         "nav": "home",
