@@ -32,7 +32,7 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
 from rules.core.spec import MatchSpec, Ringside
-from rules.core.text import Named, group_noun
+from rules.core.text import Named, counted, group_noun
 
 if TYPE_CHECKING:
     from rules.arm.strategy import ArmStrategy
@@ -1020,7 +1020,7 @@ class Match:
                     None,
                     (),
                     f"The bell! Time has run out at {_clock(limit)} "
-                    f"({self.prep.time_limit} rounds): a draw.",
+                    f"({counted(self.prep.time_limit, 'rounds')}): a draw.",
                 )
 
     def length(self) -> int:

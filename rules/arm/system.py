@@ -15,6 +15,7 @@ from rules.core.dice import Dice, SeededDice
 from rules.core.errors import SpecError
 from rules.core.result import MatchResult, OddsReport
 from rules.core.spec import MatchSpec
+from rules.core.text import counted
 
 NO_EXACT = (
     "ARM has no exact solver (the match state is too rich for a Markov chain): Monte Carlo only"
@@ -121,7 +122,9 @@ class ArmSystem:
             found["warnings"] = "no_dq is on: the referee's warnings lead nowhere"
         if options.time_limit is not None and spec.time_limit is not None:
             # As Superstar says of it: the match's own limit (``--time-limit``) is the one played.
-            found["time_limit"] = f"the match's own time limit ({spec.time_limit} rounds) stands"
+            found["time_limit"] = (
+                f"the match's own time limit ({counted(spec.time_limit, 'rounds')}) stands"
+            )
         return found
 
     def odds(

@@ -6,6 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
+def counted(n: int, unit: str) -> str:
+    """A count with its unit, given in the plural: ``counted(1, "rounds")`` is "1 round",
+    ``counted(3, "rounds")`` "3 rounds" (units whose singular drops the final s: rounds, turns,
+    minutes)."""
+    return f"{n} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
+
+
 def start_name(name: str) -> str:
     """The name at the start of a sentence ("The Executioner")."""
     return name[:1].upper() + name[1:] if name else name

@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 from rules.core.errors import RulesError, UnknownSystem
 from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
 from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
-from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS
+from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS, counted
 from rules.registry import get_system, systems
 
 NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a {system} card"
@@ -506,7 +506,7 @@ def describe(system, spec: MatchSpec) -> str:
     given = sorted(spec.options, key=lambda o: order.get(o.split("=", 1)[0], len(order)))
     rules = ", ".join(given) or "basic game"
     if spec.time_limit is not None:
-        rules += f"; time limit {spec.time_limit} {system.length_unit}"
+        rules += f"; time limit {counted(spec.time_limit, system.length_unit)}"
     # Only whom the rules give a part: the others are played without (and a note says so).
     ringside = [
         f"{person.name} ({role}, {names[i]})"

@@ -37,7 +37,7 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
 from rules.core.spec import FrozenMap, MatchSpec, Participant
-from rules.core.text import PRONOUNS, group_noun
+from rules.core.text import PRONOUNS, counted, group_noun
 from rules.core.text import pronouns as pronoun_set
 from rules.superstar.cards import DQ, MOVE, NA, ROPES, SPECIALTY, SuperstarCard
 from rules.superstar.options import (
@@ -501,7 +501,7 @@ class Match:
                     "time_limit",
                     None,
                     (),
-                    f"Time runs out after {limit} rounds: the match is a draw.",
+                    f"Time runs out after {counted(limit, 'rounds')}: the match is a draw.",
                 )
 
     # ---------------------------------------------------------------------------- singles
@@ -915,9 +915,9 @@ class Match:
             if row.pin:
                 extra.append("see pin" + (f", add {row.pin_bonus}" if row.pin_bonus else ""))
             if row.ref_out:
-                extra.append(f"no pin or submission for {row.ref_out} rounds")
+                extra.append(f"no pin or submission for {counted(row.ref_out, 'rounds')}")
             if row.blind:
-                extra.append(f"foe on defense for {row.blind} rounds")
+                extra.append(f"foe on defense for {counted(row.blind, 'rounds')}")
             if row.oc_penalty:
                 extra.append(f"{row.oc_penalty} off the foe's next OC")
             if row.specialty:
@@ -1311,9 +1311,9 @@ class Match:
             v = self.man(foe)
             parts = []
             if row.ref_out:
-                parts.append(f"the referee is out for {row.ref_out} rounds")
+                parts.append(f"the referee is out for {counted(row.ref_out, 'rounds')}")
             if row.blind:
-                parts.append(f"{v.mname} is on defense for the next {row.blind} rounds")
+                parts.append(f"{v.mname} is on defense for the next {counted(row.blind, 'rounds')}")
             if row.oc_penalty:
                 parts.append(f"{v.mname}'s next offensive move loses {points(row.oc_penalty)}")
             self.ev("grudge", self.man(side).key, (), start_name("; ".join(parts)) + ".")
@@ -1860,7 +1860,9 @@ class Match:
             }[method]
             if self.prep.battle_royal:
                 how = f"the battle royal ({how})"
-            text = f"{names} win{'' if plural else 's'} {how} after {self.rounds} rounds."
+            text = (
+                f"{names} win{'' if plural else 's'} {how} after {counted(self.rounds, 'rounds')}."
+            )
         data = {"winner": self.winner, "method": method.value, "score": self.final_score()}
         return Event("end", None, (), text, data)
 

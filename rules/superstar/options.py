@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from rules.core.errors import OptionError
+from rules.core.text import counted
 
 REFEREE = "referee"
 TIME_LIMIT = "time_limit"
@@ -165,5 +166,7 @@ def inapplicable(spec) -> dict[str, str]:
         elif own is not None and own != options.grudge:
             reasons[GRUDGE] = f"a {spec.match_type} match plays its own chart"
     if options.time_limit is not None and spec.time_limit is not None:
-        reasons[TIME_LIMIT] = f"the match's own time limit ({spec.time_limit} rounds) stands"
+        reasons[TIME_LIMIT] = (
+            f"the match's own time limit ({counted(spec.time_limit, 'rounds')}) stands"
+        )
     return {name: reasons[name] for name in OPTION_NAMES if name in reasons}

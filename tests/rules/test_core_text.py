@@ -67,3 +67,12 @@ def test_the_article_before_a_move(noun, expected):
 def test_a_plural_is_read_from_the_first_word_only():
     assert article("knee lifts") == "a"  # "knee" is singular: the last word does not count
     assert article("boots to the head") == ""
+
+
+def test_a_count_takes_its_unit_in_the_singular_for_one():
+    from rules.core.text import counted
+
+    assert counted(1, "rounds") == "1 round"
+    assert counted(0, "rounds") == "0 rounds"
+    assert counted(3, "turns") == "3 turns"
+    assert counted(1, "turns") == "1 turn"

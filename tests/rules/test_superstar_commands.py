@@ -153,3 +153,12 @@ def test_card_analysis_refuses_a_system_without_figures_and_a_bad_card(tmp_path)
     bad.write_text("system: superstar\nname: Nobody\n")
     with pytest.raises(CommandError, match="general: must list eleven"):
         run("card_analysis", str(bad))
+
+
+def test_a_time_limit_of_one_round_is_one_round_in_every_line():
+    out = run(
+        "simulate_match", "--system", "superstar", VALE, FINCH, "--time-limit", "1", "--seed", "2"
+    )
+    assert "; time limit 1 round)" in out.splitlines()[0]
+    assert "  Time runs out after 1 round: the match is a draw." in out.splitlines()
+    assert "1 rounds" not in out
