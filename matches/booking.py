@@ -10,6 +10,7 @@ import datetime as dt
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.db.models import Max
@@ -91,6 +92,10 @@ SHOW_BEFORE_HISTORY = (
     "are wrestled in date order."
 )
 SLOT_TAKEN = "The federation already has a show at {at}."
+TIME_SKIPPED = (
+    "{wall:%H:%M} on {wall:%b %-d, %Y} does not exist in {zone}: the clocks go forward over it. "
+    "Choose a time before or after the change."
+)
 POSITION_TAKEN = "Position {position} on {show} is taken."
 NOTHING_TO_SCHEDULE = "{show} has no matches to wrestle."
 CANNOT_SCHEDULE = "{show} is {status}; only a booked show can be scheduled."
@@ -130,6 +135,19 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+def skipped_time(moment: dt.datetime, federation: Federation) -> str | None:
+    """Why ``moment`` (a wall time in the federation's zone) is no moment: a time the clocks skip
+    when they go forward (2:30 on the night summer time begins), which would be stored an hour
+    later without a word. None when it exists (an offset given, or another zone: it exists)."""
+    zone = ZoneInfo(str(federation.time_zone))
+    if getattr(moment.tzinfo, "key", None) != zone.key:
+        return None
+    wall = moment.replace(tzinfo=None)
+    if moment.astimezone(dt.UTC).astimezone(zone).replace(tzinfo=None) == wall:
+        return None
+    return TIME_SKIPPED.format(wall=wall, zone=zone.key)
+
+
 def show_create(
     *,
     federation: Federation,
@@ -146,6 +164,10 @@ def show_create(
         if scheduled_at is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
             scheduled_at = federation.next_show_time(after=last)
+        else:
+            skipped = skipped_time(scheduled_at, federation)
+            if skipped is not None:
+                raise BookingError([skipped])
         last_run = history_end(federation=federation)
         if last_run is not None and scheduled_at < last_run:
             raise BookingError(
@@ -540,6 +562,9 @@ def show_update(*, show: Show, **changes: Any) -> Show:
             if show.status not in (ShowStatus.DRAFT, ShowStatus.BOOKED):
                 raise BookingError([RESCHEDULE_LOCKED.format(show=show, status=status)])
             reasons = []
+            skipped = skipped_time(when, show.federation)
+            if skipped is not None:
+                reasons.append(skipped)
             last = history_end(federation=show.federation)
             if last is not None and when < last:
                 reasons.append(

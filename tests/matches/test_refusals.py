@@ -514,6 +514,32 @@ def test_refused_for_a_position_below_one(show, make):
     assert match_book(show=show, sides=[[make()], [make()]], position=1).position == 1
 
 
+@names("TIME_SKIPPED")
+def test_refused_for_a_time_the_clocks_skip(federation, show):
+    """2:30 on the night summer time begins in Chicago is no moment: stored, it would have
+    become 3:30 without a word."""
+    from zoneinfo import ZoneInfo
+
+    chicago = ZoneInfo("America/Chicago")
+    federation.time_zone = "America/Chicago"
+    federation.save(update_fields=["time_zone"])
+    skipped = dt.datetime(2030, 3, 10, 2, 30, tzinfo=chicago)
+    words = (
+        "02:30 on Mar 10, 2030 does not exist in America/Chicago: the clocks go forward over it. "
+        "Choose a time before or after the change."
+    )
+    assert refused(show_create, federation=federation, scheduled_at=skipped) == [words]
+    assert refused(booking.show_update, show=show, scheduled_at=skipped) == [words]
+    # The hour before, the hour after, and the same instant given with its offset all exist.
+    for fine in (
+        dt.datetime(2030, 3, 10, 1, 30, tzinfo=chicago),
+        dt.datetime(2030, 3, 10, 3, 45, tzinfo=chicago),
+    ):
+        assert show_create(federation=federation, scheduled_at=fine).scheduled_at == fine
+    offset = dt.datetime(2030, 3, 10, 2, 30, tzinfo=dt.timezone(dt.timedelta(hours=-6)))
+    assert booking.show_update(show=show, scheduled_at=offset).scheduled_at == offset
+
+
 @names("POSITION_TAKEN")
 def test_refused_for_a_position_taken(show, make):
     match_book(show=show, sides=[[make()], [make()]], position=2)
