@@ -481,7 +481,9 @@ def title_list(request, slug: str):
     return page(request, "promotion/title_list.html", {"nav": "titles", "titles": titles})
 
 
-def title_detail(request, federation: str, slug: str):
+def title_detail(request, federation: str, slug: str, *, refused=None):
+    """A title's lineage and, for bookers, its desk; ``refused`` is ``(desk, bound form)`` when a
+    change at the desk was refused: that form comes back as it was typed (status 400)."""
     fed = federation_page(request, federation)
     title = get_object_or_404(fed.titles, slug=slug)
     today = selectors.federation_today(fed)
@@ -508,7 +510,13 @@ def title_detail(request, federation: str, slug: str):
             "award": TitleAwardForm(title=title, initial={"on": on}),
             "retire": TitleRetireForm(initial={"on": on}),
         }
-    return page(request, "promotion/title_detail.html", context)
+        if refused is not None:
+            desk, form = refused
+            context["desk"][desk] = form
+    response = page(request, "promotion/title_detail.html", context)
+    if refused is not None:
+        response.status_code = 400
+    return response
 
 
 def title_create(request, slug: str):
@@ -527,29 +535,36 @@ def title_create(request, slug: str):
     return page(request, "promotion/title_form.html", {"nav": "titles", "form": form})
 
 
-def _desk_post(request, form, act, subject) -> None:
+def _desk_post(request, form, act, subject) -> bool:
     """A change at one of the booker's desks (a title's page, a team's, the feud list, the
     injury report): the form checked, the service called through ``act``, the outcome told as a
-    message on the page the booker goes back to."""
+    message on the page the booker goes back to. Whether it was made."""
     if not form.is_valid():
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
             for error in errors:
                 messages.error(request, f"{label}: {error}" if label else error)
-        return
+        return False
     try:
         told = act(subject, **form.cleaned_data)
     except services.ServiceError as exc:
         messages.error(request, str(exc))
-    else:
-        messages.success(request, told)
+        return False
+    messages.success(request, told)
+    return True
+
+
+TITLE_DESKS = {TitleVacateForm: "vacate", TitleAwardForm: "award", TitleRetireForm: "retire"}
 
 
 def _title_desk(request, federation: str, slug: str, form_class, act):
     fed = federation_page(request, federation, Action.BOOK)
     title = get_object_or_404(fed.titles, slug=slug)
     kwargs = {"title": title} if form_class is TitleAwardForm else {}
-    _desk_post(request, form_class(request.POST, **kwargs), act, title)
+    form = form_class(request.POST, **kwargs)
+    if not _desk_post(request, form, act, title) and title.is_active:
+        # Refused: the title's page again, with what was typed (the date, the reason, "how").
+        return title_detail(request, fed.slug, title.slug, refused=(TITLE_DESKS[form_class], form))
     return redirect("title-detail", federation=fed.slug, slug=title.slug)
 
 

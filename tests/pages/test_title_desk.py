@@ -136,6 +136,30 @@ def test_a_refusal_is_told_on_the_titles_page_and_changes_nothing(booker, federa
     assert held.current_reign is not None
 
 
+def test_a_refused_change_keeps_what_was_typed(booker, federation, held):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    response = booker.post(
+        reverse("title-vacate", args=[federation.slug, "world"]),
+        {"vacate-on": tomorrow.isoformat(), "vacate-reason": ReignEnd.STRIPPED},
+    )
+    assert response.status_code == 400
+    form = response.context["desk"]["vacate"]
+    assert (form["on"].value(), form["reason"].value()) == (tomorrow.isoformat(), "stripped")
+    page = response.content.decode()
+    assert f'value="{tomorrow.isoformat()}"' in page
+    response = booker.post(
+        reverse("title-award", args=[federation.slug, "world"]),
+        {
+            "award-holder": held.current_reign.holder_wrestler.pk,
+            "award-on": "2025-12-26",
+            "award-how": "won a house-show rematch",
+        },
+    )
+    assert response.status_code == 400  # he holds it already
+    assert response.context["desk"]["award"]["how"].value() == "won a house-show rematch"
+    assert "won a house-show rematch" in response.content.decode()
+
+
 def test_retiring_a_title_needs_the_box_ticked(booker, federation, held):
     url = reverse("title-retire", args=[federation.slug, "world"])
     response = booker.post(url, {"retire-on": "2025-12-26"})
