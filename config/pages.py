@@ -20,6 +20,10 @@ from django.utils import timezone
 from promotion.access import AccessDenied
 
 API_PREFIX = "/api/"
+#: The methods a page answers (see ``SitePagesMiddleware``), and the addresses that answer for
+#: their own: the REST API (OPTIONS, PUT, PATCH, DELETE) and the admin.
+PAGE_METHODS = frozenset({"GET", "HEAD", "POST"})
+OWN_METHODS = (API_PREFIX, "/admin/")
 
 
 class SitePagesMiddleware:
@@ -27,6 +31,14 @@ class SitePagesMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        # The pages read with GET and HEAD and change things with POST (a form's, a button's);
+        # any other method gets the site's 405 page rather than the page itself. (The API and
+        # the admin answer for their own methods.)
+        if request.method not in PAGE_METHODS and not request.path.startswith(OWN_METHODS):
+            context = {"method": request.method, "page": True}
+            response = render(request, "405.html", context, status=405)
+            response["Allow"] = ACTION_ALLOW
+            return response
         timezone.deactivate()
         try:
             return self.get_response(request)

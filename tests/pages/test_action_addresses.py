@@ -116,3 +116,19 @@ def test_a_private_federations_action_address_tells_an_outsider_nothing(client, 
     assert client.get(
         reverse("week-run", args=["no-such-federation"]), follow=True
     ).status_code == (404)
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "delete", "options"])
+@pytest.mark.parametrize(
+    "name", ["home", "federation-detail", "roster", "federation-settings", "show-archive"]
+)
+def test_a_page_answers_other_methods_with_the_sites_405_page(client, staffed, method, name):
+    from django.urls import reverse
+
+    args = [] if name == "home" else [staffed.slug]
+    response = getattr(client, method)(reverse(name, args=args))
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD, POST"
+    page = response.content.decode()
+    assert "<h1>Not this way</h1>" in page
+    assert f"it does not answer a {method.upper()} request" in page
