@@ -53,7 +53,7 @@ BEFORE_DEBUT = "{wrestler} debuts on {debut:%b %-d, %Y}, after {date:%b %-d, %Y}
 OTHER_FEDERATION = "{wrestler} belongs to {other}, not {federation}."
 NO_CARD = "{wrestler} has no {system} card."
 NO_ENGINE = "The {system} rule system cannot simulate matches yet."
-MATCH_TYPE_UNSUPPORTED = "The {system} rules have no {match_type} match (they offer: {offered})."
+MATCH_TYPE_UNSUPPORTED = "{system} has no {match_type} match; it offers {offered}."
 WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
 BAD_OPTIONS = "Rule options: {error}"
 TAG_TITLE_NEEDS_TEAMS = "The {title} is contested between teams; {side} are not one."
@@ -133,6 +133,24 @@ def in_words(moment: dt.datetime, federation: Federation) -> str:
 
 def new_seed() -> int:
     return secrets.randbits(62)
+
+
+def _system_words(system: str) -> str:
+    """A rule system by its name ("Superstar Pro Wrestling"), whatever its code."""
+    from rules.models import System
+
+    try:
+        return str(System(system).label)
+    except ValueError:
+        return system
+
+
+def _match_type_words(match_type: str) -> str:
+    """A match type as a promoter says it ("battle royal", "tag team"), whatever its code."""
+    try:
+        return str(MatchType(match_type).label).lower()
+    except ValueError:
+        return match_type.replace("_", " ")
 
 
 def skipped_time(moment: dt.datetime, federation: Federation) -> str | None:
@@ -305,7 +323,9 @@ def match_book(
             if match_type not in engine.match_types:
                 reasons.append(
                     MATCH_TYPE_UNSUPPORTED.format(
-                        system=system, match_type=match_type, offered=", ".join(engine.match_types)
+                        system=_system_words(system),
+                        match_type=_match_type_words(match_type),
+                        offered=", ".join(_match_type_words(t) for t in engine.match_types),
                     )
                 )
             try:
@@ -319,7 +339,9 @@ def match_book(
             if unknown:
                 reasons.append(
                     UNKNOWN_STIPULATIONS.format(
-                        names=", ".join(unknown), system=system, known=", ".join(sorted(known))
+                        names=", ".join(unknown),
+                        system=_system_words(system),
+                        known=", ".join(sorted(known)),
                     )
                 )
         for name, value in sorted((stipulations or {}).items()):

@@ -34,7 +34,13 @@ ALLOWED: dict[Action, frozenset[str]] = {
 }
 
 NOT_FOUND = "No such federation."
-FORBIDDEN = "Your role in {federation} does not allow this ({action})."
+FORBIDDEN = "Your role in {federation} does not let you {doing}; only {who} may."
+#: What each action is, and who may take it, in the words of the refusal.
+ACTION_WORDS: dict[Action, tuple[str, str]] = {
+    Action.READ: ("see it", "its members"),
+    Action.BOOK: ("book its shows or keep its roster", "its owner and bookers"),
+    Action.MANAGE: ("change its settings or members", "its owner"),
+}
 
 
 class AccessDenied(PermissionError):
@@ -88,5 +94,6 @@ def federation_for(user, slug: str, action: Action | str = Action.READ) -> Feder
     if federation is None:
         raise Http404(NOT_FOUND)
     if action != Action.READ and not can(user, federation, action):
-        raise AccessDenied(FORBIDDEN.format(federation=federation, action=action.value))
+        doing, who = ACTION_WORDS[action]
+        raise AccessDenied(FORBIDDEN.format(federation=federation, doing=doing, who=who))
     return federation

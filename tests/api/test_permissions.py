@@ -145,7 +145,8 @@ def test_a_refusal_says_why_in_one_shape(sample, people):
     assert response.status_code == 403
     body = response.json()
     assert body == {
-        "detail": "Your role in Copperline Wrestling Federation does not allow this (book).",
+        "detail": "Your role in Copperline Wrestling Federation does not let you book its shows "
+        "or keep its roster; only its owner and bookers may.",
         "errors": [],
     }
     response = client_for(people, "anonymous").post(BASE + "/shows/", {}, format="json")

@@ -405,7 +405,7 @@ def test_an_unknown_stipulation_is_refused_naming_the_known_ones():
     assert refused.value.reasons == [
         booking.UNKNOWN_STIPULATIONS.format(
             names="ladder",
-            system="filsinger",
+            system="Filsinger card game",
             known="blowoff, falls_count_anywhere, no_count_out, no_dq",
         )
     ]

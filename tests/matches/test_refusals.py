@@ -126,18 +126,17 @@ def test_refused_for_a_match_type_the_rule_system_does_not_offer(show, make):
     ]
     assert missing, "the Filsinger rules offer every one-on-one match type: pick another"
     reasons = book_refused(show=show, sides=[[make()], [make()]], match_type=missing[0])
-    assert reasons == [
-        booking.MATCH_TYPE_UNSUPPORTED.format(
-            system="filsinger", match_type=missing[0], offered=", ".join(engine.match_types)
-        )
-    ]
+    words = MatchType(missing[0]).label.lower()
+    assert reasons == [f"Filsinger card game has no {words} match; it offers singles, tag team."]
 
 
 def test_refused_for_a_match_type_nobody_knows(show, make):
     reasons = book_refused(show=show, sides=[[make()], [make()]], match_type="cage_of_doom")
     assert reasons[-1] == "Unknown match type 'cage_of_doom'."
     assert len(reasons) == 2  # and the rule system does not offer it either
-    assert reasons[0].startswith("The filsinger rules have no cage_of_doom match")
+    assert reasons[0] == (
+        "Filsinger card game has no cage of doom match; it offers singles, tag team."
+    )
 
 
 @names("BAD_OPTIONS")
@@ -166,7 +165,7 @@ def test_refused_for_a_rule_system_without_an_engine(show, make, monkeypatch):
 def test_refused_for_an_unknown_stipulation(show, make):
     reasons = book_refused(show=show, sides=[[make()], [make()]], stipulations={"ladder": True})
     assert len(reasons) == 1
-    assert reasons[0].startswith("Unknown stipulation(s) ladder for filsinger (known: ")
+    assert reasons[0].startswith("Unknown stipulation(s) ladder for Filsinger card game (known: ")
 
 
 @names("ALLY_NO_PART")

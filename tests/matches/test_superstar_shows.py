@@ -218,10 +218,6 @@ def test_booking_takes_a_battle_royal_of_three_or_more_under_superstar(copperlin
     with pytest.raises(BookingError) as caught:
         match_book(show=show, sides=five, match_type=MatchType.BATTLE_ROYAL)  # filsinger
     assert (
-        booking.MATCH_TYPE_UNSUPPORTED.format(
-            system="filsinger",
-            match_type="battle_royal",
-            offered=", ".join(registry.systems["filsinger"].match_types),
-        )
+        "Filsinger card game has no battle royal match; it offers singles, tag team."
         in caught.value.reasons
     )
