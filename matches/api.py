@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 
 import django_filters
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Prefetch
 from django.http import Http404
 from django.urls import reverse
@@ -29,11 +30,15 @@ from rest_framework.response import Response
 
 from config.api import FederationViewSet, atomic_action
 from config.api_fields import (
+    FLAG_WORDS,
     INT32_MAX,
     MomentField,
     MomentFilter,
+    StrictBooleanFilter,
+    StrictChoiceFilter,
     WholeNumberFilter,
     YearFilter,
+    read_flag,
 )
 from config.api_support import problems_response
 from matches import booking
@@ -64,6 +69,7 @@ from rules.core.dice import SeededDice
 from rules.models import System
 
 MAX_ODDS_RUNS = 5000
+PLAY_BY_PLAY_WORDS = {**FLAG_WORDS, "yes": True, "no": False}
 SEED_MAX = 2**62 - 1
 
 
@@ -217,8 +223,8 @@ class MatchMoveSerializer(serializers.Serializer):
 
 
 class ShowFilter(django_filters.FilterSet):
-    status = django_filters.ChoiceFilter(choices=ShowStatus.choices)
-    kind = django_filters.ChoiceFilter(choices=ShowKind.choices)
+    status = StrictChoiceFilter(choices=ShowStatus.choices)
+    kind = StrictChoiceFilter(choices=ShowKind.choices)
     year = YearFilter(field_name="scheduled_at", label="The year, in the federation's time zone.")
     after = MomentFilter(field_name="scheduled_at", lookup_expr="gte")
     before = MomentFilter(field_name="scheduled_at", lookup_expr="lt")
@@ -312,8 +318,11 @@ class ShowViewSet(
     def get_serializer_context(self):
         context = super().get_serializer_context()
         context["is_member"] = _is_member(self.request, self.federation)
-        flag = self.request.query_params.get("play_by_play", "")
-        context["play_by_play"] = flag.lower() in ("1", "true", "yes")
+        try:  # (yes and no too: this flag took yes before the filters' flags were checked)
+            flag = read_flag(self.request.query_params.get("play_by_play"), PLAY_BY_PLAY_WORDS)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"play_by_play": exc.messages}) from None
+        context["play_by_play"] = bool(flag)
         return context
 
     def _show(self) -> Show:
@@ -596,14 +605,12 @@ class MatchFilter(django_filters.FilterSet):
     show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
     wrestler = django_filters.CharFilter(method="filter_wrestler", label="A wrestler's slug.")
     title = django_filters.CharFilter(field_name="title__slug")
-    title_matches = django_filters.BooleanFilter(
-        field_name="title", lookup_expr="isnull", exclude=True
-    )
+    title_matches = StrictBooleanFilter(field_name="title", lookup_expr="isnull", exclude=True)
     feud = WholeNumberFilter(field_name="feud_id", label="A feud's id.")
-    status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
-    method = django_filters.ChoiceFilter(choices=Method.choices)
-    match_type = django_filters.ChoiceFilter(choices=MatchType.choices)
-    rule_system = django_filters.ChoiceFilter(choices=System.choices)
+    status = StrictChoiceFilter(choices=MatchStatus.choices)
+    method = StrictChoiceFilter(choices=Method.choices)
+    match_type = StrictChoiceFilter(choices=MatchType.choices)
+    rule_system = StrictChoiceFilter(choices=System.choices)
 
     class Meta:
         model = Match
