@@ -10,6 +10,7 @@ services' refusals become 400, a conflict with the database's rules 409; no inpu
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,6 +30,7 @@ from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
+from config.api_fields import WHOLE_NUMBER
 from matches.booking import BookingError
 from promotion.access import AccessDenied
 from promotion.services import CardImportError, ServiceError
@@ -197,10 +199,60 @@ def _body_serializer(view):
 # -- lists --------------------------------------------------------------------------------------
 
 
+PAGE = "A page number from 1 to {last}, or last."
+ONLY_PAGE = "Page 1 (or last): there is only one page."
+WHOLE = re.compile(r"[0-9]{1,18}")
+
+
 class Pagination(PageNumberPagination):
+    """``?page=`` and ``?page_size=`` checked as a filter's value is: a page that is not a whole
+    number from 1 to the last page's (or ``last``), a size that is not one from 1 to
+    ``max_page_size``, is a 400 naming the parameter and its range, never a 404 or a page of
+    another size."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request):
+        value = request.query_params.get(self.page_size_query_param)
+        if value is None:
+            return self.page_size
+        if not WHOLE.fullmatch(value) or not 1 <= int(value) <= self.max_page_size:
+            message = WHOLE_NUMBER.format(low=1, high=self.max_page_size)
+            raise exceptions.ValidationError({self.page_size_query_param: [message]})
+        return int(value)
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        page_size = self.get_page_size(request)
+        paginator = self.django_paginator_class(queryset, page_size)
+        value = request.query_params.get(self.page_query_param) or "1"
+        if value in self.last_page_strings:
+            number = paginator.num_pages
+        elif WHOLE.fullmatch(value) and 1 <= int(value) <= paginator.num_pages:
+            number = int(value)
+        else:
+            last = paginator.num_pages
+            message = PAGE.format(last=last) if last > 1 else ONLY_PAGE
+            raise exceptions.ValidationError({self.page_query_param: [message]})
+        self.page = paginator.page(number)
+        return list(self.page)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+                parameter["description"] = "A page number from 1 to the last page's."
+            elif parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": self.max_page_size,
+                }
+                parameter["description"] = f"Rows a page, from 1 to {self.max_page_size}."
+        return parameters
 
 
 class ActionRateThrottle(ScopedRateThrottle):

@@ -516,3 +516,38 @@ def test_every_filter_of_a_few_words_or_a_flag_refuses_anything_else():
                     field = field.related_model._meta.get_field(step)
                 assert not field.choices, f"{where}: a column with choices, read as text"
     assert checked >= 24
+
+
+# -- 10. a page that is not one ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "2", "99", HUGE, " 1"])
+def test_a_page_that_is_not_one_is_a_400_naming_it(sample, owner, page):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?page={page}"), "page")
+    assert messages == ["Page 1 (or last): there is only one page."]
+
+
+def test_a_page_past_the_last_names_the_pages_there_are(sample, owner):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?page_size=5&page=5"), "page")
+    assert messages == ["A page number from 1 to 4, or last."]
+    last = owner.get(f"{BASE}/wrestlers/?page_size=5&page=4").json()
+    assert len(last["results"]) == 3 and last["next"] is None
+    assert owner.get(f"{BASE}/wrestlers/?page_size=5&page=last").json() == last
+    empty = owner.get(f"{BASE}/injuries/?page=1").json()
+    assert (empty["count"], empty["results"]) == (0, [])
+
+
+@pytest.mark.parametrize("size", ["0", "-5", "abc", "501", HUGE, "2.5"])
+def test_a_page_size_that_is_not_one_is_a_400_naming_it(sample, owner, size):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?page_size={size}"), "page_size")
+    assert messages == ["A whole number from 1 to 500."]
+
+
+def test_the_schema_gives_the_pages_bounds():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/v1/federations/{federation_slug}/wrestlers/"]["get"]
+    parameters = {p["name"]: p["schema"] for p in operation["parameters"]}
+    assert parameters["page"] == {"type": "integer", "minimum": 1}
+    assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 500}
