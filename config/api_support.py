@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
@@ -83,13 +84,49 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
     return [{"path": path, "message": str(detail)}]
 
 
+def _summary(items: list[dict[str, str]]) -> str:
+    """The ``detail`` of a refusal: its one problem (by its place, when it has one), or a count."""
+    if len(items) != 1:
+        return f"{len(items)} problems; see errors."
+    path, message = items[0]["path"], items[0]["message"]
+    return f"{path}: {message}" if path else message
+
+
 def problems_response(
     errors: Iterable[tuple[str, str]], *, detail: str | None = None, code: int = 400
 ) -> Response:
     items = [{"path": path, "message": message} for path, message in errors]
-    if detail is None:
-        detail = items[0]["message"] if len(items) == 1 else f"{len(items)} problems; see errors."
-    return Response({"detail": detail, "errors": items}, status=code)
+    return Response({"detail": detail or _summary(items), "errors": items}, status=code)
+
+
+def _by_field(error: DjangoValidationError) -> list[tuple[str, str]]:
+    """A model's (or a form's) ``ValidationError`` as problems by the field's name, each message
+    as the model words it; a problem of the whole row (``__all__``) has the empty path."""
+    if not hasattr(error, "error_dict"):
+        return [("", message) for message in error.messages]
+    return [
+        ("" if field == NON_FIELD_ERRORS else field, message)
+        for field, messages in error.message_dict.items()
+        for message in messages
+    ]
+
+
+def _model_problems(exc: ServiceError) -> list[tuple[str, str]] | None:
+    """The model's own checks behind a service's refusal, by field, or None.
+
+    The services run ``Model.full_clean`` and refuse with one sentence for the pages, each
+    message after the field's label ("Debut on: ..."); the ``ValidationError`` it came from is
+    the refusal's context. The API names each problem by its field instead, as a serializer's
+    field errors are named, with the model's own message. Only a context whose every message is
+    in the refusal's text is read so (any other refusal keeps its sentence)."""
+    error = exc.__cause__ or exc.__context__
+    if not isinstance(error, DjangoValidationError) or not hasattr(error, "error_dict"):
+        return None
+    problems = _by_field(error)
+    text = str(exc)
+    if not problems or not all(message in text for _, message in problems):
+        return None
+    return problems
 
 
 def _translate(exc: Exception, context) -> Exception | Response:
@@ -108,16 +145,12 @@ def _translate(exc: Exception, context) -> Exception | Response:
     if isinstance(exc, CardImportError):
         # By its place in the body (the body is the one file: its name would say nothing).
         return problems_response((path, message) for _, path, message in exc.located)
-    if isinstance(exc, ServiceError | YamlError | OptionError | SpecError):
+    if isinstance(exc, ServiceError):
+        return problems_response(_model_problems(exc) or [("", str(exc))])
+    if isinstance(exc, YamlError | OptionError | SpecError):
         return problems_response([("", str(exc))])
     if isinstance(exc, DjangoValidationError):
-        if hasattr(exc, "error_dict"):
-            return problems_response(
-                (field if field != "__all__" else "", message)
-                for field, messages in exc.message_dict.items()
-                for message in messages
-            )
-        return problems_response(("", message) for message in exc.messages)
+        return problems_response(_by_field(exc))
     if isinstance(exc, IntegrityError):
         return problems_response([("", CONFLICT)], code=status.HTTP_409_CONFLICT)
     return exc
@@ -135,10 +168,7 @@ def exception_handler(exc, context):
     data = response.data
     if isinstance(translated, exceptions.ValidationError):
         items = _flatten(data)
-        detail = items[0]["message"] if len(items) == 1 else f"{len(items)} problems; see errors."
-        if len(items) == 1 and items[0]["path"]:
-            detail = f"{items[0]['path']}: {items[0]['message']}"
-        response.data = {"detail": detail, "errors": items}
+        response.data = {"detail": _summary(items), "errors": items}
     else:
         detail = data.get("detail", "") if isinstance(data, dict) else str(data)
         response.data = {"detail": str(detail), "errors": []}

@@ -551,3 +551,55 @@ def test_the_schema_gives_the_pages_bounds():
     parameters = {p["name"]: p["schema"] for p in operation["parameters"]}
     assert parameters["page"] == {"type": "integer", "minimum": 1}
     assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 500}
+
+
+# -- 11. a model's own rules, by field -----------------------------------------------------------
+
+
+def test_a_models_own_rule_is_named_by_its_field_in_its_own_words(sample, owner):
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/", {"ring_name": "skylar  FINCH"}, format="json"
+    )
+    assert response.status_code == 400
+    message = (
+        "Copperline Wrestling Federation already has a wrestler named 'Skylar Finch'; give this "
+        "one a ring name of its own."
+    )
+    assert response.json() == {
+        "detail": f"ring_name: {message}",
+        "errors": [{"path": "ring_name", "message": message}],
+    }
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/",
+        {"ring_name": "Skylar Finch", "status": "injured"},
+        format="json",
+    )
+    assert response.json()["errors"] == [
+        {
+            "path": "status",
+            "message": "Injured comes from an injury: sign or save the wrestler as Active, then "
+            "record the injury on the injury report (Record an injury): the roster shows Injured "
+            "until it heals.",
+        },
+        {"path": "ring_name", "message": message},
+    ]
+    assert Wrestler.objects.get(slug="corrigan-vale").ring_name == "Corrigan Vale"
+
+
+def test_a_debut_still_to_come_is_named_by_its_field(sample, owner):
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/", {"debut_on": "2999-03-20"}, format="json"
+    )
+    (message,) = refused(response, "debut_on")
+    assert message.startswith(
+        "A debut is a day that has come: Mar 20, 2999 is after Copperline Wrestling Federation's "
+        "today ("
+    )
+    assert response.json()["detail"] == f"debut_on: {message}"
+
+
+def test_a_services_own_refusal_keeps_its_sentence(sample, owner):
+    """A refusal the services word themselves (not a model's field) stays whole, path empty."""
+    response = owner.post(f"{BASE}/members/", {"username": "owner", "role": "viewer"})
+    (message,) = refused(response, "")
+    assert message == "owner owns Copperline Wrestling Federation; an owner needs no membership."
