@@ -9,7 +9,7 @@ services' refusals become 400, a conflict with the database's rules 409; no inpu
 
 from __future__ import annotations
 
-import io
+import json
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -169,6 +169,10 @@ def exception_handler(exc, context):
     if isinstance(translated, exceptions.ValidationError):
         items = _flatten(data)
         response.data = {"detail": _summary(items), "errors": items}
+    elif isinstance(translated, exceptions.ParseError):
+        # A body that cannot be read: the one problem, with where the parser says it is.
+        message = str(translated.detail)
+        response.data = {"detail": message, "errors": [{"path": "", "message": message}]}
     else:
         detail = data.get("detail", "") if isinstance(data, dict) else str(data)
         response.data = {"detail": str(detail), "errors": []}
@@ -308,6 +312,20 @@ class BodyTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
+NOT_JSON_AT = "The body, line {line}, column {column}: not valid JSON ({problem})."
+NOT_JSON = "The body: not valid JSON ({problem})."
+NOT_TEXT = "The body: not {encoding} text (byte {byte} is {value:#04x})."
+
+
+class NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name: str):
+    """NaN and Infinity, which Python's reader takes and JSON has not."""
+    raise NotANumber(f"{name} is not a number JSON has")
+
+
 class BoundedJSONParser(JSONParser):
     """A JSON body of at most ``settings.API_MAX_BODY_BYTES`` (DRF reads the stream itself, past
     Django's own upload limit): a larger one is refused unread with 413."""
@@ -319,7 +337,27 @@ class BoundedJSONParser(JSONParser):
         data = stream.read(limit + 1) if stream is not None else b""
         if len(data) > limit:
             raise BodyTooLarge(f"The request body is larger than {limit // 1024} KiB.")
-        return super().parse(io.BytesIO(data), media_type, parser_context)
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise exceptions.ParseError(
+                NOT_TEXT.format(
+                    encoding=encoding.upper(), byte=exc.start + 1, value=data[exc.start]
+                )
+            ) from None
+        constant = _no_constant if self.strict else None
+        try:
+            return json.loads(text, parse_constant=constant)
+        except json.JSONDecodeError as exc:
+            problem = exc.msg[:1].lower() + exc.msg[1:]
+            raise exceptions.ParseError(
+                NOT_JSON_AT.format(line=exc.lineno, column=exc.colno, problem=problem)
+            ) from None
+        except RecursionError:
+            raise exceptions.ParseError(NOT_JSON.format(problem="nested too deeply")) from None
+        except NotANumber as exc:
+            raise exceptions.ParseError(NOT_JSON.format(problem=exc)) from None
 
 
 class ImportJSONParser(BoundedJSONParser):
@@ -340,7 +378,7 @@ class YAMLParser(BaseParser):
     def parse(self, stream, media_type=None, parser_context=None):
         text = stream.read(self.max_bytes + 1) if stream is not None else b""
         try:
-            return load_text(text, source="body", max_bytes=self.max_bytes)
+            return load_text(text, source="The body", max_bytes=self.max_bytes)
         except YamlError as exc:
             raise exceptions.ParseError(str(exc)) from None
 

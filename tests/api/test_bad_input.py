@@ -603,3 +603,41 @@ def test_a_services_own_refusal_keeps_its_sentence(sample, owner):
     response = owner.post(f"{BASE}/members/", {"username": "owner", "role": "viewer"})
     (message,) = refused(response, "")
     assert message == "owner owns Copperline Wrestling Federation; an owner needs no membership."
+
+
+# -- 12. a body that cannot be read --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (b'{"sides": [', "The body, line 1, column 12: not valid JSON (expecting value)."),
+        (
+            b"{not json",
+            "The body, line 1, column 2: not valid JSON (expecting property name enclosed in "
+            "double quotes).",
+        ),
+        (b'{"runs": 5}\n{"runs": 6}', "The body, line 2, column 1: not valid JSON (extra data)."),
+        (b'{"runs": NaN}', "The body: not valid JSON (NaN is not a number JSON has)."),
+        (b'\xff{"runs": 5}', "The body: not UTF-8 text (byte 1 is 0xff)."),
+        (b"[" * 100_000, "The body: not valid JSON (nested too deeply)."),
+    ],
+)
+def test_a_body_that_is_not_json_is_one_problem_saying_where(sample, owner, body, message):
+    response = owner.post(f"{BASE}/odds/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"detail": message, "errors": [{"path": "", "message": message}]}
+
+
+def test_a_body_that_is_not_yaml_is_one_problem_saying_where(sample, owner):
+    before = WrestlerCard.objects.get(wrestler__slug="corrigan-vale", system="filsinger").data
+    response = owner.put(
+        f"{BASE}/wrestlers/corrigan-vale/cards/filsinger/",
+        b"system: filsinger\nname: [Corrigan",
+        content_type="application/yaml",
+    )
+    assert response.status_code == 400
+    message = "The body, line 2: not valid YAML (expected ',' or ']', but got '<stream end>')"
+    assert response.json() == {"detail": message, "errors": [{"path": "", "message": message}]}
+    after = WrestlerCard.objects.get(wrestler__slug="corrigan-vale", system="filsinger").data
+    assert after == before
