@@ -8,6 +8,8 @@ responses in ``config.api_schema``.)
   change 403 (401 when he is not signed in). Every list below a federation is scoped by it in its
   queryset, so no row of a federation the user cannot read is ever listed.
 - **Time**: below a federation, dates and times are read and written in its time zone.
+- **Signing in** for a token (``TokenView``) keeps the web's sign-in throttling (django-axes):
+  an account locked out there is locked out here, with a 429 saying so and for how long.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ import functools
 from django.db import transaction
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions
+from rest_framework import exceptions, status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from config.api_support import json_errors
@@ -105,3 +110,61 @@ def atomic_action(method):
             return method(*args, **kwargs)
 
     return wrapper
+
+
+# -- tokens -------------------------------------------------------------------------------------
+
+#: The web's lockout page in one sentence (templates/registration/locked_out.html), and when.
+LOCKED_OUT = (
+    "Too many failed sign-ins: signing in to this account from here is paused after several "
+    "wrong passwords. Try again in {wait} (a sign-in tried before then starts the pause again), "
+    "or reset the password."
+)
+LOCKED_OUT_FOR_GOOD = (
+    "Too many failed sign-ins: signing in to this account from here is locked after several "
+    "wrong passwords. Reset the password, or ask the site's administrators."
+)
+
+
+def _duration(seconds: int) -> str:
+    """``15 minutes``, ``1 hour``, ``90 seconds``."""
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
+
+
+class SignInLockedOut(exceptions.APIException):
+    """A sign-in refused because django-axes has locked the account out from this address:
+    429, as the web's lockout page, with ``Retry-After`` while the pause has an end."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "locked_out"
+
+    def __init__(self, cool_off):
+        self.wait = int(cool_off.total_seconds()) if cool_off else None
+        if self.wait:
+            super().__init__(LOCKED_OUT.format(wait=_duration(self.wait)))
+        else:
+            super().__init__(LOCKED_OUT_FOR_GOOD)
+
+
+class TokenView(ObtainAuthToken):
+    """``POST auth/token/``: a user's token for his username and password. The sign-in goes
+    through django-axes as the web's does (``authenticate`` with the request): its failures
+    count toward the same lockout, and while the account is locked out from this address the
+    answer is that lockout (429), not "unable to log in", whatever the password. The pause runs
+    ``AXES_COOLOFF_TIME`` from the last attempt: axes counts an attempt made during it as one more
+    failure (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT``, its default)."""
+
+    def post(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            if getattr(request, "axes_locked_out", False):
+                from axes.helpers import get_cool_off
+
+                raise SignInLockedOut(get_cool_off(request))
+            raise exceptions.ValidationError(serializer.errors)
+        token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})

@@ -3,7 +3,9 @@ can hold: a whole number within its column, a year whose every moment is a momen
 moment that can be read in UTC. Anything else is a 400 naming the parameter or field and what it
 must be, never a query or a write the database (or Python's calendar) cannot take.
 
-Lists filter with these (``WholeNumberFilter``, ``YearFilter``, ``MomentFilter``); bodies take
+Lists filter with these (``WholeNumberFilter``, ``YearFilter``, ``MomentFilter``), pick one of a
+few words with ``StrictChoiceFilter`` and take a flag with ``StrictBooleanFilter``: a value outside
+them is a 400 naming the parameter and what it may be, never an empty or a whole list; bodies take
 ``MomentField`` for a date and time.
 """
 
@@ -14,7 +16,7 @@ import datetime as dt
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
-from django_filters.fields import IsoDateTimeField
+from django_filters.fields import ChoiceField, IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -32,6 +34,37 @@ YEAR = "A year from {low} to {high}."
 MOMENT_OUT_OF_RANGE = (
     "A moment from the years {low} to {high}: {value} falls outside them once read in UTC."
 )
+NOT_A_CHOICE = "{value} is not one of {choices}."
+NOT_A_FLAG = "{value} is neither true nor false: give true or false (or 1 or 0)."
+#: The words a flag takes, as django-filter's own ``BooleanWidget`` reads them (any case).
+FLAG_WORDS = {"true": True, "1": True, "false": False, "0": False}
+#: How much of a refused value a message repeats.
+ECHO = 40
+
+
+def echo(value: object) -> str:
+    """A refused value as a message repeats it: quoted, cut short."""
+    text = repr(str(value))
+    return text if len(text) <= ECHO else text[: ECHO - 4] + "...'"
+
+
+def one_of(words) -> str:
+    """``a, b or c``."""
+    words = [str(word) for word in words]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def read_flag(value: object, words: dict[str, bool] = FLAG_WORDS) -> bool | None:
+    """A flag from a query parameter: None when not given (or empty), else True or False;
+    anything else raises ``ValidationError`` saying what a flag takes."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return value
+    try:
+        return words[str(value).lower()]
+    except KeyError:
+        raise ValidationError(NOT_A_FLAG.format(value=echo(value)), code="invalid") from None
 
 
 class WholeNumberFilter(django_filters.NumberFilter):
@@ -107,3 +140,50 @@ class MomentField(serializers.DateTimeField):
             )
             raise serializers.ValidationError(message, code="out_of_range")
         return moment
+
+
+# -- one of a few words, a flag -------------------------------------------------------------------
+
+
+class StrictChoiceField(ChoiceField):
+    """A choice refused in words that name the choices (Django's own names none)."""
+
+    def validate(self, value):
+        try:
+            super().validate(value)
+        except ValidationError as exc:
+            if getattr(exc, "code", None) != "invalid_choice":
+                raise
+            raise ValidationError(
+                NOT_A_CHOICE.format(value=echo(value), choices=one_of(self.choice_values())),
+                code="invalid_choice",
+            ) from None
+
+    def choice_values(self) -> list[str]:
+        """The values a request may give (not the empty one, meaning "no filter")."""
+        return [str(value) for value, _label in self.choices if value not in ("", self.null_value)]
+
+
+class StrictChoiceFilter(django_filters.ChoiceFilter):
+    """One of the choices; anything else is a 400 naming the parameter and every choice."""
+
+    field_class = StrictChoiceField
+
+
+class StrictBooleanFormField(forms.NullBooleanField):
+    """A flag read from the parameter's own text (``read_flag``): true or false, 1 or 0; a
+    word of any other kind is refused, never read as "not given"."""
+
+    widget = forms.TextInput
+
+    def to_python(self, value):
+        return read_flag(value)
+
+    def validate(self, value):
+        pass
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    """true or false (1 or 0); anything else is a 400 naming the parameter."""
+
+    field_class = StrictBooleanFormField

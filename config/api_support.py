@@ -9,12 +9,14 @@ services' refusals become 400, a conflict with the database's rules 409; no inpu
 
 from __future__ import annotations
 
-import io
+import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
 import yaml
 from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
@@ -29,6 +31,7 @@ from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
+from config.api_fields import WHOLE_NUMBER
 from matches.booking import BookingError
 from promotion.access import AccessDenied
 from promotion.services import CardImportError, ServiceError
@@ -81,13 +84,49 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
     return [{"path": path, "message": str(detail)}]
 
 
+def _summary(items: list[dict[str, str]]) -> str:
+    """The ``detail`` of a refusal: its one problem (by its place, when it has one), or a count."""
+    if len(items) != 1:
+        return f"{len(items)} problems; see errors."
+    path, message = items[0]["path"], items[0]["message"]
+    return f"{path}: {message}" if path else message
+
+
 def problems_response(
     errors: Iterable[tuple[str, str]], *, detail: str | None = None, code: int = 400
 ) -> Response:
     items = [{"path": path, "message": message} for path, message in errors]
-    if detail is None:
-        detail = items[0]["message"] if len(items) == 1 else f"{len(items)} problems; see errors."
-    return Response({"detail": detail, "errors": items}, status=code)
+    return Response({"detail": detail or _summary(items), "errors": items}, status=code)
+
+
+def _by_field(error: DjangoValidationError) -> list[tuple[str, str]]:
+    """A model's (or a form's) ``ValidationError`` as problems by the field's name, each message
+    as the model words it; a problem of the whole row (``__all__``) has the empty path."""
+    if not hasattr(error, "error_dict"):
+        return [("", message) for message in error.messages]
+    return [
+        ("" if field == NON_FIELD_ERRORS else field, message)
+        for field, messages in error.message_dict.items()
+        for message in messages
+    ]
+
+
+def _model_problems(exc: ServiceError) -> list[tuple[str, str]] | None:
+    """The model's own checks behind a service's refusal, by field, or None.
+
+    The services run ``Model.full_clean`` and refuse with one sentence for the pages, each
+    message after the field's label ("Debut on: ..."); the ``ValidationError`` it came from is
+    the refusal's context. The API names each problem by its field instead, as a serializer's
+    field errors are named, with the model's own message. Only a context whose every message is
+    in the refusal's text is read so (any other refusal keeps its sentence)."""
+    error = exc.__cause__ or exc.__context__
+    if not isinstance(error, DjangoValidationError) or not hasattr(error, "error_dict"):
+        return None
+    problems = _by_field(error)
+    text = str(exc)
+    if not problems or not all(message in text for _, message in problems):
+        return None
+    return problems
 
 
 def _translate(exc: Exception, context) -> Exception | Response:
@@ -106,16 +145,12 @@ def _translate(exc: Exception, context) -> Exception | Response:
     if isinstance(exc, CardImportError):
         # By its place in the body (the body is the one file: its name would say nothing).
         return problems_response((path, message) for _, path, message in exc.located)
-    if isinstance(exc, ServiceError | YamlError | OptionError | SpecError):
+    if isinstance(exc, ServiceError):
+        return problems_response(_model_problems(exc) or [("", str(exc))])
+    if isinstance(exc, YamlError | OptionError | SpecError):
         return problems_response([("", str(exc))])
     if isinstance(exc, DjangoValidationError):
-        if hasattr(exc, "error_dict"):
-            return problems_response(
-                (field if field != "__all__" else "", message)
-                for field, messages in exc.message_dict.items()
-                for message in messages
-            )
-        return problems_response(("", message) for message in exc.messages)
+        return problems_response(_by_field(exc))
     if isinstance(exc, IntegrityError):
         return problems_response([("", CONFLICT)], code=status.HTTP_409_CONFLICT)
     return exc
@@ -133,10 +168,11 @@ def exception_handler(exc, context):
     data = response.data
     if isinstance(translated, exceptions.ValidationError):
         items = _flatten(data)
-        detail = items[0]["message"] if len(items) == 1 else f"{len(items)} problems; see errors."
-        if len(items) == 1 and items[0]["path"]:
-            detail = f"{items[0]['path']}: {items[0]['message']}"
-        response.data = {"detail": detail, "errors": items}
+        response.data = {"detail": _summary(items), "errors": items}
+    elif isinstance(translated, exceptions.ParseError):
+        # A body that cannot be read: the one problem, with where the parser says it is.
+        message = str(translated.detail)
+        response.data = {"detail": message, "errors": [{"path": "", "message": message}]}
     else:
         detail = data.get("detail", "") if isinstance(data, dict) else str(data)
         response.data = {"detail": str(detail), "errors": []}
@@ -197,10 +233,60 @@ def _body_serializer(view):
 # -- lists --------------------------------------------------------------------------------------
 
 
+PAGE = "A page number from 1 to {last}, or last."
+ONLY_PAGE = "Page 1 (or last): there is only one page."
+WHOLE = re.compile(r"[0-9]{1,18}")
+
+
 class Pagination(PageNumberPagination):
+    """``?page=`` and ``?page_size=`` checked as a filter's value is: a page that is not a whole
+    number from 1 to the last page's (or ``last``), a size that is not one from 1 to
+    ``max_page_size``, is a 400 naming the parameter and its range, never a 404 or a page of
+    another size."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request):
+        value = request.query_params.get(self.page_size_query_param)
+        if value is None:
+            return self.page_size
+        if not WHOLE.fullmatch(value) or not 1 <= int(value) <= self.max_page_size:
+            message = WHOLE_NUMBER.format(low=1, high=self.max_page_size)
+            raise exceptions.ValidationError({self.page_size_query_param: [message]})
+        return int(value)
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        page_size = self.get_page_size(request)
+        paginator = self.django_paginator_class(queryset, page_size)
+        value = request.query_params.get(self.page_query_param) or "1"
+        if value in self.last_page_strings:
+            number = paginator.num_pages
+        elif WHOLE.fullmatch(value) and 1 <= int(value) <= paginator.num_pages:
+            number = int(value)
+        else:
+            last = paginator.num_pages
+            message = PAGE.format(last=last) if last > 1 else ONLY_PAGE
+            raise exceptions.ValidationError({self.page_query_param: [message]})
+        self.page = paginator.page(number)
+        return list(self.page)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+                parameter["description"] = "A page number from 1 to the last page's."
+            elif parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": self.max_page_size,
+                }
+                parameter["description"] = f"Rows a page, from 1 to {self.max_page_size}."
+        return parameters
 
 
 class ActionRateThrottle(ScopedRateThrottle):
@@ -226,6 +312,20 @@ class BodyTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
+NOT_JSON_AT = "The body, line {line}, column {column}: not valid JSON ({problem})."
+NOT_JSON = "The body: not valid JSON ({problem})."
+NOT_TEXT = "The body: not {encoding} text (byte {byte} is {value:#04x})."
+
+
+class NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name: str):
+    """NaN and Infinity, which Python's reader takes and JSON has not."""
+    raise NotANumber(f"{name} is not a number JSON has")
+
+
 class BoundedJSONParser(JSONParser):
     """A JSON body of at most ``settings.API_MAX_BODY_BYTES`` (DRF reads the stream itself, past
     Django's own upload limit): a larger one is refused unread with 413."""
@@ -237,7 +337,27 @@ class BoundedJSONParser(JSONParser):
         data = stream.read(limit + 1) if stream is not None else b""
         if len(data) > limit:
             raise BodyTooLarge(f"The request body is larger than {limit // 1024} KiB.")
-        return super().parse(io.BytesIO(data), media_type, parser_context)
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise exceptions.ParseError(
+                NOT_TEXT.format(
+                    encoding=encoding.upper(), byte=exc.start + 1, value=data[exc.start]
+                )
+            ) from None
+        constant = _no_constant if self.strict else None
+        try:
+            return json.loads(text, parse_constant=constant)
+        except json.JSONDecodeError as exc:
+            problem = exc.msg[:1].lower() + exc.msg[1:]
+            raise exceptions.ParseError(
+                NOT_JSON_AT.format(line=exc.lineno, column=exc.colno, problem=problem)
+            ) from None
+        except RecursionError:
+            raise exceptions.ParseError(NOT_JSON.format(problem="nested too deeply")) from None
+        except NotANumber as exc:
+            raise exceptions.ParseError(NOT_JSON.format(problem=exc)) from None
 
 
 class ImportJSONParser(BoundedJSONParser):
@@ -258,7 +378,7 @@ class YAMLParser(BaseParser):
     def parse(self, stream, media_type=None, parser_context=None):
         text = stream.read(self.max_bytes + 1) if stream is not None else b""
         try:
-            return load_text(text, source="body", max_bytes=self.max_bytes)
+            return load_text(text, source="The body", max_bytes=self.max_bytes)
         except YamlError as exc:
             raise exceptions.ParseError(str(exc)) from None
 

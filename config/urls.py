@@ -1,9 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from config import api_docs, views
+from config.api import TokenView
 from config.api_root import Router
 from config.api_support import api_not_found
 from matches import api as matches_api
@@ -41,7 +41,7 @@ router.register(f"{FEDERATION}/odds", matches_api.OddsViewSet, basename="odds")
 router.register(f"{FEDERATION}/exhibition", matches_api.ExhibitionViewSet, basename="exhibition")
 
 api_v1 = [
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", TokenView.as_view(), name="token"),
     *router.urls,
     re_path(r"^(?P<path>[\s\S]*)$", api_not_found),
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 
 import django_filters
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Prefetch
 from django.http import Http404
 from django.urls import reverse
@@ -29,11 +30,15 @@ from rest_framework.response import Response
 
 from config.api import FederationViewSet, atomic_action
 from config.api_fields import (
+    FLAG_WORDS,
     INT32_MAX,
     MomentField,
     MomentFilter,
+    StrictBooleanFilter,
+    StrictChoiceFilter,
     WholeNumberFilter,
     YearFilter,
+    read_flag,
 )
 from config.api_support import problems_response
 from matches import booking
@@ -60,10 +65,15 @@ from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
+from rules import registry
 from rules.core.dice import SeededDice
 from rules.models import System
 
 MAX_ODDS_RUNS = 5000
+#: The most sides a pairing may name (a battle royal's entrants), as many as a booking takes.
+MAX_SIDES = 40
+PLAY_BY_PLAY_WORDS = {**FLAG_WORDS, "yes": True, "no": False}
+SIDES_COUNT = "A {match_type} match takes {takes}, not {count}."
 SEED_MAX = 2**62 - 1
 
 
@@ -217,8 +227,8 @@ class MatchMoveSerializer(serializers.Serializer):
 
 
 class ShowFilter(django_filters.FilterSet):
-    status = django_filters.ChoiceFilter(choices=ShowStatus.choices)
-    kind = django_filters.ChoiceFilter(choices=ShowKind.choices)
+    status = StrictChoiceFilter(choices=ShowStatus.choices)
+    kind = StrictChoiceFilter(choices=ShowKind.choices)
     year = YearFilter(field_name="scheduled_at", label="The year, in the federation's time zone.")
     after = MomentFilter(field_name="scheduled_at", lookup_expr="gte")
     before = MomentFilter(field_name="scheduled_at", lookup_expr="lt")
@@ -312,8 +322,11 @@ class ShowViewSet(
     def get_serializer_context(self):
         context = super().get_serializer_context()
         context["is_member"] = _is_member(self.request, self.federation)
-        flag = self.request.query_params.get("play_by_play", "")
-        context["play_by_play"] = flag.lower() in ("1", "true", "yes")
+        try:  # (yes and no too: this flag took yes before the filters' flags were checked)
+            flag = read_flag(self.request.query_params.get("play_by_play"), PLAY_BY_PLAY_WORDS)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"play_by_play": exc.messages}) from None
+        context["play_by_play"] = bool(flag)
         return context
 
     def _show(self) -> Show:
@@ -450,7 +463,7 @@ class BookMatchSerializer(serializers.Serializer):
     sides = serializers.ListField(
         child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=6),
         min_length=2,
-        max_length=40,
+        max_length=MAX_SIDES,
         help_text='Wrestlers\' slugs, side by side: [["a"], ["b"]] or [["a", "b"], ...].',
     )
     match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
@@ -596,14 +609,12 @@ class MatchFilter(django_filters.FilterSet):
     show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
     wrestler = django_filters.CharFilter(method="filter_wrestler", label="A wrestler's slug.")
     title = django_filters.CharFilter(field_name="title__slug")
-    title_matches = django_filters.BooleanFilter(
-        field_name="title", lookup_expr="isnull", exclude=True
-    )
+    title_matches = StrictBooleanFilter(field_name="title", lookup_expr="isnull", exclude=True)
     feud = WholeNumberFilter(field_name="feud_id", label="A feud's id.")
-    status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
-    method = django_filters.ChoiceFilter(choices=Method.choices)
-    match_type = django_filters.ChoiceFilter(choices=MatchType.choices)
-    rule_system = django_filters.ChoiceFilter(choices=System.choices)
+    status = StrictChoiceFilter(choices=MatchStatus.choices)
+    method = StrictChoiceFilter(choices=Method.choices)
+    match_type = StrictChoiceFilter(choices=MatchType.choices)
+    rule_system = StrictChoiceFilter(choices=System.choices)
 
     class Meta:
         model = Match
@@ -656,8 +667,13 @@ class PairingRequestSerializer(serializers.Serializer):
     sides = serializers.ListField(
         child=serializers.ListField(child=serializers.SlugField(), min_length=1, max_length=3),
         min_length=2,
-        max_length=2,
-        help_text='Two sides of wrestlers\' slugs: [["a"], ["b"]].',
+        max_length=MAX_SIDES,
+        error_messages={
+            "min_length": "At least 2 sides.",
+            "max_length": f"At most {MAX_SIDES} sides.",
+        },
+        help_text='Wrestlers\' slugs, side by side: [["a"], ["b"]]. Two sides, or as many as the '
+        "system lets the match type have (a battle royal: one wrestler a side, any number).",
     )
     match_type = serializers.ChoiceField(choices=MatchType.choices, default=MatchType.SINGLES)
     rule_system = serializers.ChoiceField(
@@ -674,13 +690,42 @@ class PairingRequestSerializer(serializers.Serializer):
     def pairing(self, federation) -> Pairing:
         """The pairing asked for; raises ``PairingRefused`` with every problem."""
         data = self.validated_data
-        return pairing(
-            federation=federation,
-            sides=data["sides"],
-            match_type=data["match_type"],
-            system=data.get("rule_system"),
-            rule_options=data.get("rule_options"),
-        )
+        problems = self.sides_problems(federation)
+        try:
+            played = pairing(
+                federation=federation,
+                sides=data["sides"],
+                match_type=data["match_type"],
+                system=data.get("rule_system"),
+                rule_options=data.get("rule_options"),
+            )
+        except PairingRefused as refused:
+            raise PairingRefused([*problems, *refused.problems]) from None
+        if problems:
+            raise PairingRefused(problems)
+        return played
+
+    def sides_problems(self, federation) -> list[tuple[str, str]]:
+        """Whether the match type takes this many sides under the system, as the system itself
+        says (``sides_allowed``: a battle royal any number from two; two sides where a system
+        says nothing), as ``simulate_match`` asks it; a system or match type that is not one is
+        the pairing's to name."""
+        data = self.validated_data
+        match_type = data["match_type"]
+        engine = registry.systems.get(data.get("rule_system") or federation.rule_system)
+        if engine is None or match_type not in engine.match_types:
+            return []
+        low, high = getattr(engine, "sides_allowed", lambda _: (2, 2))(match_type)
+        count = len(data["sides"])
+        if count >= low and (high is None or count <= high):
+            return []
+        if high is None:
+            takes = f"{low} sides or more"
+        elif low == high:
+            takes = f"{low} sides"
+        else:
+            takes = f"{low} to {high} sides"
+        return [("sides", SIDES_COUNT.format(match_type=match_type, takes=takes, count=count))]
 
     def seed_or_new(self) -> int:
         seed = self.validated_data.get("seed")
@@ -802,7 +847,9 @@ class ExhibitionSerializer(serializers.Serializer):
     rule_options = serializers.ListField(child=serializers.CharField())
     seed = serializers.IntegerField()
     sides = serializers.ListField(child=serializers.ListField(child=serializers.SlugField()))
-    winner = serializers.IntegerField(allow_null=True, help_text="0 or 1; null for a draw.")
+    winner = serializers.IntegerField(
+        allow_null=True, help_text="The winning side's index, from 0; null for a draw."
+    )
     method = serializers.CharField()
     length = serializers.IntegerField()
     events = ExhibitionEventSerializer(many=True)

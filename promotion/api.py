@@ -35,7 +35,12 @@ from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from config.api import FederationAccess, FederationViewSet, atomic_action
-from config.api_fields import INT32_MAX, WholeNumberFilter
+from config.api_fields import (
+    INT32_MAX,
+    StrictBooleanFilter,
+    StrictChoiceFilter,
+    WholeNumberFilter,
+)
 from config.api_support import (
     BoundedJSONParser,
     ImportJSONParser,
@@ -48,6 +53,7 @@ from matches.selectors import shows_ahead_of
 from promotion import selectors, services, transfer
 from promotion.access import OWNER, Action, federations_for
 from promotion.models import (
+    Alignment,
     Division,
     Federation,
     Feud,
@@ -58,6 +64,7 @@ from promotion.models import (
     MemberRole,
     Membership,
     ReignEnd,
+    Standing,
     StandingChange,
     Team,
     TeamKind,
@@ -220,11 +227,9 @@ class FederationUpdateSerializer(FederationSerializer):
 
 
 class FederationFilter(django_filters.FilterSet):
-    rule_system = django_filters.ChoiceFilter(choices=System.choices)
-    is_public = django_filters.BooleanFilter()
-    mine = django_filters.BooleanFilter(
-        method="filter_mine", label="Only federations you own or belong to."
-    )
+    rule_system = StrictChoiceFilter(choices=System.choices)
+    is_public = StrictBooleanFilter()
+    mine = StrictBooleanFilter(method="filter_mine", label="Only federations you own or belong to.")
 
     class Meta:
         model = Federation
@@ -524,11 +529,11 @@ class WrestlerCreateSerializer(WrestlerSerializer):
 
 
 class WrestlerFilter(django_filters.FilterSet):
-    alignment = django_filters.CharFilter()
-    status = django_filters.ChoiceFilter(choices=WrestlerStatus.choices)
+    alignment = StrictChoiceFilter(choices=Alignment.choices)
+    status = StrictChoiceFilter(choices=WrestlerStatus.choices)
     style = django_filters.CharFilter(lookup_expr="iexact")
     team = django_filters.CharFilter(method="filter_team", label="A team's slug: its members.")
-    card = django_filters.ChoiceFilter(
+    card = StrictChoiceFilter(
         field_name="cards__system", choices=System.choices, label="Has a card for this system."
     )
     prestige_min = WholeNumberFilter(
@@ -876,8 +881,8 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class TeamFilter(django_filters.FilterSet):
-    kind = django_filters.ChoiceFilter(choices=TeamKind.choices)
-    active = django_filters.BooleanFilter(field_name="disbanded_on", lookup_expr="isnull")
+    kind = StrictChoiceFilter(choices=TeamKind.choices)
+    active = StrictBooleanFilter(field_name="disbanded_on", lookup_expr="isnull")
     member = django_filters.CharFilter(field_name="members__slug", label="A member's slug.")
 
     class Meta:
@@ -1137,8 +1142,8 @@ class TitleSerializer(serializers.ModelSerializer):
 
 
 class TitleFilter(django_filters.FilterSet):
-    division = django_filters.ChoiceFilter(choices=Division.choices)
-    is_active = django_filters.BooleanFilter()
+    division = StrictChoiceFilter(choices=Division.choices)
+    is_active = StrictBooleanFilter()
 
     class Meta:
         model = Title
@@ -1348,7 +1353,8 @@ class ReignFilter(django_filters.FilterSet):
     title = django_filters.CharFilter(field_name="title__slug", label="Title slug.")
     wrestler = django_filters.CharFilter(field_name="holder_wrestler__slug")
     team = django_filters.CharFilter(field_name="holder_team__slug")
-    current = django_filters.BooleanFilter(field_name="ended_on", lookup_expr="isnull")
+    current = StrictBooleanFilter(field_name="ended_on", lookup_expr="isnull")
+    end_reason = StrictChoiceFilter(choices=ReignEnd.choices)
 
     class Meta:
         model = TitleReign
@@ -1399,8 +1405,8 @@ class FeudSerializer(serializers.ModelSerializer):
 
 
 class FeudFilter(django_filters.FilterSet):
-    status = django_filters.ChoiceFilter(choices=FeudStatus.choices)
-    active = django_filters.BooleanFilter(method="filter_active")
+    status = StrictChoiceFilter(choices=FeudStatus.choices)
+    active = StrictBooleanFilter(method="filter_active")
     wrestler = django_filters.CharFilter(field_name="participants__wrestler__slug")
     team = django_filters.CharFilter(field_name="participants__team__slug")
     heat_min = WholeNumberFilter(
@@ -1568,9 +1574,9 @@ class InjuryRecordedSerializer(InjurySerializer):
 
 class InjuryFilter(django_filters.FilterSet):
     wrestler = django_filters.CharFilter(field_name="wrestler__slug")
-    source = django_filters.ChoiceFilter(choices=InjurySource.choices)
-    current = django_filters.BooleanFilter(method="filter_current", label="Unhealed today.")
-    keeps_off_cards = django_filters.BooleanFilter()
+    source = StrictChoiceFilter(choices=InjurySource.choices)
+    current = StrictBooleanFilter(method="filter_current", label="Unhealed today.")
+    keeps_off_cards = StrictBooleanFilter()
 
     class Meta:
         model = Injury
@@ -1695,7 +1701,7 @@ class LedgerSerializer(serializers.ModelSerializer):
 
 class LedgerFilter(django_filters.FilterSet):
     wrestler = django_filters.CharFilter(field_name="wrestler__slug")
-    attribute = django_filters.CharFilter()
+    attribute = StrictChoiceFilter(choices=Standing.choices)
     show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
 
     class Meta:

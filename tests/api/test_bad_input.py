@@ -366,3 +366,278 @@ def test_the_odds_note_for_singles(sample, owner):
     skipped = owner.post(f"{BASE}/odds/", body, format="json").json()
     assert skipped["sides"][0]["exact"] is None
     assert '"exact": true' in skipped["exact_note"]
+
+
+# -- 9. a filter's word or flag that is not one of its values ------------------------------------
+
+METHODS = (
+    "pin, submission, knockout, disqualification, count_out, double_disqualification, "
+    "double_count_out, draw_time_limit, elimination, escape or double_knockout"
+)
+
+
+@pytest.mark.parametrize(
+    "path, parameter, allowed",
+    [
+        ("wrestlers", "alignment", "face, heel or tweener"),
+        ("wrestlers", "status", "active, injured, suspended or retired"),
+        ("wrestlers", "card", "filsinger, superstar or arm"),
+        ("teams", "kind", "tag_team or stable"),
+        ("titles", "division", "singles or tag"),
+        ("reigns", "end_reason", "lost, vacated_injury, vacated, stripped, retired or deactivated"),
+        ("feuds", "status", "building, hot, cooling or ended"),
+        ("injuries", "source", "match, feud_table, tag_injury_chart, arm_injury or manual"),
+        ("ledger", "attribute", "fame, prestige, heat or edge"),
+        ("shows", "status", "draft, booked, scheduled, running, completed, failed or cancelled"),
+        ("shows", "kind", "weekly or special"),
+        ("matches", "status", "booked, completed or called_off"),
+        ("matches", "method", METHODS),
+        (
+            "matches",
+            "match_type",
+            "singles, tag, three_man_tag, battle_royal, steel_cage, texas_death or grudge",
+        ),
+        ("matches", "rule_system", "filsinger, superstar or arm"),
+    ],
+)
+def test_a_word_a_filter_does_not_take_is_a_400_naming_it_and_its_words(
+    sample, owner, path, parameter, allowed
+):
+    messages = refused(owner.get(f"{BASE}/{path}/?{parameter}=bogus"), parameter)
+    assert messages == [f"'bogus' is not one of {allowed}."]
+
+
+def test_the_federations_list_names_its_systems_too(sample, owner):
+    messages = refused(owner.get("/api/v1/federations/?rule_system=bogus"), "rule_system")
+    assert messages == ["'bogus' is not one of filsinger, superstar or arm."]
+
+
+def test_a_long_word_is_cut_short_in_the_message(sample, owner):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?alignment={'x' * 300}"), "alignment")
+    assert messages == [f"'{'x' * 35}...' is not one of face, heel or tweener."]
+
+
+def test_alignment_and_attribute_still_filter(history, owner):
+    heels = owner.get(f"{BASE}/wrestlers/?alignment=heel&page_size=100").json()
+    assert heels["count"] == history.wrestlers.filter(alignment="heel").count() > 0
+    heat = owner.get(f"{BASE}/ledger/?attribute=heat&page_size=500").json()
+    assert heat["count"] > 0 and {row["attribute"] for row in heat["results"]} == {"heat"}
+    assert owner.get(f"{BASE}/wrestlers/?alignment=").json()["count"] == history.wrestlers.count()
+
+
+FLAGS = [
+    (f"{BASE}/injuries/", "current"),
+    (f"{BASE}/injuries/", "keeps_off_cards"),
+    (f"{BASE}/feuds/", "active"),
+    (f"{BASE}/titles/", "is_active"),
+    (f"{BASE}/teams/", "active"),
+    (f"{BASE}/reigns/", "current"),
+    (f"{BASE}/matches/", "title_matches"),
+    ("/api/v1/federations/", "mine"),
+    ("/api/v1/federations/", "is_public"),
+]
+
+
+@pytest.mark.parametrize("address, parameter", FLAGS)
+@pytest.mark.parametrize("value", ["maybe", "2", "yes please", "tru"])
+def test_a_flag_that_is_neither_true_nor_false_is_a_400_naming_it(
+    sample, owner, address, parameter, value
+):
+    messages = refused(owner.get(f"{address}?{parameter}={value}"), parameter)
+    assert messages == [f"'{value}' is neither true nor false: give true or false (or 1 or 0)."]
+
+
+@pytest.mark.parametrize("address, parameter", FLAGS)
+def test_a_flag_takes_true_false_1_and_0_in_any_case(history, owner, address, parameter):
+    def count(value):
+        response = owner.get(f"{address}?{parameter}={value}")
+        assert response.status_code == 200, (value, response.content[:300])
+        return response.json()["count"]
+
+    everything = owner.get(address).json()["count"]
+    yes, no = count("true"), count("false")
+    assert yes + no == everything or parameter == "mine"
+    assert (count("1"), count("0")) == (yes, no)
+    assert (count("TRUE"), count("False")) == (yes, no)
+    assert count("") == everything
+
+
+def test_the_flags_still_filter(history, owner, people):
+    assert owner.get(f"{BASE}/titles/?is_active=true").json()["count"] == 3
+    assert owner.get(f"{BASE}/titles/?is_active=false").json()["count"] == 0
+    assert owner.get(f"{BASE}/feuds/?active=false").json()["count"] == 0
+    assert owner.get("/api/v1/federations/?mine=true").json()["count"] == 1
+    anonymous = client_for(people, "anonymous")
+    assert anonymous.get("/api/v1/federations/?mine=true").json()["count"] == 0
+    assert anonymous.get("/api/v1/federations/?mine=false").json()["count"] == 1
+
+
+def test_play_by_play_is_a_flag_too(history, owner):
+    messages = refused(owner.get(f"{BASE}/shows/1/?play_by_play=maybe"), "play_by_play")
+    assert messages == ["'maybe' is neither true nor false: give true or false (or 1 or 0)."]
+    for value in ("true", "1", "yes"):
+        card = owner.get(f"{BASE}/shows/1/?play_by_play={value}").json()["card"]
+        assert card[0]["play_by_play"], value
+    for value in ("false", "0", "no", ""):
+        assert (
+            "play_by_play"
+            not in owner.get(f"{BASE}/shows/1/?play_by_play={value}").json()["card"][0]
+        ), value
+
+
+def test_every_filter_of_a_few_words_or_a_flag_refuses_anything_else():
+    """Every list's filters: one of a few words is a ``StrictChoiceFilter`` (never a plain
+    text filter on a column with choices, which would answer an empty list), a flag a
+    ``StrictBooleanFilter`` (never django-filter's, which reads a word it does not know as "not
+    given" and answers the whole list)."""
+    import django_filters
+
+    from config.api_fields import StrictBooleanFilter, StrictChoiceFilter
+    from config.urls import router
+
+    checked = 0
+    for _prefix, viewset, _basename in router.registry:
+        filterset = getattr(viewset, "filterset_class", None)
+        if filterset is None:
+            continue
+        model = filterset._meta.model
+        for name, declared in filterset.base_filters.items():
+            where = f"{viewset.__name__}.{name}"
+            if isinstance(declared, django_filters.ChoiceFilter):
+                assert isinstance(declared, StrictChoiceFilter), where
+                checked += 1
+            elif isinstance(declared, django_filters.BooleanFilter):
+                assert isinstance(declared, StrictBooleanFilter), where
+                checked += 1
+            elif isinstance(declared, django_filters.CharFilter) and not declared.method:
+                path = declared.field_name.split("__")
+                field = model._meta.get_field(path[0])
+                for step in path[1:]:
+                    field = field.related_model._meta.get_field(step)
+                assert not field.choices, f"{where}: a column with choices, read as text"
+    assert checked >= 24
+
+
+# -- 10. a page that is not one ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "2", "99", HUGE, " 1"])
+def test_a_page_that_is_not_one_is_a_400_naming_it(sample, owner, page):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?page={page}"), "page")
+    assert messages == ["Page 1 (or last): there is only one page."]
+
+
+def test_a_page_past_the_last_names_the_pages_there_are(sample, owner):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?page_size=5&page=5"), "page")
+    assert messages == ["A page number from 1 to 4, or last."]
+    last = owner.get(f"{BASE}/wrestlers/?page_size=5&page=4").json()
+    assert len(last["results"]) == 3 and last["next"] is None
+    assert owner.get(f"{BASE}/wrestlers/?page_size=5&page=last").json() == last
+    empty = owner.get(f"{BASE}/injuries/?page=1").json()
+    assert (empty["count"], empty["results"]) == (0, [])
+
+
+@pytest.mark.parametrize("size", ["0", "-5", "abc", "501", HUGE, "2.5"])
+def test_a_page_size_that_is_not_one_is_a_400_naming_it(sample, owner, size):
+    messages = refused(owner.get(f"{BASE}/wrestlers/?page_size={size}"), "page_size")
+    assert messages == ["A whole number from 1 to 500."]
+
+
+def test_the_schema_gives_the_pages_bounds():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/v1/federations/{federation_slug}/wrestlers/"]["get"]
+    parameters = {p["name"]: p["schema"] for p in operation["parameters"]}
+    assert parameters["page"] == {"type": "integer", "minimum": 1}
+    assert parameters["page_size"] == {"type": "integer", "minimum": 1, "maximum": 500}
+
+
+# -- 11. a model's own rules, by field -----------------------------------------------------------
+
+
+def test_a_models_own_rule_is_named_by_its_field_in_its_own_words(sample, owner):
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/", {"ring_name": "skylar  FINCH"}, format="json"
+    )
+    assert response.status_code == 400
+    message = (
+        "Copperline Wrestling Federation already has a wrestler named 'Skylar Finch'; give this "
+        "one a ring name of its own."
+    )
+    assert response.json() == {
+        "detail": f"ring_name: {message}",
+        "errors": [{"path": "ring_name", "message": message}],
+    }
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/",
+        {"ring_name": "Skylar Finch", "status": "injured"},
+        format="json",
+    )
+    assert response.json()["errors"] == [
+        {
+            "path": "status",
+            "message": "Injured comes from an injury: sign or save the wrestler as Active, then "
+            "record the injury on the injury report (Record an injury): the roster shows Injured "
+            "until it heals.",
+        },
+        {"path": "ring_name", "message": message},
+    ]
+    assert Wrestler.objects.get(slug="corrigan-vale").ring_name == "Corrigan Vale"
+
+
+def test_a_debut_still_to_come_is_named_by_its_field(sample, owner):
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/", {"debut_on": "2999-03-20"}, format="json"
+    )
+    (message,) = refused(response, "debut_on")
+    assert message.startswith(
+        "A debut is a day that has come: Mar 20, 2999 is after Copperline Wrestling Federation's "
+        "today ("
+    )
+    assert response.json()["detail"] == f"debut_on: {message}"
+
+
+def test_a_services_own_refusal_keeps_its_sentence(sample, owner):
+    """A refusal the services word themselves (not a model's field) stays whole, path empty."""
+    response = owner.post(f"{BASE}/members/", {"username": "owner", "role": "viewer"})
+    (message,) = refused(response, "")
+    assert message == "owner owns Copperline Wrestling Federation; an owner needs no membership."
+
+
+# -- 12. a body that cannot be read --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (b'{"sides": [', "The body, line 1, column 12: not valid JSON (expecting value)."),
+        (
+            b"{not json",
+            "The body, line 1, column 2: not valid JSON (expecting property name enclosed in "
+            "double quotes).",
+        ),
+        (b'{"runs": 5}\n{"runs": 6}', "The body, line 2, column 1: not valid JSON (extra data)."),
+        (b'{"runs": NaN}', "The body: not valid JSON (NaN is not a number JSON has)."),
+        (b'\xff{"runs": 5}', "The body: not UTF-8 text (byte 1 is 0xff)."),
+        (b"[" * 100_000, "The body: not valid JSON (nested too deeply)."),
+    ],
+)
+def test_a_body_that_is_not_json_is_one_problem_saying_where(sample, owner, body, message):
+    response = owner.post(f"{BASE}/odds/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"detail": message, "errors": [{"path": "", "message": message}]}
+
+
+def test_a_body_that_is_not_yaml_is_one_problem_saying_where(sample, owner):
+    before = WrestlerCard.objects.get(wrestler__slug="corrigan-vale", system="filsinger").data
+    response = owner.put(
+        f"{BASE}/wrestlers/corrigan-vale/cards/filsinger/",
+        b"system: filsinger\nname: [Corrigan",
+        content_type="application/yaml",
+    )
+    assert response.status_code == 400
+    message = "The body, line 2: not valid YAML (expected ',' or ']', but got '<stream end>')"
+    assert response.json() == {"detail": message, "errors": [{"path": "", "message": message}]}
+    after = WrestlerCard.objects.get(wrestler__slug="corrigan-vale", system="filsinger").data
+    assert after == before

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from django.core.management import call_command
 
 from matches.models import Match
@@ -109,3 +110,65 @@ def test_a_private_federation_plays_no_exhibition_for_outsiders(sample, people):
         assert response.status_code == 404
     viewer = client_for(people, "viewer")
     assert viewer.post(BASE + "/exhibition/", body, format="json").status_code == 200
+
+
+# -- a battle royal: as many sides as the system lets the match type have -------------------------
+
+ROYAL = [["corrigan-vale"], ["skylar-finch"], ["gideon-pike"], ["mortimer-gale"]]
+
+
+def test_a_battle_royal_exhibition_is_the_match_simulate_match_plays(sample, people):
+    visitor = client_for(people, "anonymous")
+    body = {"sides": ROYAL, "match_type": "battle_royal", "rule_system": "superstar", "seed": 5}
+    response = visitor.post(BASE + "/exhibition/", body, format="json")
+    assert response.status_code == 200, response.content
+    played = response.json()
+    assert (played["match_type"], played["sides"]) == ("battle_royal", ROYAL)
+    out = io.StringIO()
+    files = [str(SAMPLE / "superstar" / f"{side[0]}.yaml") for side in ROYAL]
+    call_command(
+        "simulate_match", "--system", "superstar", *files, "--match", "battle_royal",
+        "--seed", "5", "--json", stdout=out,
+    )  # fmt: skip
+    from_files = json.loads(out.getvalue())
+    assert (played["winner"], played["method"], played["length"]) == (
+        from_files["winner"],
+        from_files["method"],
+        from_files["length"],
+    )
+    assert played["winner"] in range(4)
+
+
+def test_the_odds_of_a_battle_royal_have_a_row_for_every_side(sample, people):
+    visitor = client_for(people, "anonymous")
+    body = {"sides": ROYAL[:3], "match_type": "battle_royal", "rule_system": "superstar"}
+    response = visitor.post(BASE + "/odds/", {**body, "runs": 50, "seed": 2}, format="json")
+    assert response.status_code == 200, response.content
+    odds = response.json()
+    assert [side["wrestlers"] for side in odds["sides"]] == ROYAL[:3]
+    assert sum(side["wins"] for side in odds["sides"]) + odds["draws"] == 50
+
+
+@pytest.mark.parametrize("path", ["odds", "exhibition"])
+def test_a_match_of_two_sides_still_takes_two(sample, people, path):
+    visitor = client_for(people, "anonymous")
+    response = visitor.post(BASE + f"/{path}/", {"sides": ROYAL[:3]}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {"path": "sides", "message": "A singles match takes 2 sides, not 3."}
+    ]
+    body = {"sides": [*ROYAL[:2], ["nobody"]], "match_type": "tag", "rule_system": "superstar"}
+    response = visitor.post(BASE + f"/{path}/", body, format="json")
+    assert response.json()["errors"] == [
+        {"path": "sides", "message": "A tag match takes 2 sides, not 3."},
+        {"path": "sides[0]", "message": "A tag match takes 2 a side."},
+        {"path": "sides[1]", "message": "A tag match takes 2 a side."},
+        {"path": "sides[2]", "message": "A tag match takes 2 a side."},
+        {"path": "sides[2][0]", "message": "No wrestler 'nobody' here."},
+    ]
+    royal = {"sides": ROYAL[:1], "match_type": "battle_royal", "rule_system": "superstar"}
+    response = visitor.post(BASE + f"/{path}/", royal, format="json")
+    assert response.json()["errors"] == [{"path": "sides", "message": "At least 2 sides."}]
+    crowd = {**royal, "sides": [[f"w{n}"] for n in range(41)]}
+    response = visitor.post(BASE + f"/{path}/", crowd, format="json")
+    assert response.json()["errors"] == [{"path": "sides", "message": "At most 40 sides."}]
