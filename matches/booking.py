@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
@@ -176,6 +177,9 @@ def show_create(
     seed: int | None = None,
 ) -> Show:
     """A new show in the federation's next weekly slot (or at ``scheduled_at``), numbered on."""
+    text = _show_text_problems(name=name or None, venue=venue)
+    if text:
+        raise BookingError(text)
     with transaction.atomic():
         Federation.objects.select_for_update().get(pk=federation.pk)
         number = (federation.shows.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -567,12 +571,31 @@ MATCH_WRESTLED = "{match} has been wrestled; it cannot change."
 EDITABLE_SHOW_FIELDS = ("name", "venue", "kind", "scheduled_at")
 
 
+def _show_text_problems(**fields: Any) -> list[str]:
+    """A show's name and venue by the model's own rules (plain text, its length), each problem
+    with its field's label: a door that writes them need not have checked."""
+    problems = []
+    for name, value in fields.items():
+        if value is None:
+            continue
+        field = Show._meta.get_field(name)
+        try:
+            field.clean(value, None)
+        except ValidationError as exc:
+            label = str(field.verbose_name).capitalize()
+            problems += [f"{label}: {message}" for message in exc.messages]
+    return problems
+
+
 def show_update(*, show: Show, **changes: Any) -> Show:
     """Change a show's name, venue, kind or date (a draft or booked show only may move), writing
     only the fields given, under a lock and on the condition of the status read."""
     unknown = sorted(set(changes) - set(EDITABLE_SHOW_FIELDS))
     if unknown:
         raise ValueError(f"show_update cannot change {', '.join(unknown)}")
+    text = _show_text_problems(**{k: v for k, v in changes.items() if k in ("name", "venue")})
+    if text:
+        raise BookingError(text)
     with transaction.atomic():
         show = Show.objects.select_for_update().select_related("federation").get(pk=show.pk)
         status = show.get_status_display().lower()

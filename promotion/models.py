@@ -85,7 +85,7 @@ class Federation(models.Model):
     )
     show_time = models.TimeField(default=dt.time(20, 0))
     time_zone = TimeZoneField(default="UTC", validators=[time_zone_name])
-    default_venue = models.CharField(max_length=120, blank=True)
+    default_venue = models.CharField(max_length=120, blank=True, validators=[plain_text])
     is_public = models.BooleanField(default=True)
     card_size = models.PositiveSmallIntegerField(
         default=6,
@@ -218,7 +218,7 @@ class Wrestler(models.Model):
     status = models.CharField(
         max_length=10, choices=WrestlerStatus.choices, default=WrestlerStatus.ACTIVE
     )
-    style = models.CharField(max_length=60, blank=True)
+    style = models.CharField(max_length=60, blank=True, validators=[plain_text])
     height_in = models.PositiveSmallIntegerField(
         "height",
         null=True,
@@ -233,7 +233,7 @@ class Wrestler(models.Model):
         validators=[weight_in_pounds],
         help_text="Pounds, 80 to 800.",
     )
-    hometown = models.CharField(max_length=120, blank=True)
+    hometown = models.CharField(max_length=120, blank=True, validators=[plain_text])
     debut_on = models.DateField(null=True, blank=True, validators=[calendar_day])
     suspended_until = models.DateField(null=True, blank=True, validators=[calendar_day])
     fame = models.IntegerField(default=0)

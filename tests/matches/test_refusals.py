@@ -539,6 +539,20 @@ def test_refused_for_a_time_the_clocks_skip(federation, show):
     assert booking.show_update(show=show, scheduled_at=offset).scheduled_at == offset
 
 
+def test_a_show_name_or_venue_is_plain_text_at_every_door(federation, show):
+    """The services check what the model would (the page's form did; the API did not)."""
+    words = (
+        "Venue: Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2: "
+        "names are plain text."
+    )
+    assert refused(booking.show_update, show=show, venue="a\u202eb") == [words]
+    assert refused(show_create, federation=federation, venue="a\u202eb") == [words]
+    assert refused(booking.show_update, show=show, name="n" * 161) == [
+        "Name: Ensure this value has at most 160 characters (it has 161)."
+    ]
+    assert booking.show_update(show=show, venue="The Foundry").venue == "The Foundry"
+
+
 @names("POSITION_TAKEN")
 def test_refused_for_a_position_taken(show, make):
     match_book(show=show, sides=[[make()], [make()]], position=2)

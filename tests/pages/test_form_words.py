@@ -102,3 +102,12 @@ def test_an_old_zone_name_stays_selected_and_does_not_stop_the_settings(client, 
     client.post(address, settings_of(staffed, time_zone="America/New_York"))
     staffed.refresh_from_db()
     assert str(staffed.time_zone) == "America/New_York"
+
+
+def test_a_choice_of_buttons_is_a_fieldset_not_a_label_around_labels(client, users):
+    """A label's ``for`` names one control; the "Start with" buttons are a group (HTML)."""
+    client.force_login(users["outsider"])
+    page = client.get(reverse("federation-create")).content.decode()
+    assert '<label for="">' not in page
+    assert "<fieldset><legend>Start with</legend>" in page
+    assert '<label for="id_start_0"><input type="radio" name="start" value="empty"' in page
