@@ -63,6 +63,11 @@ CONFIG_FILE = "data/booking.yaml"
 BAD_CONFIG = "The booking weights ({source}) are invalid: {problem}"
 CARD_NOT_EMPTY = "{show} already has matches; the auto-booker only fills an empty card."
 NOTHING_BOOKED = "Nothing could be booked on {show}: too few wrestlers are available."
+NOTHING_BOOKED_NO_CARDS = (
+    "Nothing could be booked on {show}: {able} can work that night, but only {carded} of them "
+    "{has} a {system} card, and its matches are wrestled under those rules. Give them cards "
+    "(a wrestler's page, or import_cards)."
+)
 CHAMPION_OUT = "{title}: no defense this week; {reasons}"
 CHAMPION_TEAM_SHORT = "{title}: no defense this week; {team} cannot field two wrestlers. {reasons}"
 NO_CHALLENGER = "{title}: no defense this week; nobody is left to challenge {champion}."
@@ -848,6 +853,25 @@ def _shows_count(shows: int, window: int) -> str:
     return "a week" if shows == 1 else f"{shows} weeks"
 
 
+def _nothing_booked(show: Show, system: str) -> str:
+    """Why the auto-booker found no match: too few wrestlers who can work the night, or too few
+    of them with a card for the federation's rule system."""
+    from matches.booking import _system_words
+
+    able = Wrestler.objects.filter(federation=show.federation).available_on(show.date)
+    count = able.count()
+    carded = able.filter(cards__system=system).distinct().count()
+    if count >= 2 and carded < 2:
+        return NOTHING_BOOKED_NO_CARDS.format(
+            show=show,
+            able=f"{count} wrestlers",
+            carded="none" if carded == 0 else "one",
+            has="has" if carded == 1 else "have",
+            system=_system_words(system),
+        )
+    return NOTHING_BOOKED.format(show=show)
+
+
 def card_order(plans: Sequence[_Plan], *, opener: str) -> list[_Plan]:
     """Opener first, then rising stakes, the main event (highest stakes) last."""
     if not plans:
@@ -883,7 +907,7 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
             raise BookingError([NO_ENGINE.format(system=system)])
         plans, skipped = _Booker(show, config).plan()
         if not plans:
-            raise BookingError([*skipped, NOTHING_BOOKED.format(show=show)])
+            raise BookingError([*skipped, _nothing_booked(show, system)])
         ordered = card_order(plans, opener=config.opener)
         matches = []
         for position, plan in enumerate(ordered, start=1):

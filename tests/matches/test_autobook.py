@@ -572,6 +572,19 @@ def test_nothing_is_booked_when_one_booking_fails(fed, make, monkeypatch):
     assert not show.matches.exists() and not show.appearances.exists()
 
 
+def test_refused_when_the_wrestlers_have_no_cards_for_the_rules_saying_so(fed, make):
+    make(500)  # one with a card
+    factories.WrestlerFactory.create_batch(2, federation=fed)  # two without
+    show = show_create(federation=fed)
+    with pytest.raises(BookingError) as caught:
+        show_autobook(show=show)
+    assert caught.value.reasons[-1] == (
+        f"Nothing could be booked on {show}: 3 wrestlers can work that night, but only one of "
+        "them has a Filsinger card game card, and its matches are wrestled under those rules. "
+        "Give them cards (a wrestler's page, or import_cards)."
+    )
+
+
 def test_refused_when_nobody_can_be_booked(fed, make):
     make(500)
     show = show_create(federation=fed)
