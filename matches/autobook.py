@@ -653,7 +653,10 @@ class _Booker:
         team = reign.holder_team
         champions = [w for w in self._free_members(team.pk) if self._carded(w, title)][:2]
         if len(champions) < 2:
-            problems = [p for w in team.members_on(self.on) for p in self._problems(w)]
+            # (Each reason once: a wrestler may be named by more than one membership.)
+            problems = list(
+                dict.fromkeys(p for w in team.members_on(self.on) for p in self._problems(w))
+            )
             self.skipped.append(
                 CHAMPION_TEAM_SHORT.format(title=title, team=team, reasons=" ".join(problems))
             )
@@ -765,7 +768,7 @@ class _Booker:
                 problems.append(f"{team} cannot field two wrestlers.")
                 problems += trouble
             sides[participant.side].extend(members)
-        return sides, problems
+        return sides, list(dict.fromkeys(problems))  # each reason once
 
     @staticmethod
     def _side_name(feud: Feud, side: int, wrestlers: Sequence[Wrestler]) -> str:

@@ -40,6 +40,7 @@ CANNOT_RUN = "{show} is {status}; only a booked or scheduled show can be run."
 RUN_FAILED_FIRST = "{show} failed; retry it or cancel it first."
 CANNOT_RETRY = "{show} is {status}; only a failed show can be retried."
 CANNOT_CANCEL = "{show} is {status}; only a show that has not run can be cancelled."
+CANCELLED_ALREADY = "{show} is cancelled already."
 SHOW_WAITS = "{show} {reason}."
 NOTHING_TO_RUN = "{show} has no matches to wrestle."
 BROKER_DOWN = (
@@ -177,6 +178,8 @@ def show_cancel(*, show: Show) -> Show:
     the federation's later shows no longer wait for it."""
     with transaction.atomic():
         show = _locked(show)
+        if show.status == ShowStatus.CANCELLED:
+            raise BookingError([CANCELLED_ALREADY.format(show=show)])
         if show.status not in OPEN_STATUSES:
             status = show.get_status_display().lower()
             raise BookingError([CANNOT_CANCEL.format(show=show, status=status)])

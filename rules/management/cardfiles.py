@@ -26,6 +26,7 @@ NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a {
 NO_SUCH_FILE = "{arg}: no such card file"
 WRONG_COUNT = "a {match_type} match takes {need} cards ({per_side} a side, side by side); got {got}"
 MIXED_SYSTEMS = "the cards are of different rule systems ({found}); a match is played by one"
+UNKNOWN_CARD_SYSTEM = "system: {system} is no rule system here (known: {known})"
 NO_SYSTEM = "no card names its rule system (system: ...); give --system (systems: {known})"
 PRONOUNS_UNKNOWN = "--pronouns: {words} unknown; each card's is one of {known}"
 PRONOUNS_COUNT = "--pronouns: {given} given for {cards} cards; give one a card, in their order"
@@ -97,8 +98,11 @@ def command_help(summary: str) -> str:
 def _side_value(kind: str, raw: str) -> tuple[int, str]:
     side, sep, value = raw.partition("=")
     side = side.strip().upper()
-    if not sep or side not in SIDES or not value.strip():
+    if not sep or side not in SIDES:
         raise CommandError(f"--{kind} {clip_text(raw)}: give it as A=... or B=... (the side)")
+    if not value.strip():
+        what = "a card or a wrestler's slug" if kind == "ally" else "a name"
+        raise CommandError(f"--{kind} {clip_text(raw)}: nothing after the =; give {what}")
     return SIDES.index(side), value.strip()
 
 
@@ -251,6 +255,15 @@ def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) ->
         system = _card_system(item.data)
         if system is not None:
             named.setdefault(system, []).append(item.where)
+    known = ", ".join(sorted(systems))
+    unknown = [
+        f"{place}: {UNKNOWN_CARD_SYSTEM.format(system=clip_text(name), known=known)}"
+        for name, where in named.items()
+        if name not in systems
+        for place in where
+    ]
+    if unknown:  # (before "different systems": a misspelt system is the problem to name)
+        raise CommandError("\n".join(unknown))
     if len(named) > 1:
         found = "; ".join(f"{clip_text(name)}: {', '.join(where)}" for name, where in named.items())
         raise CommandError(MIXED_SYSTEMS.format(found=found))

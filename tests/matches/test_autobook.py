@@ -386,6 +386,20 @@ def test_a_feud_with_someone_unavailable_is_skipped_with_the_reason(fed, make):
     ]
 
 
+def test_a_reason_is_given_once_though_the_feud_names_him_twice(fed, make):
+    """A wrestler on a feud's side both by name and through his team: hurt, he is hurt once."""
+    a, b, c = make(300), make(200), make(190)
+    make(250), make(240)
+    team = team_of(fed, b, c)
+    feud = feud_of(fed, [a], [b, team])
+    show = show_create(federation=fed)
+    factories.InjuryFactory(wrestler=b, occurred_on=show.date - dt.timedelta(days=1))
+    report = show_autobook(show=show)
+    hurt = f"{b} is injured on {show.date:%b %-d, %Y}."
+    (skipped,) = [line for line in report.skipped if str(feud) in line]
+    assert skipped.count(hurt) == 1, skipped
+
+
 def test_every_reason_a_feud_cannot_be_booked_is_given_word_for_word(fed, make):
     a, b = make(300, ring_name="Ann Arbor"), make(200, ring_name="Bo Brandt")
     make(250), make(240)

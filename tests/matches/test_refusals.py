@@ -827,12 +827,18 @@ def test_a_retried_show_is_scheduled_afresh(show, make):
 
 
 @names("CANNOT_CANCEL")
-@pytest.mark.parametrize("status", [ShowStatus.RUNNING, ShowStatus.COMPLETED, ShowStatus.CANCELLED])
+@pytest.mark.parametrize("status", [ShowStatus.RUNNING, ShowStatus.COMPLETED])
 def test_a_show_that_has_run_or_is_running_cannot_be_cancelled(show, status):
     set_status(show, status)
     assert refused(services.show_cancel, show=show) == [
         services.CANNOT_CANCEL.format(show=show, status=status.label.lower())
     ]
+
+
+@names("CANCELLED_ALREADY")
+def test_a_cancelled_show_is_cancelled_already(show):
+    set_status(show, ShowStatus.CANCELLED)
+    assert refused(services.show_cancel, show=show) == [f"{show} is cancelled already."]
 
 
 @pytest.mark.parametrize(

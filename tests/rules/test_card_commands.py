@@ -68,6 +68,16 @@ def test_cards_of_different_systems_are_refused(tmp_path, monkeypatch):
     assert "superstar: " in message and "thunderlegs.yaml" in message
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_card_naming_no_known_system_is_named_as_such(tmp_path, monkeypatch, command):
+    """Not "different rule systems": the misspelt one is the problem."""
+    monkeypatch.chdir(tmp_path)
+    Path("x.yaml").write_text("system: nosuch\nname: X\n")
+    assert refused(command, "x.yaml", WOLF) == (
+        "x.yaml: system: nosuch is no rule system here (known: arm, filsinger, superstar)"
+    )
+
+
 def test_a_card_naming_no_system_needs_system(tmp_path):
     data = yaml.safe_load(Path(WOLF).read_text())
     del data["system"]
@@ -148,6 +158,8 @@ def test_a_manager_distracts_with_his_own_rating():
     [
         (["--ally", "C=" + WOLF], "--ally C="),
         (["--ally", "A"], "give it as A=... or B=..."),
+        (["--ally", "A="], "--ally A=: nothing after the =; give a card or a wrestler's slug"),
+        (["--manager", "B= "], "--manager B= : nothing after the =; give a name"),
         (["--ally", "A=" + WOLF, "--ally", "a=" + WOLF], "one ally a side"),
         (["--ally", "B=" + EXECUTIONER], "The Executioner is wrestling in this match, so cannot"),
         (["--ally", "A=nowhere.yaml"], "--ally A: nowhere.yaml: no such card file"),

@@ -1,3 +1,4 @@
+import argparse
 import datetime as dt
 import sys
 
@@ -11,6 +12,16 @@ from matches.booking import BookingError
 from matches.season import SeasonError, season_simulate
 from matches.simulation import TRANSIENT_ERRORS
 from promotion.models import Federation
+
+BAD_DAY = "{value!r} is no day of the calendar: give it as YYYY-MM-DD, such as 2027-01-08"
+
+
+def _day(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(BAD_DAY.format(value=value)) from None
+
 
 #: At most ten years of weekly shows in one run.
 MAX_WEEKS = 520
@@ -41,7 +52,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--start",
-            type=dt.date.fromisoformat,
+            type=_day,
             help="Place new shows from this date (YYYY-MM-DD, the federation's calendar) on; "
             "default: after the federation's last show.",
         )
