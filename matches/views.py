@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import pluralize
 
+from config.api_fields import YEARS
 from config.pages import federation_page, page, posted_from
 from matches import selectors, services
 from matches.autobook import show_autobook
@@ -30,6 +31,7 @@ from promotion.access import Action
 
 #: What a visitor reads about a failed show; members see ``Show.error`` beside it.
 FAILED_FOR_VISITORS = PUBLIC_FAILURE
+NO_SUCH_YEAR = "There is no year {year} to show (the years {low} to {high}): every show is listed."
 OPEN_STATUSES = {ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.FAILED}
 LIVE_STATUSES = {ShowStatus.SCHEDULED, ShowStatus.RUNNING}
 
@@ -52,6 +54,11 @@ def show_archive(request, slug: str):
     try:
         year = int(request.GET.get("year", ""))
     except ValueError:
+        year = None
+    low, high = YEARS
+    if year is not None and not low <= year <= high:
+        # No such year in the calendar (the API refuses it): every show, and say why.
+        messages.warning(request, NO_SUCH_YEAR.format(year=year, low=low, high=high))
         year = None
     shows = selectors.show_archive(federation=federation, year=year)
     context = {

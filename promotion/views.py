@@ -203,7 +203,11 @@ def member_remove(request, slug: str, pk: int):
 def roster(request, slug: str):
     federation = federation_page(request, slug)
     form = RosterFilterForm(request.GET or None)
-    filters = form.cleaned_data if form.is_valid() else {}
+    filters: dict = {}
+    if form.is_bound:
+        # The good filters still filter; a bad one is named beside its field and left out.
+        form.is_valid()
+        filters = form.cleaned_data
     wrestlers = selectors.roster_page(
         federation=federation,
         alignment=filters.get("alignment") or "",

@@ -111,3 +111,17 @@ def test_a_choice_of_buttons_is_a_fieldset_not_a_label_around_labels(client, use
     assert '<label for="">' not in page
     assert "<fieldset><legend>Start with</legend>" in page
     assert '<label for="id_start_0"><input type="radio" name="start" value="empty"' in page
+
+
+@pytest.mark.parametrize("year", ["0", "99999", "-5"])
+def test_the_show_archive_says_a_year_out_of_the_calendar_is_none(client, users, staffed, year):
+    page = client.get(reverse("show-archive", args=[staffed.slug]) + f"?year={year}")
+    assert page.status_code == 200
+    said = [str(m) for m in page.context["messages"]]
+    assert said == [f"There is no year {year} to show (the years 2 to 9998): every show is listed."]
+    assert page.context["year"] is None
+
+
+def test_a_year_without_shows_is_not_no_shows_yet(client, users, staffed):
+    page = client.get(reverse("show-archive", args=[staffed.slug]) + "?year=1990")
+    assert "No shows in 1990" in page.content.decode()

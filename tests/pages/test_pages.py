@@ -117,3 +117,11 @@ def test_a_feud_is_headed_by_its_name_only_when_it_says_more(client):
             '>Rust &amp; Rivets</a></strong><br><small class="muted">Sparked by a DQ.</small>'
             in page
         )
+
+
+def test_a_bad_roster_filter_is_named_and_the_good_ones_still_filter(client, sample):
+    response = client.get(reverse("roster", args=[sample.slug]) + "?division=bogus&q=vale")
+    assert response.status_code == 200
+    listed = [w.slug for w in response.context["page_obj"]]
+    assert listed == ["corrigan-vale"]  # the search still applies
+    assert "division" in response.context["form"].errors
