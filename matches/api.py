@@ -473,7 +473,9 @@ class BookMatchSerializer(serializers.Serializer):
     rule_options = serializers.ListField(
         child=serializers.CharField(max_length=40), required=False, max_length=40
     )
-    time_limit = serializers.IntegerField(min_value=1, max_value=240, required=False)
+    time_limit = serializers.IntegerField(
+        min_value=booking.TIME_LIMIT[0], max_value=booking.TIME_LIMIT[1], required=False
+    )
     no_disqualification = serializers.BooleanField(default=False)
     title_changes_on_dq = serializers.BooleanField(default=False)
     stipulations = serializers.DictField(

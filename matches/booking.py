@@ -75,6 +75,9 @@ CHAMPION_MISSING = "A match for the {title} must include the champion, {champion
 CHAMPION_TEAM_SPLIT = "The {champion} defend the {title} together, on one side."
 ALLY_NO_SIDE = "An ally is named for side {side}, but the match has sides 0 to {last}."
 BAD_POSITION = "Position {position} is not on a card; positions start at 1."
+#: A match's time limit in minutes (empty: none), at every door: up to a four-hour epic.
+TIME_LIMIT = (1, 240)
+TIME_LIMIT_RANGE = "A time limit is {low} to {high} minutes (or none), not {value}."
 MOVE_OFF_CARD = "Position {position} is not on {show}'s card: its matches are at 1 to {count}."
 FEUD_OTHER_FEDERATION = "That feud belongs to another federation."
 FEUD_ENDED = "The feud {feud} has ended."
@@ -384,6 +387,10 @@ def match_book(
                         FEUD_NOT_STARTED.format(feud=feud, started=feud.started_on, on=on)
                     )
                 reasons += _feud_problems(feud, sides, on)
+        if time_limit is not None and not TIME_LIMIT[0] <= time_limit <= TIME_LIMIT[1]:
+            reasons.append(
+                TIME_LIMIT_RANGE.format(low=TIME_LIMIT[0], high=TIME_LIMIT[1], value=time_limit)
+            )
         if position is not None and position < 1:
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():

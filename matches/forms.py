@@ -10,7 +10,7 @@ from django import forms
 from django.db.models import Max
 
 from config.api_fields import YEARS
-from matches.booking import SIDE_SHAPES
+from matches.booking import SIDE_SHAPES, TIME_LIMIT
 from matches.models import MatchParticipant, MatchType, Show
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.validators import plain_text
@@ -132,7 +132,10 @@ class MatchForm(forms.Form):
         required=False, widget=forms.CheckboxSelectMultiple, label="Stipulations"
     )
     time_limit = forms.IntegerField(
-        min_value=1, max_value=120, required=False, label="Time limit (minutes)"
+        min_value=TIME_LIMIT[0],
+        max_value=TIME_LIMIT[1],
+        required=False,
+        label="Time limit (minutes)",
     )
     no_disqualification = forms.BooleanField(required=False, label="No disqualification")
     title_changes_on_dq = forms.BooleanField(

@@ -553,6 +553,16 @@ def test_a_show_name_or_venue_is_plain_text_at_every_door(federation, show):
     assert booking.show_update(show=show, venue="The Foundry").venue == "The Foundry"
 
 
+@names("TIME_LIMIT_RANGE")
+@pytest.mark.parametrize("minutes", [0, 241, 99999])
+def test_refused_for_a_time_limit_out_of_range(show, make, minutes):
+    assert book_refused(show=show, sides=[[make()], [make()]], time_limit=minutes) == [
+        f"A time limit is 1 to 240 minutes (or none), not {minutes}."
+    ]
+    for fine in (1, 240, None):
+        assert match_book(show=show, sides=[[make()], [make()]], time_limit=fine)
+
+
 @names("POSITION_TAKEN")
 def test_refused_for_a_position_taken(show, make):
     match_book(show=show, sides=[[make()], [make()]], position=2)
