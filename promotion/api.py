@@ -81,7 +81,9 @@ from rules.models import System, WrestlerCard
 
 User = get_user_model()
 SLUG = "[-a-zA-Z0-9_]+"
-NO_SUCH_USER = "No user named {username!r}."
+NO_SUCH_USER = (
+    "No account has the username or e-mail address {username!r}; ask them to sign up first."
+)
 NO_SUCH_WRESTLER = "No wrestler with the slug {slug!r} in this federation."
 SYSTEM_MISMATCH = "This card says system {given!r}, but the address is for {system!r}."
 NO_ENGINE = "The {system} rule system has no engine yet; its cards cannot be checked."
@@ -428,7 +430,8 @@ class MemberViewSet(
         return self.federation.memberships.select_related("user")
 
     def _user(self, username: str):
-        user = User.objects.filter(username=username).first()
+        """The account by its username or e-mail address, as the members page takes it."""
+        user = selectors.account_named(username)
         if user is None:
             raise serializers.ValidationError({"username": NO_SUCH_USER.format(username=username)})
         return user

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils.text import slugify
 
 from promotion.models import (
@@ -20,6 +18,7 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
+from promotion.selectors import account_named
 from promotion.services import STARTING_STANDING_MAX
 from promotion.validators import (
     CARD_SIZE,
@@ -165,13 +164,7 @@ class MemberForm(forms.Form):
     role = forms.ChoiceField(choices=MemberRole.choices, initial=MemberRole.VIEWER)
 
     def clean_user(self):
-        value = self.cleaned_data["user"].strip()
-        user = (
-            get_user_model()
-            .objects.filter(Q(username__iexact=value) | Q(email__iexact=value))
-            .order_by("pk")
-            .first()
-        )
+        user = account_named(self.cleaned_data["user"])
         if user is None:
             raise forms.ValidationError(NO_SUCH_USER)
         return user

@@ -171,6 +171,22 @@ def contenders(
     )
 
 
+def account_named(value: str):
+    """The account a promoter means by ``value``: its username or its e-mail address (either
+    in any case), the first made when two share an address; or None."""
+    from django.contrib.auth import get_user_model
+
+    value = value.strip()
+    if not value:
+        return None
+    return (
+        get_user_model()
+        .objects.filter(Q(username__iexact=value) | Q(email__iexact=value))
+        .order_by("pk")
+        .first()
+    )
+
+
 def top_contenders(*, federation: Federation, division: str, on) -> list:
     """The division's contenders as the federation's page and the API list them: who can contend
     on ``on`` (``contenders``), best Prestige first, less the division's own champions on that

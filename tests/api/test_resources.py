@@ -178,7 +178,20 @@ def test_the_owner_adds_changes_and_removes_members(sample, people, owner):
     assert not Membership.objects.filter(user__username="newcomer").exists()
     response = owner.post(BASE + "/members/", {"username": "ghost", "role": "viewer"})
     assert response.status_code == 400
-    assert response.json()["errors"] == [{"path": "username", "message": "No user named 'ghost'."}]
+    assert response.json()["errors"] == [
+        {
+            "path": "username",
+            "message": "No account has the username or e-mail address 'ghost'; ask them to sign "
+            "up first.",
+        }
+    ]
+    # By e-mail address, as the members page takes it too.
+    factories.UserFactory(username="mailed", email="v1@example.com")
+    response = owner.post(
+        BASE + "/members/", {"username": "V1@example.com", "role": "viewer"}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    assert Membership.objects.get(user__username="mailed").role == MemberRole.VIEWER
 
 
 # -- wrestlers ------------------------------------------------------------------------------------
