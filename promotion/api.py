@@ -16,7 +16,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import Exists, F, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
-from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -520,9 +519,9 @@ class WrestlerCreateSerializer(WrestlerSerializer):
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
-        slug = attrs.get("slug") or slugify(attrs["ring_name"])[:80]
-        if not slug:
-            raise serializers.ValidationError({"slug": "Give a slug: the name makes none."})
+        slug = attrs.get("slug") or selectors.free_slug(
+            self.context["federation"].wrestlers.all(), attrs["ring_name"], fallback="wrestler"
+        )
         if self.context["federation"].wrestlers.filter(slug=slug).exists():
             raise serializers.ValidationError(
                 {"slug": f"A wrestler with the slug {slug!r} is on the roster already."}
@@ -1203,7 +1202,9 @@ class TitleCreateSerializer(serializers.ModelSerializer):
 
     def validate(self, attrs):
         attrs = super().validate(attrs)
-        slug = attrs.get("slug") or slugify(attrs["name"])[:80]
+        slug = attrs.get("slug") or selectors.free_slug(
+            self.context["federation"].titles.all(), attrs["name"], fallback="title"
+        )
         if self.context["federation"].titles.filter(slug=slug).exists():
             raise serializers.ValidationError(
                 {

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.text import slugify
 
 from promotion.models import (
     Alignment,
@@ -18,7 +17,7 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
-from promotion.selectors import account_named
+from promotion.selectors import account_named, free_slug
 from promotion.services import STARTING_STANDING_MAX
 from promotion.validators import (
     CARD_SIZE,
@@ -95,7 +94,9 @@ class FederationForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if not cleaned.get("slug") and cleaned.get("name"):
-            cleaned["slug"] = slugify(cleaned["name"])[:60]
+            cleaned["slug"] = free_slug(
+                Federation.objects.all(), cleaned["name"], fallback="federation", max_length=60
+            )
         if not cleaned.get("rule_system"):
             cleaned["rule_system"] = Federation._meta.get_field("rule_system").default
         return cleaned
@@ -257,7 +258,9 @@ class WrestlerForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         if "slug" in self.fields and not cleaned.get("slug") and cleaned.get("ring_name"):
-            cleaned["slug"] = slugify(cleaned["ring_name"])[:80] or "wrestler"
+            cleaned["slug"] = free_slug(
+                self.federation.wrestlers.all(), cleaned["ring_name"], fallback="wrestler"
+            )
         slug = cleaned.get("slug")
         if slug and "slug" in self.fields and self.federation.wrestlers.filter(slug=slug).exists():
             self.add_error("slug", f"{self.federation} already has a wrestler at {slug!r}.")

@@ -171,6 +171,25 @@ def contenders(
     )
 
 
+def free_slug(taken: QuerySet, name: str, *, fallback: str, max_length: int = 80) -> str:
+    """The address made from ``name`` (``slugify``) for an address left empty. A name with no
+    letters or digits ("!!!") gives none: then ``fallback``, numbered on where ``taken`` (a
+    queryset with a ``slug``) has it ("title", "title-2", ...), so that the promoter is never
+    refused for an address he did not type. A name's own address that is taken stays taken: the
+    caller refuses it (two teams of one name)."""
+    from django.utils.text import slugify
+
+    own = slugify(name)[:max_length].strip("-")
+    if own:
+        return own
+    used = set(taken.filter(slug__startswith=fallback).values_list("slug", flat=True))
+    slug, n = fallback, 1
+    while slug in used:
+        n += 1
+        slug = f"{fallback}-{n}"
+    return slug
+
+
 def account_named(value: str):
     """The account a promoter means by ``value``: its username or its e-mail address (either
     in any case), the first made when two share an address; or None."""

@@ -22,7 +22,7 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
-from promotion.selectors import federation_tables
+from promotion.selectors import federation_tables, free_slug
 from promotion.standings import standings_table
 from promotion.validators import plain_text
 from rules.core.safeyaml import bad_character
@@ -278,7 +278,6 @@ def title_create(
     rule_system: str = "",
 ) -> Title:
     """A new title, vacant until a match or the promoter (``title_award``) gives it a champion."""
-    from django.utils.text import slugify
 
     problems = [f"Name: {m}" for m in _plain_text_problems(name)]
     if not name.strip():
@@ -287,7 +286,7 @@ def title_create(
         problems.append(TITLE_INTRODUCED_NOT_YET.format(on=introduced_on))
     if problems:
         raise ServiceError(" ".join(problems))
-    slug = slug or slugify(name)[:80] or "title"
+    slug = slug or free_slug(federation.titles.all(), name, fallback="title")
     with transaction.atomic():
         if federation.titles.filter(slug=slug).exists():
             raise ServiceError(TITLE_SLUG_TAKEN.format(federation=federation, slug=slug))
@@ -629,7 +628,6 @@ def team_form(
     """A tag team (two or more regular partners) or a stable, its members joining on
     ``formed_on``. Two wrestlers may share several teams (a pair inside a stable), not two tag
     teams: a wrestler is in one tag team at a time (``_other_tag_teams``)."""
-    from django.utils.text import slugify
 
     from promotion.models import TeamKind, TeamMembership
 
@@ -646,7 +644,7 @@ def team_form(
             problems.append(FEUD_OUTSIDER.format(who=member, federation=federation))
         elif member.status == "retired":
             problems.append(FEUD_RETIRED.format(who=member))
-    slug = slug or slugify(name)[:80] or "team"
+    slug = slug or free_slug(federation.teams.all(), name, fallback="team")
     with transaction.atomic():
         if federation.teams.filter(slug=slug).exists():
             problems.append(TEAM_SLUG_TAKEN.format(federation=federation, slug=slug))
