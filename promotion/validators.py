@@ -109,17 +109,18 @@ def ring_name_key(name: str) -> str:
 #: no more than a long night's card (a show runs within ``SHOW_TIME_LIMIT_SECONDS``).
 CARD_SIZE = (1, 20)
 CARD_SIZE_OUT_OF_RANGE = "An auto-booked show holds {low} to {high} matches, not {value}."
-#: The bounds as the model's validators (in the same words either side; as a minimum and a
-#: maximum, they stand for the database's own range, and the API's schema reads them).
-CARD_SIZE_VALIDATORS = [
-    bound(
-        limit,
-        message=CARD_SIZE_OUT_OF_RANGE.format(
-            low=CARD_SIZE[0], high=CARD_SIZE[1], value="%(value)s"
-        ),
-    )
-    for bound, limit in ((MinValueValidator, CARD_SIZE[0]), (MaxValueValidator, CARD_SIZE[1]))
-]
+
+
+def within(bounds: tuple[int, int], message: str) -> list:
+    """The bounds as a model field's validators, a minimum and a maximum in the same words
+    (``message`` with ``{low}``, ``{high}`` and ``{value}``): they stand for the database's own
+    range, and the API's schema reads them."""
+    low, high = bounds
+    words = message.format(low=low, high=high, value="%(value)s")
+    return [MinValueValidator(low, message=words), MaxValueValidator(high, message=words)]
+
+
+CARD_SIZE_VALIDATORS = within(CARD_SIZE, CARD_SIZE_OUT_OF_RANGE)
 
 #: How long an injured champion may be expected out before his title is vacated
 #: (``Federation.vacate_injured_champion_after_weeks``): 0 (at once) to ten years.
@@ -128,30 +129,11 @@ VACATE_AFTER_OUT_OF_RANGE = (
     "An injured champion's title is vacated after {low} to {high} weeks out (or never: leave it "
     "empty), not {value}."
 )
-VACATE_AFTER_VALIDATORS = [
-    bound(
-        limit,
-        message=VACATE_AFTER_OUT_OF_RANGE.format(
-            low=VACATE_AFTER_WEEKS[0], high=VACATE_AFTER_WEEKS[1], value="%(value)s"
-        ),
-    )
-    for bound, limit in (
-        (MinValueValidator, VACATE_AFTER_WEEKS[0]),
-        (MaxValueValidator, VACATE_AFTER_WEEKS[1]),
-    )
-]
+VACATE_AFTER_VALIDATORS = within(VACATE_AFTER_WEEKS, VACATE_AFTER_OUT_OF_RANGE)
 #: A title's rank (1 the world title, higher numbers lesser titles).
 TITLE_RANK = (1, 999)
 TITLE_RANK_OUT_OF_RANGE = "A title's rank is {low} (the world title) to {high}, not {value}."
-TITLE_RANK_VALIDATORS = [
-    bound(
-        limit,
-        message=TITLE_RANK_OUT_OF_RANGE.format(
-            low=TITLE_RANK[0], high=TITLE_RANK[1], value="%(value)s"
-        ),
-    )
-    for bound, limit in ((MinValueValidator, TITLE_RANK[0]), (MaxValueValidator, TITLE_RANK[1]))
-]
+TITLE_RANK_VALIDATORS = within(TITLE_RANK, TITLE_RANK_OUT_OF_RANGE)
 
 
 # -- time zones ----------------------------------------------------------------------------------

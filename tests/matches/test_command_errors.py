@@ -37,7 +37,6 @@ def refused(*args, **kwargs) -> str:
 # ------------------------------------------------------------------------------ simulate_season
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize("start", ["2026-02-30", "next week", "2026-13-01"])
 def test_a_start_that_is_no_day_says_how_to_give_one(start):
     message = refused("simulate_season", SAMPLE, "--start", start, "--no-progress")
@@ -47,6 +46,7 @@ def test_a_start_that_is_no_day_says_how_to_give_one(start):
     )
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("start", ["0001-01-01", "9999-12-30", "9999-12-31"])
 def test_a_start_past_the_calendar_is_refused_naming_it(start):
     sample_federation()
