@@ -135,15 +135,23 @@ WRESTLING_ROLES = [Role.IN_RING, Role.PARTNER]
 Bout = frozenset[frozenset[int]]
 
 
-def previous_completed_show(*, show: Show) -> Show | None:
-    """The federation's last completed show before ``show`` ("last week")."""
+#: The shows whose cards the auto-booker reads as history: those wrestled, and those booked to
+#: be (booked, scheduled, running, or failed and to be retried) before the show it fills, so
+#: that a card booked weeks ahead does not repeat the week before's.
+CARDED_STATUSES = (
+    ShowStatus.COMPLETED,
+    ShowStatus.BOOKED,
+    ShowStatus.SCHEDULED,
+    ShowStatus.RUNNING,
+    ShowStatus.FAILED,
+)
+
+
+def _earlier_cards(show: Show):
     return (
-        show.federation.shows.filter(
-            status=ShowStatus.COMPLETED, scheduled_at__lt=show.scheduled_at
-        )
+        show.federation.shows.filter(status__in=CARDED_STATUSES, scheduled_at__lt=show.scheduled_at)
         .exclude(pk=show.pk)
         .order_by("-scheduled_at", "-number")
-        .first()
     )
 
 
@@ -153,8 +161,9 @@ def bout_of(sides) -> Bout:
 
 
 def last_week_bouts(*, show: Show) -> set[Bout]:
-    """The bouts (sets of sides) wrestled on the federation's previous completed show."""
-    previous = previous_completed_show(show=show)
+    """The bouts (sets of sides) of the federation's previous show with a card: wrestled, or
+    booked to be ("last week")."""
+    previous = _earlier_cards(show).first()
     if previous is None:
         return set()
     sides: dict[tuple[int, int], set[int]] = {}
@@ -247,22 +256,18 @@ class History:
 
 
 def recent_history(*, show: Show, shows: int) -> History:
-    """The federation's last ``shows`` completed shows before ``show``. Four queries."""
-    window = list(
-        show.federation.shows.filter(
-            status=ShowStatus.COMPLETED, scheduled_at__lt=show.scheduled_at
-        )
-        .exclude(pk=show.pk)
-        .order_by("-scheduled_at", "-number")
-        .values_list("pk", flat=True)[:shows]
-    )
+    """The federation's last ``shows`` shows with a card before ``show``: wrestled, or booked to
+    be (``CARDED_STATUSES``; a match called off was not wrestled). Four queries."""
+    window = list(_earlier_cards(show).values_list("pk", flat=True)[:shows])
     history = History(shows=shows)
     back = {show_id: index for index, show_id in enumerate(window, start=1)}
     sides: dict[tuple[int, int], set[int]] = {}
     match_back: dict[int, int] = {}
-    rows = MatchParticipant.objects.filter(
-        match__show__in=window, role__in=WRESTLING_ROLES
-    ).values_list("match_id", "match__show_id", "match__feud_id", "side", "wrestler_id")
+    rows = (
+        MatchParticipant.objects.filter(match__show__in=window, role__in=WRESTLING_ROLES)
+        .exclude(match__status=MatchStatus.CALLED_OFF)
+        .values_list("match_id", "match__show_id", "match__feud_id", "side", "wrestler_id")
+    )
     for match_id, show_id, feud_id, side, wrestler_id in rows:
         ago = back[show_id]
         sides.setdefault((match_id, side), set()).add(wrestler_id)
@@ -278,10 +283,10 @@ def recent_history(*, show: Show, shows: int) -> History:
     for match_id, match_sides in by_match.items():
         history.bouts.setdefault(bout_of(match_sides), []).append(match_back[match_id])
     for feud_id, count in (
-        Match.objects.filter(
-            show__federation=show.federation,
-            status=MatchStatus.COMPLETED,
-            feud__isnull=False,
+        Match.objects.filter(show__federation=show.federation, feud__isnull=False)
+        .filter(
+            models.Q(status=MatchStatus.COMPLETED)
+            | models.Q(status=MatchStatus.BOOKED, show__in=_earlier_cards(show))
         )
         .exclude(show=show)
         .values_list("feud_id")

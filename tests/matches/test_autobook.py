@@ -16,7 +16,7 @@ from matches.autobook import (
     booking_config_load,
     show_autobook,
 )
-from matches.booking import SHOW_HAS_RUN, BookingError, match_book, show_create
+from matches.booking import SHOW_HAS_RUN, BookingError, match_book, show_create, show_schedule
 from matches.models import Match, MatchStatus, MatchType, Role, ShowStatus
 from matches.selectors import last_week_bouts, recent_results
 from promotion.models import Division, Federation
@@ -165,6 +165,28 @@ def test_the_sample_card_is_the_same_every_time(copperline):
     first = card(show_autobook(show=show))
     Match.objects.filter(show=show).delete()
     assert card(show_autobook(show=show)) == first
+
+
+def test_a_card_booked_ahead_reads_the_card_booked_before_it(copperline):
+    """The week after a show booked but not yet wrestled is not that show's card again: its
+    bouts are last week's, its challengers met the champions, its wrestlers worked."""
+    first = show_create(federation=copperline, seed=7)
+    show_autobook(show=first)
+    show_schedule(show=first)
+    second = show_create(federation=copperline, seed=8)
+    show_autobook(show=second)
+
+    def bouts(show):
+        return {
+            frozenset(frozenset(w.pk for w in side) for side in sides_of(m))
+            for m in show.matches.all()
+        }
+
+    assert not bouts(first) & bouts(second)  # no bout of the week before again
+    world = second.matches.get(title__slug="world-heavyweight-championship")
+    challengers = {w.slug for side in sides_of(world) for w in side} - {"mortimer-gale"}
+    assert "corrigan-vale" not in challengers  # he had his shot the week before
+    assert "passed over, too soon for a rematch: Corrigan Vale" in world.booking_note
 
 
 # -- titles ---------------------------------------------------------------------------------------
