@@ -146,6 +146,8 @@ def _translate(exc: Exception, context) -> Exception | Response:
         # By its place in the body (the body is the one file: its name would say nothing).
         return problems_response((path, message) for _, path, message in exc.located)
     if isinstance(exc, ServiceError):
+        if exc.by_field:  # a refusal of several problems, each by its field where it is one's
+            return problems_response(exc.by_field)
         return problems_response(_model_problems(exc) or [("", str(exc))])
     if isinstance(exc, YamlError | OptionError | SpecError):
         return problems_response([("", str(exc))])

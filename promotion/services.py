@@ -44,7 +44,34 @@ UNKNOWN_STANDING = "Unknown standing {attribute!r}; it is one of fame, prestige,
 
 
 class ServiceError(ValueError):
-    """A business rule refused the operation. The message is for the user."""
+    """A business rule refused the operation. The message is for the user. ``by_field`` holds
+    the same problems as ``(field, message)`` pairs when the refusal is several (a field's with
+    its field's name, the others with ""): the API names each by its path, as a serializer's."""
+
+    by_field: tuple[tuple[str, str], ...] = ()
+
+
+class FieldProblem(str):
+    """A problem of one field, as the pages read it ("Ring name: ..."), knowing its field."""
+
+    field: str
+    message: str
+
+    def __new__(cls, field: str, label: str, message: str):
+        made = super().__new__(cls, f"{label}: {message}")
+        made.field, made.message = field, message
+        return made
+
+
+def _refuse(problems: list[str]) -> None:
+    """Refuse with every problem, if any: one sentence for the pages, each by its field too."""
+    if not problems:
+        return
+    error = ServiceError(" ".join(problems))
+    error.by_field = tuple(
+        (p.field, p.message) if isinstance(p, FieldProblem) else ("", str(p)) for p in problems
+    )
+    raise error
 
 
 WRESTLER_NAME_REQUIRED = "A wrestler needs a ring name and a slug."
@@ -124,9 +151,9 @@ def wrestler_create(
     The opening rows are dated ``signed_at``: by default the start of the wrestler's debut day
     in the federation's time zone when a debut date is given (so that they come before any
     show he wrestled, even one wrestled in the past), else now."""
-    problems = [
-        f"{label}: {message}"
-        for label, value in (("Ring name", ring_name), ("Slug", slug))
+    problems: list[str] = [
+        FieldProblem(field, label, message)
+        for field, label, value in (("ring_name", "Ring name", ring_name), ("slug", "Slug", slug))
         for message in _plain_text_problems(value)
     ]
     if not slug or not ring_name or not ring_name.strip():
@@ -141,8 +168,7 @@ def wrestler_create(
     most_heat = standings_table()["heat"]["maximum"]
     if not 0 <= heat <= most_heat:
         problems.append(STARTING_HEAT_RANGE.format(high=most_heat, value=heat))
-    if problems:
-        raise ServiceError(" ".join(problems))
+    _refuse(problems)
     # The profile as the model checks it (height, weight, choices, Injured only from an injury).
     _full_clean(
         Wrestler(federation=federation, ring_name=ring_name, slug=slug, **fields),
@@ -279,13 +305,12 @@ def title_create(
 ) -> Title:
     """A new title, vacant until a match or the promoter (``title_award``) gives it a champion."""
 
-    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
+    problems: list[str] = [FieldProblem("name", "Name", m) for m in _plain_text_problems(name)]
     if not name.strip():
         problems.append(TITLE_NAME_REQUIRED)
     if isinstance(introduced_on, dt.date) and _still_to_come(federation, introduced_on):
         problems.append(TITLE_INTRODUCED_NOT_YET.format(on=introduced_on))
-    if problems:
-        raise ServiceError(" ".join(problems))
+    _refuse(problems)
     slug = slug or free_slug(federation.titles.all(), name, fallback="title")
     with transaction.atomic():
         if federation.titles.filter(slug=slug).exists():
@@ -361,8 +386,7 @@ def title_vacate(*, title: Title, on: dt.date, reason: str = ReignEnd.VACATED) -
         if reign is None:
             raise ServiceError(TITLE_VACANT_ALREADY.format(title=title))
         problems = _lineage_change_problems(title, on)
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         return reign_end(reign=reign, ended_on=on, reason=reason)
 
 
@@ -372,7 +396,7 @@ def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str 
     not record (a house show, or a lineage typed in from before the federation's first show
     here): the champion's reign ends that day, lost."""
     _check_holder(title=title, holder=holder)
-    problems = [f"How: {m}" for m in _plain_text_problems(how)]
+    problems: list[str] = [FieldProblem("how", "How", m) for m in _plain_text_problems(how)]
     if isinstance(holder, Wrestler) and holder.status == "retired":
         problems.append(HOLDER_RETIRED.format(holder=holder))
     if isinstance(holder, Team) and holder.disbanded_on is not None:
@@ -387,8 +411,7 @@ def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str 
         if not title.is_active:
             problems.append(TITLE_RETIRED.format(title=title, on=title.retired_on))
         problems += _lineage_change_problems(title, on)
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         return reign_start(title=title, holder=holder, won_on=on, won_how=how.strip())
 
 
@@ -403,8 +426,7 @@ def title_retire(*, title: Title, on: dt.date) -> Title:
         reign = title.reigns.filter(ended_on__isnull=True).first()
         if reign is not None and on < reign.won_on:
             problems.append(REIGN_ENDS_BEFORE_START.format(ended=on, won=reign.won_on))
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         if reign is not None:
             reign_end(reign=reign, ended_on=on, reason=ReignEnd.VACATED)
         title.is_active = False
@@ -447,10 +469,14 @@ def feud_start(
     from promotion.models import Feud, FeudParticipant, FeudStatus
     from promotion.standings import standings_table
 
-    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
+    problems: list[str] = [FieldProblem("name", "Name", m) for m in _plain_text_problems(name)]
     bad = bad_character(description)  # lines are welcome in a story; hidden characters not
     if bad is not None:
-        problems.append(f"Description: {validators.CONTROL_CHARACTER.format(problem=bad)}")
+        problems.append(
+            FieldProblem(
+                "description", "Description", validators.CONTROL_CHARACTER.format(problem=bad)
+            )
+        )
     if len(sides) != 2 or not all(sides):
         problems.append(FEUD_SIDES)
     if not 1 <= heat <= 10:
@@ -529,8 +555,7 @@ def feud_end(*, feud, on: dt.date):
         if pending is not None:
             show, status = pending
             problems.append(FEUD_ON_CARD.format(feud=feud, show=show, status=status))
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         feud.status, feud.ended_on = FeudStatus.ENDED, on
         feud.save(update_fields=["status", "ended_on"])
         return feud
@@ -631,7 +656,7 @@ def team_form(
 
     from promotion.models import TeamKind, TeamMembership
 
-    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
+    problems: list[str] = [FieldProblem("name", "Name", m) for m in _plain_text_problems(name)]
     if not name.strip():
         problems.append(TEAM_NAME_REQUIRED)
     if _still_to_come(federation, formed_on):
@@ -660,8 +685,7 @@ def team_form(
                     problems.append(TEAM_SAME_MEMBERS.format(names=names, team=team))
                     same.add(team)
             problems += _other_tag_teams(members, formed_on, skip=frozenset(same))
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         team = Team(federation=federation, name=name.strip(), slug=slug, kind=kind)
         team.formed_on = formed_on
         _full_clean(team, exclude=["federation"])
@@ -687,8 +711,7 @@ def team_join(*, team: Team, wrestler: Wrestler, on: dt.date):
             problems.append(TEAM_MEMBER_ALREADY.format(wrestler=wrestler, team=team))
         elif team.kind == TeamKind.TAG_TEAM:
             problems += _other_tag_teams([wrestler], on, team=team)
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         return TeamMembership.objects.create(team=team, wrestler=wrestler, started_on=on)
 
 
@@ -707,8 +730,7 @@ def team_leave(*, team: Team, wrestler: Wrestler, on: dt.date):
                 )
             )
         problems += _team_bookings(team, wrestler)
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         membership.ended_on = on
         membership.save(update_fields=["ended_on"])
         return membership
@@ -724,8 +746,7 @@ def team_disband(*, team: Team, on: dt.date) -> Team:
         if held is not None:
             problems.append(TEAM_CHAMPIONS.format(team=team, title=held.title))
         problems += _team_bookings(team)
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         late = team.memberships.filter(ended_on__isnull=True, started_on__gt=on).order_by(
             "started_on", "wrestler__ring_name"
         )
@@ -735,8 +756,7 @@ def team_disband(*, team: Team, on: dt.date) -> Team:
                     wrestler=membership.wrestler, team=team, started=membership.started_on, on=on
                 )
             )
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         team.memberships.filter(ended_on__isnull=True).update(ended_on=on)
         team.disbanded_on = on
         team.save(update_fields=["disbanded_on"])
@@ -797,8 +817,12 @@ def injury_record(
     return, only by hand. One he may wrestle through (``keeps_off_cards`` off) is noted only."""
     from promotion.models import Injury, InjurySource, WrestlerStatus
 
-    problems = [f"Body part: {m}" for m in _plain_text_problems(body_part)]
-    problems += [f"Description: {m}" for m in _plain_text_problems(description)]
+    problems: list[str] = [
+        FieldProblem("body_part", "Body part", m) for m in _plain_text_problems(body_part)
+    ]
+    problems += [
+        FieldProblem("description", "Description", m) for m in _plain_text_problems(description)
+    ]
     if _still_to_come(wrestler.federation, occurred_on):
         problems.append(INJURY_NOT_YET.format(on=occurred_on))
     if expected_return is not None and expected_return < occurred_on:
@@ -813,8 +837,7 @@ def injury_record(
         problems.append(
             INJURY_BEFORE_MATCH.format(wrestler=wrestler, show=show, day=day, on=occurred_on)
         )
-    if problems:
-        raise ServiceError(" ".join(problems))
+    _refuse(problems)
     with transaction.atomic():
         injury = Injury(
             wrestler=wrestler,
@@ -850,8 +873,7 @@ def injury_heal(*, injury, on: dt.date):
             problems.append(
                 INJURY_HEALED_BEFORE.format(wrestler=wrestler, on=injury.occurred_on, healed=on)
             )
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
         injury.healed_on = on
         injury.save(update_fields=["healed_on"])
         still_out = (
@@ -1149,9 +1171,7 @@ def federation_create(*, owner, name: str, slug: str, **fields: Any):
     from promotion.models import Federation
 
     fields = _only(fields, FEDERATION_FIELDS)
-    problems = [f"Name: {m}" for m in _plain_text_problems(name)]
-    if problems:
-        raise ServiceError(" ".join(problems))
+    _refuse([FieldProblem("name", "Name", m) for m in _plain_text_problems(name)])
     with transaction.atomic():
         if Federation.objects.filter(slug=slug).exists():
             raise ServiceError(SLUG_TAKEN.format(slug=slug))
@@ -1164,9 +1184,7 @@ def federation_create(*, owner, name: str, slug: str, **fields: Any):
 def federation_update(*, federation, **fields: Any):
     """Change a federation's settings; only the fields given are written."""
     fields = _only(fields, FEDERATION_FIELDS)
-    problems = [f"Name: {m}" for m in _plain_text_problems(fields.get("name", ""))]
-    if problems:
-        raise ServiceError(" ".join(problems))
+    _refuse([FieldProblem("name", "Name", m) for m in _plain_text_problems(fields.get("name", ""))])
     for name, value in fields.items():
         setattr(federation, name, value)
     if fields:
@@ -1202,11 +1220,13 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
     (``standing_change``); the slug is the wrestler's name in every address and stays."""
     fields = _only(fields, WRESTLER_PROFILE_FIELDS)
     if "ring_name" in fields:
-        problems = [f"Ring name: {m}" for m in _plain_text_problems(fields["ring_name"])]
+        problems: list[str] = [
+            FieldProblem("ring_name", "Ring name", m)
+            for m in _plain_text_problems(fields["ring_name"])
+        ]
         if not str(fields["ring_name"]).strip():
             problems.append(WRESTLER_NAME_REQUIRED)
-        if problems:
-            raise ServiceError(" ".join(problems))
+        _refuse(problems)
     for name, value in fields.items():
         setattr(wrestler, name, value)
     if fields:
@@ -1224,12 +1244,17 @@ def _full_clean(instance, *, exclude: list[str], only: Mapping[str, Any] | None 
     try:
         instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
     except ValidationError as exc:
-        problems = [
-            f"{_field_label(instance, name)}: {message}" if name != "__all__" else message
+        problems: list[str] = [
+            FieldProblem(name, _field_label(instance, name), message)
+            if name != "__all__"
+            else message
             for name, messages in exc.message_dict.items()
             for message in messages
         ]
-        raise ServiceError(" ".join(problems)) from None
+        try:
+            _refuse(problems)
+        except ServiceError as refusal:
+            raise refusal from None
 
 
 def _field_label(instance, name: str) -> str:

@@ -1,0 +1,58 @@
+"""A refusal the services word themselves ("Ring name: ...") comes back over the API by its
+field's path with the message alone, as a serializer's field errors do; a refusal of the whole
+(no field) keeps the empty path."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+BASE = "/api/v1/federations/copperline"
+RLO = (
+    "Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2: names are "
+    "plain text."
+)
+
+
+@pytest.fixture
+def owner(people):
+    client = client_for(people, "owner")
+    client.raise_request_exception = False
+    return client
+
+
+def errors(response) -> list[dict]:
+    assert response.status_code == 400, (response.status_code, response.content[:300])
+    return response.json()["errors"]
+
+
+def test_a_ring_name_that_is_not_plain_text_is_named_by_its_field(sample, owner):
+    response = owner.patch(
+        f"{BASE}/wrestlers/corrigan-vale/", {"ring_name": "C\u202eV"}, format="json"
+    )
+    assert errors(response) == [{"path": "ring_name", "message": RLO}]
+
+
+def test_an_injurys_words_are_named_by_their_fields_beside_a_refusal_of_the_whole(sample, owner):
+    response = owner.post(
+        f"{BASE}/injuries/",
+        {
+            "wrestler": "corrigan-vale",
+            "occurred_on": "2099-01-01",
+            "body_part": "k\u202ee",
+            "description": "a\u202eb",
+        },
+        format="json",
+    )
+    assert errors(response) == [
+        {"path": "body_part", "message": RLO},
+        {"path": "description", "message": RLO},
+        {
+            "path": "",
+            "message": "Jan 1, 2099 is still to come; an injury is recorded or healed on a day "
+            "that has come.",
+        },
+    ]
