@@ -1904,8 +1904,10 @@ class ReportViewSet(FederationViewSet):
     @action(detail=False, methods=["get"], pagination_class=None)
     def records(self, request, **kwargs):
         try:
-            limit = min(max(int(request.query_params.get("limit", 10)), 1), 50)
+            limit = int(request.query_params.get("limit", 10))
         except ValueError:
+            limit = 0
+        if not 1 <= limit <= 50:  # (not clamped: a limit out of range is a mistake to name)
             return problems_response([("limit", "A whole number from 1 to 50.")])
         today = _today(self)
         book = record_book(federation=self.federation, today=today, limit=limit)

@@ -1,6 +1,6 @@
 """A refusal the services word themselves ("Ring name: ...") comes back over the API by its
 field's path with the message alone, as a serializer's field errors do; a refusal of the whole
-(no field) keeps the empty path."""
+(no field) keeps the empty path. A parameter out of range is named, never clamped."""
 
 from __future__ import annotations
 
@@ -56,3 +56,17 @@ def test_an_injurys_words_are_named_by_their_fields_beside_a_refusal_of_the_whol
             "that has come.",
         },
     ]
+
+
+@pytest.mark.parametrize("limit", ["0", "51", "-3", "many", "1.5"])
+def test_a_record_book_limit_out_of_range_is_named_not_clamped(sample, owner, limit):
+    assert errors(owner.get(f"{BASE}/records/?limit={limit}")) == [
+        {"path": "limit", "message": "A whole number from 1 to 50."}
+    ]
+
+
+def test_a_record_book_limit_in_range_is_taken(history, owner):
+    for limit in ("1", "50"):
+        assert owner.get(f"{BASE}/records/?limit={limit}").status_code == 200
+    book = owner.get(f"{BASE}/records/?limit=1").json()
+    assert len(book["longest_reigns"]) == 1
