@@ -83,6 +83,7 @@ class FederationViewSet(GenericViewSet):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         timezone.activate(self.federation.time_zone)
+        request.federation = self.federation  # (the filters that check a slug read it)
 
     def finalize_response(self, request, response, *args, **kwargs):
         timezone.deactivate()

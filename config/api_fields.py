@@ -16,6 +16,7 @@ import datetime as dt
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import EMPTY_VALUES
 from django_filters.fields import ChoiceField, IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -168,6 +169,40 @@ class StrictChoiceFilter(django_filters.ChoiceFilter):
     """One of the choices; anything else is a 400 naming the parameter and every choice."""
 
     field_class = StrictChoiceField
+
+
+NO_SUCH_SLUG = "No {kind} with the slug {value!r} in this federation."
+
+
+class KnownSlugFilter(django_filters.CharFilter):
+    """A wrestler's, team's or title's slug: one the federation has none of is a 400 naming the
+    parameter ("No wrestler with the slug 'nobody' in this federation."), never an empty list
+    that hides the mistake. ``model`` is its ``app_label.Model``, ``kind`` its name in words."""
+
+    def __init__(self, *args, model: str, kind: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.model_name, self.kind = model, kind
+
+    def filter(self, qs, value):
+        if value in EMPTY_VALUES:
+            return qs
+        from django.apps import apps
+
+        federation = getattr(getattr(self.parent, "request", None), "federation", None)
+        if federation is not None:
+            model = apps.get_model(self.model_name)
+            if not model.objects.filter(federation=federation, slug=value).exists():
+                message = NO_SUCH_SLUG.format(kind=self.kind, value=value)
+                raise serializers.ValidationError({self.field_name_param: message})
+        return super().filter(qs, value)
+
+    @property
+    def field_name_param(self) -> str:
+        """The query parameter's name (the filter's name in its FilterSet)."""
+        for name, found in self.parent.filters.items():
+            if found is self:
+                return name
+        return self.field_name
 
 
 class StrictBooleanFormField(forms.NullBooleanField):

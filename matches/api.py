@@ -32,6 +32,7 @@ from config.api import FederationViewSet, atomic_action
 from config.api_fields import (
     FLAG_WORDS,
     INT32_MAX,
+    KnownSlugFilter,
     MomentField,
     MomentFilter,
     StrictBooleanFilter,
@@ -610,7 +611,7 @@ class ShowMatchViewSet(
 class MatchFilter(django_filters.FilterSet):
     show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
     wrestler = django_filters.CharFilter(method="filter_wrestler", label="A wrestler's slug.")
-    title = django_filters.CharFilter(field_name="title__slug")
+    title = KnownSlugFilter(field_name="title__slug", model="promotion.Title", kind="title")
     title_matches = StrictBooleanFilter(field_name="title", lookup_expr="isnull", exclude=True)
     feud = WholeNumberFilter(field_name="feud_id", label="A feud's id.")
     status = StrictChoiceFilter(choices=MatchStatus.choices)

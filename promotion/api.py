@@ -36,6 +36,7 @@ from rest_framework.viewsets import GenericViewSet
 from config.api import FederationAccess, FederationViewSet, atomic_action
 from config.api_fields import (
     INT32_MAX,
+    KnownSlugFilter,
     StrictBooleanFilter,
     StrictChoiceFilter,
     WholeNumberFilter,
@@ -885,7 +886,12 @@ class TeamSerializer(serializers.ModelSerializer):
 class TeamFilter(django_filters.FilterSet):
     kind = StrictChoiceFilter(choices=TeamKind.choices)
     active = StrictBooleanFilter(field_name="disbanded_on", lookup_expr="isnull")
-    member = django_filters.CharFilter(field_name="members__slug", label="A member's slug.")
+    member = KnownSlugFilter(
+        field_name="members__slug",
+        model="promotion.Wrestler",
+        kind="wrestler",
+        label="A member's slug.",
+    )
 
     class Meta:
         model = Team
@@ -1354,9 +1360,13 @@ class TitleViewSet(
 
 
 class ReignFilter(django_filters.FilterSet):
-    title = django_filters.CharFilter(field_name="title__slug", label="Title slug.")
-    wrestler = django_filters.CharFilter(field_name="holder_wrestler__slug")
-    team = django_filters.CharFilter(field_name="holder_team__slug")
+    title = KnownSlugFilter(
+        field_name="title__slug", model="promotion.Title", kind="title", label="Title slug."
+    )
+    wrestler = KnownSlugFilter(
+        field_name="holder_wrestler__slug", model="promotion.Wrestler", kind="wrestler"
+    )
+    team = KnownSlugFilter(field_name="holder_team__slug", model="promotion.Team", kind="team")
     current = StrictBooleanFilter(field_name="ended_on", lookup_expr="isnull")
     end_reason = StrictChoiceFilter(choices=ReignEnd.choices)
 
@@ -1411,8 +1421,12 @@ class FeudSerializer(serializers.ModelSerializer):
 class FeudFilter(django_filters.FilterSet):
     status = StrictChoiceFilter(choices=FeudStatus.choices)
     active = StrictBooleanFilter(method="filter_active")
-    wrestler = django_filters.CharFilter(field_name="participants__wrestler__slug")
-    team = django_filters.CharFilter(field_name="participants__team__slug")
+    wrestler = KnownSlugFilter(
+        field_name="participants__wrestler__slug", model="promotion.Wrestler", kind="wrestler"
+    )
+    team = KnownSlugFilter(
+        field_name="participants__team__slug", model="promotion.Team", kind="team"
+    )
     heat_min = WholeNumberFilter(
         field_name="heat", lookup_expr="gte", low=0, high=10, label="Heat at least (0 to 10)."
     )
@@ -1577,7 +1591,9 @@ class InjuryRecordedSerializer(InjurySerializer):
 
 
 class InjuryFilter(django_filters.FilterSet):
-    wrestler = django_filters.CharFilter(field_name="wrestler__slug")
+    wrestler = KnownSlugFilter(
+        field_name="wrestler__slug", model="promotion.Wrestler", kind="wrestler"
+    )
     source = StrictChoiceFilter(choices=InjurySource.choices)
     current = StrictBooleanFilter(method="filter_current", label="Unhealed today.")
     keeps_off_cards = StrictBooleanFilter()
@@ -1704,7 +1720,9 @@ class LedgerSerializer(serializers.ModelSerializer):
 
 
 class LedgerFilter(django_filters.FilterSet):
-    wrestler = django_filters.CharFilter(field_name="wrestler__slug")
+    wrestler = KnownSlugFilter(
+        field_name="wrestler__slug", model="promotion.Wrestler", kind="wrestler"
+    )
     attribute = StrictChoiceFilter(choices=Standing.choices)
     show = WholeNumberFilter(field_name="show__number", high=INT32_MAX, label="Show number.")
 

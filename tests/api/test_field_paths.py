@@ -70,3 +70,34 @@ def test_a_record_book_limit_in_range_is_taken(history, owner):
         assert owner.get(f"{BASE}/records/?limit={limit}").status_code == 200
     book = owner.get(f"{BASE}/records/?limit=1").json()
     assert len(book["longest_reigns"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("address", "parameter", "kind"),
+    [
+        ("injuries/?wrestler=nobody", "wrestler", "wrestler"),
+        ("ledger/?wrestler=nobody", "wrestler", "wrestler"),
+        ("reigns/?title=nobody", "title", "title"),
+        ("reigns/?team=nobody", "team", "team"),
+        ("feuds/?wrestler=nobody", "wrestler", "wrestler"),
+        ("teams/?member=nobody", "member", "wrestler"),
+        ("matches/?title=nobody", "title", "title"),
+    ],
+)
+def test_a_slug_filter_naming_nobody_is_a_400_naming_it(sample, owner, address, parameter, kind):
+    assert errors(owner.get(f"{BASE}/{address}")) == [
+        {"path": parameter, "message": f"No {kind} with the slug 'nobody' in this federation."}
+    ]
+
+
+def test_a_slug_filter_naming_someone_still_filters(history, owner):
+    listed = owner.get(f"{BASE}/ledger/?wrestler=corrigan-vale&page_size=5").json()["results"]
+    assert listed and all(row["wrestler"] == "corrigan-vale" for row in listed)
+    # Another federation's wrestler is nobody here.
+    from tests import factories
+
+    elsewhere = factories.WrestlerFactory(slug="far-away")
+    assert elsewhere.federation.slug != "copperline"
+    assert errors(owner.get(f"{BASE}/ledger/?wrestler=far-away")) == [
+        {"path": "wrestler", "message": "No wrestler with the slug 'far-away' in this federation."}
+    ]
