@@ -32,6 +32,7 @@ from config.api import FederationViewSet, atomic_action
 from config.api_fields import (
     FLAG_WORDS,
     INT32_MAX,
+    NO_SUCH_SLUG,
     KnownSlugFilter,
     MomentField,
     MomentFilter,
@@ -624,6 +625,10 @@ class MatchFilter(django_filters.FilterSet):
         fields = ["status", "method", "match_type", "rule_system"]
 
     def filter_wrestler(self, queryset, name, value):
+        federation = getattr(self.request, "federation", None)
+        if federation is not None and not federation.wrestlers.filter(slug=value).exists():
+            message = NO_SUCH_SLUG.format(kind="wrestler", value=value)
+            raise serializers.ValidationError({"wrestler": message})
         return queryset.filter(
             pk__in=MatchParticipant.objects.filter(wrestler__slug=value).values("match_id")
         )

@@ -82,6 +82,7 @@ def test_a_record_book_limit_in_range_is_taken(history, owner):
         ("feuds/?wrestler=nobody", "wrestler", "wrestler"),
         ("teams/?member=nobody", "member", "wrestler"),
         ("matches/?title=nobody", "title", "title"),
+        ("matches/?wrestler=nobody", "wrestler", "wrestler"),
     ],
 )
 def test_a_slug_filter_naming_nobody_is_a_400_naming_it(sample, owner, address, parameter, kind):
