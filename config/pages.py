@@ -31,19 +31,22 @@ class SitePagesMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        # The pages read with GET and HEAD and change things with POST (a form's, a button's);
-        # any other method gets the site's 405 page rather than the page itself. (The API and
-        # the admin answer for their own methods.)
-        if request.method not in PAGE_METHODS and not request.path.startswith(OWN_METHODS):
-            context = {"method": request.method, "page": True}
-            response = render(request, "405.html", context, status=405)
-            response["Allow"] = ACTION_ALLOW
-            return response
         timezone.deactivate()
         try:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        """The pages read with GET and HEAD and change things with POST (a form's, a button's):
+        any other method gets the site's 405 page, in the words of a page or of a button's
+        action (``posted_from``). The API and the admin answer for their own methods."""
+        if request.method in PAGE_METHODS or request.path.startswith(OWN_METHODS):
+            return None
+        context = {"method": request.method, "page": not hasattr(view_func, "posted_from")}
+        response = render(request, "405.html", context, status=405)
+        response["Allow"] = ACTION_ALLOW
+        return response
 
     def process_exception(self, request, exception):
         if request.path.startswith(API_PREFIX) or not isinstance(exception, AccessDenied):
@@ -88,20 +91,16 @@ def posted_from(page_name: str, *keys: str):
 
     Its address is a POST's; opened in a browser (a link followed, an address typed or
     bookmarked) it sends the visitor to that page, where the button is and where the page's own
-    access rules apply. Any other method gets the site's 405 page. (Django's ``require_POST``
-    answers all of these with an empty 405.)"""
+    access rules apply. Any other method gets the site's 405 page (``SitePagesMiddleware``, in an
+    action's words). (Django's ``require_POST`` answers all of these with an empty 405.)"""
 
     def decorate(view):
         @functools.wraps(view)
         def wrapper(request, *args, **kwargs):
             if request.method == "POST":
                 return view(request, *args, **kwargs)
-            if request.method in ("GET", "HEAD"):
-                page_kwargs = {key: kwargs[key] for key in keys} if keys else kwargs
-                return redirect(page_name, **page_kwargs)
-            response = render(request, "405.html", {"method": request.method}, status=405)
-            response["Allow"] = ACTION_ALLOW
-            return response
+            page_kwargs = {key: kwargs[key] for key in keys} if keys else kwargs
+            return redirect(page_name, **page_kwargs)
 
         wrapper.posted_from = page_name
         return wrapper
