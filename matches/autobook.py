@@ -859,8 +859,6 @@ def _shows_count(shows: int, window: int) -> str:
 def _nothing_booked(show: Show, system: str) -> str:
     """Why the auto-booker found no match: too few wrestlers who can work the night, or too few
     of them with a card for the federation's rule system."""
-    from matches.booking import _system_words
-
     able = Wrestler.objects.filter(federation=show.federation).available_on(show.date)
     count = able.count()
     carded = able.filter(cards__system=system).distinct().count()
@@ -870,7 +868,7 @@ def _nothing_booked(show: Show, system: str) -> str:
             able=f"{count} wrestlers",
             carded="none" if carded == 0 else "one",
             has="has" if carded == 1 else "have",
-            system=_system_words(system),
+            system=registry.systems[system].title,
         )
     return NOTHING_BOOKED.format(show=show)
 

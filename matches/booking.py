@@ -139,16 +139,6 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
-def _system_words(system: str) -> str:
-    """A rule system by its name ("Superstar Pro Wrestling"), whatever its code."""
-    from rules.models import System
-
-    try:
-        return str(System(system).label)
-    except ValueError:
-        return system
-
-
 def _match_type_words(match_type: str) -> str:
     """A match type as a promoter says it ("battle royal", "tag team"), whatever its code."""
     try:
@@ -330,7 +320,7 @@ def match_book(
             if match_type not in engine.match_types:
                 reasons.append(
                     MATCH_TYPE_UNSUPPORTED.format(
-                        system=_system_words(system),
+                        system=engine.title,
                         match_type=_match_type_words(match_type),
                         offered=", ".join(_match_type_words(t) for t in engine.match_types),
                     )
@@ -347,7 +337,7 @@ def match_book(
                 reasons.append(
                     UNKNOWN_STIPULATIONS.format(
                         names=", ".join(unknown),
-                        system=_system_words(system),
+                        system=engine.title,
                         known=", ".join(sorted(known)),
                     )
                 )
@@ -395,7 +385,6 @@ def match_book(
             reasons.append(BAD_POSITION.format(position=position))
         elif position is not None and show.matches.filter(position=position).exists():
             reasons.append(POSITION_TAKEN.format(position=position, show=show))
-
         if reasons:
             raise BookingError(reasons)
 
