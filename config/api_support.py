@@ -111,24 +111,6 @@ def _by_field(error: DjangoValidationError) -> list[tuple[str, str]]:
     ]
 
 
-def _model_problems(exc: ServiceError) -> list[tuple[str, str]] | None:
-    """The model's own checks behind a service's refusal, by field, or None.
-
-    The services run ``Model.full_clean`` and refuse with one sentence for the pages, each
-    message after the field's label ("Debut on: ..."); the ``ValidationError`` it came from is
-    the refusal's context. The API names each problem by its field instead, as a serializer's
-    field errors are named, with the model's own message. Only a context whose every message is
-    in the refusal's text is read so (any other refusal keeps its sentence)."""
-    error = exc.__cause__ or exc.__context__
-    if not isinstance(error, DjangoValidationError) or not hasattr(error, "error_dict"):
-        return None
-    problems = _by_field(error)
-    text = str(exc)
-    if not problems or not all(message in text for _, message in problems):
-        return None
-    return problems
-
-
 def _translate(exc: Exception, context) -> Exception | Response:
     """The project's own refusals as API errors."""
     if isinstance(exc, AccessDenied):
@@ -146,9 +128,9 @@ def _translate(exc: Exception, context) -> Exception | Response:
         # By its place in the body (the body is the one file: its name would say nothing).
         return problems_response((path, message) for _, path, message in exc.located)
     if isinstance(exc, ServiceError):
-        if exc.by_field:  # a refusal of several problems, each by its field where it is one's
-            return problems_response(exc.by_field)
-        return problems_response(_model_problems(exc) or [("", str(exc))])
+        # Each problem by its field where it is one's (``ServiceError.by_field``: the models'
+        # own checks, a service's check of a field), else the refusal's sentence.
+        return problems_response(exc.by_field or [("", str(exc))])
     if isinstance(exc, YamlError | OptionError | SpecError):
         return problems_response([("", str(exc))])
     if isinstance(exc, DjangoValidationError):

@@ -63,15 +63,19 @@ class FieldProblem(str):
         return made
 
 
-def _refuse(problems: list[str]) -> None:
-    """Refuse with every problem, if any: one sentence for the pages, each by its field too."""
-    if not problems:
-        return
+def _refusal(problems: list[str]) -> ServiceError:
+    """One refusal of every problem: one sentence for the pages, each by its field too."""
     error = ServiceError(" ".join(problems))
     error.by_field = tuple(
         (p.field, p.message) if isinstance(p, FieldProblem) else ("", str(p)) for p in problems
     )
-    raise error
+    return error
+
+
+def _refuse(problems: list[str]) -> None:
+    """Refuse with every problem, if any (``_refusal``)."""
+    if problems:
+        raise _refusal(problems)
 
 
 WRESTLER_NAME_REQUIRED = "A wrestler needs a ring name and a slug."
@@ -1251,10 +1255,7 @@ def _full_clean(instance, *, exclude: list[str], only: Mapping[str, Any] | None 
             for name, messages in exc.message_dict.items()
             for message in messages
         ]
-        try:
-            _refuse(problems)
-        except ServiceError as refusal:
-            raise refusal from None
+        raise _refusal(problems) from None
 
 
 def _field_label(instance, name: str) -> str:
