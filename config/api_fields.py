@@ -21,14 +21,16 @@ from django_filters.fields import ChoiceField, IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from promotion.validators import DAY_YEARS
+
 #: The database's whole numbers: a 32-bit column's (``IntegerField``, ``PositiveIntegerField``
 #: from 0) and a 64-bit one's (``BigAutoField``: every id).
 INT32_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
 #: The years whose every moment, read in any time zone, is a moment in UTC as well: Python's
 #: calendar runs from year 1 to 9999, and a zone's offset (up to a day) would carry the first and
-#: the last year past either end.
-YEARS = (dt.MINYEAR + 1, dt.MAXYEAR - 1)
+#: the last year past either end. The models' bound on a day (``validators.calendar_day``).
+YEARS = DAY_YEARS
 
 WHOLE_NUMBER = "A whole number from {low} to {high}."
 YEAR = "A year from {low} to {high}."
