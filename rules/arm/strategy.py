@@ -1404,7 +1404,7 @@ class DefaultStrategy(ArmStrategy):
         return partner is not None and partner.w.attr["SAV"] >= 12
 
     def keep_hold(self, match: Match, side: int, hold: Hold) -> bool:
-        a, d = match.cur[side], match.cur[1 - side]
+        a = match.cur[side]
         if a.outside and not match.prep.no_count_out and (match.count or 0) >= 10:
             return False  # on the floor with the count at 10: let go and beat it
         if hold.move.choke or hold.ropes:
@@ -1417,9 +1417,7 @@ class DefaultStrategy(ArmStrategy):
                 return not a.w.face and hold.count + 5 <= limit
             if hold.move.choke:
                 return hold.rounds < 1  # unseen: a round of it, then let go before he looks
-        if hold.move.finisher or hold.move.sleeper:
-            return True
-        if hold.intensity > d.w.attr["TOU"] + match.own(d) - 4:
+        if self._worth_keeping(match, side, hold):
             return True
         if hold.resthold:
             return a.lvl >= 1 and hold.rounds < 4
@@ -1434,18 +1432,19 @@ class DefaultStrategy(ArmStrategy):
             "corner",
         )
 
+    def _worth_keeping(self, match: Match, side: int, hold: Hold) -> bool:
+        """A hold to keep on as long as it is his: a finisher, a sleeper, or one near the held
+        man's TOU."""
+        d = match.cur[1 - side]
+        if hold.move.finisher or hold.move.sleeper:
+            return True
+        return hold.intensity > d.w.attr["TOU"] + match.own(d) - 4
+
     def hold_in_ropes(self, match: Match, side: int, hold: Hold) -> bool:
         # A rulebreaker keeps a hold worth keeping on: while the referee cannot see or count,
         # or with one warning to spare and no count yet (a fan favourite always breaks).
-        a, d = match.cur[side], match.cur[1 - side]
-        if a.w.face or a.outside:
-            return False
-        worth = (
-            hold.move.finisher
-            or hold.move.sleeper
-            or hold.intensity > d.w.attr["TOU"] + match.own(d) - 4
-        )
-        if not worth:
+        a = match.cur[side]
+        if a.w.face or a.outside or not self._worth_keeping(match, side, hold):
             return False
         if match.distracted > 0 or match.prep.no_dq:
             return True

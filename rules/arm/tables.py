@@ -92,8 +92,6 @@ ZONES = ("center", "middle", "ringside", "corner", "apron", "floor", "aisle")
 AP_ACTIONS = ("play_to_crowd", "tag", "charge", "climb")
 BEHAVIOURS = ("arrogant", "reckless", "coward", "short_temper")
 AUTOMATIC_DQ = ("choke", "ropes", "object", "interference", "over_top")
-#: "Refusing to break a hold within a five count after the opponent has reached the ropes".
-ROPES_COUNT = 5
 LOSS_METHODS = ("pin", "submission", "knockout", "escape", "disqualification", "count_out")
 EDGE_FACE = ("seize", "squeeze", "hanging_on", "second_wind", "fired_up", "working_over", "ambush")
 EDGE_HEEL = ("seize", "squeeze", "hanging_on", "second_wind", "working_over", "ambush")
@@ -1120,8 +1118,9 @@ def _match(data: Any, problems: _Problems) -> Mapping[str, Any] | None:
         for key in ("outside", "choke"):
             if isinstance(counts, Mapping) and key not in counts:
                 problems.add(f"{p}.referee.counts.{key}", "missing")
-        # A table written before the count in the ropes was: the chapter's five count.
-        ref["counts"].setdefault("ropes", ROPES_COUNT)
+        # A table written before the count in the ropes was: the shipped table's (the chapter's
+        # five count).
+        ref["counts"].setdefault("ropes", default_data("match")["referee"]["counts"]["ropes"])
         for i, item in enumerate(ref.get("automatic", ())):
             if item not in AUTOMATIC_DQ:
                 problems.add(
