@@ -84,7 +84,7 @@ def _roster_notices(federation: Federation) -> list[str]:
     """The roster's rules that came after some rosters were made (a federation kept, or
     imported, from before them): a ring name is one wrestler's, and a wrestler is in one tag team at
     a time. Nothing in the history is wrong for them, but the promoter should set them right."""
-    from promotion.models import TeamKind
+    from promotion.models import TeamKind, overlapping_spans
     from promotion.validators import ring_name_key
 
     notices = []
@@ -97,21 +97,17 @@ def _roster_notices(federation: Federation) -> list[str]:
                 f"{len(slugs)} wrestlers share a ring name ({', '.join(slugs)}): "
                 "give each a name of his own."
             )
-    spans: dict[int, list[TeamMembership]] = defaultdict(list)
-    for membership in (
+    memberships = (
         TeamMembership.objects.filter(team__federation=federation, team__kind=TeamKind.TAG_TEAM)
         .select_related("team", "wrestler")
         .order_by("wrestler_id", "started_on", "pk")
-    ):
-        spans[membership.wrestler_id].append(membership)
-    for memberships in spans.values():
-        for earlier, later in pairwise(memberships):
-            if earlier.ended_on is None or earlier.ended_on > later.started_on:
-                notices.append(
-                    f"{earlier.wrestler} is in two tag teams at once, {earlier.team} and "
-                    f"{later.team} (from {later.started_on}): a side of a match cannot tell "
-                    "which it stands for; end one of the memberships."
-                )
+    )
+    for earlier, later in overlapping_spans(memberships, key=lambda m: m.wrestler_id):
+        notices.append(
+            f"{earlier.wrestler} is in two tag teams at once, {earlier.team} and "
+            f"{later.team} (from {later.started_on}): a side of a match cannot tell "
+            "which it stands for; end one of the memberships."
+        )
     return notices
 
 

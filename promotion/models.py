@@ -8,6 +8,7 @@ ends after it starts, one holder per reign, one open membership per wrestler and
 from __future__ import annotations
 
 import datetime as dt
+from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -458,6 +459,22 @@ class TeamMembership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.wrestler} in {self.team}"
+
+
+def overlapping_spans(memberships, *, key) -> list[tuple[TeamMembership, TeamMembership]]:
+    """The pairs of ``memberships`` of one wrestler (``key(membership)`` tells whose) that run at
+    once, each pair as (the earlier, the one begun while it still ran): the rule "one tag team at
+    a time" read over rows already made (``check_federation``) or about to be (an import)."""
+    spans: dict[object, list[TeamMembership]] = {}
+    for membership in memberships:
+        spans.setdefault(key(membership), []).append(membership)
+    pairs = []
+    for rows in spans.values():
+        rows.sort(key=lambda m: m.started_on)
+        for earlier, later in pairwise(rows):
+            if earlier.ended_on is None or earlier.ended_on > later.started_on:
+                pairs.append((earlier, later))
+    return pairs
 
 
 class Division(models.TextChoices):

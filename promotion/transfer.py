@@ -24,7 +24,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -48,6 +47,7 @@ from promotion.models import (
     TitleReign,
     Wrestler,
     WrestlerStatus,
+    overlapping_spans,
 )
 from promotion.selectors import WRESTLED
 from promotion.services import ServiceError
@@ -449,24 +449,22 @@ class _Reader:
 
     def _check_tag_teams(self) -> None:
         """A wrestler is in one tag team at a time (stables aside)."""
-        spans: dict[int, list[TeamMembership]] = {}
-        for membership in self.built.get("team_memberships", []):
-            team = getattr(membership, "team", None)
-            wrestler = getattr(membership, "wrestler", None)
-            if team is None or wrestler is None or team.kind != TeamKind.TAG_TEAM:
-                continue
-            spans.setdefault(id(wrestler), []).append(membership)
-        for memberships in spans.values():
-            memberships.sort(key=lambda m: m.started_on)
-            for earlier, later in pairwise(memberships):
-                if earlier.ended_on is None or earlier.ended_on > later.started_on:
-                    message = TWO_TAG_TEAMS.format(
-                        wrestler=later.wrestler.ring_name,
-                        team=later.team.name,
-                        started=later.started_on,
-                        other=earlier.team.name,
-                    )
-                    self.problem(self.paths[id(later)], message)
+        tag_spans = [
+            membership
+            for membership in self.built.get("team_memberships", [])
+            if getattr(membership, "wrestler", None) is not None
+            and getattr(membership, "team", None) is not None
+            and membership.team.kind == TeamKind.TAG_TEAM
+        ]
+        # (By the unsaved wrestler itself: the document's rows have no ids yet.)
+        for earlier, later in overlapping_spans(tag_spans, key=lambda m: id(m.wrestler)):
+            message = TWO_TAG_TEAMS.format(
+                wrestler=later.wrestler.ring_name,
+                team=later.team.name,
+                started=later.started_on,
+                other=earlier.team.name,
+            )
+            self.problem(self.paths[id(later)], message)
 
     def _check_debuts(self) -> None:
         """A debut is a day that has come (the federation's today: the later of the date in its
