@@ -67,7 +67,6 @@ from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, role_of
 from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
-from rules import registry
 from rules.core.dice import SeededDice
 from rules.models import System
 
@@ -75,7 +74,6 @@ MAX_ODDS_RUNS = 5000
 #: The most sides a pairing may name (a battle royal's entrants), as many as a booking takes.
 MAX_SIDES = 40
 PLAY_BY_PLAY_WORDS = {**FLAG_WORDS, "yes": True, "no": False}
-SIDES_COUNT = "A {match_type} match takes {takes}, not {count}."
 SEED_MAX = 2**62 - 1
 
 
@@ -698,42 +696,13 @@ class PairingRequestSerializer(serializers.Serializer):
     def pairing(self, federation) -> Pairing:
         """The pairing asked for; raises ``PairingRefused`` with every problem."""
         data = self.validated_data
-        problems = self.sides_problems(federation)
-        try:
-            played = pairing(
-                federation=federation,
-                sides=data["sides"],
-                match_type=data["match_type"],
-                system=data.get("rule_system"),
-                rule_options=data.get("rule_options"),
-            )
-        except PairingRefused as refused:
-            raise PairingRefused([*problems, *refused.problems]) from None
-        if problems:
-            raise PairingRefused(problems)
-        return played
-
-    def sides_problems(self, federation) -> list[tuple[str, str]]:
-        """Whether the match type takes this many sides under the system, as the system itself
-        says (``sides_allowed``: a battle royal any number from two; two sides where a system
-        says nothing), as ``simulate_match`` asks it; a system or match type that is not one is
-        the pairing's to name."""
-        data = self.validated_data
-        match_type = data["match_type"]
-        engine = registry.systems.get(data.get("rule_system") or federation.rule_system)
-        if engine is None or match_type not in engine.match_types:
-            return []
-        low, high = getattr(engine, "sides_allowed", lambda _: (2, 2))(match_type)
-        count = len(data["sides"])
-        if count >= low and (high is None or count <= high):
-            return []
-        if high is None:
-            takes = f"{low} sides or more"
-        elif low == high:
-            takes = f"{low} sides"
-        else:
-            takes = f"{low} to {high} sides"
-        return [("sides", SIDES_COUNT.format(match_type=match_type, takes=takes, count=count))]
+        return pairing(
+            federation=federation,
+            sides=data["sides"],
+            match_type=data["match_type"],
+            system=data.get("rule_system"),
+            rule_options=data.get("rule_options"),
+        )
 
     def seed_or_new(self) -> int:
         seed = self.validated_data.get("seed")

@@ -407,6 +407,25 @@ class Pairing:
     options: list[str]
 
 
+SIDES_COUNT = "A {match_type} match takes {takes}, not {count}."
+
+
+def _sides_count_problems(engine, match_type: str, count: int) -> list[tuple[str, str]]:
+    """Whether the match type takes ``count`` sides under the system, as the system itself says
+    (``sides_allowed``: a battle royal any number from two; two sides where a system says
+    nothing), as ``simulate_match`` asks it."""
+    low, high = getattr(engine, "sides_allowed", lambda _: (2, 2))(match_type)
+    if count >= low and (high is None or count <= high):
+        return []
+    if high is None:
+        takes = f"{low} sides or more"
+    elif low == high:
+        takes = f"{low} sides"
+    else:
+        takes = f"{low} to {high} sides"
+    return [("sides", SIDES_COUNT.format(match_type=match_type, takes=takes, count=count))]
+
+
 def pairing(
     *,
     federation: Federation,
@@ -416,7 +435,8 @@ def pairing(
     rule_options: list[str] | None = None,
 ) -> Pairing:
     """The pairing of the wrestlers named by slug, side by side; raises ``PairingRefused``
-    naming every problem by its place (``sides[i][j]``, ``rule_system``, ``match_type``)."""
+    naming every problem by its place (``sides`` for their number, ``sides[i][j]``,
+    ``rule_system``, ``match_type``)."""
     from matches.booking import NO_CARD, NO_ENGINE
     from matches.simulation import parsed_card
     from promotion.models import Wrestler
@@ -434,13 +454,14 @@ def pairing(
         kinds = ", ".join(engine.match_types)
         raise PairingRefused([("match_type", f"{system} has no {match_type} match ({kinds}).")])
     per_side = engine.participants_per_side(match_type)
+    problems: list[tuple[str, str]] = _sides_count_problems(engine, match_type, len(sides))
     if rule_options is None:
         # The federation's options are its own system's; another system plays its basic match.
         rule_options = list(federation.rule_options) if system == federation.rule_system else []
     try:
         parsed_options = engine.parse_options(rule_options)
     except OptionError as exc:
-        raise PairingRefused([("rule_options", str(exc))]) from None
+        raise PairingRefused([*problems, ("rule_options", str(exc))]) from None
     slugs = [slug for side in sides for slug in side]
     wrestlers: dict[str, Wrestler] = {
         w.slug: w for w in federation.wrestlers.filter(slug__in=slugs)
@@ -449,7 +470,6 @@ def pairing(
         c.wrestler_id: c
         for c in WrestlerCard.objects.filter(wrestler__in=wrestlers.values(), system=system)
     }
-    problems: list[tuple[str, str]] = []
     built = []
     seen: set[str] = set()
     for i, side in enumerate(sides):
