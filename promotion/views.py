@@ -9,6 +9,7 @@ time zone current.
 from __future__ import annotations
 
 import inspect
+from urllib.parse import urlencode
 
 import yaml
 from django.contrib import messages
@@ -17,6 +18,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -517,10 +519,7 @@ def title_detail(request, federation: str, slug: str, *, refused=None):
         if refused is not None:
             desk, form = refused
             context["desk"][desk] = form
-    response = page(request, "promotion/title_detail.html", context)
-    if refused is not None:
-        response.status_code = 400
-    return response
+    return _refused_status(page(request, "promotion/title_detail.html", context), refused)
 
 
 def title_create(request, slug: str):
@@ -537,6 +536,27 @@ def title_create(request, slug: str):
             messages.success(request, f"The {title} is introduced, vacant until it is won.")
             return redirect("title-detail", federation=federation.slug, slug=title.slug)
     return page(request, "promotion/title_form.html", {"nav": "titles", "form": form})
+
+
+def _back_to_page(request, name: str, **kwargs):
+    """A list's address again, at the page the booker posted from (``?page=``, which a row's
+    form carries in its action)."""
+    url = reverse(name, kwargs=kwargs)
+    number = request.GET.get("page", "")
+    return redirect(f"{url}?{urlencode({'page': number})}" if number.isdigit() else url)
+
+
+def _typed_in_row(form, key: object) -> tuple:
+    """``(row, day)``: which row of a list a refused one-field desk was posted from (``key``
+    names it) and the day as it was typed, for the list to show again."""
+    return (key, form["on"].value())
+
+
+def _refused_status(response, refused):
+    """A desk's page shown again after a refusal answers 400 (the form was not accepted)."""
+    if refused is not None:
+        response.status_code = 400
+    return response
 
 
 def _desk_post(request, form, act, subject) -> bool:
@@ -599,15 +619,19 @@ def title_retire(request, federation: str, slug: str):
     return _title_desk(request, federation, slug, TitleRetireForm, act)
 
 
-def feud_list(request, slug: str):
+def feud_list(request, slug: str, *, refused=None):
+    """The feuds, with an end date for each active one at a booker's desk; ``refused`` is
+    ``(feud pk, day typed)`` when ending one was refused: the list again with that day in its
+    row (status 400)."""
     federation = federation_page(request, slug)
     feuds = _paginate(request, selectors.feuds_page(federation=federation))
     context = {
         "nav": "feuds",
         "page_obj": feuds,
         "desk_day": selectors.federation_today(federation),
+        "typed": refused,
     }
-    return page(request, "promotion/feud_list.html", context)
+    return _refused_status(page(request, "promotion/feud_list.html", context), refused)
 
 
 def feud_create(request, slug: str):
@@ -645,22 +669,24 @@ def feud_end(request, slug: str, pk: int):
         services.feud_end(feud=feud, on=on)
         return f"The feud {feud} is over."
 
-    _desk_post(request, FeudEndForm(request.POST), act, feud)
-    return redirect("feud-list", slug=federation.slug)
+    form = FeudEndForm(request.POST)
+    if _desk_post(request, form, act, feud):
+        return _back_to_page(request, "feud-list", slug=federation.slug)
+    return feud_list(request, federation.slug, refused=_typed_in_row(form, feud.pk))
 
 
-def injury_list(request, slug: str):
+def injury_list(request, slug: str, *, refused=None):
+    """The injury report, with a healing date for each open injury at a booker's desk;
+    ``refused`` is ``(injury pk, day typed)`` when healing one was refused (status 400)."""
     federation = federation_page(request, slug)
     injuries = _paginate(request, selectors.injuries_page(federation=federation))
-    return page(
-        request,
-        "promotion/injury_list.html",
-        {
-            "nav": "injuries",
-            "page_obj": injuries,
-            "desk_day": selectors.federation_today(federation),
-        },
-    )
+    context = {
+        "nav": "injuries",
+        "page_obj": injuries,
+        "desk_day": selectors.federation_today(federation),
+        "typed": refused,
+    }
+    return _refused_status(page(request, "promotion/injury_list.html", context), refused)
 
 
 def _still_booked(injury: Injury, shows) -> str:
@@ -709,8 +735,10 @@ def injury_heal(request, slug: str, pk: int):
         services.injury_heal(injury=injury, on=on)
         return f"{injury.wrestler} is healed."
 
-    _desk_post(request, InjuryHealForm(request.POST), act, injury)
-    return redirect("injury-list", slug=federation.slug)
+    form = InjuryHealForm(request.POST)
+    if _desk_post(request, form, act, injury):
+        return _back_to_page(request, "injury-list", slug=federation.slug)
+    return injury_list(request, federation.slug, refused=_typed_in_row(form, injury.pk))
 
 
 def records(request, slug: str):
@@ -730,7 +758,10 @@ def team_list(request, slug: str):
     return page(request, "promotion/team_list.html", {"nav": "teams", "rows": rows})
 
 
-def team_detail(request, federation: str, slug: str):
+def team_detail(request, federation: str, slug: str, *, refused=None):
+    """A team's members, titles and matches, and for bookers its desk; ``refused`` is ``(desk,
+    bound form)`` when a change there was refused: that form comes back as it was typed (a
+    member's leaving day in his row), status 400."""
     fed = federation_page(request, federation)
     team = get_object_or_404(selectors.teams_page(federation=fed), slug=slug)
     _, team_records = match_records.federation_records(federation=fed, teams=[team.pk])
@@ -752,8 +783,14 @@ def team_detail(request, federation: str, slug: str):
             "today": today,
             "join": TeamJoinForm(team=team, initial={"on": today}),
             "disband": TeamDisbandForm(initial={"on": today}),
+            "leave": None,
         }
-    return page(request, "promotion/team_detail.html", context)
+        if refused is not None:
+            desk, form = refused
+            context["desk"][desk] = (
+                _typed_in_row(form, form["wrestler"].value()) if desk == "leave" else form
+            )
+    return _refused_status(page(request, "promotion/team_detail.html", context), refused)
 
 
 def team_create(request, slug: str):
@@ -774,11 +811,17 @@ def team_create(request, slug: str):
     return page(request, "promotion/team_form.html", {"nav": "teams", "form": form})
 
 
+TEAM_DESKS = {TeamJoinForm: "join", TeamLeaveForm: "leave", TeamDisbandForm: "disband"}
+
+
 def _team_desk(request, federation: str, slug: str, form_class, act):
     fed = federation_page(request, federation, Action.BOOK)
     team = get_object_or_404(fed.teams, slug=slug)
     kwargs = {"team": team} if form_class in (TeamJoinForm, TeamLeaveForm) else {}
-    _desk_post(request, form_class(request.POST, **kwargs), act, team)
+    form = form_class(request.POST, **kwargs)
+    if not _desk_post(request, form, act, team) and team.disbanded_on is None:
+        # Refused: the team's page again, with what was typed.
+        return team_detail(request, fed.slug, team.slug, refused=(TEAM_DESKS[form_class], form))
     return redirect("team-detail", federation=fed.slug, slug=team.slug)
 
 

@@ -109,3 +109,39 @@ def test_readers_start_and_end_no_feud(client, users, federation, role):
     assert client.post(end, {"on": "2026-11-06"}).status_code == 403
     feud.refresh_from_db()
     assert feud.status != FeudStatus.ENDED
+
+
+def test_a_refused_ending_keeps_the_day_typed_in_its_row_and_its_page(booker, federation):
+    ada, bo = federation.wrestlers.get(slug="ada-vance"), federation.wrestlers.get(slug="bo-lane")
+    # 26 active feuds: the hottest 25 on the first page, the coolest (heat 1) alone on the second.
+    for _ in range(25):
+        services.feud_start(
+            federation=federation,
+            sides=[[factories.WrestlerFactory(federation=federation)], [bo]],
+            started_on=dt.date(2026, 10, 2),
+            heat=10,
+        )
+    cool = services.feud_start(
+        federation=federation, sides=[[ada], [bo]], started_on=dt.date(2026, 10, 2), heat=1
+    )
+    listing = booker.get(reverse("feud-list", args=[federation.slug]), {"page": 2})
+    end = reverse("feud-end", args=[federation.slug, cool.pk])
+    assert f'action="{end}?page=2"' in listing.content.decode()
+
+    response = booker.post(f"{end}?page=2", {"on": "2026-09-30"})  # before it started
+    assert response.status_code == 400
+    assert told(booker, response) == [
+        services.FEUD_ENDS_BEFORE_START.format(
+            feud=cool, started=dt.date(2026, 10, 2), on=dt.date(2026, 9, 30)
+        )
+    ]
+    assert response.context["typed"] == (cool.pk, "2026-09-30")
+    assert response.context["page_obj"].number == 2
+    page = response.content.decode()
+    assert 'value="2026-09-30" aria-label="Ended on" class="small" aria-invalid="true"' in page
+    cool.refresh_from_db()
+    assert (cool.status, cool.ended_on) == (FeudStatus.BUILDING, None)
+
+    response = booker.post(f"{end}?page=2", {"on": "2026-10-09"})
+    assert response["Location"] == reverse("feud-list", args=[federation.slug]) + "?page=2"
+    assert told(booker, response) == ["The feud Ada Vance vs. Bo Lane is over."]

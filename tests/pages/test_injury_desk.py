@@ -95,3 +95,24 @@ def test_the_report_tells_one_kept_off_cards_from_one_wrestled_through(client, f
     assert "<strong>Out,</strong> expected back Oct 30, 2026" in rows["Ada"]
     assert "<strong>Wrestling through it,</strong> expected back Oct 30, 2026" in rows["Bea"]
     assert "Out" not in rows["Bea"]
+
+
+def test_a_refused_healing_keeps_the_day_typed_in_its_row(client, users, federation):
+    client.force_login(users["booker"])
+    ada = federation.wrestlers.get()
+    injury = services.injury_record(
+        wrestler=ada, occurred_on=dt.date(2026, 10, 2), body_part="knee", keeps_off_cards=True
+    )
+    heal = reverse("injury-heal", args=[federation.slug, injury.pk])
+    response = client.post(heal, {"on": "2026-10-01"})
+    assert response.status_code == 400
+    assert response.context["typed"] == (injury.pk, "2026-10-01")
+    page = response.content.decode()
+    assert 'value="2026-10-01" aria-label="Healed on" class="small" aria-invalid="true"' in page
+    injury.refresh_from_db()
+    assert injury.healed_on is None
+    # A day that is no day at all is told, and comes back as typed too.
+    response = client.post(heal, {"on": "2026-02-30"})
+    assert response.status_code == 400
+    assert told(client, response) == ["Healed on: Enter a valid date."]
+    assert 'value="2026-02-30"' in response.content.decode()

@@ -118,3 +118,41 @@ def test_the_team_desk_is_in_the_page_not_in_its_title(booker, federation):
     page = booker.get(reverse("team-detail", args=[federation.slug, team.slug])).content.decode()
     assert f"<title>Rivets — {federation.name}</title>" in page
     assert page.count("Team desk") == 1
+
+
+def test_a_refused_change_keeps_what_was_typed(booker, federation):
+    ada, bo = wrestler(federation, "ada-vance"), wrestler(federation, "bo-lane")
+    team = services.team_form(federation=federation, name="Rivets", members=[ada, bo], formed_on=ON)
+    response = booker.post(
+        reverse("team-join", args=[federation.slug, team.slug]),
+        {"join-wrestler": "cy-moss", "join-on": "2026-09-25"},  # before the team formed
+    )
+    assert response.status_code == 400
+    assert told(booker, response) == [
+        services.TEAM_BEFORE_FORMED.format(team=team, formed=ON, on=dt.date(2026, 9, 25))
+    ]
+    joining = response.context["desk"]["join"]
+    assert (joining["wrestler"].value(), joining["on"].value()) == ("cy-moss", "2026-09-25")
+    assert 'value="2026-09-25"' in response.content.decode()
+
+    response = booker.post(
+        reverse("team-leave", args=[federation.slug, team.slug]),
+        {"leave-wrestler": "bo-lane", "leave-on": "2026-09-26"},
+    )
+    assert response.status_code == 400
+    assert response.context["desk"]["leave"] == ("bo-lane", "2026-09-26")
+    page = response.content.decode()
+    # Bo Lane's row keeps the day typed; Ada Vance's still offers today.
+    assert page.count('value="2026-09-26"') == 1
+    row = 'name="leave-wrestler" value="bo-lane"><input type="date" name="leave-on" '
+    assert row + 'value="2026-09-26"' in page
+    assert {str(w) for w in team.members_on(dt.date(2026, 10, 9))} == {"Ada Vance", "Bo Lane"}
+
+    response = booker.post(
+        reverse("team-disband", args=[federation.slug, team.slug]),
+        {"disband-on": "2026-09-27", "disband-sure": "on"},
+    )
+    assert response.status_code == 400
+    assert response.context["desk"]["disband"]["on"].value() == "2026-09-27"
+    team.refresh_from_db()
+    assert team.disbanded_on is None
