@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from matches import booking
 from matches.models import Show, ShowStatus
-from promotion import services
+from promotion import selectors, services
 from promotion.models import Division, MemberRole, Membership
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +124,8 @@ def test_the_booking_form_marks_who_the_booking_would_refuse(booker, sample):
     debut = show.date + dt.timedelta(days=1)
     sample.wrestlers.filter(pk=late.pk).update(debut_on=debut)
     sample.wrestlers.filter(pk=fit.pk).update(debut_on=None)  # no debut on record: no note
-    services.injury_record(wrestler=hurt, occurred_on=dt.date.today())
+    # (On the federation's today, in its own zone: the machine's may be a day on already.)
+    services.injury_record(wrestler=hurt, occurred_on=selectors.federation_today(sample))
     suspended.status, suspended.suspended_until = "suspended", None
     suspended.save(update_fields=["status", "suspended_until"])
     form = booker.get(reverse("show-detail", args=[sample.slug, show.number])).context["form"]
