@@ -619,19 +619,25 @@ def title_retire(request, federation: str, slug: str):
     return _title_desk(request, federation, slug, TitleRetireForm, act)
 
 
-def feud_list(request, slug: str, *, refused=None):
-    """The feuds, with an end date for each active one at a booker's desk; ``refused`` is
-    ``(feud pk, day typed)`` when ending one was refused: the list again with that day in its
-    row (status 400)."""
+def _row_desk_list(request, slug: str, nav: str, rows, template: str, refused):
+    """A list with a one-day desk in each open row (the feuds, the injury report): its page of
+    rows, the day the desks offer, and ``refused``, ``(row pk, day typed)`` when a row's change
+    was refused: the list again with that day in its row (status 400)."""
     federation = federation_page(request, slug)
-    feuds = _paginate(request, selectors.feuds_page(federation=federation))
     context = {
-        "nav": "feuds",
-        "page_obj": feuds,
+        "nav": nav,
+        "page_obj": _paginate(request, rows(federation=federation)),
         "desk_day": selectors.federation_today(federation),
         "typed": refused,
     }
-    return _refused_status(page(request, "promotion/feud_list.html", context), refused)
+    return _refused_status(page(request, template, context), refused)
+
+
+def feud_list(request, slug: str, *, refused=None):
+    """The feuds, with an end date for each active one at a booker's desk."""
+    return _row_desk_list(
+        request, slug, "feuds", selectors.feuds_page, "promotion/feud_list.html", refused
+    )
 
 
 def feud_create(request, slug: str):
@@ -676,17 +682,10 @@ def feud_end(request, slug: str, pk: int):
 
 
 def injury_list(request, slug: str, *, refused=None):
-    """The injury report, with a healing date for each open injury at a booker's desk;
-    ``refused`` is ``(injury pk, day typed)`` when healing one was refused (status 400)."""
-    federation = federation_page(request, slug)
-    injuries = _paginate(request, selectors.injuries_page(federation=federation))
-    context = {
-        "nav": "injuries",
-        "page_obj": injuries,
-        "desk_day": selectors.federation_today(federation),
-        "typed": refused,
-    }
-    return _refused_status(page(request, "promotion/injury_list.html", context), refused)
+    """The injury report, with a healing date for each open injury at a booker's desk."""
+    return _row_desk_list(
+        request, slug, "injuries", selectors.injuries_page, "promotion/injury_list.html", refused
+    )
 
 
 def _still_booked(injury: Injury, shows) -> str:
