@@ -1741,8 +1741,9 @@ class Match:
                             f"{a.w.sname} follows {d.w.mname} to {ZONE_WORDS[d.zone]}.",
                         )
             elif name == "aisle":
-                # Walking away up the aisle (the referee's count goes on).
-                if a.zone == "floor" and self.pay(a, fig.ap_step):
+                # Walking away up the aisle (the referee's count goes on); a cage rings the
+                # floor, and there is no aisle inside it.
+                if a.zone == "floor" and not self.prep.cage_object and self.pay(a, fig.ap_step):
                     a.zone, self.near = "aisle", False
                     a.home = False
                     if rec:

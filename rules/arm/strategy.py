@@ -700,11 +700,14 @@ class DefaultStrategy(ArmStrategy):
         if prep.escape and a.zone in ("ringside", "corner") and match.ap >= match.escape_cost:
             return Plan(actions=("escape",))
         if a.outside and not d.outside:
-            # A coward takes a walk up the aisle while the count is young.
-            if a.w.coward and a.zone == "floor" and (match.count or 0) < 10:
-                return Plan(actions=("aisle", "stall"))
-            if a.w.coward and (match.count or 0) < 12:
-                return Plan(actions=("stall",))
+            # A coward runs down the referee's count: a walk up the aisle while it is young, a
+            # breather till 12. Where nothing is counted (no count-outs, a cage) there is
+            # nothing to run down, and he comes back in.
+            if a.w.coward and not prep.no_count_out:
+                if a.zone == "floor" and (match.count or 0) < 10:
+                    return Plan(actions=("aisle", "stall"))
+                if (match.count or 0) < 12:
+                    return Plan(actions=("stall",))
             return Plan(actions=("enter",))
         counted = not prep.no_count_out and match.count is not None
         if counted and a.outside and d.outside and (match.count or 0) >= 10:
@@ -723,14 +726,14 @@ class DefaultStrategy(ArmStrategy):
         if match.tag and self._should_tag(match, side):
             how = "blind_tag" if not a.w.face and match.ap >= 4 else "tag"
             return Plan(actions=("home", how))
-        # A coward rolls out to regroup.
+        # A coward rolls out to regroup, where the referee would count him.
         if (
             a.w.coward
             and a.lvl >= 3
             and d.lvl < a.lvl
             and not a.outside
             and match.count is None
-            and not prep.internal_cage
+            and not prep.no_count_out
         ):
             return Plan(actions=("bail", "stall"))
         # A short temper answers an illegal blow with a closed fist.

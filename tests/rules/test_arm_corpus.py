@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -228,15 +229,29 @@ def test_series_on_one_prepared_match_play_as_recorded(corpus):
 #: The most times one line of the play-by-play may come again in a row: more is a match stuck
 #: (the same thing tried and refused round after round), whatever the corpus recorded.
 MOST_IN_A_ROW = 4
+#: The most times one line's shape (its figures and dice, and what follows its colon, left out)
+#: may come again in a row: more is a match stuck on a roll of the dice (a man taking breathers
+#: round after round with nothing to end it). A count outside ends any run of them in a few.
+MOST_OF_A_SHAPE = 10
+
+
+def shape(text: str) -> str:
+    """A line without its figures and its outcome: "Gale takes a breather (STA #, rolls #)"."""
+    return re.sub(r"\d+", "#", text.split(":")[0])
 
 
 def stuck(events) -> str | None:
-    """The line a play-by-play repeats more than ``MOST_IN_A_ROW`` times in a row, or None."""
+    """The line a play-by-play repeats more than ``MOST_IN_A_ROW`` times in a row, or whose
+    shape it repeats more than ``MOST_OF_A_SHAPE`` times, or None."""
     run, prev = 0, None
+    shaped, prev_shape = 0, None
     for event in events:
         run = run + 1 if event["text"] == prev else 1
         prev = event["text"]
-        if run > MOST_IN_A_ROW:
+        form = shape(prev)
+        shaped = shaped + 1 if form == prev_shape else 1
+        prev_shape = form
+        if run > MOST_IN_A_ROW or shaped > MOST_OF_A_SHAPE:
             return prev
     return None
 
@@ -247,6 +262,17 @@ def test_the_stuck_match_check_finds_a_match_stuck_on_purpose():
     assert stuck([other, backs_off, other] * 5) is None
     assert stuck([other] + [backs_off] * MOST_IN_A_ROW + [other]) is None
     assert stuck([other] + [backs_off] * (MOST_IN_A_ROW + 1)) == backs_off["text"]
+
+
+def test_the_stuck_match_check_finds_a_man_stalling_on_the_dice_till_the_bell():
+    def breather(face: int) -> dict:
+        back = "2 back" if face <= 10 else "nothing back"
+        return {"text": f"Gale takes a breather (STA 10, rolls {face}): {back}."}
+
+    faces = [10, 12, 19, 15, 10, 5, 7, 14, 4, 19, 6, 19]  # (never one line five times)
+    walks = {"text": "Gale walks away up the aisle!"}
+    assert stuck([walks] + [breather(f) for f in faces[:MOST_OF_A_SHAPE]] + [walks]) is None
+    assert stuck([walks] + [breather(f) for f in faces]) == breather(faces[MOST_OF_A_SHAPE])["text"]
 
 
 def test_no_match_of_the_corpus_is_stuck(corpus):

@@ -1263,3 +1263,48 @@ def test_after_a_standoff_a_maneuver_that_does_not_fit_is_not_tried():
     assert [e.text for e in m.events if e.kind == "attack"][2] == (
         "Alpha goes for a chop (BRA 11): rolls 5: good."
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "plan"),
+    [
+        (None, ("aisle", "stall")),  # the count is young: he walks it down
+        ("no_count_out", ("enter",)),  # nothing counted, nothing to run down
+        ("cage", ("enter",)),  # (no count-outs in a cage either)
+    ],
+)
+def test_a_coward_runs_down_a_count_and_comes_back_in_where_there_is_none(options, plan):
+    from rules.arm.strategy import DefaultStrategy
+
+    m = match_of([], b=sheet("beta", flaws=["Coward"]), options=options)
+    m.me(BETA).zone = "floor"
+    m.adv, m.ap = BETA, 4
+    assert DefaultStrategy()._plan(m, BETA).actions == plan
+
+
+def test_there_is_no_aisle_to_walk_up_inside_a_cage():
+    m = match_of([], options="cage")
+    beta = m.me(BETA)
+    beta.zone = "floor"
+    m.adv, m.ap = BETA, 2
+    m.position(BETA, ("aisle",))
+    assert beta.zone == "floor" and m.ap == 2  # nowhere to go, nothing spent
+
+
+def test_a_coward_in_a_cage_or_without_count_outs_does_not_stall_till_the_bell():
+    # The sample pairing, Mortimer Gale a Coward: before, about three cage matches in ten and
+    # as many without count-outs ended at the time limit, Gale stalling up the aisle, against
+    # one in forty of a standard match.
+    from rules.arm.engine import run
+    from rules.arm.strategy import DefaultStrategy
+
+    sample = Path(__file__).resolve().parents[2] / "rules/data/sample/arm"
+    cards = [
+        arm.parse_card(yaml.safe_load((sample / f"{name}.yaml").read_text()))
+        for name in ("corrigan-vale", "mortimer-gale")
+    ]
+    for options in ("cage", "no_count_out"):
+        prepared = prepare(arm.make_spec(cards, options=options))
+        dice, mind = SeededDice(5, record=False), DefaultStrategy()
+        methods = [run(prepared, dice, mind, record=False).method for _ in range(400)]
+        assert methods.count(Method.DRAW_TIME_LIMIT) <= 20, options
