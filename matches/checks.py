@@ -310,7 +310,9 @@ def _appearances(federation: Federation) -> list[str]:
     appearances = (
         MatchParticipant.objects.filter(show__federation=federation)
         .filter(role__in=[Role.IN_RING, Role.PARTNER])
-        .exclude(match__status=MatchStatus.CALLED_OFF)  # booked, hurt since: not wrestled
+        # Wrestled only: a match called off was not, and one on a card still to come will be
+        # called off when its show runs unless he has healed by then (docs/standings.md).
+        .filter(match__status=MatchStatus.COMPLETED)
         .select_related("show", "wrestler", "show__federation")
     )
     injuries: dict[int, list[Injury]] = defaultdict(list)
@@ -328,7 +330,7 @@ def _appearances(federation: Federation) -> list[str]:
             )
             if started and not caused_here and (injury.healed_on is None or injury.healed_on > on):
                 problems.append(
-                    f"{appearance.wrestler} was booked on {appearance.show} while injured "
+                    f"{appearance.wrestler} wrestled on {appearance.show} while injured "
                     f"({injury.description or injury.get_source_display()})."
                 )
     return problems

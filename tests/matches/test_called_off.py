@@ -123,7 +123,7 @@ def test_wrestling_while_injured_is_still_a_violation(copperline):
     )
     assert injury.keeps_off_cards
     assert federation_check(federation=copperline) == [
-        f"{hurt} was booked on {show} while injured (Knee)."
+        f"{hurt} wrestled on {show} while injured (Knee)."
     ]
 
 
@@ -251,4 +251,18 @@ def test_a_title_match_whose_belt_changed_hands_since_the_booking_is_called_off(
     assert world.current_reign.holder == newcomer  # not taken from him in a match he missed
     reign_before.refresh_from_db()
     assert reign_before.ended_at is None  # (ended by hand before the show, not in its match)
+    assert federation_check(federation=copperline) == []
+
+
+def test_a_card_still_to_come_is_no_violation_until_it_is_wrestled(copperline):
+    # Hurt after the booking: the match stands on the card (the page warns) and the check
+    # passes; the show runs, calls it off, and the check still passes.
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    hurt.injuries.create(
+        occurred_on=show.date - dt.timedelta(days=1), source="manual", description="Knee"
+    )
+    assert federation_check(federation=copperline) == []
+    show_simulate(show_id=show.pk)
+    assert second_match(show).status == MatchStatus.CALLED_OFF
     assert federation_check(federation=copperline) == []

@@ -310,7 +310,7 @@ def test_a_wrestler_booked_while_injured(history):
         description="Torn knee",
     )
     problems = planted(federation)
-    assert f"{row.wrestler} was booked on {shows[1]} while injured (Torn knee)." in problems
+    assert f"{row.wrestler} wrestled on {shows[1]} while injured (Torn knee)." in problems
 
 
 # -- the ledger and injuries ----------------------------------------------------------------------

@@ -222,5 +222,5 @@ def test_an_injury_dated_the_shows_day(federation, where, flagged):
     factories.InjuryFactory(
         wrestler=a, occurred_on=match.show.date, match=caused, description="Bad knee"
     )
-    expected = [f"Hurt Harry was booked on {match.show} while injured (Bad knee)."]
+    expected = [f"Hurt Harry wrestled on {match.show} while injured (Bad knee)."]
     assert federation_check(federation=federation) == (expected if flagged else [])
