@@ -422,7 +422,7 @@ class ShowViewSet(
     )
     @action(detail=False, methods=["post"], url_path="run-week")
     def run_week(self, request, **kwargs):
-        return self._accepted(request, week_run(federation=self.federation))
+        return self._accepted(request, week_run(federation=self.federation).show)
 
     @extend_schema(
         summary="A show's progress: its status, matches done of the card, and a plain message",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -32,6 +34,9 @@ from matches.simulation import (
     waiting_reason,
 )
 from promotion.models import Federation
+
+if TYPE_CHECKING:
+    from matches.autobook import AutobookReport
 
 logger = logging.getLogger(__name__)
 
@@ -190,7 +195,16 @@ def show_cancel(*, show: Show) -> Show:
     return show
 
 
-def week_run(*, federation: Federation) -> Show:
+@dataclass(frozen=True)
+class WeekRun:
+    """What "Run this week" did: the show it ran (or found running), and the auto-booker's
+    report when it booked that show's card (``None`` when the card was booked before)."""
+
+    show: Show
+    booked: AutobookReport | None = None
+
+
+def week_run(*, federation: Federation) -> WeekRun:
     """ "Run this week": the federation's next show (created in its weekly slot and auto-booked
     when needed) is scheduled and wrestled now. A failed show must be retried or cancelled
     first; a show already running is returned as it is."""
@@ -198,9 +212,10 @@ def week_run(*, federation: Federation) -> Show:
 
     show = next_open_show(federation=federation)
     if show is not None and show.status == ShowStatus.RUNNING:
-        return show
+        return WeekRun(show)
     if show is not None and show.status == ShowStatus.FAILED:
         raise BookingError([RUN_FAILED_FIRST.format(show=show)])
+    booked = None
     with transaction.atomic():  # a show made here and then refused its card is not kept
         if show is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
@@ -209,5 +224,5 @@ def week_run(*, federation: Federation) -> Show:
                 federation=federation, scheduled_at=federation.next_show_time(after=after)
             )
         if not show.matches.exists():
-            show_autobook(show=show)
-    return show_run_now(show=show)
+            booked = show_autobook(show=show)
+    return WeekRun(show_run_now(show=show), booked)

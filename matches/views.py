@@ -257,8 +257,12 @@ def week_run_view(request, slug: str):
     """ "Run this week": book the coming show if it needs it and wrestle it now."""
     federation = federation_page(request, slug, Action.BOOK)
     try:
-        show = services.week_run(federation=federation)
+        done = services.week_run(federation=federation)
     except BookingError as error:
         _refused(request, error)
         return redirect(federation.get_absolute_url())
-    return redirect(show.get_absolute_url())
+    if done.booked is not None:
+        # What the auto-booker left out and why, as its own button tells it.
+        for skipped in done.booked.skipped:
+            messages.info(request, skipped)
+    return redirect(done.show.get_absolute_url())

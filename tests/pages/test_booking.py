@@ -14,7 +14,7 @@ from django.urls import reverse
 from matches import booking
 from matches.models import Show, ShowStatus
 from promotion import selectors, services
-from promotion.models import Division, MemberRole, Membership
+from promotion.models import Division, MemberRole, Membership, TitleReign
 
 pytestmark = pytest.mark.django_db
 
@@ -263,3 +263,23 @@ def test_a_show_dated_past_the_calendar_is_refused_by_its_date(booker, sample, d
     year = int(date[:4])
     assert f"A show is in a year from 2 to 9998, not {year}." in unescape(response.content.decode())
     assert not sample.shows.filter(name="Last Stand").exists()
+
+
+def test_run_this_week_tells_what_the_auto_booker_left_out(
+    booker, sample, django_capture_on_commit_callbacks, in_process
+):
+    from tests.pages.conftest import told
+
+    reign = (
+        TitleReign.objects.filter(title__federation=sample, ended_on__isnull=True)
+        .exclude(holder_wrestler=None)
+        .select_related("title", "holder_wrestler")
+        .first()
+    )
+    champion = reign.holder_wrestler
+    services.injury_record(wrestler=champion, occurred_on=selectors.federation_today(sample))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(reverse("week-run", args=[sample.slug]))
+    said = told(booker, response)
+    assert [m for m in said if m.startswith(f"{reign.title}: no defense this week; ")], said
+    assert any(f"{champion} is injured" in m for m in said), said
