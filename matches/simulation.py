@@ -535,6 +535,7 @@ def _spec(
                     name=row.wrestler.ring_name,
                     card=card_of(row),
                     pronouns=row.wrestler.pronouns,
+                    alignment=row.wrestler.alignment,
                     injured=row.wrestler_id in wounds,
                     fame=row.wrestler.fame,
                     prestige=row.wrestler.prestige,

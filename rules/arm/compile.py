@@ -480,7 +480,11 @@ class Wrestler:
         self.pronouns: Pronouns = pronouns(participant.pronouns)
         self.man: str = self.pronouns.noun
         self.men: str = self.pronouns.plural
-        self.face = card.alignment == "face"
+        # The roster's alignment at a show (a face or a heel), else the sheet's.
+        alignment = participant.alignment
+        if alignment not in ("face", "heel"):
+            alignment = card.alignment
+        self.face = alignment == "face"
         self.attr: dict[str, int] = dict(zip(ATTRIBUTES, card.attributes, strict=True))
         #: The attributes again as fields, for the engine's inner loop (``w.STA``).
         attr = self.attr

@@ -67,6 +67,10 @@ class Participant:
     Tiger) and ``injuries`` (unhealed injuries the wrestler wrestles through, each a mapping
     with at least ``body_part`` and ``points`` where the system keeps them).
 
+    ``alignment`` is the roster's ("face", "heel" or "tweener"; None outside a show): ARM plays
+    a face as a fan favourite and a heel as a rulebreaker whatever the sheet says (a tweener
+    as his sheet has him).
+
     ``pronouns`` is how the play-by-play refers to the wrestler: ``he``, ``she`` or ``they``
     (``rules.core.text.PRONOUNS``); the roster's, or ``he`` for a card played on its own.
     """
@@ -83,6 +87,7 @@ class Participant:
     champion: bool = False
     injuries: tuple[Mapping[str, Any], ...] = ()
     pronouns: str = DEFAULT_PRONOUNS
+    alignment: str | None = None
 
     def __post_init__(self) -> None:
         if self.pronouns not in PRONOUNS:

@@ -327,3 +327,23 @@ def test_the_injury_report_and_his_page_tell_the_points_still_to_heal(copperline
     ):
         page = client.get(url).content.decode()
         assert "5 injury points to the arm" in page and "(2 left)" in page, url
+
+
+def test_the_rosters_alignment_is_how_arm_plays_him_at_a_show(copperline):
+    from rules.arm.engine import prepare
+
+    show = arm_show(copperline, seed=3, pairs=1)
+    _, spec = show_specs(show=show)[0]
+    first = spec.sides[0].participants[0]
+    wrestler = copperline.wrestlers.get(slug=first.key)
+    sheet = first.card.alignment
+    turned = "heel" if sheet == "face" else "face"
+
+    def plays_as(alignment):
+        copperline.wrestlers.filter(pk=wrestler.pk).update(alignment=alignment)
+        _, spec = show_specs(show=show)[0]
+        assert spec.sides[0].participants[0].alignment == alignment
+        return "face" if prepare(spec).wrestlers[0][0].face else "heel"
+
+    # The roster's face or heel, whatever the sheet says; a tweener as the sheet has him.
+    assert (plays_as(turned), plays_as(sheet), plays_as("tweener")) == (turned, sheet, sheet)
