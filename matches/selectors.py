@@ -407,6 +407,25 @@ class Pairing:
     options: list[str]
 
 
+def roster_participant(wrestler, card):
+    """A wrestler with a parsed card as a match outside any show plays him (odds, exhibitions,
+    the card editor's odds): what the roster knows of him (his standing figures, his Edge, his
+    alignment and pronouns), as a show would, his card for the rest."""
+    from rules.core.spec import Participant
+
+    return Participant(
+        key=wrestler.slug,
+        name=wrestler.ring_name,
+        card=card,
+        pronouns=wrestler.pronouns,
+        alignment=wrestler.alignment,
+        fame=wrestler.fame,
+        prestige=wrestler.prestige,
+        heat=wrestler.heat,
+        edge=wrestler.base_edge,
+    )
+
+
 SIDES_COUNT = "A {match_type} match takes {takes}, not {count}."
 
 
@@ -443,7 +462,7 @@ def pairing(
     from promotion.selectors import federation_tables
     from rules import registry
     from rules.core.errors import OptionError
-    from rules.core.spec import MatchSpec, Participant, Side
+    from rules.core.spec import MatchSpec, Side
     from rules.models import WrestlerCard
 
     system = system or federation.rule_system
@@ -486,18 +505,7 @@ def pairing(
             elif wrestler.pk not in cards:
                 problems.append((where, NO_CARD.format(wrestler=wrestler, system=system)))
             else:
-                participants.append(
-                    Participant(
-                        key=wrestler.slug,
-                        name=wrestler.ring_name,
-                        card=parsed_card(cards[wrestler.pk]),
-                        pronouns=wrestler.pronouns,
-                        fame=wrestler.fame,
-                        prestige=wrestler.prestige,
-                        heat=wrestler.heat,
-                        edge=wrestler.base_edge,
-                    )
-                )
+                participants.append(roster_participant(wrestler, parsed_card(cards[wrestler.pk])))
             seen.add(slug)
         built.append(Side(participants=tuple(participants)))
     if problems:

@@ -9,6 +9,7 @@ time zone current.
 from __future__ import annotations
 
 import inspect
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import yaml
@@ -25,7 +26,7 @@ from django.utils.formats import date_format
 from config.pages import federation_page, page, posted_from
 from matches import records as match_records
 from matches import selectors as match_selectors
-from matches.selectors import card_of, next_show
+from matches.selectors import card_of, next_show, roster_participant
 from promotion import charts, selectors, services
 from promotion.access import Action
 from promotion.forms import (
@@ -450,12 +451,19 @@ def card_odds(request, federation: str, slug: str, system: str):
     if not problems and form.is_valid():
         opponent = form.cleaned_data["opponent"]
         theirs = opponent.cards.get(system=system)
+        # The federation's options are its own system's; another system plays its basic match
+        # (as a match booked under another system does).
+        options = list(fed.rule_options) if system == fed.rule_system else []
         spec = engine.make_spec(
-            [engine.parse_card(data), engine.parse_card(theirs.data)],
-            "singles",
-            # The federation's options are its own system's; another system plays its basic
-            # match (as a match booked under another system does).
-            options=fed.rule_options if system == fed.rule_system else None,
+            [engine.parse_card(data), engine.parse_card(theirs.data)], "singles", options=options
+        )
+        # Both men as the roster has them (standing, Edge, alignment), the typed card his.
+        spec = replace(
+            spec,
+            sides=tuple(
+                replace(side, participants=(roster_participant(who, side.participants[0].card),))
+                for who, side in zip((wrestler, opponent), spec.sides, strict=True)
+            ),
         )
         kwargs = {
             "runs": ODDS_RUNS,
@@ -469,6 +477,7 @@ def card_odds(request, federation: str, slug: str, system: str):
             {
                 "opponent": opponent,
                 "report": report,
+                "options": options,
                 "percent": [round(100 * w / report.runs, 1) for w in report.wins],
                 "draw_percent": round(100 * report.draws / report.runs, 1),
             }

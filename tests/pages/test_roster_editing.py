@@ -239,3 +239,32 @@ def test_an_arm_wrestlers_page_shows_his_sheets_standing_and_the_rosters(client,
     ) in page
     assert "Now, on the roster (moved by every show, kept in the ledger): Prestige 552 · " in page
     assert "Fame 555 · Heat 7 · Edge 5." in page
+
+
+def test_the_editors_odds_play_both_men_as_the_roster_has_them(booker, sample, monkeypatch):
+    """The sheet's fame is where he started; the odds beside the editor play the roster's
+    standing, Edge and alignment for him and his opponent, as a show would."""
+    from rules import registry
+
+    engine = registry.systems["arm"]
+    played = []
+    real_odds = engine.odds
+
+    def odds(spec, **kwargs):
+        played.append(spec)
+        return real_odds(spec, **kwargs)
+
+    monkeypatch.setattr(engine, "odds", odds)
+    wrestler = sample.wrestlers.get(slug="bastian-holloway")
+    opponent = sample.wrestlers.get(slug="corrigan-vale")
+    sample.wrestlers.filter(pk=wrestler.pk).update(fame=1234, alignment="heel")
+    sample.wrestlers.filter(pk=opponent.pk).update(fame=77, prestige=5)
+    text = yaml.safe_dump(wrestler.cards.get(system="arm").data)
+    url = reverse("card-odds", args=[sample.slug, wrestler.slug, "arm"])
+    page = unescape(booker.post(url, {"text": text, "opponent": opponent.pk}).content.decode())
+    assert f"{wrestler.ring_name} wins" in page
+    assert "both wrestlers as the roster has them" in page
+    (spec,) = played
+    mine, theirs = (side.participants[0] for side in spec.sides)
+    assert (mine.fame, mine.edge, mine.alignment) == (1234, 12, "heel")
+    assert (theirs.key, theirs.fame, theirs.prestige, theirs.edge) == ("corrigan-vale", 77, 5, 0)
