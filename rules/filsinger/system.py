@@ -194,7 +194,8 @@ class FilsingerSystem:
                 budget = None
             except _exact.NotFinite as err:
                 note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
-            seconds = time.monotonic() - started
+            # (How long the solver took, where it was tried: none for a match it does not take.)
+            seconds = None if budget is None else time.monotonic() - started
         return OddsReport(
             system=SYSTEM,
             runs=runs,

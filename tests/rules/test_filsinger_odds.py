@@ -230,6 +230,7 @@ def test_a_strategy_that_is_not_markov_gets_no_exact_odds(fs):
     report = fs.odds(spec, runs=50, seed=1, strategy=Moody())
     assert report.exact is None and "Markov" in report.exact_note
     assert report.exact_budget is None  # no budget would solve it
+    assert report.exact_seconds is None  # (nor was a solver run)
 
 
 @pytest.mark.parametrize("options", ["", "all"])

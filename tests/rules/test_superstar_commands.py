@@ -133,7 +133,8 @@ def test_odds_say_why_a_tag_match_has_no_exact_figures():
     data = json.loads(
         run("odds", "--system", "superstar", *ALL[:4], "--match", "tag", "--runs", "50", "--json")
     )
-    assert "exact_budget" not in data and data["exact_note"].startswith("no exact odds: tag")
+    assert "exact_budget" not in data and "exact_seconds" not in data
+    assert data["exact_note"].startswith("no exact odds: tag")
 
 
 def test_card_analysis_prints_the_cards_figures():
