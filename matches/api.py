@@ -813,9 +813,15 @@ class ExhibitionRequestSerializer(PairingRequestSerializer):
 
 
 class ExhibitionEventSerializer(serializers.Serializer):
+    """One event of the play-by-play, as ``simulate_match --json`` gives it."""
+
     kind = serializers.CharField()
-    text = serializers.CharField()
+    actor = serializers.CharField(allow_null=True, help_text="Who acts (a wrestler's slug).")
     dice = serializers.ListField(child=serializers.IntegerField())
+    text = serializers.CharField()
+    data = serializers.DictField(
+        required=False, help_text="The event's figures, where it has any (the engine's own)."
+    )
 
 
 class ExhibitionSerializer(serializers.Serializer):
@@ -863,9 +869,6 @@ class ExhibitionViewSet(PairingViewSet):
                 "winner": told["winner"],
                 "method": told["method"],
                 "length": told["length"],
-                "events": [
-                    {"kind": e["kind"], "text": e["text"], "dice": e["dice"]}
-                    for e in told["events"]
-                ],
+                "events": told["events"],  # (as simulate_match --json gives them)
             }
         )
