@@ -119,7 +119,11 @@ def _translate(exc: Exception, context) -> Exception | Response:
             return exceptions.NotAuthenticated()
         return exceptions.PermissionDenied(str(exc))
     if isinstance(exc, BookingError):
-        return problems_response(("", reason) for reason in exc.reasons)
+        # Each by its field where it is one's (``booking.Reason``), else by the whole.
+        return problems_response(
+            (getattr(reason, "field", ""), getattr(reason, "message", reason))
+            for reason in exc.reasons
+        )
     if isinstance(exc, ProblemsError):
         return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
     if isinstance(exc, TransferError):

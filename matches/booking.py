@@ -128,6 +128,19 @@ class BookingError(ValueError):
         super().__init__("\n".join(self.reasons))
 
 
+class Reason(str):
+    """A booking's reason that is one field's: the sentence the pages show, and ``field`` (its
+    name in the API's body) with ``message`` (the words the API gives under that path)."""
+
+    field: str
+    message: str
+
+    def __new__(cls, text: str, field: str, message: str | None = None):
+        made = super().__new__(cls, text)
+        made.field, made.message = field, text if message is None else message
+        return made
+
+
 def in_words(moment: dt.datetime, federation: Federation) -> str:
     """A moment as the project writes show times (``Show.when_in_words``), in the federation's
     time zone: "Fri Dec 4, 2026 at 20:00"."""
@@ -328,19 +341,16 @@ def match_book(
             try:
                 engine.parse_options(options)
             except ValueError as exc:
-                reasons.append(BAD_OPTIONS.format(error=exc))
+                reasons.append(Reason(BAD_OPTIONS.format(error=exc), "rule_options", str(exc)))
             if allies and "ally" not in engine.ringside_roles:
                 reasons.append(ALLY_NO_PART.format(title=engine.title))
             known = ROSTER_STIPULATIONS | set(engine.stipulation_names)
             unknown = sorted(set(stipulations or {}) - known)
             if unknown:
-                reasons.append(
-                    UNKNOWN_STIPULATIONS.format(
-                        names=", ".join(unknown),
-                        system=engine.title,
-                        known=", ".join(sorted(known)),
-                    )
+                unheard = UNKNOWN_STIPULATIONS.format(
+                    names=", ".join(unknown), system=engine.title, known=", ".join(sorted(known))
                 )
+                reasons.append(Reason(unheard, "stipulations"))
         for name, value in sorted((stipulations or {}).items()):
             if not isinstance(value, bool):  # every stipulation is a flag the engines read
                 reasons.append(STIPULATION_NOT_A_FLAG.format(name=name, value=value))

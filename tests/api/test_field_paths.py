@@ -102,3 +102,21 @@ def test_a_slug_filter_naming_someone_still_filters(history, owner):
     assert errors(owner.get(f"{BASE}/ledger/?wrestler=far-away")) == [
         {"path": "wrestler", "message": "No wrestler with the slug 'far-away' in this federation."}
     ]
+
+
+def test_a_bookings_unknown_options_and_stipulations_are_named_by_their_fields(sample, owner):
+    # (As the odds and exhibitions name them: the same body, the same paths.)
+    show = owner.post(f"{BASE}/shows/", {}, format="json").json()
+    response = owner.post(
+        f"{BASE}/shows/{show['number']}/matches/",
+        {
+            "sides": [["gideon-pike"], ["jonah-whitlock"]],
+            "rule_options": ["bogus"],
+            "stipulations": {"mud_pit": True},
+        },
+        format="json",
+    )
+    found = {problem["path"]: problem["message"] for problem in errors(response)}
+    assert set(found) == {"rule_options", "stipulations"}, found
+    assert found["rule_options"].startswith("unknown filsinger rule option(s): bogus")
+    assert found["stipulations"].startswith("Unknown stipulation(s) mud_pit for ")
