@@ -126,8 +126,14 @@ _POUNDS = re.compile(r"^\s*(\d{2,3})\s*(?:lb|lbs|pounds)?\s*$", re.IGNORECASE)
 
 
 def _height(value: Any, path: str, problems: _Problems) -> int | None:
+    if value is None:
+        problems.add(path, "missing: the height in inches (48 to 100) or like 6'2\"")
+        return None
     if isinstance(value, str):
         m = _FEET.match(value)
+        if m and int(m.group(2) or 0) >= 12:
+            problems.add(path, f"{value!r} has inches past a foot: like 6'2\"")
+            return None
         if m:
             value = int(m.group(1)) * 12 + int(m.group(2) or 0)
         elif _INCHES.match(value):
@@ -139,6 +145,9 @@ def _height(value: Any, path: str, problems: _Problems) -> int | None:
 
 
 def _weight(value: Any, path: str, problems: _Problems) -> int | None:
+    if value is None:
+        problems.add(path, "missing: the weight in pounds (80 to 800)")
+        return None
     if isinstance(value, str) and _POUNDS.match(value):
         value = int(_POUNDS.match(value).group(1))  # type: ignore[union-attr]
     if not _is_int(value) or not 80 <= value <= 800:

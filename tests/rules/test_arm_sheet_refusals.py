@@ -52,6 +52,8 @@ def case_id(text: str) -> str:
 ATTRS = "STR, TEC, AGI, BRA, SAV, STA, TOU"
 TWELVES = dict.fromkeys(ATTRS.split(", "), 12)
 
+
+SIX_FOURTEEN = "6'14\""  # (a height with inches past a foot)
 REFUSED = [
     ({"system": "filsinger"}, "system", "must be 'arm' for this engine, got 'filsinger'"),
     ({"colour": "red"}, "colour", "unknown field (expected one of "),
@@ -88,6 +90,9 @@ REFUSED = [
         "height",
         "must be the height in inches (48 to 100) or like 6'2\", got 101",
     ),
+    ({"height": None}, "height", "missing: the height in inches (48 to 100) or like 6'2\""),
+    ({"weight": None}, "weight", "missing: the weight in pounds (80 to 800)"),
+    ({"height": SIX_FOURTEEN}, "height", f"{SIX_FOURTEEN!r} has inches past a foot: like 6'2\""),
     ({"weight": 79}, "weight", "must be the weight in pounds (80 to 800), got 79"),
     ({"weight": "801 lbs"}, "weight", "must be the weight in pounds (80 to 800), got 801"),
     ({"fame": -1}, "fame", "must be a whole number from 0 to 100000, got -1"),
