@@ -817,11 +817,15 @@ class _Booker:
             waited = [w for w in idle if w.pk in history.ever_worked]
             debuts = [w for w in idle if w.pk not in history.ever_worked]
             if waited:
-                shows = max(history.idle(w.pk) for w in waited)
-                note += NOTE_IDLE.format(
-                    names=" and ".join(w.ring_name for w in waited),
-                    shows=_shows_count(shows, history.shows),
-                )
+                # Each for as long as he waited ("A and B ... for 2 weeks", or "A ... for 3
+                # weeks and B for 2 weeks").
+                spans = [_shows_count(history.idle(w.pk), history.shows) for w in waited]
+                if len(set(spans)) == 1:
+                    names, shows = " and ".join(w.ring_name for w in waited), spans[0]
+                else:
+                    names = waited[0].ring_name
+                    shows = f"{spans[0]} and {waited[1].ring_name} for {spans[1]}"
+                note += NOTE_IDLE.format(names=names, shows=shows)
             if debuts:
                 note += NOTE_DEBUT.format(
                     names=" and ".join(w.ring_name for w in debuts),

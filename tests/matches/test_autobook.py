@@ -1091,3 +1091,20 @@ def test_a_feud_with_no_room_left_on_the_card_is_reported_left_off(fed, make):
     report = show_autobook(show=show_create(federation=fed))
     assert [sides_of(m) for m in report] == [[{champion}, {contender}]]
     assert "Feud Arbor-Brandt: left off; the card is full (1 matches)." in report.skipped
+
+
+def test_the_undercard_note_gives_each_idle_man_his_own_wait(fed, make):
+    fed.card_size = 1
+    fed.save()
+    top, second = make(900, ring_name="Top Man"), make(800, ring_name="Second Man")
+    low, lower = make(100, ring_name="Low Man"), make(90, ring_name="Lower Man")
+    other, another = make(500, ring_name="Other Man"), make(480, ring_name="Another Man")
+    completed_show(fed, days_ago=21, bouts=[([[low], [other]], 0, "pin")])
+    completed_show(fed, days_ago=14, bouts=[([[lower], [another]], 0, "pin")])
+    completed_show(fed, days_ago=7, bouts=[([[top], [second]], 0, "pin")])
+    [match] = show_autobook(show=show_create(federation=fed))
+    assert match.booking_note == (
+        "Undercard: Other Man vs Another Man, the nearest in Prestige still free (500 and 480); "
+        "Other Man had not wrestled for 3 weeks and Another Man for 2 weeks; "
+        "main event: the highest stakes on the card (0)"
+    )
