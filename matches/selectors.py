@@ -96,8 +96,11 @@ def show_progress(*, show: Show) -> ShowProgress:
     total = show.matches.count()
     done = 0
     if show.status == ShowStatus.COMPLETED:
-        done = total
-        message = f"Completed: {total} match{pluralize(total, 'es')} wrestled."
+        done = total  # (every match of the card dealt with: wrestled, or called off)
+        off = show.matches.filter(status=MatchStatus.CALLED_OFF).count()
+        wrestled = total - off
+        message = f"Completed: {wrestled} match{pluralize(wrestled, 'es')} wrestled"
+        message += f", {off} called off." if off else "."
     elif show.status == ShowStatus.RUNNING:
         done, _ = read_progress(show.pk) or (0, total)
         message = f"Being wrestled: {done} of {total} match{pluralize(total, 'es')} done."

@@ -266,3 +266,12 @@ def test_a_card_still_to_come_is_no_violation_until_it_is_wrestled(copperline):
     show_simulate(show_id=show.pk)
     assert second_match(show).status == MatchStatus.CALLED_OFF
     assert federation_check(federation=copperline) == []
+    from matches.selectors import show_progress
+
+    total = show.matches.count()
+    progress = show_progress(show=show)
+    assert (progress.done, progress.total) == (total, total)
+    wrestled = total - 1
+    assert progress.message == (
+        f"Completed: {wrestled} match{'' if wrestled == 1 else 'es'} wrestled, 1 called off."
+    )
