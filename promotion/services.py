@@ -993,9 +993,7 @@ class CardImportError(ServiceError):
         super().__init__("\n".join(self.problems))
 
 
-NO_SUCH_WRESTLER = (
-    "no wrestler with the {field} {value} here (sign him first, or import with --sign)"
-)
+NO_SUCH_WRESTLER = "no wrestler with the {field} {value} here: sign the wrestler first"
 CARD_NAMES_NOBODY = (
     "required: a card names its wrestler, by slug: (his address) or name: (his ring name)"
 )

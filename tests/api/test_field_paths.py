@@ -120,3 +120,11 @@ def test_a_bookings_unknown_options_and_stipulations_are_named_by_their_fields(s
     assert set(found) == {"rule_options", "stipulations"}, found
     assert found["rule_options"].startswith("unknown filsinger rule option(s): bogus")
     assert found["stipulations"].startswith("Unknown stipulation(s) mud_pit for ")
+
+
+def test_a_card_for_nobody_says_to_sign_him_without_a_command_line_flag(sample, owner):
+    card = {"system": "filsinger", "name": "Nobody Known"}
+    response = owner.post(f"{BASE}/cards/import/", card, format="json")
+    messages = [problem["message"] for problem in errors(response)]
+    assert "no wrestler with the name 'Nobody Known' here: sign the wrestler first" in messages
+    assert not [m for m in messages if "--" in m]

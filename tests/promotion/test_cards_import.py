@@ -90,6 +90,10 @@ def test_an_unknown_wrestler_is_named_with_his_cards_own_problems(tmp_path, rost
         call_command("import_cards", "icw", write(tmp_path, "x.yaml", card), stderr=err)
     report = err.getvalue()
     assert "x.yaml: name: no wrestler with the name 'Nobody Known' here" in report
+    # The command's own way to sign him, said once after the problems (not in the service's
+    # words, which the API and the pages give too).
+    assert report.count("--sign") == 1
+    assert "(--sign signs a new wrestler for each card naming nobody on the roster)" in report
     assert "x.yaml: offense.3[2].choice_situation" in report
     assert "x.yaml: ratings.ring" in report
     assert not WrestlerCard.objects.exists()

@@ -7,6 +7,10 @@ from promotion.models import Federation
 from promotion.services import CardImportError, ServiceError, cards_import
 from rules.core.safeyaml import YamlError, load_file
 
+#: A problem naming nobody on the roster (``services.NO_SUCH_WRESTLER``), and what to do here.
+NO_ONE_HERE = "sign the wrestler first"
+SIGN_HINT = "--sign signs a new wrestler for each card naming nobody on the roster"
+
 
 class Command(BaseCommand):
     help = (
@@ -46,6 +50,8 @@ class Command(BaseCommand):
         if problems:
             for problem in problems:
                 self.stderr.write(f"- {problem}")
+            if not sign and any(NO_ONE_HERE in problem for problem in problems):
+                self.stderr.write(f"({SIGN_HINT})")
             count = len(problems)
             raise CommandError(f"{count} problem{pluralize(count)}; no card was imported.")
         for card in cards:
