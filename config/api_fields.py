@@ -20,6 +20,7 @@ from django.core.validators import EMPTY_VALUES
 from django_filters.fields import ChoiceField, IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.filters import OrderingFilter
 
 from promotion.validators import DAY_YEARS
 
@@ -224,3 +225,24 @@ class StrictBooleanFilter(django_filters.BooleanFilter):
     """true or false (1 or 0); anything else is a 400 naming the parameter."""
 
     field_class = StrictBooleanFormField
+
+
+UNKNOWN_ORDERING = "Cannot order by {terms}; order by one of {known} (a leading - reverses)."
+
+
+class StrictOrderingFilter(OrderingFilter):
+    """``?ordering=`` by the list's own fields; a term naming none of them is a 400 naming the
+    parameter and every field (DRF's filter drops it and answers in another order)."""
+
+    def get_ordering(self, request, queryset, view):
+        param = request.query_params.get(self.ordering_param)
+        if param:
+            terms = [term.strip() for term in param.split(",") if term.strip()]
+            valid = [field for field, _ in self.get_valid_fields(queryset, view, {})]
+            unknown = [term for term in terms if term.lstrip("-") not in valid]
+            if unknown:
+                message = UNKNOWN_ORDERING.format(
+                    terms=", ".join(repr(term) for term in unknown), known=", ".join(valid)
+                )
+                raise serializers.ValidationError({self.ordering_param: [message]})
+        return super().get_ordering(request, queryset, view)

@@ -207,7 +207,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        "config.api_fields.StrictOrderingFilter",
     ],
     "DEFAULT_PAGINATION_CLASS": "config.api_support.Pagination",
     "PAGE_SIZE": 50,

@@ -25,7 +25,6 @@ from drf_spectacular.utils import (
 )
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
-from rest_framework.filters import OrderingFilter
 from rest_framework.response import Response
 
 from config.api import FederationViewSet, atomic_action
@@ -38,6 +37,7 @@ from config.api_fields import (
     MomentFilter,
     StrictBooleanFilter,
     StrictChoiceFilter,
+    StrictOrderingFilter,
     WholeNumberFilter,
     YearFilter,
     read_flag,
@@ -306,7 +306,7 @@ class ShowViewSet(
     lookup_url_kwarg = "number"
     lookup_value_regex = "[0-9]+"
     filterset_class = ShowFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["scheduled_at", "number"]
     ordering = ["-scheduled_at", "-number"]
     throttle_scopes = {"run": "run", "run_week": "run"}
@@ -516,7 +516,7 @@ class ShowMatchViewSet(
     lookup_field = "position"
     lookup_url_kwarg = "position"
     lookup_value_regex = "[0-9]+"
-    filter_backends = [OrderingFilter]
+    filter_backends = [StrictOrderingFilter]
     ordering_fields = ["position"]
     ordering = ["position"]
 
@@ -642,7 +642,7 @@ class MatchViewSet(mixins.ListModelMixin, FederationViewSet):
     queryset = Match.objects.all()
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["show__scheduled_at", "show__number", "position", "length"]
     ordering = ["-show__scheduled_at", "-show__number", "position"]
 

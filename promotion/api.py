@@ -26,7 +26,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
-from rest_framework.filters import OrderingFilter, SearchFilter
+from rest_framework.filters import SearchFilter
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.renderers import JSONRenderer
@@ -39,6 +39,7 @@ from config.api_fields import (
     KnownSlugFilter,
     StrictBooleanFilter,
     StrictChoiceFilter,
+    StrictOrderingFilter,
     WholeNumberFilter,
 )
 from config.api_support import (
@@ -286,7 +287,7 @@ class FederationViewSetAPI(
     filter_backends = [
         django_filters.rest_framework.DjangoFilterBackend,
         SearchFilter,
-        OrderingFilter,
+        StrictOrderingFilter,
     ]
     search_fields = ["name", "slug"]
     ordering_fields = ["name", "slug", "created_at"]
@@ -421,7 +422,7 @@ class MemberViewSet(
     lookup_field = "user__username"
     lookup_url_kwarg = "username"
     lookup_value_regex = r"[\w.@+-]+"
-    filter_backends = [OrderingFilter]
+    filter_backends = [StrictOrderingFilter]
     ordering_fields = ["created_at", "role", "user__username"]
     ordering = ["role", "user__username"]
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
@@ -586,7 +587,7 @@ class WrestlerViewSet(
     filter_backends = [
         django_filters.rest_framework.DjangoFilterBackend,
         SearchFilter,
-        OrderingFilter,
+        StrictOrderingFilter,
     ]
     search_fields = ["ring_name", "slug", "hometown"]
     ordering_fields = ["ring_name", "prestige", "fame", "heat", "debut_on", "slug"]
@@ -749,7 +750,7 @@ class CardViewSet(
     lookup_value_regex = "|".join(System.values)
     parser_classes = [BoundedJSONParser, YAMLParser]
     renderer_classes = [JSONRenderer, YAMLRenderer]
-    filter_backends = [OrderingFilter]
+    filter_backends = [StrictOrderingFilter]
     ordering_fields = ["system", "updated_at"]
     ordering = ["system"]
     http_method_names = ["get", "put", "delete", "head", "options"]
@@ -1002,7 +1003,7 @@ class TeamViewSet(
     filter_backends = [
         django_filters.rest_framework.DjangoFilterBackend,
         SearchFilter,
-        OrderingFilter,
+        StrictOrderingFilter,
     ]
     search_fields = ["name", "slug"]
     ordering_fields = ["name", "formed_on", "slug"]
@@ -1279,7 +1280,7 @@ class TitleViewSet(
     lookup_url_kwarg = "slug"
     lookup_value_regex = SLUG
     filterset_class = TitleFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["rank", "name", "introduced_on"]
     ordering = ["rank", "name"]
 
@@ -1380,7 +1381,7 @@ class ReignViewSet(mixins.ListModelMixin, FederationViewSet):
     queryset = TitleReign.objects.all()
     serializer_class = ReignSerializer
     filterset_class = ReignFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["won_on", "ended_on", "defenses", "number"]
     ordering = ["won_on", "number"]
 
@@ -1498,7 +1499,7 @@ class FeudViewSet(
     serializer_class = FeudSerializer
     lookup_value_regex = "[0-9]+"
     filterset_class = FeudFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["started_on", "ended_on", "heat"]
     ordering = ["-heat", "-started_on"]
 
@@ -1656,7 +1657,7 @@ class InjuryViewSet(
     serializer_class = InjurySerializer
     lookup_value_regex = "[0-9]+"
     filterset_class = InjuryFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["occurred_on", "expected_return", "healed_on"]
     ordering = ["-occurred_on", "id"]
 
@@ -1741,7 +1742,7 @@ class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
     queryset = StandingChange.objects.all()
     serializer_class = LedgerSerializer
     filterset_class = LedgerFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, OrderingFilter]
+    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["created_at", "id", "delta"]
     ordering = ["created_at", "id"]
 

@@ -128,3 +128,13 @@ def test_a_card_for_nobody_says_to_sign_him_without_a_command_line_flag(sample, 
     messages = [problem["message"] for problem in errors(response)]
     assert "no wrestler with the name 'Nobody Known' here: sign the wrestler first" in messages
     assert not [m for m in messages if "--" in m]
+
+
+def test_an_ordering_by_no_field_of_the_list_is_named_not_ignored(sample, owner):
+    assert owner.get(f"{BASE}/wrestlers/?ordering=-prestige,ring_name").status_code == 200
+    [problem] = errors(owner.get(f"{BASE}/wrestlers/?ordering=-prestige,bogus"))
+    assert problem["path"] == "ordering"
+    assert problem["message"].startswith("Cannot order by 'bogus'; order by one of ")
+    assert "prestige" in problem["message"]
+    [problem] = errors(owner.get(f"{BASE}/shows/?ordering=nonsense"))
+    assert problem["path"] == "ordering"
