@@ -176,7 +176,8 @@ class Metadata(SimpleMetadata):
     reads them (``view.action_map``: a team's ``join/`` reads a wrestler and a day, not a team).
     An endpoint whose body no serializer describes (a YAML file, a card, a whole federation's
     document: the view's ``raw_body_actions``) lists no fields; one the user may not use lists
-    none either."""
+    none either. An action that reads no body at all (the view's ``bodyless_actions``: run a
+    show, auto-book its card) lists its method with no fields."""
 
     def determine_actions(self, request, view):
         actions = {}
@@ -208,6 +209,8 @@ def _body_serializer(view):
 
     if not hasattr(view, "get_serializer") or view.action in getattr(view, "raw_body_actions", ()):
         return None
+    if view.action in getattr(view, "bodyless_actions", ()):
+        return serializers.Serializer()  # (no fields)
     named = getattr(view, "serializer_class", None) is not None
     chooses = getattr(type(view), "get_serializer_class", None) not in (
         None,

@@ -310,6 +310,8 @@ class ShowViewSet(
     ordering_fields = ["scheduled_at", "number"]
     ordering = ["-scheduled_at", "-number"]
     throttle_scopes = {"run": "run", "run_week": "run"}
+    #: Actions that read no body (OPTIONS lists them with no fields; the schema, no body).
+    bodyless_actions = frozenset({"autobook", "schedule", "run", "run_week", "retry", "cancel"})
 
     def scoped_queryset(self):
         return self.federation.shows.annotate(match_count=Count("matches"))

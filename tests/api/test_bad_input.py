@@ -252,6 +252,32 @@ def test_options_describes_the_body_an_action_reads(history, people):
     assert "application/yaml" in imported.json()["parses"]
     joined = booker.options(f"{BASE}/teams/{history.teams.first().slug}/join/").json()
     assert set(joined["actions"]["POST"]) == {"wrestler", "on"}
+    # An action that reads no body lists its method with no fields (not the show's own).
+    show = history.shows.order_by("-number").first().number
+    for address in (
+        "shows/run-week/",
+        f"shows/{show}/run/",
+        f"shows/{show}/autobook/",
+        f"shows/{show}/schedule/",
+        f"shows/{show}/retry/",
+        f"shows/{show}/cancel/",
+    ):
+        assert booker.options(f"{BASE}/{address}").json()["actions"] == {"POST": {}}, address
+
+
+def test_every_show_action_without_a_body_in_the_schema_is_bodyless_for_options(db):
+    """The schema's word (no request body) and OPTIONS' (``bodyless_actions``) agree."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from matches.api import ShowViewSet
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    without = {
+        path.rstrip("/").rsplit("/", 1)[-1].replace("-", "_")
+        for path, operations in paths.items()
+        if "/shows/" in path and "post" in operations and "requestBody" not in operations["post"]
+    }
+    assert without == set(ShowViewSet.bodyless_actions)
 
 
 # -- 5. a card naming a wrestler by a ring name two wrestlers share ------------------------------
