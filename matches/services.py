@@ -204,19 +204,43 @@ class WeekRun:
     booked: AutobookReport | None = None
 
 
-def week_run(*, federation: Federation) -> WeekRun:
+#: The show a "Run this week" button was drawn for (``week_run``'s ``expect``) is not the one it
+#: would run now: the week moved on since the page was drawn (another press, another tab).
+WEEK_MOVED_ON = (
+    "{named} has run since this page was drawn; the page now says which show "
+    '"Run this week" wrestles next.'
+)
+WEEK_BOOKED_SINCE = (
+    '{show} was booked since this page was drawn; the page now says what "Run this week" wrestles.'
+)
+#: ``expect`` for a button drawn when no show was coming: it would book a new one.
+NEW_SHOW = 0
+
+
+def week_run(*, federation: Federation, expect: int | None = None) -> WeekRun:
     """ "Run this week": the federation's next show (created in its weekly slot and auto-booked
     when needed) is scheduled and wrestled now. A failed show must be retried or cancelled
-    first; a show already running is returned as it is."""
+    first; a show already running is returned as it is.
+
+    ``expect`` is the show the caller's button named (its number, or ``NEW_SHOW`` for a new
+    one): when the coming show is another by now (the week ran in another tab, or a second
+    press), nothing is run and the refusal says so. Two presses at once are one after the
+    other (the federation's row is locked while the coming show is found or made)."""
     from matches.autobook import show_autobook
 
-    show = next_open_show(federation=federation)
-    if show is not None and show.status == ShowStatus.RUNNING:
-        return WeekRun(show)
-    if show is not None and show.status == ShowStatus.FAILED:
-        raise BookingError([RUN_FAILED_FIRST.format(show=show)])
     booked = None
     with transaction.atomic():  # a show made here and then refused its card is not kept
+        Federation.objects.select_for_update().filter(pk=federation.pk).first()
+        show = next_open_show(federation=federation)
+        if expect is not None and expect != (NEW_SHOW if show is None else show.number):
+            if expect == NEW_SHOW:
+                raise BookingError([WEEK_BOOKED_SINCE.format(show=show)])
+            named = federation.shows.filter(number=expect).first()
+            raise BookingError([WEEK_MOVED_ON.format(named=named or f"Show #{expect}")])
+        if show is not None and show.status == ShowStatus.RUNNING:
+            return WeekRun(show)
+        if show is not None and show.status == ShowStatus.FAILED:
+            raise BookingError([RUN_FAILED_FIRST.format(show=show)])
         if show is None:
             last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
             after = max(filter(None, [last, timezone.now()]))

@@ -283,3 +283,34 @@ def test_run_this_week_tells_what_the_auto_booker_left_out(
     said = told(booker, response)
     assert [m for m in said if m.startswith(f"{reign.title}: no defense this week; ")], said
     assert any(f"{champion} is injured" in m for m in said), said
+
+
+def test_a_stale_run_this_week_button_runs_nothing(
+    booker, sample, django_capture_on_commit_callbacks, in_process
+):
+    from matches import services as match_services
+    from tests.pages.conftest import told
+
+    home = booker.get(sample.get_absolute_url()).content.decode()
+    coming = booking.show_create(federation=sample)
+    # The page was drawn before that show was booked: its button would book a new one.
+    assert '<input type="hidden" name="show" value="new">' in home
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(reverse("week-run", args=[sample.slug]), {"show": "new"})
+    assert told(booker, response) == [match_services.WEEK_BOOKED_SINCE.format(show=coming)]
+    coming.refresh_from_db()
+    assert coming.status == ShowStatus.DRAFT and not coming.matches.exists()
+
+    home = booker.get(sample.get_absolute_url()).content.decode()
+    assert f'<input type="hidden" name="show" value="{coming.number}">' in home
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(reverse("week-run", args=[sample.slug]), {"show": coming.number})
+    told(booker, response)  # (what the auto-booker left out: read)
+    coming.refresh_from_db()
+    assert coming.status == ShowStatus.COMPLETED
+    count = sample.shows.count()
+    # The same button pressed again (a second tab): that week has run; nothing more is.
+    with django_capture_on_commit_callbacks(execute=True):
+        response = booker.post(reverse("week-run", args=[sample.slug]), {"show": coming.number})
+    assert told(booker, response) == [match_services.WEEK_MOVED_ON.format(named=coming)]
+    assert sample.shows.count() == count
