@@ -445,6 +445,8 @@ FEUD_OUTSIDER = "{who} does not belong to {federation}."
 FEUD_HEAT = "A feud starts at heat 1 to 10, not {heat}."
 FEUD_RETIRED = "{who} has retired."
 FEUD_DISBANDED = "{who} disbanded on {on:%b %-d, %Y}."
+FEUD_BEFORE_DEBUT = "{who} debuted on {debut:%b %-d, %Y}, after {on:%b %-d, %Y}."
+FEUD_BEFORE_FORMED = "{who} formed on {formed:%b %-d, %Y}, after {on:%b %-d, %Y}."
 FEUD_RUNNING = "{sides} are feuding already: {feud}."
 FEUD_NOT_YET = (
     "{on:%b %-d, %Y} is still to come; a feud starts or ends by hand on a day that has come."
@@ -499,6 +501,15 @@ def feud_start(
             problems.append(FEUD_RETIRED.format(who=member))
         elif isinstance(member, Team) and member.disbanded_on is not None:
             problems.append(FEUD_DISBANDED.format(who=member, on=member.disbanded_on))
+        # A feud starts once its sides are there: a wrestler has debuted, a team has formed.
+        elif isinstance(member, Wrestler) and member.debut_on and started_on < member.debut_on:
+            problems.append(
+                FEUD_BEFORE_DEBUT.format(who=member, debut=member.debut_on, on=started_on)
+            )
+        elif isinstance(member, Team) and member.formed_on and started_on < member.formed_on:
+            problems.append(
+                FEUD_BEFORE_FORMED.format(who=member, formed=member.formed_on, on=started_on)
+            )
     if problems:
         raise ServiceError(" ".join(dict.fromkeys(problems)))
     keys = [{(type(m).__name__, m.pk) for m in side} for side in sides]

@@ -795,6 +795,23 @@ def test_a_failed_show_is_retried_or_cancelled_before_it_runs_again(show, make):
     ]
 
 
+@names("WEEK_MOVED_ON", "WEEK_BOOKED_SINCE")
+def test_run_this_week_drawn_for_another_show_runs_nothing(show, make):
+    booked(show, make)
+    federation = show.federation
+    # A button drawn when no show was coming: one has been booked since.
+    assert refused(services.week_run, federation=federation, expect=services.NEW_SHOW) == [
+        services.WEEK_BOOKED_SINCE.format(show=show)
+    ]
+    # A button drawn for a show that is not the coming one (it ran, or never was).
+    assert refused(services.week_run, federation=federation, expect=show.number + 7) == [
+        services.WEEK_MOVED_ON.format(named=f"Show #{show.number + 7}")
+    ]
+    before = show.status
+    show.refresh_from_db()
+    assert (show.status, federation.shows.count()) == (before, 1)  # nothing run, nothing made
+
+
 @names("SHOW_WAITS")
 def test_a_show_run_now_while_an_earlier_show_is_scheduled_is_refused(show, make):
     booked(show, make)

@@ -119,6 +119,28 @@ def test_the_retired_and_the_disbanded_feud_no_more(federation, ada):
     assert message == services.FEUD_DISBANDED.format(who=gone, on=dt.date(2025, 1, 3))
 
 
+@names("FEUD_BEFORE_DEBUT", "FEUD_BEFORE_FORMED")
+def test_a_feud_starts_once_its_sides_are_there(federation, ada):
+    rookie = factories.WrestlerFactory(federation=federation, debut_on=dt.date(2026, 9, 4))
+    young = factories.TeamFactory(federation=federation, formed_on=dt.date(2026, 9, 11))
+    early = dt.date(1800, 1, 1)
+    message = refused(feud_start, federation=federation, sides=[[ada], [rookie]], started_on=early)
+    assert message == services.FEUD_BEFORE_DEBUT.format(
+        who=rookie, debut=dt.date(2026, 9, 4), on=early
+    )
+    message = refused(feud_start, federation=federation, sides=[[ada], [young]], started_on=early)
+    assert message == services.FEUD_BEFORE_FORMED.format(
+        who=young, formed=dt.date(2026, 9, 11), on=early
+    )
+    # From the day he debuted (and the day it formed) on, it may.
+    assert feud_start(
+        federation=federation, sides=[[ada], [rookie]], started_on=dt.date(2026, 9, 4)
+    )
+    assert feud_start(
+        federation=federation, sides=[[ada], [young]], started_on=dt.date(2026, 9, 11)
+    )
+
+
 @names("FEUD_RUNNING")
 def test_the_same_two_sides_feud_once_at_a_time(federation, ada, bo):
     running = feud_start(federation=federation, sides=[[ada], [bo]], started_on=ON)
