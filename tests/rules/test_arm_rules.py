@@ -1308,3 +1308,18 @@ def test_a_coward_in_a_cage_or_without_count_outs_does_not_stall_till_the_bell()
         dice, mind = SeededDice(5, record=False), DefaultStrategy()
         methods = [run(prepared, dice, mind, record=False).method for _ in range(400)]
         assert methods.count(Method.DRAW_TIME_LIMIT) <= 20, options
+
+
+def test_maneuvers_read_in_lower_case_but_places_and_initials():
+    # "goes for a German suplex", "an Irish whip", "a Boston crab", "the DDT", "a dropkick".
+    names = ["German Suplex", "Irish Whip", "Boston Crab", "DDT", "Dropkick"]
+    alpha = match_of([]).me(ALPHA).w
+    found = {name: alpha.move(name) for name in names}
+    words = {name: (move.article, move.words) for name, move in found.items() if move}
+    assert words == {
+        "German Suplex": ("a", "German suplex"),
+        "Irish Whip": ("an", "Irish whip"),
+        "Boston Crab": ("a", "Boston crab"),
+        "DDT": ("the", "DDT"),  # (initials read as a finisher's capitals do)
+        "Dropkick": ("a", "dropkick"),
+    }
