@@ -1128,8 +1128,10 @@ class Match:
                 )
         self.feud_result = (text, tuple(injuries))
         if self.record:
+            # (He wrestles through it: PIN +2 for as many fight cards, docs/standings.md.)
             hurt = "; ".join(
-                f"{name} injured for {i.fight_cards} fight card{'s' if i.fight_cards != 1 else ''}"
+                f"{name} hurt: PIN +2 for the next "
+                + (f"{i.fight_cards} fight cards" if i.fight_cards != 1 else "fight card")
                 for name, i in zip(names, injuries, strict=True)
             )
             self.ev(

@@ -229,7 +229,7 @@ def test_the_feud_table_names_the_winner_by_her_pronouns(mixed):
     assert m.feud_result[1][0].description == f"{text} (Wolf)"
     assert m.events[-1].text == (
         f"The match ended on doubles and the feud boils over: {text} "
-        "(Wolf injured for 1 fight card)"
+        "(Wolf hurt: PIN +2 for the next fight card)"
     )
 
 
