@@ -64,7 +64,8 @@ def _sample_text(system: str, slug: str) -> str | None:
 def _scalar(value: Any) -> str:
     """``value`` as YAML writes it inside a line of a card (a flow mapping included): plain
     where that reads back the same, else double-quoted."""
-    text = yaml.safe_dump(value, default_flow_style=True, width=1000).strip()
+    # (Letters as they are, "Zoë" not "Zo\xEB": YAML still escapes what is not printable.)
+    text = yaml.safe_dump(value, default_flow_style=True, width=1000, allow_unicode=True).strip()
     if text.endswith("..."):  # (a lone plain scalar's document end)
         text = text[:-3].strip()
     plain = isinstance(value, str) and not any(c in value for c in ",{}[]#:\"'")
