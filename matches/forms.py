@@ -11,7 +11,7 @@ from django.db.models import Max
 
 from config.api_fields import YEARS
 from matches.booking import SIDE_SHAPES, TIME_LIMIT
-from matches.models import MatchParticipant, MatchType, Show
+from matches.models import MatchParticipant, MatchType, Show, stipulation_words
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.validators import plain_text
 from rules import registry
@@ -34,12 +34,7 @@ OPTION_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
     )
     for name, engine in registry.systems.items()
 }
-#: Stipulations by their words; those the form asks for in a box of their own are left out.
-STIPULATION_WORDS = {
-    "blowoff": "Blowoff: a win ends the feud",
-    "no_count_out": "No count-outs",
-    "falls_count_anywhere": "Falls count anywhere",
-}
+#: Stipulations the form asks for in a box of their own (left out of its list).
 STIPULATIONS_WITH_A_BOX = frozenset({"no_dq", "title_changes_on_dq"})
 
 
@@ -58,9 +53,7 @@ def stipulation_choices(system: str) -> list[tuple[str, str]]:
         for name in (engine.stipulation_names if engine else ())
         if name not in STIPULATIONS_WITH_A_BOX
     ]
-    return [
-        (name, STIPULATION_WORDS.get(name, name.replace("_", " ").capitalize())) for name in names
-    ]
+    return [(name, stipulation_words(name)) for name in names]
 
 
 #: A show's date out of the calendar's years.

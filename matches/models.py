@@ -153,6 +153,19 @@ class Method(models.TextChoices):
     DOUBLE_KNOCKOUT = "double_knockout", "Double knockout"
 
 
+#: Stipulations in a promoter's words (the booking form's and a card's); any other is its name
+#: with spaces ("mud_pit": "Mud pit").
+STIPULATION_WORDS = {
+    "blowoff": "Blowoff: a win ends the feud",
+    "no_count_out": "No count-outs",
+    "falls_count_anywhere": "Falls count anywhere",
+}
+
+
+def stipulation_words(name: str) -> str:
+    return STIPULATION_WORDS.get(name, name.replace("_", " ").capitalize())
+
+
 class Match(models.Model):
     show = models.ForeignKey(Show, on_delete=models.CASCADE, related_name="matches")
     position = models.PositiveSmallIntegerField(help_text="1 opens the show.")
@@ -230,6 +243,14 @@ class Match(models.Model):
     @property
     def is_title_match(self) -> bool:
         return self.title_id is not None
+
+    @property
+    def stipulations_in_words(self) -> list[str]:
+        """Its stipulations as a card reads them ("Falls count anywhere", "Mud pit: 3")."""
+        return [
+            stipulation_words(name) + ("" if value is True else f": {value}")
+            for name, value in (self.stipulations or {}).items()
+        ]
 
 
 class Role(models.TextChoices):

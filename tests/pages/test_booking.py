@@ -314,3 +314,16 @@ def test_a_stale_run_this_week_button_runs_nothing(
         response = booker.post(reverse("week-run", args=[sample.slug]), {"show": coming.number})
     assert told(booker, response) == [match_services.WEEK_MOVED_ON.format(named=coming)]
     assert sample.shows.count() == count
+
+
+def test_a_cards_stipulations_read_in_words(client, sample):
+    show = booking.show_create(federation=sample)
+    a, b = sample.wrestlers.filter(status="active").order_by("slug")[:2]
+    booking.match_book(
+        show=show,
+        sides=[[a], [b]],
+        stipulations={"falls_count_anywhere": True, "no_count_out": True},
+    )
+    page = _page(client, show)
+    assert "Falls count anywhere. No count-outs." in page
+    assert "Falls_count_anywhere" not in page and "No_count_out" not in page
