@@ -331,7 +331,7 @@ def _appearances(federation: Federation) -> list[str]:
             if started and not caused_here and (injury.healed_on is None or injury.healed_on > on):
                 problems.append(
                     f"{appearance.wrestler} wrestled on {appearance.show} while injured "
-                    f"({injury.description or injury.get_source_display()})."
+                    f"({injury.what})."
                 )
     return problems
 

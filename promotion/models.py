@@ -744,7 +744,13 @@ class Injury(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.wrestler}: {self.description or self.get_source_display()}"
+        return f"{self.wrestler}: {self.what}"
+
+    @property
+    def what(self) -> str:
+        """What the injury is, in a few words: its description, else the body part hurt, else
+        where it came from ("Set by hand")."""
+        return self.description or self.body_part.capitalize() or self.get_source_display()
 
     @property
     def is_healed(self) -> bool:

@@ -116,3 +116,15 @@ def test_a_refused_healing_keeps_the_day_typed_in_its_row(client, users, federat
     assert response.status_code == 400
     assert told(client, response) == ["Healed on: Enter a valid date."]
     assert 'value="2026-02-30"' in response.content.decode()
+
+
+def test_an_injury_with_only_a_body_part_reads_as_that_part_everywhere(client, users, federation):
+    ada = federation.wrestlers.get()
+    services.injury_record(
+        wrestler=ada, occurred_on=dt.date(2026, 10, 2), body_part="knee", keeps_off_cards=True
+    )
+    client.force_login(users["booker"])
+    for address in (federation.get_absolute_url(), ada.get_absolute_url()):
+        page = client.get(address).content.decode()
+        assert "Knee" in page and "Set by hand" not in page, address
+    assert str(ada.injuries.get()) == "Ada Vance: Knee"
