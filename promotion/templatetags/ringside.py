@@ -131,12 +131,19 @@ OVER_NAMED = 3
 @register.simple_tag
 def match_result(match, federation_slug: str, over: bool = False):
     """ "X won by pinfall", "Time-limit draw", or nothing before the bell; with ``over``, whom
-    the winner beat too ("X won by disqualification over Y"), for a list of results without
-    the match's sides beside it."""
+    the winner beat too ("X won by disqualification over Y") or who drew ("X and Y: time-limit
+    draw"), for a list of results without the match's sides beside it."""
     if match.status != "completed":
         return ""
     if match.winner_side is None:
-        return format_html("{}", method_label(match.method) or "Draw")
+        draw = method_label(match.method) or "Draw"
+        if not over:
+            return format_html("{}", draw)
+        # (A list without the sides beside it: who drew.) "A and B: time-limit draw".
+        labels = [side_label(side, federation_slug) for side in match.sides() if side]
+        if len(labels) > OVER_NAMED:
+            return format_html("{} ({} sides)", draw, len(labels))
+        return format_html("{}: {}", _listed(labels), draw[:1].lower() + draw[1:])
     sides = match.sides()
     winners = next((side for side in sides if side and side[0].side == match.winner_side), [])
     result = format_html(

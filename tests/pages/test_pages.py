@@ -125,3 +125,19 @@ def test_a_bad_roster_filter_is_named_and_the_good_ones_still_filter(client, sam
     listed = [w.slug for w in response.context["page_obj"]]
     assert listed == ["corrigan-vale"]  # the search still applies
     assert "division" in response.context["form"].errors
+
+
+def test_a_draw_on_the_last_show_names_who_drew(client, sample):
+    from matches.booking import match_book, show_create, show_schedule
+    from matches.models import Match
+    from matches.simulation import show_simulate
+
+    show = show_create(federation=sample, seed=5)
+    a, b = sample.wrestlers.exclude(reigns__ended_on__isnull=True).order_by("slug")[:2]
+    match = match_book(show=show, sides=[[a], [b]])
+    show_schedule(show=show)
+    show_simulate(show_id=show.pk)
+    Match.objects.filter(pk=match.pk).update(winner_side=None, method="draw_time_limit")
+    page = client.get(sample.get_absolute_url()).content.decode()
+    names = f'{a.ring_name}</a> and <a href="{b.get_absolute_url()}">{b.ring_name}</a>'
+    assert f"{names}: time-limit draw" in page.replace("&#x27;", "'")
