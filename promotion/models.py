@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.urls import reverse
@@ -76,7 +77,10 @@ class Federation(models.Model):
     )
     name = models.CharField(max_length=120, validators=[plain_text])
     slug = models.SlugField(max_length=60, unique=True)
-    description = models.TextField(blank=True)
+    #: A federation's story: a few paragraphs at most (its page prints it whole).
+    description = models.TextField(
+        blank=True, max_length=5000, validators=[MaxLengthValidator(5000)]
+    )
     rule_system = models.CharField(max_length=20, choices=System.choices, default=System.FILSINGER)
     rule_options = models.JSONField(
         default=list, blank=True, help_text="Optional rules switched on by default, by name."

@@ -138,3 +138,10 @@ def test_an_ordering_by_no_field_of_the_list_is_named_not_ignored(sample, owner)
     assert "prestige" in problem["message"]
     [problem] = errors(owner.get(f"{BASE}/shows/?ordering=nonsense"))
     assert problem["path"] == "ordering"
+
+
+def test_a_federations_story_is_five_thousand_characters_at_most(sample, owner):
+    assert owner.patch(f"{BASE}/", {"description": "x" * 5000}, format="json").status_code == 200
+    [problem] = errors(owner.patch(f"{BASE}/", {"description": "x" * 5001}, format="json"))
+    assert problem["path"] == "description"
+    assert "5000" in problem["message"].replace(",", "")
