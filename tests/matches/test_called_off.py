@@ -275,3 +275,16 @@ def test_a_card_still_to_come_is_no_violation_until_it_is_wrestled(copperline):
     assert progress.message == (
         f"Completed: {wrestled} match{'' if wrestled == 1 else 'es'} wrestled, 1 called off."
     )
+
+
+def test_the_federation_page_tells_a_match_called_off_on_the_last_show(client, copperline):
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    hurt.injuries.create(
+        occurred_on=show.date - dt.timedelta(days=1), source="manual", description="Knee"
+    )
+    show_simulate(show_id=show.pk)
+    page = client.get(copperline.get_absolute_url()).content.decode()
+    last = page.split("<h2>Last show</h2>", 1)[1].split("</section>", 1)[0]
+    assert ": called off</span></li>" in last and hurt.ring_name in last
+    assert "<li></li>" not in last
