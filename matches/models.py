@@ -246,10 +246,11 @@ class Match(models.Model):
 
     @property
     def stipulations_in_words(self) -> list[str]:
-        """Its stipulations as a card reads them ("Falls count anywhere", "Mud pit: 3")."""
+        """Its stipulations as a card reads them ("Falls count anywhere", "Mud pit: 3"), in
+        the order of their names (PostgreSQL keeps a JSON object's keys in an order of its own)."""
         return [
             stipulation_words(name) + ("" if value is True else f": {value}")
-            for name, value in (self.stipulations or {}).items()
+            for name, value in sorted((self.stipulations or {}).items())
         ]
 
 

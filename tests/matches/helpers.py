@@ -33,6 +33,16 @@ def sample_federation() -> Federation:
     return Federation.objects.get(slug=SAMPLE)
 
 
+def weekly_slots(federation: Federation, start: dt.datetime, weeks: int) -> list[dt.datetime]:
+    """The federation's next ``weeks`` weekly slots after ``start``, each the slot after the one
+    before (a week of 7 x 24 hours from a time just before the slot would land on the same
+    slot twice across the end of summer time)."""
+    slots = [federation.next_show_time(start)]
+    while len(slots) < weeks:
+        slots.append(federation.next_show_time(slots[-1]))
+    return slots
+
+
 def available(federation: Federation, on: dt.date) -> list[Wrestler]:
     """Wrestlers who can work on ``on``, best first (Prestige, then name)."""
     return list(

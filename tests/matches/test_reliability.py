@@ -37,6 +37,7 @@ from tests.matches.helpers import (
     fingerprint,
     row_counts,
     sample_federation,
+    weekly_slots,
 )
 from tests.workers import (
     ROOT,
@@ -142,12 +143,12 @@ def run_season(
     federation: Federation, *, weeks: int, cluster: Cluster, seed: int, between=None
 ) -> list[Show]:
     """Book each week by hand once the previous one is done; beat and the workers run them."""
-    start = season_start(weeks)
+    slots = weekly_slots(federation, season_start(weeks), weeks)
     shows = []
     for week in range(weeks):
         show = book_week(
             federation,
-            scheduled_at=federation.next_show_time(start + week * WEEK),
+            scheduled_at=slots[week],
             seed=seed + week,
             matches=8,
         )
@@ -245,12 +246,12 @@ def test_a_superstar_season_with_battle_royals_and_tag_matches_runs_on_the_worke
     workers.worker("w2", ready=False)
     workers.wait_ready("w1", "w2")
     workers.beat()
-    start = season_start(4)
+    slots = weekly_slots(federation, season_start(4), 4)
     shows = []
     for week in range(4):
         show = book_week(
             federation,
-            scheduled_at=federation.next_show_time(start + week * WEEK),
+            scheduled_at=slots[week],
             seed=8100 + week,
             matches=4,
             schedule=False,
@@ -390,7 +391,9 @@ def two_due_weeks(federation: Federation, first_name: str = "") -> tuple[Show, S
     first = book_week(
         federation, scheduled_at=federation.next_show_time(start), seed=1, name=first_name
     )
-    second = book_week(federation, scheduled_at=federation.next_show_time(start + WEEK), seed=2)
+    second = book_week(
+        federation, scheduled_at=federation.next_show_time(first.scheduled_at), seed=2
+    )
     return first, second
 
 

@@ -69,7 +69,9 @@ def federation():
 def two_due_weeks(federation):
     start = timezone.now() - 3 * WEEK
     first = book_week(federation, scheduled_at=federation.next_show_time(start), seed=1)
-    second = book_week(federation, scheduled_at=federation.next_show_time(start + WEEK), seed=2)
+    second = book_week(
+        federation, scheduled_at=federation.next_show_time(first.scheduled_at), seed=2
+    )
     return first, second
 
 
