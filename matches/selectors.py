@@ -411,9 +411,10 @@ class Pairing:
 
 
 def roster_participant(wrestler, card):
-    """A wrestler with a parsed card as a match outside any show plays him (odds, exhibitions,
-    the card editor's odds): what the roster knows of him (his standing figures, his Edge, his
-    alignment and pronouns), as a show would, his card for the rest."""
+    """A wrestler with a parsed card as the roster has him (his standing figures, his Edge, his
+    alignment and pronouns), his card for the rest: a match outside any show plays him so (odds,
+    exhibitions, the card editor's odds), and a show adds what it knows on the night (his
+    injuries, a title held: ``simulation._spec``)."""
     from rules.core.spec import Participant
 
     return Participant(

@@ -27,7 +27,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -47,7 +47,7 @@ from matches.models import (
     Show,
     ShowStatus,
 )
-from matches.selectors import card_absences
+from matches.selectors import card_absences, roster_participant
 from promotion.db import bulk_update_rows
 from promotion.effects import Bout, RosterBook
 from promotion.models import Injury, TeamKind
@@ -529,18 +529,12 @@ def _spec(
     allies: dict[int, Ringside] = {}
     for row in rows:
         if row.role in (Role.IN_RING, Role.PARTNER):
+            # What the roster knows of him (as outside a show), and at the show his injuries
+            # and whether he holds a title.
             sides.setdefault(row.side, []).append(
-                Participant(
-                    key=row.wrestler.slug,
-                    name=row.wrestler.ring_name,
-                    card=card_of(row),
-                    pronouns=row.wrestler.pronouns,
-                    alignment=row.wrestler.alignment,
+                replace(
+                    roster_participant(row.wrestler, card_of(row)),
                     injured=row.wrestler_id in wounds,
-                    fame=row.wrestler.fame,
-                    prestige=row.wrestler.prestige,
-                    heat=row.wrestler.heat,
-                    edge=row.wrestler.base_edge,
                     champion=row.wrestler_id in champions,
                     injuries=tuple(wounds.get(row.wrestler_id, ())),
                 )
