@@ -751,10 +751,17 @@ class Injury(models.Model):
         return f"{self.wrestler}: {self.what}"
 
     @property
+    def described(self) -> str:
+        """The injury as typed or told: its description, else the body part hurt with a capital
+        ("left ACL": "Left ACL", the rest as typed); empty if neither was given (the injury
+        report, whose next column says where it came from, shows a dash)."""
+        return self.description or self.body_part[:1].upper() + self.body_part[1:]
+
+    @property
     def what(self) -> str:
-        """What the injury is, in a few words: its description, else the body part hurt, else
-        where it came from ("Set by hand")."""
-        return self.description or self.body_part.capitalize() or self.get_source_display()
+        """What the injury is, in a few words: ``described``, else where it came from ("Set by
+        hand")."""
+        return self.described or self.get_source_display()
 
     @property
     def is_healed(self) -> bool:
