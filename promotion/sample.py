@@ -8,7 +8,6 @@ rule system. Loading is all-or-nothing.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from importlib import resources
 from typing import Any
@@ -61,16 +60,33 @@ def _sample_text(system: str, slug: str) -> str | None:
     return path.read_text() if path.is_file() else None
 
 
+def _shown(text: str) -> str:
+    """``text`` with each character that does not print (a control, a zero-width or
+    direction mark, a line or paragraph separator) as its escape ("\\u2028"), as YAML reads it
+    in double quotes; letters and signs of any script as typed."""
+    return "".join(
+        char
+        if char.isprintable()
+        else f"\\x{ord(char):02X}"
+        if ord(char) <= 0xFF
+        else f"\\u{ord(char):04X}"
+        if ord(char) <= 0xFFFF
+        else f"\\U{ord(char):08X}"
+        for char in text
+    )
+
+
 def _scalar(value: Any) -> str:
     """``value`` as YAML writes it inside a line of a card (a flow mapping included): plain
-    where that reads back the same, else double-quoted."""
-    # (Letters as they are, "Zoë" not "Zo\xEB": YAML still escapes what is not printable.)
+    where that reads back the same, else double-quoted. Letters beyond ASCII are written as
+    typed ("Zoë", not "Zo\\xEB"); what does not print is escaped (``_shown``), never written
+    raw: U+2028 or U+0085 raw would end the line in YAML's reading."""
+    plain = isinstance(value, str) and not any(c in value for c in ",{}[]#:\"'")
+    if isinstance(value, str) and not (plain and value.isprintable()):
+        return '"' + _shown(value.replace("\\", "\\\\").replace('"', '\\"')) + '"'
     text = yaml.safe_dump(value, default_flow_style=True, width=1000, allow_unicode=True).strip()
     if text.endswith("..."):  # (a lone plain scalar's document end)
         text = text[:-3].strip()
-    plain = isinstance(value, str) and not any(c in value for c in ",{}[]#:\"'")
-    if isinstance(value, str) and not plain:
-        return json.dumps(value, ensure_ascii=False)
     return text
 
 
@@ -121,7 +137,9 @@ def starter_card(system: str, wrestler: Wrestler) -> str:
         # The old name as a whole value in the sample's flow entries ("finisher: X,",
         # "name: X}", "move: X,", or a line of its own).
         text = re.sub(rf"(?<=: ){re.escape(was)}(?=[,}}\n])", lambda _m: _scalar(finisher), text)
-    return STARTER_NOTE.format(name=name, what=what, finisher=finisher) + text
+    # (The note is a comment: a name's line separator, raw, would end it mid-name.)
+    note = STARTER_NOTE.format(name=_shown(name), what=what, finisher=_shown(finisher))
+    return note + text
 
 
 def _date(value) -> dt.date | None:
