@@ -218,18 +218,6 @@ def level_names(names: tuple[str, ...], name: str, words: Pronouns) -> tuple[str
     return found
 
 
-#: Words of maneuvers' names that keep their capital in the play-by-play ("a German suplex",
-#: "an Irish whip", "a Boston crab"): places and peoples. The rest read in lower case, but for
-#: initials ("a DDT").
-PROPER_WORDS: Final = frozenset(
-    {
-        "American", "Boston", "Canadian", "Dominican", "Dutch", "English", "French", "German",
-        "Indian", "Irish", "Italian", "Japanese", "Mexican", "Russian", "Samoan", "Scottish",
-        "Swiss", "Tongan", "Welsh",
-    }
-)  # fmt: skip
-
-
 class Move:
     """A maneuver as one wrestler performs it: its static Maneuver Skill and damage."""
 
@@ -381,9 +369,10 @@ class Move:
             )
         self.base_skill: i64 = skill
         self.damage: i64 = mv.damage
+        proper = w._catalogue.proper_words  # (places and peoples keep their capital)
         words = " ".join(
-            w if (w.isupper() and len(w) > 1) or w in PROPER_WORDS else w.lower()
-            for w in mv.name.split()
+            word if (word.isupper() and len(word) > 1) or word in proper else word.lower()
+            for word in mv.name.split()
         )
         if finisher is not None and finisher.name != mv.name:
             words = f"{finisher.name} ({words})"

@@ -414,6 +414,9 @@ class Catalogue:
     variant_flags: Mapping[str, VariantFlag]
     named: Mapping[str, tuple[str, tuple[str, ...]]]
     basics: tuple[str, ...]
+    #: Words of maneuvers' names that keep their capital in the play-by-play (places and
+    #: peoples: "an Irish whip"); the rest read in lower case, but for initials.
+    proper_words: frozenset[str] = frozenset()
     _index: Mapping[str, str] = field(default_factory=FrozenMap, compare=False, repr=False)
     _prefixes: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
@@ -596,7 +599,17 @@ def _catalogue(data: Any, problems: _Problems) -> Catalogue | None:
     before = len(problems)
     _known_keys(
         data,
-        {"name", "title", "authored", "flags", "variant_flags", "maneuvers", "variants", "basics"},
+        {
+            "name",
+            "title",
+            "authored",
+            "flags",
+            "variant_flags",
+            "maneuvers",
+            "variants",
+            "basics",
+            "proper_words",
+        },
         p,
         problems,
     )
@@ -693,6 +706,12 @@ def _catalogue(data: Any, problems: _Problems) -> Catalogue | None:
     for i, b in enumerate(basics):
         if not isinstance(b, str) or normal_name(b) not in index:
             problems.add(f"{p}.basics[{i}]", f"no maneuver {b!r}")
+    proper = data.get("proper_words", [])
+    if not isinstance(proper, list) or not all(
+        isinstance(word, str) and word[:1].isupper() and " " not in word for word in proper
+    ):
+        problems.add(f"{p}.proper_words", "must list capitalised words, one word each")
+        proper = []
     if len(problems) > before:
         return None
     prefixes = sorted(
@@ -704,6 +723,7 @@ def _catalogue(data: Any, problems: _Problems) -> Catalogue | None:
         variant_flags=FrozenMap(variant_flags),
         named=FrozenMap(named),
         basics=tuple(index[normal_name(b)] for b in basics),
+        proper_words=frozenset(proper),
         _index=FrozenMap(index),
         _prefixes=tuple(prefixes),
     )

@@ -398,6 +398,12 @@ REFUSED = [
     ),
     (
         "maneuvers",
+        put("proper_words", value=["Irish", "german"]),
+        "maneuvers.proper_words",
+        "must list capitalised words, one word each",
+    ),
+    (
+        "maneuvers",
         drop("maneuvers", "Lunge Tag"),
         "maneuvers.maneuvers",
         "must include 'Lunge Tag' (the engine uses it)",
