@@ -119,7 +119,7 @@ def _translate(exc: Exception, context) -> Exception | Response:
             return exceptions.NotAuthenticated()
         return exceptions.PermissionDenied(str(exc))
     if isinstance(exc, BookingError):
-        # Each by its field where it is one's (``booking.Reason``), else by the whole.
+        # Each by its field where it is one's (a ``FieldProblem``), else by the whole.
         return problems_response(
             (getattr(reason, "field", ""), getattr(reason, "message", reason))
             for reason in exc.reasons

@@ -37,6 +37,7 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
+from promotion.services import FieldProblem
 from rules import registry
 
 # Messages the promoter sees (tests reuse them).
@@ -56,7 +57,8 @@ NO_CARD = "{wrestler} has no {system} card."
 NO_ENGINE = "The {system} rule system cannot simulate matches yet."
 MATCH_TYPE_UNSUPPORTED = "{system} has no {match_type} match; it offers {offered}."
 WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
-BAD_OPTIONS = "Rule options: {error}"
+#: How a refusal of the rule options is labelled ("Rule options: unknown ... option(s): x").
+RULE_OPTIONS = "Rule options"
 TAG_TITLE_NEEDS_TEAMS = "The {title} is contested between teams; {side} are not one."
 UNKNOWN_STIPULATIONS = "Unknown stipulation(s) {names} for {system} (known: {known})."
 ALLY_NO_PART = (
@@ -126,19 +128,6 @@ class BookingError(ValueError):
     def __init__(self, reasons: Sequence[str]):
         self.reasons = list(reasons)
         super().__init__("\n".join(self.reasons))
-
-
-class Reason(str):
-    """A booking's reason that is one field's: the sentence the pages show, and ``field`` (its
-    name in the API's body) with ``message`` (the words the API gives under that path)."""
-
-    field: str
-    message: str
-
-    def __new__(cls, text: str, field: str, message: str | None = None):
-        made = super().__new__(cls, text)
-        made.field, made.message = field, text if message is None else message
-        return made
 
 
 def in_words(moment: dt.datetime, federation: Federation) -> str:
@@ -341,7 +330,7 @@ def match_book(
             try:
                 engine.parse_options(options)
             except ValueError as exc:
-                reasons.append(Reason(BAD_OPTIONS.format(error=exc), "rule_options", str(exc)))
+                reasons.append(FieldProblem("rule_options", RULE_OPTIONS, str(exc)))
             if allies and "ally" not in engine.ringside_roles:
                 reasons.append(ALLY_NO_PART.format(title=engine.title))
             known = ROSTER_STIPULATIONS | set(engine.stipulation_names)
@@ -350,7 +339,7 @@ def match_book(
                 unheard = UNKNOWN_STIPULATIONS.format(
                     names=", ".join(unknown), system=engine.title, known=", ".join(sorted(known))
                 )
-                reasons.append(Reason(unheard, "stipulations"))
+                reasons.append(FieldProblem("stipulations", "", unheard))
         for name, value in sorted((stipulations or {}).items()):
             if not isinstance(value, bool):  # every stipulation is a flag the engines read
                 reasons.append(STIPULATION_NOT_A_FLAG.format(name=name, value=value))

@@ -52,13 +52,15 @@ class ServiceError(ValueError):
 
 
 class FieldProblem(str):
-    """A problem of one field, as the pages read it ("Ring name: ..."), knowing its field."""
+    """A problem of one field, as the pages read it ("Ring name: ..."; the message alone where
+    no ``label`` is given, one that names its field itself), knowing its field (its name in
+    the API's body, the path the API gives it under) and its ``message``."""
 
     field: str
     message: str
 
     def __new__(cls, field: str, label: str, message: str):
-        made = super().__new__(cls, f"{label}: {message}")
+        made = super().__new__(cls, f"{label}: {message}" if label else message)
         made.field, made.message = field, message
         return made
 

@@ -139,7 +139,6 @@ def test_refused_for_a_match_type_nobody_knows(show, make):
     )
 
 
-@names("BAD_OPTIONS")
 def test_refused_for_a_rule_option_the_system_does_not_have(show, make):
     reasons = book_refused(show=show, sides=[[make()], [make()]], rule_options=["moonsault"])
     assert len(reasons) == 1
