@@ -16,7 +16,6 @@ into ``Prepared.fig``.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, final
@@ -461,23 +460,7 @@ def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
 
 # --------------------------------------------------------------------------------------------
 # codes: what a strategy remembers its decisions by (``DefaultStrategy._situation``) packs the
-# match's strings (``compile.code``) and each man's injuries as small numbers. A number is never
-# reused (the counter is atomic), so no two sets of injuries share one, whichever threads ask.
-
-_INJURY_CODES: Final[dict[tuple, int]] = {}
-_NEXT_INJURY_CODE: Final = itertools.count(1)
-
-
-def injury_code(inj: dict[str, int]) -> int:
-    """A man's injuries (points by body part) as one number: 0 for none."""
-    if not inj:
-        return 0
-    key = tuple(sorted(inj.items()))
-    found = _INJURY_CODES.get(key)
-    if found is None:
-        found = _INJURY_CODES.setdefault(key, next(_NEXT_INJURY_CODE))
-    return found
-
+# match's strings as small numbers (``compile.code``).
 
 for _text in ("", *CATEGORY, *ZONE_WORDS):  # the postures and zones first: the smallest numbers
     code(_text)
@@ -521,7 +504,6 @@ class Fighter:
         "id",
         "in_ring",
         "inj",
-        "inj_code",
         "last",
         "last_ok",
         "lvl",
@@ -534,7 +516,6 @@ class Fighter:
         "post_cat",
         "repeat",
         "running",
-        "short",
         "side",
         "spent",
         "spent_on",
@@ -556,9 +537,6 @@ class Fighter:
         self.side = w.side
         self.dmg: i64 = 0
         self.lvl: i64 = 0
-        #: The damage he can still take before his next weardown level (at most 24; 0 past
-        #: the last), kept with his level (``note_damage``): what a remembered situation holds.
-        self.short: i64 = min(w.breaks[0], 24) if w.breaks else 0
         self.pen: i64 = 0
         self.post = "facing"
         self.zone = "center" if in_ring else "apron"
@@ -577,7 +555,6 @@ class Fighter:
         self.spent = 0
         self.spent_on: list[str] = []
         self.inj = dict(w.injuries0)
-        self.inj_code: i64 = injury_code(self.inj)
         #: ``codes``' memory: each string it last coded, and its code.
         self.coded_post = self.coded_zone = self.coded_last = ""
         self.code_post = self.code_zone = self.code_last = code("")
@@ -623,8 +600,7 @@ class Fighter:
         self.packed = STALE
 
     def note_damage(self) -> None:
-        """His weardown level from his damage, its penalty, and the damage short of the next
-        level."""
+        """His weardown level from his damage, and its penalty."""
         w = self.w
         breaks = w.breaks
         lvl = 0
@@ -632,11 +608,6 @@ class Fighter:
             lvl += 1
         self.lvl = lvl
         self.pen = w.level_pen[lvl]
-        if lvl < len(breaks):
-            short = breaks[lvl] - self.dmg
-            self.short = short if short < 24 else 24
-        else:
-            self.short = 0
 
     def category(self) -> int:
         """His posture's category: 0 standing, 1 crouching, 2 fallen."""
@@ -678,7 +649,6 @@ class Fighter:
     def injure(self, part: str, points: int) -> None:
         """Injury points to a body part, in this match (``inj``) and as news (``new_inj``)."""
         self.inj[part] = self.inj.get(part, 0) + points
-        self.inj_code = injury_code(self.inj)
         self.new_inj[part] = self.new_inj.get(part, 0) + points
 
     @property

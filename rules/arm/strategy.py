@@ -44,6 +44,20 @@ PACKED: Final = not __file__.endswith(".py")
 NOT_DECIDED: Final = object()
 
 
+#: The most of a worn man's room (``room``) the default strategy reads.
+ROOM_CAP: Final = 16
+
+
+def room(f: Fighter) -> int:
+    """Battered or worse, the damage he can still take before the final StunTrack value (0 to
+    ``ROOM_CAP``); fresher, ``ROOM_CAP``: what the default strategy knows of his own damage
+    beyond his weardown level (whether a desperate finisher would knock him out)."""
+    if f.lvl < 3:
+        return ROOM_CAP
+    left = f.w.final - f.dmg
+    return ROOM_CAP if left > ROOM_CAP else (left if left > 0 else 0)
+
+
 def p_check(target: int, botch_from: int = 20) -> float:
     """The chance a d20 comes up at or under ``target`` without a Botch (a 1 always does)."""
     ok = target if target < botch_from else botch_from - 1
@@ -373,6 +387,9 @@ class DefaultStrategy(ArmStrategy):
 
     - opens with a C.E.T. when STR or TEC beats SAV by 3 and the opponent's; heels with plenty
       of Edge (5 or more) ambush a fan favourite, or anyone in his ritual;
+    - reads the match as a wrestler in the ring sees it, not the injuries by body part nor the
+      damage within a weardown level (``docs/rules/arm.md``, "The default strategy"): the
+      engine still applies both to every check and blow;
     - each round picks the maneuver with the best expected worth from the arsenal (plus the
       basics anyone can improvise when nothing fits): the chance of success times the damage,
       with a large bonus for what could end the match (the finisher, a pin predicament, a hold
@@ -411,7 +428,9 @@ class DefaultStrategy(ArmStrategy):
     # Every decision below is a function of the situation (``_situation``) alone, so it is worked
     # out once per situation and remembered on the prepared match: odds replay the same
     # situations thousands of times. (Keep ``_situation`` complete, and ``_wide_situation`` in
-    # step with it: a decision reading anything they leave out would be remembered wrongly.)
+    # step with it: a decision reading anything they leave out would be remembered wrongly, as
+    # the corpus's audit finds, ``tests/rules/test_arm_corpus.py``. And keep it small: each
+    # thing it holds multiplies the situations a run must work out.)
 
     def _situation(
         self, match: Match, side: int, kind: int, x: int = 0, y: int = 0, z: int = 0
@@ -421,7 +440,7 @@ class DefaultStrategy(ArmStrategy):
         then what the deciding man (``side``) sees.
 
         Built a few times a round, so packed into four integers: the counts in 6-bit fields
-        (offset by 16: -16 to 47), strings and injuries by their codes (``compile.code``,
+        (offset by 16: -16 to 47), strings by their codes (``compile.code``,
         ``Fighter.codes``) in 6-bit (postures, zones) or 10-bit fields, yes-or-no in single
         bits. A value outside its field (none of the shipped figures comes near) gives
         ``(-1, 0, 0, 0)``: the situation is then remembered by its wide key
@@ -434,7 +453,6 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         aw = a.w
         lvl = d.lvl
-        remaining = d.short
         s0: i64 = i64(a.id) + 16
         s1: i64 = i64(d.id) + 16
         s2: i64 = i64(match.ap) + 16
@@ -450,7 +468,7 @@ class DefaultStrategy(ArmStrategy):
         s12: i64 = i64(a.fired) + 16
         s13: i64 = i64(a.tricks) + 16
         s14: i64 = i64(a.debt) + 16
-        s15: i64 = i64(remaining) // 4 + 16
+        s15: i64 = i64(room(a)) + 16
         s16: i64 = i64(match.covers) + 16
         s17: i64 = i64(z) + 16
         p0: i64 = 16
@@ -466,22 +484,10 @@ class DefaultStrategy(ArmStrategy):
         mine_codes: i64 = a.codes()  # posture, zone, last maneuver: 22 bits
         his_codes: i64 = d.codes()
         xx: i64 = x
-        d_last: i64 = 0
-        if aw.short_temper:  # he answers what was last done to him
-            d_last = his_codes >> 12 << 1 | (1 if d.last_ok else 0)
-        a_inj: i64 = a.inj_code
-        d_inj: i64 = d.inj_code
+        d_last: i64 = 1 if aw.short_temper and self._fouled(match, side) else 0
         k: i64 = kind
         yy: i64 = y
-        if (
-            counts >> 6
-            or mine_codes < 0
-            or his_codes < 0
-            or (xx | a_inj | d_inj) >> 10
-            or d_last >> 11
-            or k >> 3
-            or yy >> 1
-        ):
+        if counts >> 6 or mine_codes < 0 or his_codes < 0 or xx >> 10 or k >> 3 or yy >> 1:
             return (-1, 0, 0, 0)
         flags: i64 = outs
         if match.near:
@@ -506,6 +512,8 @@ class DefaultStrategy(ArmStrategy):
             flags |= 2048
         if match.begun < aw.early_until:
             flags |= 4096
+        if match.begun < d.w.early_until:  # (his own checks, and his opponent's: ``own``)
+            flags |= 16384
         both = match.both  # (``match.attacks_both(side)``, inline)
         if both is not None and both == side:
             flags |= 8192
@@ -541,14 +549,14 @@ class DefaultStrategy(ArmStrategy):
             | p0 << 48
             | p1 << 54,
             flags
-            | crowd << 14
-            | flourishes << 16
-            | counted << 18
-            | k << 20
-            | yy << 23
-            | mine_codes << 24
-            | (his_codes & 4095) << 46,
-            xx | a_inj << 10 | d_inj << 20 | d_last << 30,
+            | crowd << 15
+            | flourishes << 17
+            | counted << 19
+            | k << 21
+            | yy << 24
+            | mine_codes << 25
+            | (his_codes & 4095) << 47,
+            xx | d_last << 10,
         )
 
     def _wide_situation(self, match: Match, side: int, kind: int, x: int, y: int, z: int) -> tuple:
@@ -559,7 +567,6 @@ class DefaultStrategy(ArmStrategy):
         d = cur[1 - side]
         aw = a.w
         lvl = d.lvl
-        remaining = d.short
         count = match.count
         crowd = a.crowd
         flourishes = a.flourishes
@@ -602,17 +609,16 @@ class DefaultStrategy(ArmStrategy):
             d.out,
             d.blind > 0 or d.dizzy > 0 or d.surprised,
             match.distracted > 0,
-            remaining // 4,
+            room(a),
             match.begun < aw.early_until,
+            match.begun < d.w.early_until,
             crowd if crowd < 2 else 2,
             flourishes if flourishes < 2 else 2,
             match.covers,
             None if count is None else (count >= 10) + (count >= 12),
             match.attacks_both(side),
-            tuple(sorted(a.inj.items())),
-            tuple(sorted(d.inj.items())),
             partners,
-            (d.last, d.last_ok) if aw.short_temper else None,
+            aw.short_temper and self._fouled(match, side),
         )
 
     # Each decision asks ``_recall`` for what it decided before in the same situation, and
@@ -737,15 +743,9 @@ class DefaultStrategy(ArmStrategy):
         ):
             return Plan(actions=("bail", "stall"))
         # A short temper answers an illegal blow with a closed fist.
-        if a.w.short_temper and d.last_ok and match.near:
-            hit = d.w.arsenal.get(d.last) or d.w.move(d.last)
+        if a.w.short_temper and match.near and self._fouled(match, side):
             punch = a.w.move("Punch")
-            if (
-                hit is not None
-                and hit.illegal
-                and punch is not None
-                and match.feasible(side, punch)
-            ):
+            if punch is not None and match.feasible(side, punch):
                 return Plan(move=punch)
         # A double team in his own corner, when the referee will not see it.
         double = self._double_team(match, side)
@@ -766,6 +766,25 @@ class DefaultStrategy(ArmStrategy):
         if best is None:
             return Plan(actions=("reset",))
         return best[1]
+
+    def _fouled(self, match: Match, side: int) -> bool:
+        """The opponent's last maneuver landed and was illegal."""
+        d = match.cur[1 - side]
+        if not d.last_ok:
+            return False
+        hit = d.w.arsenal.get(d.last) or d.w.move(d.last)
+        return hit is not None and hit.illegal
+
+    def _skill(self, match: Match, side: int, move: Move, chain: int = 0) -> int:
+        """His Maneuver Skill for ``move`` as the strategy weighs it: the match's
+        (``Match.target``) less what his injuries take off it. (The strategy does not read the
+        injuries: see the class's docstring.)"""
+        t = match.target(side, move, chain=chain)
+        inj = match.cur[side].inj
+        if inj:
+            for part in move.uses:
+                t += inj.get(part, 0)
+        return t
 
     def _double_team(self, match: Match, side: int) -> Plan | None:
         a, d = match.cur[side], match.cur[1 - side]
@@ -889,12 +908,12 @@ class DefaultStrategy(ArmStrategy):
                 actions = (*actions, "run")
                 cost += run
         # (The plan's own modifiers are all still at rest: the target without them.)
-        target = match.target(side, move) - short
+        target = self._skill(match, side, move) - short
         desperation = 0
         if move.finisher and a.lvl >= 3 and p_check(target, a.w.botch_from) < 0.5:
             # Desperation: take a few points himself for as many +1.
             need = min(3, 10 - target)
-            if need > 0 and a.dmg + need + move.level < a.w.final:
+            if need > 0 and need + move.level < room(a):
                 desperation = need
                 target += need
         flourish = False
@@ -993,8 +1012,6 @@ class DefaultStrategy(ArmStrategy):
         fig = match.fig
         a, d = match.cur[side], match.cur[1 - side]
         dmg = move.damage + (d.w.wdb if move.wdb_defender else a.w.wdb)
-        if d.inj:  # (most men are not hurt: no lookup then)
-            dmg += d.inj.get(move.target, 0)
         if move.flying or move.springboard:
             dmg += 3 * fig.dmg_per_step if move.flying else fig.dmg_per_step
         if move.dive:
@@ -1049,12 +1066,7 @@ class DefaultStrategy(ArmStrategy):
         """The chance a cover after ``move`` keeps the opponent down."""
         a, d = match.cur[side], match.cur[1 - side]
         lvl = d.lvl
-        # How far he is from the next break, as the situation knows it (in steps of 4).
-        remaining = int(d.short) // 4 * 4
-        if dmg > remaining and lvl < len(d.w.breaks):
-            lvl += 1
-        pen = d.w.level_pen[lvl]
-        best = match.surest_break(1 - side, predicament=move.pin_pred) - (pen - d.pen)
+        best = match.surest_break(1 - side, predicament=move.pin_pred)
         if not move.pin_pred and dmg >= 2 and not a.w.arrogant:
             best += match.fig.mod_pin["hook_leg"]
         dice = 1 if move.finisher and lvl >= 1 else 3
@@ -1163,7 +1175,7 @@ class DefaultStrategy(ArmStrategy):
                 continue
             if not defense.usable_mask & d.posture_bit():  # (not from his posture)
                 continue
-            t = match.target(side, defense)
+            t = self._skill(match, side, defense)
             if best is None or t > best[0]:
                 best = (t, defense)
         if best is None or best[0] < 9 or (not big and best[0] < against - 6):
@@ -1206,7 +1218,7 @@ class DefaultStrategy(ArmStrategy):
                 continue
             if m.illegal and not self._may_cheat(match, side, m):
                 continue
-            t = match.target(side, m, chain=chained + 1)
+            t = self._skill(match, side, m, chained + 1)
             if best is None or t > best[0]:
                 best = (t, m)
         return best
@@ -1307,7 +1319,7 @@ class DefaultStrategy(ArmStrategy):
             cost, steps = self._arrangement(match, side, move, up)
             if cost == CANNOT or cost > ap + 1:
                 continue
-            t = match.target(side, move)
+            t = self._skill(match, side, move)
             score = p_check(t, a.w.botch_from) * (
                 self._damage(match, side, move, ())
                 + (self.FINISH * 0.3 if move.finisher and d.lvl >= 2 else 0.0)

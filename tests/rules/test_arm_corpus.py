@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 from rules.arm.engine import prepare, run
-from rules.arm.strategy import DefaultStrategy
+from rules.arm.strategy import NOT_DECIDED, DefaultStrategy
 from rules.arm.system import system as arm
 from rules.core.dice import SeededDice
 from rules.core.spec import Ringside
@@ -224,6 +224,93 @@ def test_series_on_one_prepared_match_play_as_recorded(corpus):
         assert full == recorded, name
         fast = play_series(spec, n, record=False)
         assert [m[:3] + m[4:] for m in fast] == [m[:3] + m[4:] for m in recorded], name
+
+
+class Audited(DefaultStrategy):
+    """The default strategy remembering nothing: it works out every decision afresh and checks
+    it against what it decided before in the same situation (``remembered_by``). Two answers
+    to one situation mean a decision read something its situation leaves out, and a match
+    played on a well-used preparation would go otherwise than on a fresh one."""
+
+    def audit(self) -> dict:
+        if not hasattr(self, "answers"):
+            self.answers: dict = {}
+            self.again = 0
+        return self.answers
+
+    def _recall(self, match, side, seen, kind, x=0, y=0, z=0):
+        return NOT_DECIDED
+
+    def _keep(self, match, side, seen, found, kind, x=0, y=0, z=0):
+        answers = self.audit()
+        situation = (id(match.prep), repr(self.remembered_by(match, side, kind, x, y, z)))
+        if situation in answers:
+            self.again += 1
+        before = answers.setdefault(situation, (found, match.cur[side].w.key))
+        assert before[0] == found, (
+            f"decision {kind} of {match.cur[side].w.key} (before: of {before[1]}) answered "
+            f"{told(found)} where the same situation had {told(before[0])}"
+        )
+        return found
+
+
+def told(answer) -> str:
+    move = getattr(answer, "move", None)
+    return f"{answer!r} ({move.name})" if move is not None else repr(answer)
+
+
+class AuditedRough(Audited, Rough):
+    pass
+
+
+def audit_corpus(strategy_kinds=(Audited, AuditedRough), seeds=8) -> int:
+    """Every case of the corpus played ``seeds`` times on one prepared match with an
+    ``Audited`` strategy; how many times a situation came again."""
+    again = 0
+    for name, spec, seed in cases():
+        strategy = strategy_kinds[1]() if name.startswith("rough ") else strategy_kinds[0]()
+        prep = prepare(spec)
+        dice = SeededDice(seed, record=False)
+        for _ in range(seeds):
+            run(prep, dice, strategy, record=False)
+        again += strategy.again if hasattr(strategy, "again") else 0
+    return again
+
+
+@pytest.mark.parametrize("packed", [False, True])
+def test_every_decision_is_the_same_each_time_its_situation_comes_again(packed, monkeypatch):
+    # What makes remembering decisions safe: over the whole corpus, eight matches on each
+    # preparation, no situation is ever answered two ways (and tens of thousands come again).
+    # The situations keyed as this install keys them, and packed into four integers even on
+    # the pure-Python engine (which keys them by the wide tuple otherwise).
+    if packed:
+        import rules.arm.strategy as strategy_module
+
+        monkeypatch.setattr(strategy_module, "PACKED", True)
+    assert audit_corpus() > 15_000
+
+
+class ReadsInjuries(Audited):
+    """Planted: a maneuver weighed with the damage the opponent's injuries add, which the
+    situation leaves out."""
+
+    def _damage(self, match, side, move, actions):
+        d = match.cur[1 - side]
+        return super()._damage(match, side, move, actions) + d.inj.get(move.target, 0)
+
+
+class ReadsDamage(Audited):
+    """Planted: the cover's chance weighed with the opponent's damage to the point."""
+
+    def _pin_chance(self, match, side, move, dmg):
+        d = match.cur[1 - side]
+        return super()._pin_chance(match, side, move, dmg) * (1.0 + d.dmg / 100.0)
+
+
+@pytest.mark.parametrize("planted", [ReadsInjuries, ReadsDamage])
+def test_the_audit_catches_a_decision_reading_what_its_situation_leaves_out(planted):
+    with pytest.raises(AssertionError, match="where the same situation had"):
+        audit_corpus((planted, planted))
 
 
 #: The most times one line of the play-by-play may come again in a row: more is a match stuck

@@ -548,13 +548,12 @@ def test_remembered_decisions_change_nothing(samples, keys):
         lambda m: setattr(m.me(BETA), "whipped", True),
         lambda m: setattr(m.me(BETA), "blind", 1),
         lambda m: setattr(m.me(BETA), "post", "prone"),
-        lambda m: m.me(BETA).injure("arm", 1),
-        lambda m: m.me(ALPHA).injure("leg", 2),
         lambda m: setattr(m, "covers", 1),
         lambda m: setattr(m, "distracted", 1),
         lambda m: setattr(m, "ap", 7),
         lambda m: setattr(m, "near", False),
-        lambda m: m.hurt(m.me(BETA), 20, None),
+        lambda m: m.hurt(m.me(BETA), m.me(BETA).w.breaks[0] + 1, None),
+        lambda m: setattr(m.me(BETA).w, "early_until", 60),  # a slow starter (``own``)
     ],
 )
 def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(change, keys):
@@ -563,6 +562,59 @@ def test_the_situation_a_decision_is_remembered_by_sees_what_the_decisions_read(
     m = match_of([])
     change(m)
     assert strategy.remembered_by(m, ALPHA, K_PLAN) != before
+
+
+def test_a_worn_mans_room_before_the_final_value_is_part_of_his_situation(keys):
+    # A desperate finisher costs him points of his own: whether he has them is his to read.
+    strategy = DefaultStrategy()
+    close, far = match_of([]), match_of([])
+    final = close.me(ALPHA).w.final
+    close.hurt(close.me(ALPHA), final - 2, None)
+    far.hurt(far.me(ALPHA), final - 6, None)
+    assert close.me(ALPHA).lvl == far.me(ALPHA).lvl >= 3
+    assert strategy.remembered_by(close, ALPHA, K_PLAN) != strategy.remembered_by(
+        far, ALPHA, K_PLAN
+    )
+
+
+def test_a_short_temper_sees_whether_the_blow_he_took_was_illegal(keys):
+    strategy = DefaultStrategy()
+    hothead = sheet("alpha", flaws=["Short Temper"])
+    beta = sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"])
+    fouled, chopped, missed = (match_of([], a=hothead, b=beta) for _ in range(3))
+    for m, last, landed in ((fouled, "Eye Rake", True), (chopped, "Chop", True)):
+        m.me(BETA).last, m.me(BETA).last_ok = last, landed
+    missed.me(BETA).last, missed.me(BETA).last_ok = "Eye Rake", False
+    seen = {n: strategy.remembered_by(m, ALPHA, K_PLAN) for n, m in enumerate((fouled, chopped))}
+    assert seen[0] != seen[1]
+    assert strategy.remembered_by(missed, ALPHA, K_PLAN) == seen[1]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda m: m.me(BETA).injure("arm", 2),
+        lambda m: m.me(ALPHA).injure("leg", 2),
+        lambda m: m.hurt(m.me(BETA), m.me(BETA).w.breaks[0] - 1, None),
+        lambda m: setattr(m.me(BETA), "last", "Chop"),
+    ],
+)
+def test_what_the_strategy_does_not_read_leaves_its_situation_and_its_decision_alone(change, keys):
+    # Injuries by body part and the damage within a weardown level are the engine's, not the
+    # default strategy's (its docstring): a situation that differs only there is the same one,
+    # and is decided the same way.
+    strategy = DefaultStrategy()
+    base = match_of([], b=sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"]))
+    m = match_of([], b=sheet("beta", arsenal=["Punch", "Eye Rake", "Chop"]))
+    change(m)
+    assert m.me(BETA).lvl == base.me(BETA).lvl
+    assert strategy.remembered_by(m, ALPHA, K_PLAN) == strategy.remembered_by(base, ALPHA, K_PLAN)
+    assert told(strategy._plan(m, ALPHA)) == told(strategy._plan(base, ALPHA))
+
+
+def told(plan: Plan) -> tuple:
+    """A plan by its maneuver's name (two matches compile their own maneuvers)."""
+    return (plan.move and plan.move.name, plan.actions, plan.trap, plan.over_top)
 
 
 # One change to each thing a situation holds, each a step from where a match starts: no two may
@@ -600,9 +652,9 @@ ONE_STEP_EACH = {
     "his zone": lambda m: setattr(m.me(ALPHA), "zone", "middle"),
     "the opponent's zone": lambda m: setattr(m.me(BETA), "zone", "middle"),
     "his last maneuver": lambda m: setattr(m.me(ALPHA), "last", "Chop"),
-    "his injury": lambda m: m.me(ALPHA).injure("arm", 1),
-    "the opponent's injury": lambda m: m.me(BETA).injure("arm", 1),
-    "the opponent's damage": lambda m: m.hurt(m.me(BETA), 20, None),
+    "his room": lambda m: m.hurt(m.me(ALPHA), m.me(ALPHA).w.final - 2, None),
+    "his slow start": lambda m: setattr(m.me(ALPHA).w, "early_until", 60),
+    "the opponent's slow start": lambda m: setattr(m.me(BETA).w, "early_until", 60),
 }
 
 

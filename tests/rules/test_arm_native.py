@@ -52,7 +52,7 @@ def test_the_pure_python_engine_plays_the_corpus_as_recorded():
         timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "10 passed" in done.stdout
+    assert "14 passed" in done.stdout
 
 
 def test_the_environment_variable_runs_the_pure_python_engine():
