@@ -119,10 +119,14 @@ def _translate(exc: Exception, context) -> Exception | Response:
             return exceptions.NotAuthenticated()
         return exceptions.PermissionDenied(str(exc))
     if isinstance(exc, BookingError):
-        # Each by its field where it is one's (a ``FieldProblem``), else by the whole.
+        # Each by its field where it is one's (a ``FieldProblem``), else by the whole; 409
+        # when the request was made on data that has changed since (``conflict``).
         return problems_response(
-            (getattr(reason, "field", ""), getattr(reason, "message", reason))
-            for reason in exc.reasons
+            (
+                (getattr(reason, "field", ""), getattr(reason, "message", reason))
+                for reason in exc.reasons
+            ),
+            code=status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, ProblemsError):
         return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")

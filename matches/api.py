@@ -222,6 +222,24 @@ class ShowUpdateSerializer(serializers.Serializer):
     venue = serializers.CharField(max_length=160, required=False, allow_blank=True)
 
 
+class WeekRunSerializer(serializers.Serializer):
+    show = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The number of the show you mean to run: the coming show's, or when none is "
+        "coming the one it would book (`week_show` in `GET federations/{slug}/`). When the coming "
+        "show is another by now (the week has run: a second request, a retry after a lost "
+        "answer), nothing runs and the answer is 409. Without it, the coming show runs, "
+        "whichever it is.",
+    )
+    new = serializers.BooleanField(
+        default=False,
+        help_text="`show` is a show not booked yet, the one this request would book "
+        "(`week_show_new` in `GET federations/{slug}/`): if one has been booked since, its card "
+        "unseen, nothing runs (409).",
+    )
+
+
 class MatchMoveSerializer(serializers.Serializer):
     position = serializers.IntegerField(min_value=1, help_text="Its new place on the card.")
 
@@ -311,15 +329,17 @@ class ShowViewSet(
     ordering = ["-scheduled_at", "-number"]
     throttle_scopes = {"run": "run", "run_week": "run"}
     #: Actions that read no body (OPTIONS lists them with no fields; the schema, no body).
-    bodyless_actions = frozenset({"autobook", "schedule", "run", "run_week", "retry", "cancel"})
+    bodyless_actions = frozenset({"autobook", "schedule", "run", "retry", "cancel"})
 
     def scoped_queryset(self):
         return self.federation.shows.annotate(match_count=Count("matches"))
 
     def get_serializer_class(self):
-        return {"create": ShowCreateSerializer, "partial_update": ShowUpdateSerializer}.get(
-            self.action, ShowSerializer
-        )
+        return {
+            "create": ShowCreateSerializer,
+            "partial_update": ShowUpdateSerializer,
+            "run_week": WeekRunSerializer,
+        }.get(self.action, ShowSerializer)
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -418,13 +438,17 @@ class ShowViewSet(
 
     @extend_schema(
         summary="Run this week: book (if need be), schedule and simulate the coming show",
-        request=None,
+        request=WeekRunSerializer,
         responses={202: ACCEPTED},
         tags=["booking"],
     )
     @action(detail=False, methods=["post"], url_path="run-week")
     def run_week(self, request, **kwargs):
-        return self._accepted(request, week_run(federation=self.federation).show)
+        asked = WeekRunSerializer(data=request.data)
+        asked.is_valid(raise_exception=True)
+        expect, new = asked.validated_data.get("show"), asked.validated_data["new"]
+        done = week_run(federation=self.federation, expect=expect, new=new)
+        return self._accepted(request, done.show)
 
     @extend_schema(
         summary="A show's progress: its status, matches done of the card, and a plain message",

@@ -125,6 +125,10 @@ CLOSED_STATUSES = {ShowStatus.RUNNING, ShowStatus.COMPLETED, ShowStatus.CANCELLE
 
 
 class BookingError(ValueError):
+    #: The request was made on a view of the data that is out of date (the API's 409), rather
+    #: than asking for something the rules refuse (400).
+    conflict = False
+
     def __init__(self, reasons: Sequence[str]):
         self.reasons = list(reasons)
         super().__init__("\n".join(self.reasons))

@@ -57,6 +57,16 @@ def next_open_show(*, federation: Federation) -> Show | None:
     return shows.order_by("scheduled_at", "number").first()
 
 
+def week_show_number(*, federation: Federation, coming: Show | None = None) -> int:
+    """The number of the show "Run this week" wrestles now: the coming show's (``coming``, when
+    the caller has it), else the one it would book, numbered on (``booking.show_create``)."""
+    if coming is None:
+        coming = next_open_show(federation=federation)
+    if coming is not None:
+        return coming.number
+    return (federation.shows.aggregate(n=models.Max("number"))["n"] or 0) + 1
+
+
 def next_show(*, federation: Federation) -> Show | None:
     """The show a fan looks forward to: the next one not run yet (see ``next_open_show``)."""
     return next_open_show(federation=federation)

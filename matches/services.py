@@ -24,7 +24,7 @@ from matches.models import (
     Show,
     ShowStatus,
 )
-from matches.selectors import next_open_show
+from matches.selectors import next_open_show, week_show_number
 from matches.simulation import (
     Outcome,
     blocker_of,
@@ -213,30 +213,46 @@ WEEK_MOVED_ON = (
 WEEK_BOOKED_SINCE = (
     '{show} was booked since this page was drawn; the page now says what "Run this week" wrestles.'
 )
-#: ``expect`` for a button drawn when no show was coming: it would book a new one.
-NEW_SHOW = 0
+NOT_THE_WEEKS_SHOW = '"Run this week" wrestles Show #{number} next, not Show #{expect}.'
 
 
-def week_run(*, federation: Federation, expect: int | None = None) -> WeekRun:
+class WeekMovedOn(BookingError):
+    """``week_run``'s refusal when the coming show is not the one the caller named."""
+
+    conflict = True
+
+
+def expected_show(named: str) -> int | None:
+    """The show a "Run this week" button names (``week_run``'s ``expect``): its number."""
+    return int(named) if named.isdigit() else None
+
+
+def week_run(*, federation: Federation, expect: int | None = None, new: bool = False) -> WeekRun:
     """ "Run this week": the federation's next show (created in its weekly slot and auto-booked
     when needed) is scheduled and wrestled now. A failed show must be retried or cancelled
     first; a show already running is returned as it is.
 
-    ``expect`` is the show the caller's button named (its number, or ``NEW_SHOW`` for a new
-    one): when the coming show is another by now (the week ran in another tab, or a second
-    press), nothing is run and the refusal says so. Two presses at once are one after the
-    other (the federation's row is locked while the coming show is found or made)."""
+    ``expect`` is the number of the show the caller's button named (``selectors.
+    week_show_number``: the coming show's, or the one it would book, ``new``): when the coming
+    show is another by now (the week ran in another tab, a second press, a retry after a lost
+    answer), or a show the button would have booked has been booked since (its card unseen),
+    nothing is run and the refusal (``WeekMovedOn``) says so. Two presses at once are one after
+    the other (the federation's row is locked while the coming show is found or made)."""
     from matches.autobook import show_autobook
 
     booked = None
     with transaction.atomic():  # a show made here and then refused its card is not kept
         Federation.objects.select_for_update().filter(pk=federation.pk).first()
         show = next_open_show(federation=federation)
-        if expect is not None and expect != (NEW_SHOW if show is None else show.number):
-            if expect == NEW_SHOW:
-                raise BookingError([WEEK_BOOKED_SINCE.format(show=show)])
+        number = week_show_number(federation=federation, coming=show)
+        if expect is not None and (expect != number or (new and show is not None)):
             named = federation.shows.filter(number=expect).first()
-            raise BookingError([WEEK_MOVED_ON.format(named=named or f"Show #{expect}")])
+            if named is not None and named.status not in OPEN_STATUSES:
+                raise WeekMovedOn([WEEK_MOVED_ON.format(named=named)])
+            if show is not None and (new or named is not None):
+                # Drawn for a new show, or for a later one: this one was booked since.
+                raise WeekMovedOn([WEEK_BOOKED_SINCE.format(show=show)])
+            raise WeekMovedOn([NOT_THE_WEEKS_SHOW.format(expect=expect, number=number)])
         if show is not None and show.status == ShowStatus.RUNNING:
             return WeekRun(show)
         if show is not None and show.status == ShowStatus.FAILED:

@@ -256,11 +256,11 @@ def show_cancel_view(request, federation: str, number: int):
 def week_run_view(request, slug: str):
     """ "Run this week": book the coming show if it needs it and wrestle it now."""
     federation = federation_page(request, slug, Action.BOOK)
-    # The show the button was drawn for ("new": none was coming): another by now is refused.
-    named = request.POST.get("show", "")
-    expect = services.NEW_SHOW if named == "new" else int(named) if named.isdigit() else None
+    # The show the button was drawn for (by number, a new one's too): another by now is refused.
+    expect = services.expected_show(request.POST.get("show", ""))
+    new = request.POST.get("new") == "1"
     try:
-        done = services.week_run(federation=federation, expect=expect)
+        done = services.week_run(federation=federation, expect=expect, new=new)
     except BookingError as error:
         _refused(request, error)
         return redirect(federation.get_absolute_url())

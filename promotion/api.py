@@ -212,6 +212,39 @@ class FederationSerializer(serializers.ModelSerializer):
         return attrs
 
 
+class FederationDetailSerializer(FederationSerializer):
+    """One federation: with the number of the show "Run this week" would wrestle now."""
+
+    week_show = serializers.SerializerMethodField(
+        help_text='The number of the show "Run this week" (`POST shows/run-week/`) wrestles now: '
+        "the coming show's, or the one it would book. Name it there as `show` to run that show "
+        "and no other."
+    )
+
+    week_show_new = serializers.SerializerMethodField(
+        help_text='`week_show` is not booked yet ("Run this week" would book it): name it '
+        "there with `new` too."
+    )
+
+    class Meta(FederationSerializer.Meta):
+        fields = [*FederationSerializer.Meta.fields, "week_show", "week_show_new"]
+
+    def _coming(self, federation):
+        from matches.selectors import next_open_show
+
+        if not hasattr(federation, "coming_show"):
+            federation.coming_show = next_open_show(federation=federation)
+        return federation.coming_show
+
+    def get_week_show(self, federation) -> int:
+        from matches.selectors import week_show_number
+
+        return week_show_number(federation=federation, coming=self._coming(federation))
+
+    def get_week_show_new(self, federation) -> bool:
+        return self._coming(federation) is None
+
+
 class FederationCreateSerializer(FederationSerializer):
     slug = serializers.SlugField(max_length=60)
 
@@ -313,6 +346,8 @@ class FederationViewSetAPI(
             return FederationCreateSerializer
         if self.action in ("update", "partial_update"):
             return FederationUpdateSerializer
+        if self.action == "retrieve":
+            return FederationDetailSerializer
         return FederationSerializer
 
     def access_for(self, request) -> Action:

@@ -132,6 +132,7 @@ def federation_detail(request, slug: str):
         "feuds": selectors.active_feuds(federation=federation),
         "injuries": selectors.injury_report(federation=federation, on=today),
         "next_show": upcoming,
+        "week_show": match_selectors.week_show_number(federation=federation, coming=upcoming),
         "next_card": card_of(show=upcoming) if upcoming else [],
         "last_show": last,
         "last_card": card_of(show=last) if last else [],

@@ -254,8 +254,9 @@ def test_options_describes_the_body_an_action_reads(history, people):
     assert set(joined["actions"]["POST"]) == {"wrestler", "on"}
     # An action that reads no body lists its method with no fields (not the show's own).
     show = history.shows.order_by("-number").first().number
+    week = booker.options(f"{BASE}/shows/run-week/").json()["actions"]["POST"]
+    assert set(week) == {"show", "new"} and week["show"]["required"] is False
     for address in (
-        "shows/run-week/",
         f"shows/{show}/run/",
         f"shows/{show}/autobook/",
         f"shows/{show}/schedule/",

@@ -681,6 +681,49 @@ def test_run_this_week_books_and_runs_the_coming_show(
     assert show.matches.count() == sample.card_size
 
 
+def test_run_this_week_runs_only_the_show_it_names(
+    sample, booker, django_capture_on_commit_callbacks, in_process
+):
+    # A client that names the show it means (the federation's ``week_show``, as the page's
+    # button does) gets it run once: the same request again, a retry after a lost answer, is
+    # refused and runs nothing.
+    url = BASE + "/shows/run-week/"
+    detail = booker.get(BASE + "/").json()
+    assert (detail["week_show"], detail["week_show_new"]) == (1, True)  # (the one it would book)
+    week = {"show": 1, "new": True}
+    with django_capture_on_commit_callbacks(execute=True):
+        first = booker.post(url, week, format="json")
+    assert first.status_code == 202, first.content
+    assert first.json()["show"] == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        again = booker.post(url, week, format="json")
+    assert again.status_code == 409, again.content
+    assert again.json()["errors"] == [
+        {
+            "path": "",
+            "message": f"{Show.objects.get(federation=sample, number=1)} has run since this "
+            'page was drawn; the page now says which show "Run this week" wrestles next.',
+        }
+    ]
+    assert list(Show.objects.filter(federation=sample).values_list("number", "status")) == [
+        (1, ShowStatus.COMPLETED)
+    ]
+    # The next week, named by its number; a number that is not this week's, or not a number.
+    detail = booker.get(BASE + "/").json()
+    assert (detail["week_show"], detail["week_show_new"]) == (2, True)
+    wrong = booker.post(url, {"show": 5}, format="json")
+    assert wrong.status_code == 409
+    assert wrong.json()["errors"][0]["message"] == (
+        '"Run this week" wrestles Show #2 next, not Show #5.'
+    )
+    bad = booker.post(url, {"show": "next"}, format="json")
+    assert bad.status_code == 400
+    assert bad.json()["errors"] == [{"path": "show", "message": "A valid integer is required."}]
+    with django_capture_on_commit_callbacks(execute=True):
+        second = booker.post(url, {"show": 2}, format="json")
+    assert second.status_code == 202 and second.json()["show"] == 2
+
+
 def test_a_failed_show_is_retried_or_cancelled_by_its_bookers(sample, people, booker):
     import datetime as dt
 

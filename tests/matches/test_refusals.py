@@ -794,21 +794,29 @@ def test_a_failed_show_is_retried_or_cancelled_before_it_runs_again(show, make):
     ]
 
 
-@names("WEEK_MOVED_ON", "WEEK_BOOKED_SINCE")
+@names("WEEK_MOVED_ON", "WEEK_BOOKED_SINCE", "NOT_THE_WEEKS_SHOW")
 def test_run_this_week_drawn_for_another_show_runs_nothing(show, make):
     booked(show, make)
     federation = show.federation
-    # A button drawn when no show was coming: one has been booked since.
-    assert refused(services.week_run, federation=federation, expect=services.NEW_SHOW) == [
-        services.WEEK_BOOKED_SINCE.format(show=show)
-    ]
-    # A button drawn for a show that is not the coming one (it ran, or never was).
+    # A button drawn when no show was coming (for the one it would book): one was booked since.
+    for number in (show.number, show.number + 1):  # (with the number it got, or another)
+        assert refused(services.week_run, federation=federation, expect=number, new=True) == [
+            services.WEEK_BOOKED_SINCE.format(show=show)
+        ]
+    # A number that is no show's and not this week's.
     assert refused(services.week_run, federation=federation, expect=show.number + 7) == [
-        services.WEEK_MOVED_ON.format(named=f"Show #{show.number + 7}")
+        services.NOT_THE_WEEKS_SHOW.format(number=show.number, expect=show.number + 7)
     ]
+    # A button drawn for a show that has run since.
+    ran = show_create(federation=federation, scheduled_at=show.scheduled_at - WEEK)
+    set_status(ran, ShowStatus.COMPLETED)
+    assert refused(services.week_run, federation=federation, expect=ran.number) == [
+        services.WEEK_MOVED_ON.format(named=ran)
+    ]
+    show.refresh_from_db()
     before = show.status
     show.refresh_from_db()
-    assert (show.status, federation.shows.count()) == (before, 1)  # nothing run, nothing made
+    assert (show.status, federation.shows.count()) == (before, 2)  # nothing run, nothing made
 
 
 @names("SHOW_WAITS")

@@ -5,14 +5,17 @@ cancel and "Run this week"."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from html import unescape
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db.models import Max
 from django.urls import reverse
 
 from matches import booking
 from matches.models import Show, ShowStatus
+from matches.selectors import next_open_show
 from promotion import selectors, services
 from promotion.models import Division, MemberRole, Membership, TitleReign
 
@@ -292,11 +295,13 @@ def test_a_stale_run_this_week_button_runs_nothing(
     from tests.pages.conftest import told
 
     home = booker.get(sample.get_absolute_url()).content.decode()
+    new = (sample.shows.aggregate(n=Max("number"))["n"] or 0) + 1
     coming = booking.show_create(federation=sample)
     # The page was drawn before that show was booked: its button would book a new one.
-    assert '<input type="hidden" name="show" value="new">' in home
+    button = f'<input type="hidden" name="show" value="{new}"><input type="hidden" name="new"'
+    assert button in home
     with django_capture_on_commit_callbacks(execute=True):
-        response = booker.post(reverse("week-run", args=[sample.slug]), {"show": "new"})
+        response = booker.post(reverse("week-run", args=[sample.slug]), {"show": new, "new": 1})
     assert told(booker, response) == [match_services.WEEK_BOOKED_SINCE.format(show=coming)]
     coming.refresh_from_db()
     assert coming.status == ShowStatus.DRAFT and not coming.matches.exists()
@@ -314,6 +319,31 @@ def test_a_stale_run_this_week_button_runs_nothing(
         response = booker.post(reverse("week-run", args=[sample.slug]), {"show": coming.number})
     assert told(booker, response) == [match_services.WEEK_MOVED_ON.format(named=coming)]
     assert sample.shows.count() == count
+
+
+def test_a_run_this_week_button_for_a_new_show_pressed_twice_runs_one_week(
+    booker, sample, django_capture_on_commit_callbacks, in_process
+):
+    # No show coming: the button books one and runs it. Pressed again from the same page (a
+    # second tab, a double click answered after the first run), it runs nothing: it named that
+    # show, which has run, not the week after.
+    from matches import services as match_services
+    from tests.pages.conftest import told
+
+    assert next_open_show(federation=sample) is None
+    home = booker.get(sample.get_absolute_url()).content.decode()
+    new = re.search(r'<input type="hidden" name="show" value="(\d+)">', home).group(1)
+    assert '<input type="hidden" name="new" value="1">' in home
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            response = booker.post(
+                reverse("week-run", args=[sample.slug]), {"show": new, "new": "1"}
+            )
+        said = told(booker, response)
+    ran = sample.shows.get(number=int(new))
+    assert ran.status == ShowStatus.COMPLETED
+    assert said == [match_services.WEEK_MOVED_ON.format(named=ran)]
+    assert not sample.shows.filter(number__gt=ran.number).exists()
 
 
 def test_a_cards_stipulations_read_in_words(client, sample):
