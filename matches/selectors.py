@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from django.db import models
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.template.defaultfilters import pluralize
 
 from matches.booking import history_end
@@ -325,7 +325,8 @@ def recent_history(*, show: Show, shows: int) -> History:
 
 
 def show_archive(*, federation: Federation, year: int | None = None) -> QuerySet[Show]:
-    """Every show of the federation, latest first, with its number of matches and its main
+    """Every show of the federation, latest first, with its matches counted (``match_count``, of
+    which ``called_off`` were not wrestled and ``not_called_off`` were or will be) and its main
     event's participants at hand (``main_events``). A ``year`` whose bounds the calendar cannot
     read in UTC (before year 2, after 9998, in any time zone) holds no show."""
     shows = federation.shows.all()
@@ -335,7 +336,11 @@ def show_archive(*, federation: Federation, year: int | None = None) -> QuerySet
         else:
             shows = shows.none()
     return (
-        shows.annotate(match_count=Count("matches"))
+        shows.annotate(
+            match_count=Count("matches"),
+            called_off=Count("matches", filter=Q(matches__status=MatchStatus.CALLED_OFF)),
+            not_called_off=Count("matches", filter=~Q(matches__status=MatchStatus.CALLED_OFF)),
+        )
         .prefetch_related(
             Prefetch(
                 "matches",

@@ -65,6 +65,20 @@ def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):
     assert federation_check(federation=copperline) == []
 
 
+def test_the_show_archive_counts_a_called_off_match_apart(copperline, client):
+    show = book_show(copperline)
+    total = show.matches.count()
+    services.injury_record(
+        wrestler=in_ring(second_match(show))[0],
+        occurred_on=timezone.localdate(timezone=copperline.time_zone),
+        expected_return=show.date + dt.timedelta(days=14),
+    )
+    show_simulate(show_id=show.pk)
+    page = client.get(reverse("show-archive", args=[copperline.slug])).content.decode()
+    row = page[page.index(f">{show.name}</a>") :].split("</tr>")[0]
+    assert f'<td class="num">{total - 1} <small class="muted">+ 1 called off</small></td>' in row
+
+
 @pytest.mark.parametrize(
     ("status", "words"),
     [
