@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import unicodedata
 import zoneinfo
 from importlib import resources
 from pathlib import Path
@@ -14,6 +15,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from rules.core.safeyaml import bad_character
 
 CONTROL_CHARACTER = "Remove the control character {problem}: names are plain text."
+INVISIBLE_CHARACTER = "Remove the invisible character {problem}: names are plain text."
+#: The invisible characters a name may hold: the joiners some scripts and emoji are written with.
+JOINERS = frozenset("\u200c\u200d")
 
 #: The years a day may fall in: Python's calendar runs from year 1 to 9999, and a day is read as
 #: a moment in the federation's time zone (the ledger's dates, a show's), which an offset of up
@@ -37,11 +41,21 @@ def calendar_day(value: dt.date | None) -> None:
 
 def plain_text(value: str) -> None:
     """Refuse control characters and bidirectional overrides (U+202E and friends), which can
-    make a name display as something else."""
+    make a name display as something else, and the invisible ones (a zero-width space, a byte
+    order mark, a soft hyphen, a line or paragraph separator), which make two names that read
+    alike two names."""
     problem = bad_character(value or "")
     if problem is not None or "\n" in (value or "") or "\t" in (value or ""):
         problem = problem or "a line break or tab"
         raise ValidationError(CONTROL_CHARACTER.format(problem=problem), code="control_character")
+    for index, char in enumerate(value or ""):
+        kind = unicodedata.category(char)
+        if kind in ("Zl", "Zp") or (kind == "Cf" and char not in JOINERS):
+            name = unicodedata.name(char, "format character")
+            problem = f"U+{ord(char):04X} ({name}) at character {index + 1}"
+            raise ValidationError(
+                INVISIBLE_CHARACTER.format(problem=problem), code="invisible_character"
+            )
 
 
 # -- a wrestler's figures ------------------------------------------------------------------------

@@ -44,6 +44,35 @@ def test_names_with_control_characters_are_refused(name):
     assert not Wrestler.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Ada\u200bVance", "U+200B (ZERO WIDTH SPACE) at character 4"),
+        ("\ufeffAda Vance", "U+FEFF (ZERO WIDTH NO-BREAK SPACE) at character 1"),
+        ("Ada\u2028Vance", "U+2028 (LINE SEPARATOR) at character 4"),
+        ("Ada Van\u00adce", "U+00AD (SOFT HYPHEN) at character 8"),
+    ],
+)
+def test_names_with_invisible_characters_are_refused(name, problem):
+    # Two names that read alike would be two wrestlers ("Ada Vance" and "Ada<zero width>Vance").
+    federation = factories.FederationFactory()
+    wrestler_create(federation=federation, ring_name="Ada Vance", slug="ada")
+    with pytest.raises(ServiceError) as refused:
+        wrestler_create(federation=federation, ring_name=name, slug="x")
+    assert str(refused.value) == (
+        f"Ring name: Remove the invisible character {problem}: names are plain text."
+    )
+    assert Wrestler.objects.count() == 1
+
+
+def test_a_name_keeps_the_joiners_its_script_or_emoji_are_written_with():
+    federation = factories.FederationFactory()
+    for n, name in enumerate(["Mehr\u200cdad", "The Family \U0001f468\u200d\U0001f469"]):
+        assert (
+            wrestler_create(federation=federation, ring_name=name, slug=f"w{n}").ring_name == name
+        )
+
+
 def test_the_admin_signs_through_the_service(admin_client):
     federation = factories.FederationFactory()
     url = reverse("admin:promotion_wrestler_add")

@@ -36,7 +36,8 @@ def test_a_value_is_written_with_its_letters_and_its_unprintable_characters_esca
 @pytest.mark.parametrize("system", ["filsinger", "superstar", "arm"])
 @pytest.mark.parametrize("name", ["Zoë\u2028Ōkami", "Zoë\u200bŌkami, Jr."])
 def test_a_starter_card_for_a_name_with_a_separator_is_a_card_and_reads_it_back(system, name):
-    # (The desk takes both: plain_text refuses controls and direction marks, not these.)
+    # (The desk refuses both now, but a name stored before it did, or written to the database
+    # some other way, still gets its card.)
     wrestler = factories.WrestlerFactory(ring_name=name, slug="zoe")
     text = starter_card(system, wrestler)
     assert all(char.isprintable() for char in text.replace("\n", "")), ascii(text)
