@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth import login
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import SignupForm
+from config.pages import form_page
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -18,4 +19,4 @@ def signup(request):
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+    return form_page(request, "registration/signup.html", {"form": form})

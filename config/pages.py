@@ -14,6 +14,7 @@ import functools
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.views import redirect_to_login
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
@@ -74,10 +75,25 @@ def federation_page(request, slug: str, action="read"):
     return federation
 
 
+def refused_status(request, form) -> int:
+    """A page's status: 400 when it shows again a form the user sent and it refused (nothing was
+    written, as the API's 400 says), else 200."""
+    refused = request.method == "POST" and form is not None and form.is_bound and form.errors
+    return 400 if refused else 200
+
+
+def form_page(request, template: str, context: dict) -> HttpResponse:
+    """A page of one form (``context["form"]``) that is not a federation's, answered as
+    ``refused_status`` says."""
+    return render(request, template, context, status=refused_status(request, context["form"]))
+
+
 def page(request, template: str, context: dict | None = None, **kwargs):
-    """Render a federation's page with what its navigation needs (see ``federation_page``)."""
+    """Render a federation's page with what its navigation needs (see ``federation_page``); a
+    form it shows again refused answers 400 (``refused_status``)."""
     merged = dict(getattr(request, "federation_context", {}))
     merged.update(context or {})
+    kwargs.setdefault("status", refused_status(request, merged.get("form")))
     return render(request, template, merged, **kwargs)
 
 

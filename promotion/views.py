@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from config.pages import federation_page, page, posted_from
+from config.pages import federation_page, form_page, page, posted_from
 from matches import records as match_records
 from matches import selectors as match_selectors
 from matches.selectors import card_of, next_show, roster_participant
@@ -109,7 +109,7 @@ def federation_create(request):
         else:
             messages.success(request, f"{federation.name} is open for business.")
             return redirect(federation.get_absolute_url())
-    return render(request, "promotion/federation_form.html", {"form": form})
+    return form_page(request, "promotion/federation_form.html", {"form": form})
 
 
 def federation_detail(request, slug: str):

@@ -82,7 +82,7 @@ def test_a_name_with_a_hidden_character_is_refused_and_nothing_changes(client, u
         reverse("federation-settings", args=[staffed.slug]),
         settings_of(staffed, name="Foundry\u202eAlliance", default_venue="Rivet Hall"),
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert (
         "Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 8: names are "
         "plain text." in response.content.decode()

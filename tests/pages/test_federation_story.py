@@ -37,7 +37,7 @@ def test_a_story_past_five_thousand_characters_is_refused_at_the_settings(client
     address = reverse("federation-settings", args=[staffed.slug])
     assert 'maxlength="5000"' in client.get(address).content.decode()
     response = client.post(address, settings_of(staffed, description="x" * 5001))
-    assert response.status_code == 200  # the form again, the problem beside the field
+    assert response.status_code == 400  # the form again, the problem beside the field
     assert "at most 5000 characters (it has 5001)" in response.content.decode()
     staffed.refresh_from_db()
     assert len(staffed.description) < 5001
@@ -50,7 +50,7 @@ def test_a_story_past_five_thousand_characters_is_refused_at_the_settings(client
 def test_a_new_federations_story_past_five_thousand_characters_is_refused(client, users):
     client.force_login(users["outsider"])
     response = client.post(reverse("federation-create"), {**NEW, "description": "x" * 5001})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "at most 5000 characters (it has 5001)" in response.content.decode()
     assert not Federation.objects.filter(name="Harbor Pro").exists()
 

@@ -66,7 +66,7 @@ def test_a_refused_feud_is_named_on_the_form(booker, federation):
             "started_on": "2026-10-02",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     ada = federation.wrestlers.get(slug="ada-vance")
     assert response.context["form"].non_field_errors() == [services.FEUD_BOTH_SIDES.format(who=ada)]
     assert not federation.feuds.exists()

@@ -34,7 +34,7 @@ def test_signing_offers_no_injured_status_and_says_how_to_record_an_injury(booke
     assert options(page, "status") == ["active", "suspended", "retired"]
     assert "Injured comes from an injury: record one on the injury report." in page
     response = sign(booker, staffed, status="injured")
-    assert response.status_code == 200 and not staffed.wrestlers.exists()
+    assert response.status_code == 400 and not staffed.wrestlers.exists()
 
 
 def test_signing_refuses_impossible_figures_on_the_page(booker, staffed):

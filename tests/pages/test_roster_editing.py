@@ -57,7 +57,7 @@ def test_a_name_with_a_bidi_override_is_refused(booker, sample):
             "prestige": 0,
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert unescape(response.content.decode()).count("Remove the control character U+202E") == 1
     assert CONTROL_CHARACTER.split("{")[0] in unescape(response.content.decode())
     assert not sample.wrestlers.filter(ring_name__startswith="Evil").exists()

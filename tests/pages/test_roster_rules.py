@@ -60,7 +60,7 @@ def test_editing_refuses_a_ring_name_another_wrestler_has(booker, staffed):
     bo = factories.WrestlerFactory(federation=staffed, ring_name="Bo Lane", slug="bo-lane")
     for taken in ("Ada Vance", "  ada   VANCE "):
         response = edit(booker, bo, ring_name=taken)
-        assert response.status_code == 200
+        assert response.status_code == 400
         assert response.context["form"].errors["ring_name"] == [
             validators.RING_NAME_TAKEN.format(federation=staffed, name="Ada Vance")
         ]
@@ -79,7 +79,7 @@ def test_signing_refuses_a_ring_name_another_wrestler_has_under_another_address(
         reverse("wrestler-create", args=[staffed.slug]),
         {"ring_name": "Ada Vance", "slug": "ada-vance-2", "alignment": "face", "status": "active"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors["ring_name"] == [
         validators.RING_NAME_TAKEN.format(federation=staffed, name="Ada Vance")
     ]
@@ -121,7 +121,7 @@ def test_a_booker_cannot_form_a_second_tag_team_with_a_wrestler_of_another(booke
             "formed_on": "2026-10-09",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].non_field_errors() == [
         services.TEAM_OTHER_TAG_TEAM.format(wrestler=made["Ada Vance"], team=rivets)
     ]
@@ -172,7 +172,7 @@ def test_a_debut_still_to_come_is_refused_by_the_federations_calendar(booker, st
     today = federation_today(staffed)
     tomorrow = today + dt.timedelta(days=1)
     response = edit(booker, wrestler, debut_on=tomorrow.isoformat())
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors["debut_on"] == [
         validators.DEBUT_STILL_TO_COME.format(on=tomorrow, federation=staffed, today=today)
     ]
@@ -185,7 +185,7 @@ def test_a_debut_still_to_come_is_refused_by_the_federations_calendar(booker, st
             "debut_on": tomorrow.isoformat(),
         },
     )
-    assert signing.status_code == 200
+    assert signing.status_code == 400
     assert "debut_on" in signing.context["form"].errors
     assert not staffed.wrestlers.filter(ring_name="Nova Quill").exists()
     assert edit(booker, wrestler, debut_on=today.isoformat()).status_code == 302
@@ -203,7 +203,7 @@ def test_a_debut_after_the_wrestlers_first_match_is_refused(booker, staffed):
     factories.MatchParticipantFactory(match=match, show=show, wrestler=wrestler, side=0)
     later = day + dt.timedelta(days=1)
     response = edit(booker, wrestler, debut_on=later.isoformat())
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors["debut_on"] == [
         validators.DEBUT_AFTER_FIRST_MATCH.format(
             wrestler=wrestler, on=later, first=day, show=show.name
@@ -225,7 +225,7 @@ def test_the_settings_page_refuses_a_card_size_out_of_bounds(client, users, staf
     response = client.post(
         reverse("federation-settings", args=[staffed.slug]), settings_of(staffed, card_size=size)
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors["card_size"] == [
         validators.CARD_SIZE_OUT_OF_RANGE.format(low=1, high=20, value=size)
     ]

@@ -69,7 +69,7 @@ def test_a_refused_team_is_named_on_the_form(booker, federation):
         reverse("team-create", args=[federation.slug]),
         {"name": "Solo", "kind": "tag_team", "members": ["ada-vance"], "formed_on": "2026-10-02"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].non_field_errors() == [services.TEAM_TOO_FEW]
     assert not federation.teams.exists()
 

@@ -82,7 +82,7 @@ def test_a_title_whose_address_is_taken_is_refused_on_the_form(booker, federatio
             "introduced_on": "2026-01-02",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert services.TITLE_SLUG_TAKEN.format(federation=federation, slug="world") in (
         response.context["form"].non_field_errors()
     )
