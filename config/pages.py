@@ -14,6 +14,7 @@ import functools
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -73,6 +74,18 @@ def federation_page(request, slug: str, action="read"):
         "can_manage": role is not None and can(request.user, federation, Action.MANAGE),
     }
     return federation
+
+
+def paged(rows, per_page: int, number: str | None):
+    """The page ``number`` (as the address gives it) of ``rows``: the first for a number before
+    it (0, -3) or none at all, the last for one past it (Django's ``get_page`` gives the last
+    for 0 too)."""
+    try:
+        if int(str(number)) < 1:
+            number = "1"
+    except ValueError:
+        pass
+    return Paginator(rows, per_page).get_page(number)
 
 
 def refused_status(request, form) -> int:

@@ -8,12 +8,11 @@ Every state change goes through a service (``matches.booking``, ``matches.autobo
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import pluralize
 
 from config.api_fields import YEARS
-from config.pages import federation_page, page, posted_from
+from config.pages import federation_page, page, paged, posted_from
 from matches import selectors, services
 from matches.autobook import show_autobook
 from matches.booking import (
@@ -65,7 +64,7 @@ def show_archive(request, slug: str):
         "nav": "shows",
         "years": years,
         "year": year,
-        "page_obj": Paginator(shows, 20).get_page(request.GET.get("page")),
+        "page_obj": paged(shows, 20, request.GET.get("page")),
     }
     return page(request, "matches/show_archive.html", context)
 

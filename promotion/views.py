@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
@@ -23,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from config.pages import federation_page, form_page, page, posted_from
+from config.pages import federation_page, form_page, page, paged, posted_from
 from matches import records as match_records
 from matches import selectors as match_selectors
 from matches.selectors import card_of, next_show, roster_participant
@@ -64,7 +63,7 @@ ODDS_SEED = 20240601
 
 
 def _paginate(request, rows, per_page: int = PER_PAGE):
-    return Paginator(rows, per_page).get_page(request.GET.get("page"))
+    return paged(rows, per_page, request.GET.get("page"))
 
 
 # -- the federations -----------------------------------------------------------------------------
@@ -260,8 +259,8 @@ def wrestler_detail(request, federation: str, slug: str):
         "feuds": selectors.wrestler_feuds(wrestler=wrestler),
         "teams": wrestler.memberships.select_related("team").order_by("-started_on"),
         "matches": _paginate(request, match_selectors.wrestler_matches(wrestler=wrestler), 10),
-        "ledger": Paginator(selectors.wrestler_ledger(wrestler=wrestler), PER_PAGE).get_page(
-            request.GET.get("ledger")
+        "ledger": paged(
+            selectors.wrestler_ledger(wrestler=wrestler), PER_PAGE, request.GET.get("ledger")
         ),
         "chart": charts.standing_chart(
             history, zone=zone, today=today, since=None if whole_history else chart_start
