@@ -15,7 +15,7 @@ from config.pages import paged
 def test_the_page_asked_for_is_the_page_shown_within_the_list(asked, shown):
     page = paged(list(range(60)), 25, asked)
     assert page.number == shown
-    assert list(page)[0] == 25 * (shown - 1)
+    assert page.object_list[0] == 25 * (shown - 1)
 
 
 def test_the_show_archive_opens_at_its_first_page_for_page_zero(client, sample):
