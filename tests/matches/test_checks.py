@@ -282,11 +282,14 @@ def test_a_team_of_another_federation(history):
 
 def test_a_wrestler_on_two_shows_in_one_night(history):
     federation, shows = history
+    # The same night in the federation's time zone, whatever the hour the history was made at
+    # (an hour later might be the next day there): midday or one o'clock of that day.
+    local = shows[0].scheduled_at.astimezone(federation.time_zone)
     late = Show.objects.create(
         federation=federation,
         name="Late",
         number=70,
-        scheduled_at=shows[0].scheduled_at + dt.timedelta(hours=1),
+        scheduled_at=local.replace(hour=13 if local.hour == 12 else 12),
         seed=1,
     )
     worked = MatchParticipant.objects.filter(show=shows[0]).order_by("pk")[0].wrestler
