@@ -225,6 +225,7 @@ class ShowUpdateSerializer(serializers.Serializer):
 class WeekRunSerializer(serializers.Serializer):
     show = serializers.IntegerField(
         min_value=1,
+        max_value=2_147_483_647,  # (a show's number, as the databases store it)
         required=False,
         help_text="The number of the show you mean to run: the coming show's, or when none is "
         "coming the one it would book (`week_show` in `GET federations/{slug}/`). When the coming "

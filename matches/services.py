@@ -204,14 +204,14 @@ class WeekRun:
     booked: AutobookReport | None = None
 
 
-#: The show a "Run this week" button was drawn for (``week_run``'s ``expect``) is not the one it
-#: would run now: the week moved on since the page was drawn (another press, another tab).
+#: The show a "Run this week" button (or request) named (``week_run``'s ``expect``) is not the
+#: one it would run now: the week moved on since (another press, another tab, a retry). In words
+#: for the page and the API alike.
 WEEK_MOVED_ON = (
-    "{named} has run since this page was drawn; the page now says which show "
-    '"Run this week" wrestles next.'
+    '{named} has run already, so nothing was run; "Run this week" now wrestles the show after it.'
 )
 WEEK_BOOKED_SINCE = (
-    '{show} was booked since this page was drawn; the page now says what "Run this week" wrestles.'
+    "{show} has been booked since, so nothing was run: look at its card, then run the week again."
 )
 NOT_THE_WEEKS_SHOW = '"Run this week" wrestles Show #{number} next, not Show #{expect}.'
 

@@ -701,8 +701,8 @@ def test_run_this_week_runs_only_the_show_it_names(
     assert again.json()["errors"] == [
         {
             "path": "",
-            "message": f"{Show.objects.get(federation=sample, number=1)} has run since this "
-            'page was drawn; the page now says which show "Run this week" wrestles next.',
+            "message": f"{Show.objects.get(federation=sample, number=1)} has run already, so "
+            'nothing was run; "Run this week" now wrestles the show after it.',
         }
     ]
     assert list(Show.objects.filter(federation=sample).values_list("number", "status")) == [
