@@ -23,6 +23,40 @@ NO_TEAM_IN_BATTLE_ROYAL = (
     "A battle royal is every wrestler alone: pick its entrants, not a team, for side {side}."
 )
 
+#: The largest key a row may have (the databases' 64-bit integers).
+LARGEST_KEY = 2**63 - 1
+
+
+class Rows(forms.ModelMultipleChoiceField):
+    """Rows picked by their keys; a key no row could have (past ``LARGEST_KEY``) is no such
+    choice, as any other unknown key is, rather than a number the database cannot take."""
+
+    def _check_values(self, value):
+        for key in value:
+            text = str(key).strip()
+            if text.lstrip("-").isdigit() and abs(int(text)) > LARGEST_KEY:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": key},
+                )
+        return super()._check_values(value)
+
+
+class Row(forms.ModelChoiceField):
+    """A row picked by its key; one past ``LARGEST_KEY`` is no such choice (``Rows``)."""
+
+    def to_python(self, value):
+        text = str(value).strip() if value is not None else ""
+        if text.lstrip("-").isdigit() and abs(int(text)) > LARGEST_KEY:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+        return super().to_python(value)
+
+
 #: Options a box of the form already asks for (ARM's no_dq and no_count_out: the
 #: no-disqualification box and the no-count-out stipulation), not offered twice.
 ASKED_IN_A_BOX = frozenset({"no_dq", "no_count_out"})
@@ -97,19 +131,11 @@ class ShowForm(forms.Form):
 
 class MatchForm(forms.Form):
     match_type = forms.ChoiceField(choices=MatchType.choices, initial=MatchType.SINGLES)
-    side_a = forms.ModelMultipleChoiceField(
-        queryset=Wrestler.objects.none(), required=False, label="Side A: wrestlers"
-    )
-    team_a = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, label="…or side A: a team"
-    )
-    side_b = forms.ModelMultipleChoiceField(
-        queryset=Wrestler.objects.none(), required=False, label="Side B: wrestlers"
-    )
-    team_b = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, label="…or side B: a team"
-    )
-    others = forms.ModelMultipleChoiceField(
+    side_a = Rows(queryset=Wrestler.objects.none(), required=False, label="Side A: wrestlers")
+    team_a = Row(queryset=Team.objects.none(), required=False, label="…or side A: a team")
+    side_b = Rows(queryset=Wrestler.objects.none(), required=False, label="Side B: wrestlers")
+    team_b = Row(queryset=Team.objects.none(), required=False, label="…or side B: a team")
+    others = Rows(
         queryset=Wrestler.objects.none(),
         required=False,
         label="Battle royal entrants",
@@ -119,8 +145,8 @@ class MatchForm(forms.Form):
     rule_options = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple, label="Optional rules"
     )
-    title = forms.ModelChoiceField(queryset=None, required=False, label="Title at stake")
-    feud = forms.ModelChoiceField(queryset=None, required=False, label="Part of the feud")
+    title = Row(queryset=None, required=False, label="Title at stake")
+    feud = Row(queryset=None, required=False, label="Part of the feud")
     stipulations = forms.MultipleChoiceField(
         required=False, widget=forms.CheckboxSelectMultiple, label="Stipulations"
     )

@@ -93,6 +93,11 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
     if extra["bookable"]:
         # ?rule_system=: the form with that system's options (htmx swaps them in).
         extra["form"] = form or MatchForm(show=show, rule_system=request.GET.get("rule_system"))
+    elif form is not None:
+        # A booking refused because the show can no longer be booked (it ran, from another tab,
+        # since this page was drawn): the page draws no form to show why, so the page says it.
+        for error in form.non_field_errors():
+            messages.error(request, error)
     return page(request, "matches/show_detail.html", extra, status=400 if form else 200)
 
 
@@ -177,10 +182,10 @@ def match_reorder(request, federation: str, number: int, pk: int):
     try:
         position = int(request.POST.get("position", ""))
         match_move(match=match, position=position)
+    except BookingError as error:  # (a ValueError too: first)
+        _refused(request, error)
     except ValueError:
         messages.error(request, "Choose a place on the card.")
-    except BookingError as error:
-        _refused(request, error)
     return redirect(show.get_absolute_url())
 
 

@@ -175,6 +175,65 @@ def test_reorder_and_remove_matches(booker, sample):
     )
 
 
+def test_a_match_moved_on_a_show_that_has_run_is_refused_with_the_services_reason(booker, sample):
+    from tests.pages.conftest import told
+
+    show = _new_show(booker, sample)
+    booker.post(reverse("show-autobook", args=[sample.slug, show.number]))
+    last = show.matches.order_by("-position").first()
+    booker.get(show.get_absolute_url())  # (the messages so far, read)
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.COMPLETED)
+    response = booker.post(
+        reverse("match-move", args=[sample.slug, show.number, last.pk]), {"position": 1}
+    )
+    assert told(booker, response) == [booking.SHOW_HAS_RUN.format(show=show, status="completed")]
+    response = booker.post(
+        reverse("match-move", args=[sample.slug, show.number, last.pk]), {"position": "top"}
+    )
+    assert told(booker, response) == ["Choose a place on the card."]
+
+
+def test_every_description_a_booking_field_points_to_is_on_the_page(booker, sample):
+    # (A screen reader reads a field's help by the id its aria-describedby names.)
+    show = _new_show(booker, sample)
+    page = booker.get(show.get_absolute_url()).content.decode()
+    described = re.findall(r'aria-describedby="([^"]+)"', page)
+    assert described
+    for ids in described:
+        for one in ids.split():
+            assert f'id="{one}"' in page, one
+
+
+def test_a_booking_sent_after_the_show_ran_elsewhere_says_why(booker, sample):
+    # The page was drawn while the show could be booked; it ran (another tab) before the match
+    # was sent. The show's page draws no form now: the refusal is said on it all the same.
+    show = _new_show(booker, sample)
+    a, b = sample.wrestlers.filter(status="active").order_by("slug")[:2]
+    Show.objects.filter(pk=show.pk).update(status=ShowStatus.COMPLETED)
+    response = booker.post(
+        reverse("match-add", args=[sample.slug, show.number]),
+        {"match_type": "singles", "side_a": [a.pk], "side_b": [b.pk], "rule_system": "filsinger"},
+    )
+    assert response.status_code == 400
+    page = unescape(response.content.decode())
+    assert booking.SHOW_HAS_RUN.format(show=show, status="completed") in page
+
+
+@pytest.mark.parametrize("field", ["side_a", "side_b", "others", "team_a", "title", "feud"])
+def test_a_key_past_any_row_is_no_such_choice_on_the_booking_form(booker, sample, field):
+    show = _new_show(booker, sample)
+    a, b = sample.wrestlers.filter(status="active").order_by("slug")[:2]
+    posted = {"match_type": "singles", "side_a": [a.pk], "side_b": [b.pk]}
+    posted["rule_system"] = "filsinger"
+    posted[field] = ["99999999999999999999999"]
+    response = booker.post(reverse("match-add", args=[sample.slug, show.number]), posted)
+    assert response.status_code == 400
+    assert "99999999999999999999999 is not one of the available choices" in unescape(
+        response.content.decode()
+    ) or "Select a valid choice" in unescape(response.content.decode())
+    assert not show.matches.exists()
+
+
 def test_autobook_explains_each_match_then_simulate_now_shows_the_results(
     booker, sample, django_capture_on_commit_callbacks, in_process
 ):
