@@ -115,6 +115,12 @@ def federation_detail(request, slug: str):
     federation = federation_page(request, slug)
     today = selectors.federation_today(federation)
     upcoming = next_show(federation=federation)
+    next_card = list(card_of(show=upcoming)) if upcoming else []
+    if upcoming is not None:
+        # Who of its card cannot work that night, as the show's own page warns.
+        absences = match_selectors.card_absences(show=upcoming)
+        for match in next_card:
+            match.absent = absences.get(match.pk, [])
     last = match_selectors.last_completed_show(federation=federation)
     champions = list(selectors.champions(federation=federation))
     contenders = {
@@ -132,7 +138,7 @@ def federation_detail(request, slug: str):
         "injuries": selectors.injury_report(federation=federation, on=today),
         "next_show": upcoming,
         "week_show": match_selectors.week_show_number(federation=federation, coming=upcoming),
-        "next_card": card_of(show=upcoming) if upcoming else [],
+        "next_card": next_card,
         "last_show": last,
         "last_card": card_of(show=last) if last else [],
         "contenders": contenders,

@@ -416,3 +416,14 @@ def test_a_cards_stipulations_read_in_words(client, sample):
     page = _page(client, show)
     assert "Falls count anywhere. No count-outs." in page
     assert "Falls_count_anywhere" not in page and "No_count_out" not in page
+
+
+def test_the_home_page_warns_of_a_match_on_the_next_card_that_would_be_called_off(booker, sample):
+    show = _new_show(booker, sample)
+    booker.post(reverse("show-autobook", args=[sample.slug, show.number]))
+    match = show.matches.order_by("position").first()
+    hurt = match.participants.order_by("side", "order").first().wrestler
+    services.injury_record(wrestler=hurt, occurred_on=selectors.federation_today(sample))
+    home = unescape(booker.get(sample.get_absolute_url()).content.decode())
+    assert f"<strong>To be called off unless changed:</strong> {hurt} is injured." in home
+    assert home.count("To be called off unless changed") == 1
