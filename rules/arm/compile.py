@@ -339,8 +339,8 @@ class Move:
         self.usable_mask = posture_mask(mv.usable_from)
         self.needs_mask = posture_mask(mv.needs)
         self.needs_floor = "floor" in mv.needs
-        # Interned: the same string objects as the engine's own postures, so a man's noted
-        # posture (``Fighter.see_post``) is recognised by identity.
+        # Interned: the same string objects as the engine's own postures, so a man put in the
+        # posture he is in is seen to be by identity (``Fighter.post``).
         self.leaves = sys.intern(mv.leaves)
         self.ends = sys.intern(mv.ends)
         self.follows = mv.follows

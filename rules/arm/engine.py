@@ -483,14 +483,14 @@ class Fighter:
     """One wrestler's state during the match."""
 
     __slots__ = (
+        "_last",
+        "_post",
+        "_zone",
         "blind",
         "cheated",
         "code_last",
         "code_post",
         "code_zone",
-        "coded_last",
-        "coded_post",
-        "coded_zone",
         "crowd",
         "debt",
         "dizzy",
@@ -504,14 +504,12 @@ class Fighter:
         "id",
         "in_ring",
         "inj",
-        "last",
         "last_ok",
         "lvl",
         "new_inj",
         "out",
         "packed",
         "pen",
-        "post",
         "post_bit",
         "post_cat",
         "repeat",
@@ -527,7 +525,6 @@ class Fighter:
         "warnings",
         "whipped",
         "working",
-        "zone",
         "zone_out",
     )
 
@@ -538,8 +535,8 @@ class Fighter:
         self.dmg: i64 = 0
         self.lvl: i64 = 0
         self.pen: i64 = 0
-        self.post = "facing"
-        self.zone = "center" if in_ring else "apron"
+        self._post = "facing"
+        self._zone = "center" if in_ring else "apron"
         self.home = not in_ring
         self.in_ring = in_ring
         self.elev: i64 = 0
@@ -555,15 +552,15 @@ class Fighter:
         self.spent = 0
         self.spent_on: list[str] = []
         self.inj = dict(w.injuries0)
-        #: ``codes``' memory: each string it last coded, and its code.
-        self.coded_post = self.coded_zone = self.coded_last = ""
+        #: The codes of his posture, zone and last maneuver (``codes``).
         self.code_post = self.code_zone = self.code_last = code("")
         #: ``codes``' last answer (``STALE`` once a code has changed).
         self.packed = STALE
         self.post_cat = self.post_bit = 0
         self.zone_out = False
         self.new_inj: dict[str, int] = {}
-        self.last = ""
+        #: The last maneuver he attempted ("" before the first).
+        self._last = ""
         self.last_ok = False
         self.repeat: i64 = 0
         self.tricks: i64 = 0
@@ -580,19 +577,52 @@ class Fighter:
         self.see_post()
         self.see_zone()
 
+    # His posture and zone are asked after many times a round (by category, as a bit, by code
+    # for ``codes``) and change a few times a match: what each stands for is noted when it is
+    # set, so every question after reads a number.
+
+    @property
+    def post(self) -> str:
+        """His posture: a ``CATEGORY`` word ("facing", "prone", "kneeling", ...)."""
+        return self._post
+
+    @post.setter
+    def post(self, post: str) -> None:
+        if post is not self._post:
+            self._post = post
+            self.see_post()
+
+    @property
+    def zone(self) -> str:
+        """Where he is: a ``ZONE_WORDS`` word ("center", "corner", "floor", ...)."""
+        return self._zone
+
+    @zone.setter
+    def zone(self, zone: str) -> None:
+        if zone is not self._zone:
+            self._zone = zone
+            self.see_zone()
+
+    @property
+    def last(self) -> str:
+        """The name of the last maneuver he attempted ("" before his first)."""
+        return self._last
+
+    @last.setter
+    def last(self, name: str) -> None:
+        self._last = name
+        self.code_last = code(name)
+        self.packed = STALE
+
     def see_post(self) -> None:
-        """Note what his posture (``post``) stands for: its category (0 standing, 1 crouching, 2
-        fallen), its bit (``POSTURE_BIT``) and its code. Asked many times a round, worked out
-        only when the posture has changed (``coded_post`` is the one last seen)."""
-        post = self.post
-        self.coded_post = post
-        self.post_cat, self.post_bit, self.code_post = POSTURE_SEEN[post]  # (every posture)
+        """Note what his posture stands for: its category (0 standing, 1 crouching, 2 fallen),
+        its bit (``POSTURE_BIT``) and its code."""
+        self.post_cat, self.post_bit, self.code_post = POSTURE_SEEN[self._post]  # (every posture)
         self.packed = STALE
 
     def see_zone(self) -> None:
         """Note what his zone stands for: outside the ring or not, and its code."""
-        zone = self.zone
-        self.coded_zone = zone
+        zone = self._zone
         seen = ZONE_SEEN.get(zone)
         if seen is None:
             seen = (zone in OUTSIDE, code(zone))
@@ -611,34 +641,20 @@ class Fighter:
 
     def category(self) -> int:
         """His posture's category: 0 standing, 1 crouching, 2 fallen."""
-        if self.post is not self.coded_post:
-            self.see_post()
         return self.post_cat
 
     def posture_bit(self) -> int:
-        if self.post is not self.coded_post:
-            self.see_post()
         return self.post_bit
 
     @property
     def outside(self) -> bool:
         """On the floor or in the aisle."""
-        if self.zone is not self.coded_zone:
-            self.see_zone()
         return self.zone_out
 
     def codes(self) -> int:
         """His posture, zone and last maneuver by their codes, packed into 6, 6 and 10 bits
         (-1 when a code will not fit): what ``DefaultStrategy`` remembers decisions by. Each
-        string is looked up only when it has changed (an attempt notes the maneuver's code)."""
-        if self.post is not self.coded_post:
-            self.see_post()
-        if self.zone is not self.coded_zone:
-            self.see_zone()
-        if self.last is not self.coded_last:
-            self.coded_last = self.last
-            self.code_last = code(self.last)
-            self.packed = STALE
+        code is noted when its string is set (``post``, ``zone``, ``last``)."""
         packed = self.packed
         if packed == STALE:
             p, z, m = self.code_post, self.code_zone, self.code_last
@@ -1361,7 +1377,7 @@ class Match:
             f.repeat += 1
         else:
             f.repeat = 0
-            f.last = f.coded_last = move.name
+            f._last = move.name  # (its code, without looking it up)
             f.code_last = move.code
             f.packed = STALE
         f.last_ok = False
