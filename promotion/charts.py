@@ -109,7 +109,9 @@ def standing_chart(
 
 
 def reign_timeline(rows: Sequence, *, today: dt.date) -> SafeString:
-    """A title's reigns as bars on a time line, one lane per reign, vacancies in grey."""
+    """A title's reigns as bars on a time line, one lane per reign, vacancies in grey; ``today``
+    is where a row still open ends (a retired title's line ends the day it was retired)."""
+    rows = [row for row in rows if not row.retired]
     if not rows:
         return SafeString("")
     lane, label_w = 20, 150

@@ -530,7 +530,7 @@ class ReignEnd(models.TextChoices):
     VACATED = "vacated", "Vacated"
     STRIPPED = "stripped", "Stripped"
     RETIRED = "retired", "Champion retired"
-    DEACTIVATED = "deactivated", "Title deactivated"
+    DEACTIVATED = "deactivated", "Title retired"
 
 
 class TitleReign(models.Model):

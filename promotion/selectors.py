@@ -17,6 +17,7 @@ from promotion.models import (
     Feud,
     FeudParticipant,
     Injury,
+    ReignEnd,
     StandingChange,
     Team,
     TeamKind,
@@ -368,12 +369,14 @@ def titles_with_holders(*, federation: Federation) -> QuerySet[Title]:
 
 @dataclass(frozen=True)
 class LineageRow:
-    """One row of a title's lineage: a reign, or a vacancy between two reigns (``reign`` None)."""
+    """One row of a title's lineage: a reign, a vacancy between two reigns (``reign`` None), or
+    the title's retirement, its last row (``retired``: ``start`` is the day)."""
 
     reign: TitleReign | None
     start: dt.date
     end: dt.date | None
     reason: str = ""
+    retired: bool = False
 
     @property
     def days(self) -> int | None:
@@ -382,24 +385,30 @@ class LineageRow:
 
 def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     """The lineage in order, a vacancy row wherever the belt had no holder: between a reign that
-    ended other than by a loss and the next reign (or today, while the belt is still vacant)."""
+    ended other than by a loss and the next reign (or today, while the belt is still vacant; or
+    the day it was retired), and last, for a retired title, its retirement."""
     rows: list[LineageRow] = []
     reigns = list(title_lineage(title=title))
+    retired = title.retired_on
     for index, reign in enumerate(reigns):
         rows.append(LineageRow(reign=reign, start=reign.won_on, end=reign.ended_on))
-        if reign.ended_on is None or reign.end_reason == "lost":
+        if reign.ended_on is None or reign.end_reason in (ReignEnd.LOST, ReignEnd.DEACTIVATED):
             continue
         following = reigns[index + 1] if index + 1 < len(reigns) else None
         if following is not None and following.won_on <= reign.ended_on:
             continue
+        if following is None and retired is not None and retired <= reign.ended_on:
+            continue  # (retired the day the reign ended: no vacancy between)
         rows.append(
             LineageRow(
                 reign=None,
                 start=reign.ended_on,
-                end=following.won_on if following else None,
+                end=following.won_on if following else retired,
                 reason=reign.get_end_reason_display(),
             )
         )
+    if retired is not None:
+        rows.append(LineageRow(reign=None, start=retired, end=None, retired=True))
     return rows
 
 

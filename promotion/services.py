@@ -422,8 +422,8 @@ def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str 
 
 
 def title_retire(*, title: Title, on: dt.date) -> Title:
-    """Retire a title on ``on``: its champion's reign ends there (vacated), no match may be
-    booked for it again, and its lineage stays to be read."""
+    """Retire a title on ``on``: its champion's reign ends there (the title retired, not
+    vacated), no match may be booked for it again, and its lineage stays to be read."""
     with transaction.atomic():
         title = Title.objects.select_for_update().get(pk=title.pk)
         if not title.is_active:
@@ -434,7 +434,7 @@ def title_retire(*, title: Title, on: dt.date) -> Title:
             problems.append(REIGN_ENDS_BEFORE_START.format(ended=on, won=reign.won_on))
         _refuse(problems)
         if reign is not None:
-            reign_end(reign=reign, ended_on=on, reason=ReignEnd.VACATED)
+            reign_end(reign=reign, ended_on=on, reason=ReignEnd.DEACTIVATED)
         title.is_active = False
         title.retired_on = on
         title.save(update_fields=["is_active", "retired_on"])

@@ -519,7 +519,7 @@ def title_detail(request, federation: str, slug: str, *, refused=None):
         "nav": "titles",
         "title": title,
         "rows": numbered,
-        "timeline": charts.reign_timeline(rows, today=today),
+        "timeline": charts.reign_timeline(rows, today=title.retired_on or today),
         "today": today,
     }
     if request.federation_context["can_book"] and title.is_active:

@@ -177,6 +177,55 @@ def test_retiring_a_title_needs_the_box_ticked(booker, federation, held):
     )
 
 
+def lineage_cells(page: str) -> list[list[str]]:
+    """The lineage table's rows, each as its cells' text."""
+    import re
+
+    body = page.split("<h2>Lineage</h2>", 1)[1].split("</tbody>", 1)[0].split("<tbody>", 1)[1]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    ]
+
+
+def test_a_retired_title_ends_its_lineage_retired_not_vacant(booker, federation, held):
+    """Retired while held: the champion's reign ends that day, for that reason, and the lineage
+    ends there; no vacancy runs on to today (the title is not waiting for a champion)."""
+    url = reverse("title-retire", args=[federation.slug, "world"])
+    booker.post(url, {"retire-on": "2025-12-26", "retire-sure": "on"})
+    assert held.reigns.get().end_reason == ReignEnd.DEACTIVATED
+    page = booker.get(reverse("title-detail", args=[federation.slug, "world"]))
+    assert lineage_cells(page.content.decode()) == [
+        ["1", "Ada Vance", "Jun 1, 2024", "—", "won a tournament", "573", "0", "1st"],
+        [
+            "",
+            "Retired",
+            "Dec 26, 2025",
+            "The title was retired: no match may be booked for it again.",
+            "",
+            "",
+            "",
+        ],
+    ]
+    # The reigns' time line ends the day the title was retired.
+    assert 'aria-label="Timeline of 1 reigns from June 2024 to December 2025."' in (
+        page.content.decode()
+    )
+
+
+def test_a_title_vacant_when_retired_shows_the_vacancy_up_to_that_day(booker, federation, held):
+    services.title_vacate(title=held, on=dt.date(2025, 6, 1), reason=ReignEnd.STRIPPED)
+    booker.post(
+        reverse("title-retire", args=[federation.slug, "world"]),
+        {"retire-on": "2025-12-26", "retire-sure": "on"},
+    )
+    page = booker.get(reverse("title-detail", args=[federation.slug, "world"])).content.decode()
+    rows = lineage_cells(page)
+    assert rows[1] == ["", "Vacant", "Jun 1, 2025", "Stripped", "208", "", ""]
+    assert rows[2][1:3] == ["Retired", "Dec 26, 2025"]
+    assert len(rows) == 3
+
+
 @pytest.mark.parametrize("role", ["viewer", "outsider"])
 def test_readers_see_no_desk_and_may_not_post_to_it(client, users, federation, held, role):
     client.force_login(users[role])

@@ -288,7 +288,7 @@ def test_a_retired_title_ends_its_reign_and_takes_no_more_champions(title, feder
     title.refresh_from_db()
     assert (title.is_active, title.retired_on) == (False, on)
     last = TitleReign.objects.get(title=title)
-    assert (last.ended_on, last.end_reason) == (on, ReignEnd.VACATED)
+    assert (last.ended_on, last.end_reason) == (on, ReignEnd.DEACTIVATED)
     assert refused(title_retire, title=title, on=on) == services.TITLE_RETIRED.format(
         title=title, on=on
     )
@@ -344,3 +344,39 @@ def test_a_day_of_a_show_run_early_has_come_for_the_desk(title):
         "on a day that has come."
     )
     assert title_vacate(title=title, on=show.date).ended_on == show.date
+
+
+def test_titles_retired_before_keep_their_last_reign_ended_by_the_retirement(federation):
+    """Migration 0015: a retired title's reign written down as vacated the day it was retired
+    (as retiring did until then) ended because the title was retired; others keep their ends."""
+    import importlib
+
+    from django.apps import apps
+
+    migrate = importlib.import_module(
+        "promotion.migrations.0015_reign_end_title_retired"
+    ).reigns_ended_by_retirement
+    on = dt.date(2025, 12, 26)
+    retired = factories.TitleFactory(federation=federation, is_active=False, retired_on=on)
+    holder = signed(federation, "Bo Lane")
+    last = factories.TitleReignFactory(
+        title=retired,
+        holder_wrestler=holder,
+        number=1,
+        won_on=WON,
+        ended_on=on,
+        end_reason=ReignEnd.VACATED,
+    )
+    active = factories.TitleFactory(federation=federation)
+    vacated = factories.TitleReignFactory(
+        title=active,
+        holder_wrestler=holder,
+        number=1,
+        won_on=WON,
+        ended_on=on,
+        end_reason=ReignEnd.VACATED,
+    )
+    migrate(apps, None)
+    last.refresh_from_db()
+    vacated.refresh_from_db()
+    assert (last.end_reason, vacated.end_reason) == (ReignEnd.DEACTIVATED, ReignEnd.VACATED)
