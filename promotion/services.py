@@ -787,6 +787,10 @@ INJURY_RETURN_BEFORE = (
     "{wrestler} cannot be back ({back:%b %-d, %Y}) before the day of the injury ({on:%b %-d, %Y})."
 )
 INJURY_RETIRED = "{wrestler} has retired."
+INJURY_RECORDED_ALREADY = (
+    "{wrestler}'s injury of {on:%b %-d, %Y} ({what}) is recorded already and not healed; another "
+    "that day needs a body part or a description of its own."
+)
 INJURY_HEALED_ALREADY = "{wrestler}'s injury healed on {on:%b %-d, %Y}."
 INJURY_HEALED_BEFORE = "{wrestler}'s injury happened on {on:%b %-d, %Y}, after {healed:%b %-d, %Y}."
 INJURY_BEFORE_MATCH = (
@@ -856,6 +860,21 @@ def injury_record(
         )
     _refuse(problems)
     with transaction.atomic():
+        # The wrestler's row locked: the same form sent twice (a double click, a retry) is
+        # taken in turn, and the second finds the first.
+        Wrestler.objects.select_for_update().filter(pk=wrestler.pk).exists()
+        same = Injury.objects.filter(
+            wrestler=wrestler,
+            occurred_on=occurred_on,
+            source=InjurySource.MANUAL,
+            body_part=body_part.strip(),
+            description=description.strip(),
+            healed_on__isnull=True,
+        ).first()
+        if same is not None:
+            _refuse(
+                [INJURY_RECORDED_ALREADY.format(wrestler=wrestler, on=occurred_on, what=same.what)]
+            )
         injury = Injury(
             wrestler=wrestler,
             occurred_on=occurred_on,

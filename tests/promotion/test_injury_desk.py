@@ -64,6 +64,25 @@ def test_healing_one_of_two_injuries_leaves_him_out(ada):
     assert ada.status == WrestlerStatus.INJURED and not ada.is_available_on(BACK)
 
 
+@names("INJURY_RECORDED_ALREADY")
+def test_the_same_injury_sent_twice_is_recorded_once(ada):
+    """A double click or a retry: the second finds the first, still open, and is refused; one
+    told apart by its body part is another injury, and so is the same once the first healed."""
+    first = injury_record(wrestler=ada, occurred_on=ON, body_part="knee", description="Torn ACL")
+    message = refused(
+        injury_record, wrestler=ada, occurred_on=ON, body_part=" knee", description="Torn ACL "
+    )
+    assert message == (
+        "Ada Vance's injury of Oct 2, 2026 (Torn ACL) is recorded already and not healed; "
+        "another that day needs a body part or a description of its own."
+    )
+    assert Injury.objects.filter(wrestler=ada).count() == 1
+    injury_record(wrestler=ada, occurred_on=ON, body_part="shoulder", description="Torn ACL")
+    injury_heal(injury=first, on=BACK)
+    injury_record(wrestler=ada, occurred_on=ON, body_part="knee", description="Torn ACL")
+    assert Injury.objects.filter(wrestler=ada).count() == 3
+
+
 @names("INJURY_NOT_YET")
 def test_an_injury_is_recorded_and_healed_on_a_day_that_has_come(ada):
     tomorrow = timezone.localdate() + dt.timedelta(days=1)
