@@ -863,27 +863,19 @@ def injury_record(
         # The wrestler's row locked: the same form sent twice (a double click, a retry) is
         # taken in turn, and the second finds the first.
         Wrestler.objects.select_for_update().filter(pk=wrestler.pk).exists()
-        same = Injury.objects.filter(
-            wrestler=wrestler,
-            occurred_on=occurred_on,
-            source=InjurySource.MANUAL,
-            body_part=body_part.strip(),
-            description=description.strip(),
-            healed_on__isnull=True,
-        ).first()
+        which = {
+            "wrestler": wrestler,
+            "occurred_on": occurred_on,
+            "source": InjurySource.MANUAL,
+            "body_part": body_part.strip(),
+            "description": description.strip(),
+        }
+        same = Injury.objects.filter(**which, healed_on__isnull=True).first()
         if same is not None:
             _refuse(
                 [INJURY_RECORDED_ALREADY.format(wrestler=wrestler, on=occurred_on, what=same.what)]
             )
-        injury = Injury(
-            wrestler=wrestler,
-            occurred_on=occurred_on,
-            source=InjurySource.MANUAL,
-            body_part=body_part.strip(),
-            description=description.strip(),
-            expected_return=expected_return,
-            keeps_off_cards=keeps_off_cards,
-        )
+        injury = Injury(**which, expected_return=expected_return, keeps_off_cards=keeps_off_cards)
         _full_clean(injury, exclude=["wrestler", "match"])
         injury.save()
         if keeps_off_cards and wrestler.status == WrestlerStatus.ACTIVE:

@@ -357,24 +357,19 @@ def test_titles_retired_before_keep_their_last_reign_ended_by_the_retirement(fed
         "promotion.migrations.0015_reign_end_title_retired"
     ).reigns_ended_by_retirement
     on = dt.date(2025, 12, 26)
-    retired = factories.TitleFactory(federation=federation, is_active=False, retired_on=on)
     holder = signed(federation, "Bo Lane")
-    last = factories.TitleReignFactory(
-        title=retired,
-        holder_wrestler=holder,
-        number=1,
-        won_on=WON,
-        ended_on=on,
-        end_reason=ReignEnd.VACATED,
-    )
+    retired = factories.TitleFactory(federation=federation, is_active=False, retired_on=on)
     active = factories.TitleFactory(federation=federation)
-    vacated = factories.TitleReignFactory(
-        title=active,
-        holder_wrestler=holder,
-        number=1,
-        won_on=WON,
-        ended_on=on,
-        end_reason=ReignEnd.VACATED,
+    last, vacated = (
+        factories.TitleReignFactory(
+            title=title,
+            holder_wrestler=holder,
+            number=1,
+            won_on=WON,
+            ended_on=on,
+            end_reason=ReignEnd.VACATED,
+        )
+        for title in (retired, active)
     )
     migrate(apps, None)
     last.refresh_from_db()
