@@ -86,6 +86,7 @@ NO_SUCH_USER = (
     "No account has the username or e-mail address {username!r}; ask them to sign up first."
 )
 NO_SUCH_WRESTLER = "No wrestler with the slug {slug!r} in this federation."
+HEAD_TO_HEAD_HIMSELF = "{wrestler} has no record against himself: name another wrestler."
 SYSTEM_MISMATCH = "This card says system {given!r}, but the address is for {system!r}."
 NO_ENGINE = "The {system} rule system has no engine yet; its cards cannot be checked."
 
@@ -711,6 +712,10 @@ class WrestlerViewSet(
         other = self.federation.wrestlers.filter(slug=opponent).first()
         if other is None:
             raise Http404(NO_SUCH_WRESTLER.format(slug=opponent))
+        if other == wrestler:
+            raise serializers.ValidationError(
+                {"opponent": HEAD_TO_HEAD_HIMSELF.format(wrestler=wrestler)}
+            )
         record = record_json(head_to_head(wrestler=wrestler, opponent=other))
         record.pop("streak")
         record.pop("longest_win_streak")

@@ -747,3 +747,34 @@ def test_a_failed_show_is_retried_or_cancelled_by_its_bookers(sample, people, bo
     assert cancelled.json()["status"] == "cancelled"
     refused = booker.post(url + "retry/")
     assert refused.status_code == 400
+
+
+def test_head_to_head_counts_the_matches_against_that_opponent_only(sample, visitor):
+    """Won one, lost one, drew one against Gale; a win over someone else is not among them."""
+    from tests.matches.test_records import bout
+
+    vale, gale, finch = (
+        Wrestler.objects.get(federation=sample, slug=slug)
+        for slug in ("corrigan-vale", "mortimer-gale", "skylar-finch")
+    )
+    url = BASE + "/wrestlers/corrigan-vale/head-to-head/"
+    before = visitor.get(url + "mortimer-gale/").json()
+    bout(1, vale, gale, 0)
+    bout(2, gale, vale, 0, "submission")
+    bout(3, vale, gale, None, "double_count_out")
+    bout(4, vale, finch, 0)
+    after = visitor.get(url + "mortimer-gale/").json()
+    assert (after["wins"], after["losses"], after["draws"]) == (
+        before["wins"] + 1,
+        before["losses"] + 1,
+        before["draws"] + 1,
+    )
+    assert after["opponent"] == "mortimer-gale"
+    himself = visitor.get(url + "corrigan-vale/")
+    assert himself.status_code == 400
+    message = "Corrigan Vale has no record against himself: name another wrestler."
+    assert himself.json() == {
+        "detail": f"opponent: {message}",
+        "errors": [{"path": "opponent", "message": message}],
+    }
+    assert visitor.get(url + "nobody/").status_code == 404
