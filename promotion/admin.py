@@ -23,6 +23,7 @@ from promotion.services import (
     team_form,
     title_create,
     wrestler_create,
+    wrestler_update,
 )
 from rules.models import WrestlerCard
 
@@ -256,7 +257,15 @@ class WrestlerAdmin(ServiceCreatedAdmin):
     list_select_related = ["federation"]
     inlines = [CardInline]
     creation_form = WrestlerSigningForm
-    change_readonly = ["fame", "prestige", "heat", "edge"]
+    change_readonly = ["federation", "slug", "fame", "prestige", "heat", "edge"]
+
+    def save_model(self, request, obj, form, change):
+        """A change is ``wrestler_update``, as on his page: a champion retired here gives up
+        his titles that day."""
+        if change:
+            wrestler_update(
+                wrestler=obj, **{name: form.cleaned_data[name] for name in form.changed_data}
+            )
 
 
 class TeamFormingForm(ServiceCreationForm):

@@ -21,8 +21,9 @@ from promotion.models import (
     Title,
     TitleReign,
     Wrestler,
+    WrestlerStatus,
 )
-from promotion.selectors import federation_tables, free_slug
+from promotion.selectors import federation_tables, federation_today, free_slug
 from promotion.standings import standings_table
 from promotion.validators import plain_text
 from rules.core.safeyaml import bad_character
@@ -1253,12 +1254,32 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
         if not str(fields["ring_name"]).strip():
             problems.append(WRESTLER_NAME_REQUIRED)
         _refuse(problems)
+    retiring = (
+        fields.get("status") == WrestlerStatus.RETIRED
+        and Wrestler.objects.filter(pk=wrestler.pk).exclude(status=WrestlerStatus.RETIRED).exists()
+    )
     for name, value in fields.items():
         setattr(wrestler, name, value)
     if fields:
         _full_clean(wrestler, exclude=["federation", "slug"], only=fields)
-        wrestler.save(update_fields=sorted(fields))
+        with transaction.atomic():
+            wrestler.save(update_fields=sorted(fields))
+            if retiring:
+                _retire_champion(wrestler)
     return wrestler
+
+
+def _retire_champion(wrestler: Wrestler) -> None:
+    """A champion who retires gives up his titles that day (the federation's today): each of
+    his open reigns ends "Champion retired", and the title is vacant until a match for it or
+    ``title_award``. A match booked for it on a card still to come is called off when that show
+    runs, as every match of a retired wrestler is."""
+    today = federation_today(wrestler.federation)
+    reigns = TitleReign.objects.select_for_update().filter(
+        holder_wrestler=wrestler, ended_on__isnull=True
+    )
+    for reign in reigns:
+        reign_end(reign=reign, ended_on=max(today, reign.won_on), reason=ReignEnd.RETIRED)
 
 
 def _full_clean(instance, *, exclude: list[str], only: Mapping[str, Any] | None = None) -> None:

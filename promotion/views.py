@@ -50,7 +50,7 @@ from promotion.forms import (
     TitleVacateForm,
     WrestlerForm,
 )
-from promotion.models import Division, Federation, Injury, Membership, Wrestler
+from promotion.models import Division, Federation, Injury, Membership, Wrestler, WrestlerStatus
 from promotion.sample import sample_federation_load
 from rules import registry
 from rules.core.safeyaml import YamlError, load_text
@@ -334,13 +334,19 @@ def wrestler_edit(request, federation: str, slug: str):
     form = WrestlerForm(request.POST or None, instance=wrestler, federation=fed, creating=False)
     if request.method == "POST" and form.is_valid():
         changed = {name: form.cleaned_data[name] for name in form.changed_data}
+        held = (
+            [reign.title for reign in wrestler.reigns.filter(ended_on__isnull=True)]
+            if changed.get("status") == WrestlerStatus.RETIRED
+            else []
+        )
         try:
             if changed:
                 services.wrestler_update(wrestler=wrestler, **changed)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"{wrestler} saved.")
+            vacated = "".join(f" The {title} is vacant: its champion retired." for title in held)
+            messages.success(request, f"{wrestler} saved.{vacated}")
             return redirect(wrestler.get_absolute_url())
     return page(
         request,
