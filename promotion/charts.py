@@ -108,6 +108,19 @@ def standing_chart(
     )
 
 
+def _timeline_ticks(start: dt.date, end: dt.date) -> list[tuple[dt.date, str]]:
+    """Where the time line is marked: each New Year's Day after ``start`` up to ``end``; when it
+    crosses none, the first of each month instead (every third month past six), the first
+    marked with its year."""
+    years = [(dt.date(year, 1, 1), str(year)) for year in range(start.year + 1, end.year + 1)]
+    if years:
+        return years
+    months = [dt.date(start.year, month, 1) for month in range(start.month + 1, end.month + 1)]
+    if len(months) > 6:
+        months = [day for day in months if day.month % 3 == 1]
+    return [(day, f"{day:%b %Y}" if i == 0 else f"{day:%b}") for i, day in enumerate(months)]
+
+
 def reign_timeline(rows: Sequence, *, today: dt.date) -> SafeString:
     """A title's reigns as bars on a time line, one lane per reign, vacancies in grey; ``today``
     is where a row still open ends (a retired title's line ends the day it was retired)."""
@@ -125,12 +138,11 @@ def reign_timeline(rows: Sequence, *, today: dt.date) -> SafeString:
         return label_w + plot_w * (day - start).days / span
 
     parts = []
-    for year in range(start.year + 1, end.year + 1):
-        at = x(dt.date(year, 1, 1))
+    for at, text in _timeline_ticks(start, end):
         parts.append(
-            f'<line class="grid" x1="{at:.1f}" x2="{at:.1f}" y1="{TOP}" '
-            f'y2="{height - BOTTOM}"/><text x="{at:.1f}" y="{height - 8}" '
-            f'text-anchor="middle">{year}</text>'
+            f'<line class="grid" x1="{x(at):.1f}" x2="{x(at):.1f}" y1="{TOP}" '
+            f'y2="{height - BOTTOM}"/><text x="{x(at):.1f}" y="{height - 8}" '
+            f'text-anchor="middle">{text}</text>'
         )
     reigns = 0
     for index, row in enumerate(rows):
@@ -163,7 +175,9 @@ def reign_timeline(rows: Sequence, *, today: dt.date) -> SafeString:
                 days,
             )
         )
-    label = f"Timeline of {reigns} reigns from {start:%B %Y} to {end:%B %Y}."
+    label = (
+        f"Timeline of {reigns} reign{'' if reigns == 1 else 's'} from {start:%B %Y} to {end:%B %Y}."
+    )
     return mark_safe(
         f'<svg class="chart timeline" viewBox="0 0 {WIDTH} {height}" role="img" '
         f'aria-label="{escape(label)}">' + "".join(parts) + "</svg>"

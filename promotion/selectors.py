@@ -386,7 +386,9 @@ class LineageRow:
 def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     """The lineage in order, a vacancy row wherever the belt had no holder: between a reign that
     ended other than by a loss and the next reign (or today, while the belt is still vacant; or
-    the day it was retired), and last, for a retired title, its retirement."""
+    the day it was retired), and last, for a retired title, its retirement. A vacancy of no days
+    (a champion stripped and the title awarded that day) is a row too: it says why his reign
+    ended."""
     rows: list[LineageRow] = []
     reigns = list(title_lineage(title=title))
     retired = title.retired_on
@@ -395,10 +397,6 @@ def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
         if reign.ended_on is None or reign.end_reason in (ReignEnd.LOST, ReignEnd.DEACTIVATED):
             continue
         following = reigns[index + 1] if index + 1 < len(reigns) else None
-        if following is not None and following.won_on <= reign.ended_on:
-            continue
-        if following is None and retired is not None and retired <= reign.ended_on:
-            continue  # (retired the day the reign ended: no vacancy between)
         rows.append(
             LineageRow(
                 reign=None,

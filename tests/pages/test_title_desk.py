@@ -208,7 +208,7 @@ def test_a_retired_title_ends_its_lineage_retired_not_vacant(booker, federation,
         ],
     ]
     # The reigns' time line ends the day the title was retired.
-    assert 'aria-label="Timeline of 1 reigns from June 2024 to December 2025."' in (
+    assert 'aria-label="Timeline of 1 reign from June 2024 to December 2025."' in (
         page.content.decode()
     )
 
@@ -224,6 +224,21 @@ def test_a_title_vacant_when_retired_shows_the_vacancy_up_to_that_day(booker, fe
     assert rows[1] == ["", "Vacant", "Jun 1, 2025", "Stripped", "208", "", ""]
     assert rows[2][1:3] == ["Retired", "Dec 26, 2025"]
     assert len(rows) == 3
+
+
+def test_a_champion_stripped_and_replaced_the_same_day_shows_why_his_reign_ended(
+    booker, federation, held
+):
+    """Stripped, and the title awarded that day: a vacancy of no days stands between the two
+    reigns, so the page says the first ended stripped, not lost (as the API's lineage does)."""
+    on = dt.date(2025, 6, 1)
+    services.title_vacate(title=held, on=on, reason=ReignEnd.STRIPPED)
+    heir = factories.WrestlerFactory(federation=federation, ring_name="Bo Lane")
+    services.title_award(title=held, holder=heir, on=on, how="named by the commissioner")
+    page = booker.get(reverse("title-detail", args=[federation.slug, "world"])).content.decode()
+    rows = lineage_cells(page)
+    assert [row[:2] for row in rows] == [["1", "Ada Vance"], ["", "Vacant"], ["2", "Bo Lane"]]
+    assert rows[1] == ["", "Vacant", "Jun 1, 2025", "Stripped", "0", "", ""]
 
 
 @pytest.mark.parametrize("role", ["viewer", "outsider"])
