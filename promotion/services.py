@@ -323,8 +323,12 @@ def title_create(
         if federation.titles.filter(slug=slug).exists():
             raise ServiceError(TITLE_SLUG_TAKEN.format(federation=federation, slug=slug))
         # (A retired title's name may be taken up again: its lineage is closed.)
-        if federation.titles.filter(name__iexact=name.strip(), is_active=True).exists():
-            raise ServiceError(TITLE_NAME_TAKEN.format(federation=federation, name=name.strip()))
+        # Case and spacing aside, as for ring names ("Iron  City title" is the Iron City Title).
+        key = validators.ring_name_key(name)
+        in_use = federation.titles.filter(is_active=True).values_list("name", flat=True)
+        if any(validators.ring_name_key(each) == key for each in in_use):
+            message = TITLE_NAME_TAKEN.format(federation=federation, name=name.strip())
+            raise _refusal([FieldProblem("name", "", message)])
         title = Title(
             federation=federation,
             name=name.strip(),

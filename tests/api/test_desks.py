@@ -80,6 +80,19 @@ def test_a_taken_title_address_is_refused_by_field(booker, federation, world):
     ]
 
 
+def test_a_title_name_in_use_is_refused_by_field(booker, federation, world):
+    response = booker.post(
+        TITLES, {"name": "world  TITLE", "introduced_on": "2026-01-02"}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "path": "name",
+            "message": services.TITLE_NAME_TAKEN.format(federation=federation, name="world  TITLE"),
+        }
+    ]
+
+
 def test_vacated_then_awarded_to_a_team_is_refused_and_to_a_wrestler_crowned(
     booker, federation, world
 ):

@@ -90,6 +90,12 @@ def test_two_titles_in_use_do_not_share_a_name(federation, title):
         f"{federation} already has a title named 'iron city TITLE'; give this one a name of "
         "its own."
     )
+    assert refused(
+        title_create, federation=federation, name="Iron  City  title", introduced_on=WON
+    ) == (
+        f"{federation} already has a title named 'Iron  City  title'; give this one a name of "
+        "its own."
+    )
     assert federation.titles.count() == 1
     # Once retired, its name may be taken up again by a title with a lineage of its own.
     services.title_retire(title=title, on=WON)
