@@ -52,6 +52,7 @@ from promotion.forms import (
 )
 from promotion.models import Division, Federation, Injury, Membership, Wrestler, WrestlerStatus
 from promotion.sample import sample_federation_load
+from promotion.templatetags.ringside import ordinal
 from rules import registry
 from rules.core.safeyaml import YamlError, load_text
 from rules.core.text import pronouns
@@ -626,7 +627,10 @@ def title_vacate(request, federation: str, slug: str):
 def title_award(request, federation: str, slug: str):
     def act(title, *, holder, on, how):
         reign = services.title_award(title=title, holder=holder, on=on, how=how)
-        return f"{holder} wins the {title} (reign #{reign.number})."
+        return (
+            f"{holder} wins the {title}: No. {reign.number} in its lineage, {holder}'s "
+            f"{ordinal(reign.holder_reign_number)} reign."
+        )
 
     return _title_desk(request, federation, slug, TitleAwardForm, act)
 

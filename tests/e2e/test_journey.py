@@ -212,7 +212,10 @@ def test_a_new_promoters_journey(browser, site, viewport):
     page.get_by_label("Champion").select_option(label="Rook Amberly")
     page.get_by_label("How").fill("won the Foundry Cup")
     journey.submit("Crown the champion")
-    assert "Rook Amberly wins the Foundry Television Title (reign #1)." in (journey.text())
+    assert (
+        "Rook Amberly wins the Foundry Television Title: No. 1 in its lineage, "
+        "Rook Amberly's 1st reign." in (journey.text())
+    )
     assert "won the Foundry Cup" in journey.text("table")
     journey.shot("title-desk")
     journey.go(f"/f/{slug}/feuds/")

@@ -5,6 +5,7 @@ to it."""
 from __future__ import annotations
 
 import datetime as dt
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -117,7 +118,9 @@ def test_the_desk_vacates_a_held_title_and_then_offers_its_award(booker, federat
             "award-how": "won the Iron Cup",
         },
     )
-    assert told(booker, response) == ["Bo Lane wins the World Title (reign #2)."]
+    assert told(booker, response) == [
+        "Bo Lane wins the World Title: No. 2 in its lineage, Bo Lane's 1st reign."
+    ]
     reign = held.reigns.get(number=2)
     assert (reign.holder_wrestler, reign.won_on, reign.won_how) == (
         newcomer,
@@ -239,6 +242,20 @@ def test_a_champion_stripped_and_replaced_the_same_day_shows_why_his_reign_ended
     rows = lineage_cells(page)
     assert [row[:2] for row in rows] == [["1", "Ada Vance"], ["", "Vacant"], ["2", "Bo Lane"]]
     assert rows[1] == ["", "Vacant", "Jun 1, 2025", "Stripped", "0", "", ""]
+
+
+def test_the_champions_page_and_the_title_list_say_how_a_reign_and_a_title_ended(
+    booker, federation, held
+):
+    services.title_vacate(title=held, on=dt.date(2025, 6, 1), reason=ReignEnd.STRIPPED)
+    services.title_retire(title=held, on=dt.date(2025, 12, 26))
+    ada = held.reigns.get().holder_wrestler
+    page = unescape(booker.get(ada.get_absolute_url()).content.decode())
+    assert '<th scope="col">Ended</th>' in page
+    assert 'Jun 1, 2025 <small class="muted">(stripped)</small>' in page
+    listing = booker.get(reverse("title-list", args=[federation.slug])).content.decode()
+    assert '<span class="muted">Retired Dec 26, 2025</span>' in listing
+    assert ">Vacant<" not in listing
 
 
 @pytest.mark.parametrize("role", ["viewer", "outsider"])
