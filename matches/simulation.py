@@ -371,8 +371,8 @@ class ShowInputs:
             overrides.setdefault(override.system, {})[override.chart] = override.data
         wounds: dict[int, list[dict[str, Any]]] = {}
         for wrestler_id, body_part, points, description, keeps_off in (
-            Injury.objects.filter(wrestler_id__in=wrestler_ids, occurred_on__lte=on)
-            .filter(Q(healed_on__isnull=True) | Q(healed_on__gt=on))
+            Injury.objects.hurting_on(on)
+            .filter(wrestler_id__in=wrestler_ids)
             .order_by("occurred_on", "pk")
             .values_list("wrestler_id", "body_part", "points", "description", "keeps_off_cards")
         ):

@@ -174,9 +174,10 @@ def suspended_on(on: dt.date) -> Q:
 
 def injured_on(on: dt.date) -> Exists:
     """Wrestlers kept off cards on ``on`` by an injury: one that has happened by then (on that
-    day included), keeps him off cards, and has not healed by then (healed that day: he works)."""
+    day included), keeps him off cards, and has not healed by then (healed that day, or
+    expected back by then: he works; ``InjuryQuerySet.hurting_on``)."""
     return Exists(
-        Injury.objects.active_on(on).filter(wrestler=OuterRef("pk"), keeps_off_cards=True)
+        Injury.objects.hurting_on(on).filter(wrestler=OuterRef("pk"), keeps_off_cards=True)
     )
 
 
@@ -705,6 +706,17 @@ class InjuryQuerySet(models.QuerySet):
         injury healed on ``on`` no longer counts that day)."""
         return self.filter(occurred_on__lte=on).filter(
             Q(healed_on__isnull=True) | Q(healed_on__gt=on)
+        )
+
+    def hurting_on(self, on: dt.date) -> InjuryQuerySet:
+        """Injuries that still hurt the wrestler on ``on``: active then (``active_on``), and
+        not expected back by then. An injury is marked healed at the end of the first show on
+        or after its expected return; that show he works, as the date on every page promises
+        ("expected back"). One that lasts a number of fight cards (the Feud Table's, the
+        Superstar tag chart's) counts its shows, not the date: it hurts until the show that
+        ends it."""
+        return self.active_on(on).exclude(
+            Q(expected_return__lte=on) & Q(fight_cards_remaining__isnull=True)
         )
 
 

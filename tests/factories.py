@@ -139,7 +139,8 @@ class InjuryFactory(DjangoModelFactory):
     occurred_on = dt.date(2026, 11, 6)
     source = InjurySource.MANUAL
     body_part = "knee"
-    expected_return = dt.date(2026, 12, 4)
+    # Four weeks out: he is kept off cards for the shows of those weeks, whatever the day.
+    expected_return = factory.LazyAttribute(lambda row: row.occurred_on + dt.timedelta(weeks=4))
     description = "Torn knee ligament"
 
 

@@ -65,6 +65,29 @@ def test_a_wrestler_hurt_since_the_booking_has_his_match_called_off(copperline):
     assert federation_check(federation=copperline) == []
 
 
+def test_a_wrestler_expected_back_on_the_night_works_it_and_heals(copperline):
+    """ "Expected back" is a promise: the show of that day keeps his match (the day before it
+    would be called off), he wrestles it as one unhurt, and the show marks the injury healed."""
+    show = book_show(copperline)
+    back = in_ring(second_match(show))[0]
+    injury = services.injury_record(
+        wrestler=back,
+        occurred_on=timezone.localdate(timezone=copperline.time_zone),
+        expected_return=show.date,
+        description="Knee, hurt in training",
+    )
+    assert not back.is_available_on(show.date - dt.timedelta(days=1))
+    assert card_absences(show=show) == {}
+
+    show_simulate(show_id=show.pk)
+    assert second_match(show).status == MatchStatus.COMPLETED
+    injury.refresh_from_db()
+    assert injury.healed_on == show.date
+    back.refresh_from_db()
+    assert back.status == "active"
+    assert federation_check(federation=copperline) == []
+
+
 def test_the_show_archive_counts_a_called_off_match_apart(copperline, client):
     show = book_show(copperline)
     total = show.matches.count()

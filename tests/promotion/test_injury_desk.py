@@ -42,7 +42,9 @@ def test_an_injury_by_hand_keeps_him_off_cards_from_that_day_until_healed(ada):
     ada.refresh_from_db()
     assert ada.status == WrestlerStatus.INJURED
     assert ada.is_available_on(ON - dt.timedelta(days=1))
-    assert not ada.is_available_on(ON) and not ada.is_available_on(BACK)
+    assert not ada.is_available_on(ON)
+    # Expected back on BACK: he works that day's show (which marks the injury healed).
+    assert not ada.is_available_on(BACK - dt.timedelta(days=1)) and ada.is_available_on(BACK)
     injury_heal(injury=injury, on=dt.date(2026, 10, 16))
     ada.refresh_from_db()
     assert ada.status == WrestlerStatus.ACTIVE
