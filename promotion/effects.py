@@ -293,7 +293,7 @@ class RosterBook:
                         wrestler_id,
                         "fame",
                         rules["fame"]["finisher"] * hits,
-                        f"Hit the finisher {hits} time(s)",
+                        f"Hit the finisher {_times(hits)}",
                         match,
                     )
 
@@ -683,3 +683,8 @@ class RosterBook:
                 for index, side in enumerate(sides)
                 for kind, pk in sorted(side)
             )
+
+
+def _times(count: int) -> str:
+    """How often, in words: "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -878,7 +878,13 @@ def injury_record(
         same = Injury.objects.filter(**which, healed_on__isnull=True).first()
         if same is not None:
             _refuse(
-                [INJURY_RECORDED_ALREADY.format(wrestler=wrestler, on=occurred_on, what=same.what)]
+                [
+                    INJURY_RECORDED_ALREADY.format(
+                        wrestler=wrestler,
+                        on=occurred_on,
+                        what=same.described or "no body part or description given",
+                    )
+                ]
             )
         injury = Injury(**which, expected_return=expected_return, keeps_off_cards=keeps_off_cards)
         _full_clean(injury, exclude=["wrestler", "match"])

@@ -14,8 +14,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 
 from rules.core.safeyaml import bad_character
 
-CONTROL_CHARACTER = "Remove the control character {problem}: names are plain text."
-INVISIBLE_CHARACTER = "Remove the invisible character {problem}: names are plain text."
+CONTROL_CHARACTER = "Remove the control character {problem}: the field takes plain text."
+INVISIBLE_CHARACTER = "Remove the invisible character {problem}: the field takes plain text."
 #: The invisible characters a name may hold: the joiners some scripts and emoji are written with.
 JOINERS = frozenset("\u200c\u200d")
 

@@ -326,7 +326,7 @@ def test_the_injury_report_and_his_page_tell_the_points_still_to_heal(copperline
         reverse("injury-list", args=[copperline.slug]),
     ):
         page = client.get(url).content.decode()
-        assert "5 injury points to the arm" in page and "(2 left)" in page, url
+        assert "5 injury points to the arm" in page and "(2 still to heal)" in page, url
 
 
 def test_the_rosters_alignment_is_how_arm_plays_him_at_a_show(copperline):

@@ -542,7 +542,7 @@ def test_a_show_name_or_venue_is_plain_text_at_every_door(federation, show):
     """The services check what the model would (the page's form did; the API did not)."""
     words = (
         "Venue: Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2: "
-        "names are plain text."
+        "the field takes plain text."
     )
     assert refused(booking.show_update, show=show, venue="a\u202eb") == [words]
     assert refused(show_create, federation=federation, venue="a\u202eb") == [words]

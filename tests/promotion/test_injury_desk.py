@@ -83,6 +83,12 @@ def test_the_same_injury_sent_twice_is_recorded_once(ada):
     injury_heal(injury=first, on=BACK)
     injury_record(wrestler=ada, occurred_on=ON, body_part="knee", description="Torn ACL")
     assert Injury.objects.filter(wrestler=ada).count() == 3
+    # One with neither body part nor description says so, not where it came from.
+    injury_record(wrestler=ada, occurred_on=ON)
+    assert refused(injury_record, wrestler=ada, occurred_on=ON) == (
+        "Ada Vance's injury of Oct 2, 2026 (no body part or description given) is recorded "
+        "already and not healed; another that day needs a body part or a description of its own."
+    )
 
 
 @names("INJURY_NOT_YET")

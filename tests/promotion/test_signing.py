@@ -60,7 +60,7 @@ def test_names_with_invisible_characters_are_refused(name, problem):
     with pytest.raises(ServiceError) as refused:
         wrestler_create(federation=federation, ring_name=name, slug="x")
     assert str(refused.value) == (
-        f"Ring name: Remove the invisible character {problem}: names are plain text."
+        f"Ring name: Remove the invisible character {problem}: the field takes plain text."
     )
     assert Wrestler.objects.count() == 1
 

@@ -302,8 +302,12 @@ def test_a_match_below_the_main_event_gives_no_main_event_figures(federation):
 def test_each_finisher_that_connected_is_worth_one_fame_to_its_side(federation):
     a, b = fresh(federation)
     run(federation, singles(federation, a, b, effects={"finisher_hits": [3, 0]}))
-    assert ("Hit the finisher 3 time(s)", 3) in moves(a, "fame")
+    assert ("Hit the finisher 3 times", 3) in moves(a, "fame")
     assert not b.standing_changes.filter(reason__startswith="Hit the finisher").exists()
+    c, d = fresh(federation)
+    run(federation, singles(federation, c, d, effects={"finisher_hits": [1, 2]}))
+    assert ("Hit the finisher once", 1) in moves(c, "fame")
+    assert ("Hit the finisher twice", 2) in moves(d, "fame")
     assert value(a, "fame") == 2 + 6 + 3
 
 
