@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 BASE = "/api/v1/federations/copperline"
 RLO = (
-    "Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2: names are "
-    "plain text."
+    "Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2: the field "
+    "takes plain text."
 )
 
 

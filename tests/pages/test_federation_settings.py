@@ -84,8 +84,8 @@ def test_a_name_with_a_hidden_character_is_refused_and_nothing_changes(client, u
     )
     assert response.status_code == 400
     assert (
-        "Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 8: names are "
-        "plain text." in response.content.decode()
+        "Remove the control character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 8: the field "
+        "takes plain text." in response.content.decode()
     )
     staffed.refresh_from_db()
     assert (staffed.name, staffed.default_venue) == (before, "")
