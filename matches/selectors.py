@@ -638,8 +638,9 @@ def card_absences(*, show: Show) -> dict[int, list[str]]:
     return absences
 
 
-def shows_ahead_of(*, wrestler, on) -> list[Show]:
-    """The shows not yet wrestled, on or after ``on``, with ``wrestler`` on their card."""
+def shows_ahead_of(*, wrestler, on, before=None) -> list[Show]:
+    """The shows not yet wrestled, on or after ``on`` (and before ``before``, when given: an
+    injury's expected return, from which he works again), with ``wrestler`` on their card."""
     shows = (
         Show.objects.filter(
             matches__participants__wrestler=wrestler,
@@ -651,4 +652,6 @@ def shows_ahead_of(*, wrestler, on) -> list[Show]:
         .distinct()
         .order_by("scheduled_at")
     )
-    return [show for show in shows if show.date >= on]  # (its date in its own time zone)
+    return [  # (each show's date in its own time zone)
+        show for show in shows if show.date >= on and (before is None or show.date < before)
+    ]

@@ -1627,7 +1627,10 @@ class InjuryRecordedSerializer(InjurySerializer):
         if not injury.keeps_off_cards:
             return []
         return [
-            show.number for show in shows_ahead_of(wrestler=injury.wrestler, on=injury.occurred_on)
+            show.number
+            for show in shows_ahead_of(
+                wrestler=injury.wrestler, on=injury.occurred_on, before=injury.expected_return
+            )
         ]
 
 

@@ -740,7 +740,9 @@ def injury_create(request, slug: str):
             messages.success(request, f"{injury.wrestler}'s injury is on the report.")
             if injury.keeps_off_cards:
                 ahead = match_selectors.shows_ahead_of(
-                    wrestler=injury.wrestler, on=injury.occurred_on
+                    wrestler=injury.wrestler,
+                    on=injury.occurred_on,
+                    before=injury.expected_return,
                 )
                 if ahead:
                     messages.warning(request, _still_booked(injury, ahead))

@@ -171,6 +171,11 @@ def test_shows_ahead_lists_the_cards_he_is_still_on(copperline):
     today = timezone.localdate(timezone=copperline.time_zone)
     assert shows_ahead_of(wrestler=booked, on=today) == [show]
     assert shows_ahead_of(wrestler=booked, on=show.date + dt.timedelta(days=1)) == []
+    # Expected back by the show's day, he works it: it is not among the cards to change.
+    assert shows_ahead_of(wrestler=booked, on=today, before=show.date) == []
+    assert shows_ahead_of(wrestler=booked, on=today, before=show.date + dt.timedelta(days=1)) == [
+        show
+    ]
     show_simulate(show_id=show.pk)
     assert shows_ahead_of(wrestler=booked, on=today) == []
 
@@ -260,6 +265,15 @@ def test_the_api_tells_the_booker_of_the_cards_an_injured_wrestler_is_still_on(c
     )
     assert through.status_code == 201
     assert through.json()["still_booked"] == []
+    # Expected back by the show's day, he works it: no card to change.
+    back = in_ring(show.matches.get(position=1))[0]
+    on_time = api.post(
+        url,
+        {"wrestler": back.slug, "occurred_on": today, "expected_return": show.date.isoformat()},
+        format="json",
+    )
+    assert on_time.status_code == 201
+    assert on_time.json()["still_booked"] == []
     # The list reads injuries as they are, without the warning.
     assert "still_booked" not in api.get(url).json()["results"][0]
 
