@@ -1228,7 +1228,7 @@ class Match:
             if self.method is not None:
                 return
         if counter is not None:
-            self.countered(s, plan, move, target, counter)
+            self.countered(s, plan, move, target, counter, chain)
             return
         standoffs = 0
         while True:
@@ -1327,7 +1327,7 @@ class Match:
                         "telegraph",
                         a,
                         (),
-                        f"{a.w.sname} telegraphed it, and {d.w.mname} saw it coming (+2).",
+                        f"{a.w.sname} telegraphs it, and {d.w.mname} sees it coming (+2).",
                     )
                     self.events.insert(answered_at, self.events.pop())
                 if dgrade >= SUCCESS:
@@ -1382,23 +1382,17 @@ class Match:
             f.packed = STALE
         f.last_ok = False
 
-    def countered(self, s: int, plan: Plan, move: Move, target: int, counter: Plan) -> None:
-        """The defender's counter (a Defense or a Reversal): a contest of Maneuver Skills."""
+    def countered(
+        self, s: int, plan: Plan, move: Move, target: int, counter: Plan, chain: int = 0
+    ) -> None:
+        """The defender's counter (a Defense or a Reversal): a contest of Maneuver Skills. A
+        chained strike that gets in is still the chain's (``chain``): it chains no further."""
         rec = self.record
         a, d = self.cur[s], self.cur[1 - s]
         cmove = counter.move
         if cmove is None:
             raise ValueError("a counter needs a maneuver")
-        ctarget = self.target(1 - s, cmove, counter)
-        if "tag" in cmove.flags:
-            # -1 for each Action Point it would take to reach a square where a tag is good.
-            ctarget -= 0 if d.home else self.fig.ring_home[d.zone] * self.fig.ap_square
-            ctarget += d.w.tag_bonus
-        elif "escape" in cmove.flags and d.zone not in ("ringside", "corner"):
-            ctarget -= self.distance(d.zone, "ringside") * self.fig.ap_square
-        if not cmove.defense:
-            # A Reversal is improvised like a Flag: -1 with a known maneuver, -2 with another.
-            ctarget += cmove.reversal_mod
+        ctarget = self.counter_skill(1 - s, cmove, counter)
         self.note_attempt(d, cmove)
         if cmove.trick:
             d.tricks += 1
@@ -1407,15 +1401,18 @@ class Match:
             # The faces in pairs, the attacker's first: another pair after both missed (or tied).
             ra = ", then ".join([str(f) for f in faces[0::2]])
             rb = ", then ".join([str(f) for f in faces[1::2]])
+            # What he tries, its object included: "duck it", "reverse it into a suplex",
+            # "make a lunge tag".
             verb = f"reverse it into {cmove.article} {cmove.words}"
             if cmove.defense:
-                verb = DEFENSE_VERBS.get(cmove.words, f"answer with {cmove.article} {cmove.words}")
+                known = DEFENSE_VERBS.get(cmove.words)
+                verb = f"{known} it" if known else f"make {cmove.article} {cmove.words}"
             self.ev(
                 "counter",
                 d,
                 tuple(faces),
                 f"{a.w.sname} goes for {move.article} {move.words} ({move.cls} {target}, rolls "
-                f"{ra}) and {d.w.mname} tries to {verb} it ({cmove.cls} {ctarget}, rolls {rb}): "
+                f"{ra}) and {d.w.mname} tries to {verb} ({cmove.cls} {ctarget}, rolls {rb}): "
                 + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} gets it in!"),
                 move=move.name,
                 counter=cmove.name,
@@ -1424,7 +1421,9 @@ class Match:
             )
         if won == 0:
             face = faces[-2]
-            self.land(s, plan, move, face, self.grade(face, target, a.w.botch_from), target)
+            self.land(
+                s, plan, move, face, self.grade(face, target, a.w.botch_from), target, chain=chain
+            )
             return
         self.adv = 1 - s
         if cmove.defense and self.crashing(s, move) and a.fired == 0:
@@ -1442,6 +1441,21 @@ class Match:
             self.land(
                 1 - s, counter, cmove, face, self.grade(face, ctarget, d.w.botch_from), ctarget
             )
+
+    def counter_skill(self, s: int, cmove: Move, counter: Plan | None = None) -> int:
+        """The Maneuver Skill of side ``s``'s legal man for the counter ``cmove`` now."""
+        d = self.cur[s]
+        ctarget = self.target(s, cmove, counter)
+        if "tag" in cmove.flags:
+            # -1 for each Action Point it would take to reach a square where a tag is good.
+            ctarget -= 0 if d.home else self.fig.ring_home[d.zone] * self.fig.ap_square
+            ctarget += d.w.tag_bonus
+        elif "escape" in cmove.flags and d.zone not in ("ringside", "corner"):
+            ctarget -= self.distance(d.zone, "ringside") * self.fig.ap_square
+        if not cmove.defense:
+            # A Reversal is improvised like a Flag: -1 with a known maneuver, -2 with another.
+            ctarget += cmove.reversal_mod
+        return ctarget
 
     def target(self, s: int, move: Move, plan: Plan | None = None, *, chain: int = 0) -> int:
         """The Maneuver Skill of side ``s``'s legal man for ``move`` against his opponent now."""
@@ -1535,6 +1549,12 @@ class Match:
         if a.zone == "apron" or move.springboard:
             return 1
         return 0
+
+    def comes_in(self, a: Fighter) -> None:
+        """A man outside heading for a square of the ring (a corner, the ropes) comes back in
+        on the way: said, so that nobody climbs a turnbuckle from the floor."""
+        if self.record and (a.outside or a.zone == "apron"):
+            self.ev("position", a, (), f"{a.w.sname} climbs back into the ring.")
 
     def distance(self, za: str, zb: str) -> int:
         return self.fig.ring_distance[(za, zb)]
@@ -1653,6 +1673,7 @@ class Match:
                 if a.zone != "corner":
                     cost = self.distance(a.zone, "corner") * fig.ap_square
                     if self.pay(a, cost):
+                        self.comes_in(a)
                         a.zone, a.home = "corner", False
                         self.near = d.zone == "corner" and self.near
                         if rec:
@@ -1671,6 +1692,7 @@ class Match:
                 if a.zone not in ("ringside", "corner", "apron"):
                     cost = self.distance(a.zone, "ringside") * fig.ap_square
                     if self.pay(a, cost):
+                        self.comes_in(a)
                         a.zone = "ringside"
                         a.home = False
                         self.near = False
@@ -2120,6 +2142,7 @@ class Match:
             if a.zone != "corner":
                 if not self.pay(a, self.distance(a.zone, "corner") * fig.ap_square):
                     return
+                self.comes_in(a)
                 a.zone, a.home = "corner", False
                 self.near = False
             if name == "climb":
@@ -2146,6 +2169,7 @@ class Match:
             if a.zone not in ("ringside", "corner"):
                 if not self.pay(a, self.distance(a.zone, "ringside") * fig.ap_square):
                     return
+                self.comes_in(a)
                 a.zone, self.near = "ringside", False
                 a.home = False
             if self.ap >= self.escape_cost:
@@ -2253,8 +2277,8 @@ class Match:
                     "ko_check",
                     f,
                     (face,),
-                    f"{w.sname} is out on the feet: STA check {target}, rolls {face} - "
-                    + ("still conscious." if grade >= SUCCESS else "out cold!"),
+                    f"{w.sname} is out on {w.pronouns.possessive} feet: STA check {target}, "
+                    f"rolls {face} - " + ("still conscious." if grade >= SUCCESS else "out cold!"),
                     target=target,
                     roll=face,
                 )
@@ -2323,7 +2347,7 @@ class Match:
         if move.finisher:
             conditions.append("finisher")
         if grade == ACE:
-            conditions.append("megamove")
+            conditions.append("an Ace")
         if move.object:
             conditions.append("foreign object")
         if d.w.injury_prone:
@@ -2331,7 +2355,7 @@ class Match:
         if a.working and a.working == move.target:
             conditions.append("worked over")
         if d.dmg > d.w.final:
-            conditions.append("out on the feet")
+            conditions.append(f"out on {d.w.pronouns.possessive} feet")
         if not conditions:
             return
         w = d.w

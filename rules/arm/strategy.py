@@ -1158,11 +1158,13 @@ class DefaultStrategy(ArmStrategy):
             partner = match.partner(side)
             if partner is not None and not partner.out and partner.lvl + 2 <= d.lvl:
                 lunge = d.w.move("Lunge Tag")
-                if lunge is not None:
+                if lunge is not None and match.counter_skill(side, lunge) >= 1:
                     return Plan(move=lunge)
         if match.prep.escape and d.zone in ("ringside", "corner"):
+            # A lunge with no chance left (repeated, -1 each time) only makes a contest of a
+            # blow that might have missed.
             lunge = d.w.move("Lunge Escape")
-            if lunge is not None:
+            if lunge is not None and match.counter_skill(side, lunge) >= 1:
                 return Plan(move=lunge)
         big = move.finisher or (move.high_risk and move.level >= 2) or move.level >= 3
         if not big and p_check(against) < self.COUNTER_AT:

@@ -376,3 +376,23 @@ def test_no_restart_with_a_man_outside():
     m.me(BETA).zone = "floor"
     assert m.position(ALPHA, ("reset",)) is False
     assert m.me(BETA).zone == "floor" and m.events == []
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        (lambda m: m.position(ALPHA, ("corner", ("climb", 3))), "Alpha climbs to the top rope!"),
+        (lambda m: m.reposition(ALPHA, "climb", 3, None), "Alpha heads up top!"),
+    ],
+    ids=["positioning", "after a maneuver"],
+)
+def test_a_man_on_the_floor_comes_back_into_the_ring_before_he_climbs(how, said):
+    """Heading for a corner from the floor takes him through the ring: the play-by-play says
+    he climbs back in before he goes up, never that he climbs a turnbuckle from the floor."""
+    m = match_of([])
+    m.me(ALPHA).zone = "floor"
+    m.ap = 20
+    how(m)
+    texts = [e.text for e in m.events]
+    assert m.me(ALPHA).zone == "corner" and m.me(ALPHA).elev == 3
+    assert texts.index("Alpha climbs back into the ring.") < texts.index(said)

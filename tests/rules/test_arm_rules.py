@@ -199,6 +199,30 @@ def test_bra_strikes_chain_at_plus_2_in_one_round():
     assert m.ap == 3 + 3  # the combo's damage (2 + WDB 1, twice) to reposition with
 
 
+def test_a_chained_strike_that_gets_past_a_counter_chains_no_further():
+    """The chain is one round's however the strike lands: one that gets in past a counter is
+    still the chained one. (It was counted afresh there, so a defender who kept trying a lunge
+    took strike after strike in one round: a whole beating in the first minute.)"""
+    asked = []
+
+    def next_strike(m, side, mv, chained):
+        asked.append(chained)
+        return Plan(move=move(m, ALPHA, "Punch")) if chained == 0 else None
+
+    duck = Scripted(
+        chain=next_strike, follow_up=[], counter=lambda m, s, mv: Plan(move=move(m, s, "Duck"))
+    )
+    # Each blow: Alpha's roll, then Beta's Duck, which fails (15); the blow gets in.
+    m = match_of([3, 15, 3, 15], strategy=duck)
+    m.distracted = 1  # no referee checks for the closed fist
+    m.attack(ALPHA, Plan(move=move(m, ALPHA, "Chop")))
+    counters = [e for e in m.events if e.kind == "counter"]
+    assert [e.data["move"] for e in counters] == ["Chop", "Punch"]
+    assert [e.data["targets"][0] for e in counters] == [12, 14]  # the chained one at +2
+    assert asked == [0, 1]
+    assert m.me(BETA).dmg == 2 * (2 + 1)
+
+
 def test_only_bra_strikes_chain_not_drops_rakes_or_running_knockdowns():
     # "All BRA strikes are considered to 'chain' to one another": a blow flagged strike or kick.
     # An Elbow Drop that lands asks for no chain; a chained Elbow Drop, Eye Rake or

@@ -392,3 +392,19 @@ def test_no_arrangement_for_a_man_who_cannot_be_put_there(name, post):
     m = match_of([], a=sheet("alpha", arsenal=ARSENAL))
     m.me(BETA).post = post
     assert mind._arrangement(m, ALPHA, move(m, ALPHA, name), 0)[0] == CANNOT
+
+
+def test_a_lunge_for_the_door_is_tried_only_while_it_has_a_chance():
+    """A lunge escape with a Maneuver Skill of 0 or less cannot win, and trying it only makes a
+    contest of a blow that might have missed: the default strategy leaves it (and so a man
+    does not lunge again and again at -1 a time, as it once did, down to AGI -48)."""
+    m = match_of([], options="cage,escape", strategy=DefaultStrategy())
+    beta = m.me(BETA)
+    beta.zone = "ringside"
+    lunge = beta.w.move("Lunge Escape")
+    punch = move(m, ALPHA, "Punch")
+    assert m.counter_skill(BETA, lunge) == 10  # Beta's AGI 12, improvised -2
+    assert DefaultStrategy()._counter(m, BETA, punch, 12).move is lunge
+    beta.last, beta.repeat = "Lunge Escape", 10  # his 11th in a row: -11
+    assert m.counter_skill(BETA, lunge) == -1
+    assert DefaultStrategy()._counter(m, BETA, punch, 12) is None
