@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.arm.tables import ATTRIBUTES, ArmTables
-from rules.core.errors import CardError
+from rules.core.errors import CardError, refuse_other_system
 
 SYSTEM = "arm"
 ALIGNMENTS = ("face", "heel")
@@ -216,9 +216,7 @@ def parse_card(data: Mapping[str, Any], tables: ArmTables | None = None) -> ArmS
     if not isinstance(data, Mapping):
         raise CardError([("", f"a sheet must be a mapping, got {type(data).__name__}")])
     problems = _Problems()
-    system = data.get("system", SYSTEM)
-    if system != SYSTEM:
-        problems.add("system", f"must be {SYSTEM!r} for this engine, got {system!r}")
+    refuse_other_system(data, SYSTEM)
     for key in data:
         if key not in FIELDS:
             problems.add(str(key), f"unknown field (expected one of {', '.join(sorted(FIELDS))})")

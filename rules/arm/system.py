@@ -15,6 +15,7 @@ from rules.core.dice import Dice, SeededDice
 from rules.core.errors import SpecError
 from rules.core.result import MatchResult, OddsReport
 from rules.core.spec import MatchSpec
+from rules.core.system import exact_mode
 from rules.core.text import counted
 
 NO_EXACT = (
@@ -140,8 +141,10 @@ class ArmSystem:
         time_budget: float | None = None,
     ) -> OddsReport:
         """Monte Carlo over ``runs`` matches on the fast path. ARM has no exact solver: the
-        report's ``exact`` is None and ``exact_note`` says so (``exact``, ``max_states`` and
-        ``time_budget`` are accepted for the common signature and change nothing)."""
+        report's ``exact`` is None and ``exact_note`` says so (``max_states`` and
+        ``time_budget`` are accepted for the common signature and change nothing; ``exact`` is
+        checked and reported as asked)."""
+        mode = exact_mode(exact)  # (none is solved, but the report says what was asked)
         prep = prepare(spec, tables)
         strategy = strategy or DefaultStrategy()
         dice = SeededDice(seed, record=False)
@@ -165,6 +168,7 @@ class ArmSystem:
             methods=dict(sorted(methods.items())),
             exact=None,
             exact_note=NO_EXACT,
+            exact_mode=mode,
         )
 
 

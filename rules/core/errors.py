@@ -35,6 +35,17 @@ class CardError(ProblemsError):
     heading = "invalid card"
 
 
+def refuse_other_system(data, system: str) -> None:
+    """A card's ``system:`` (any case; none is the engine's own) must name the engine reading
+    it. A card of another system is refused for that alone: the rest of its fields would only
+    bury the cause under problems of a format it never meant to follow."""
+    from rules.core.safeyaml import clip
+
+    value = data.get("system", system)
+    if not (isinstance(value, str) and value.strip().lower() == system):
+        raise CardError([("system", f"must be {system!r} for this engine, got {clip(value)}")])
+
+
 class TableError(ProblemsError):
     """A chart or table (default or a federation's override) is invalid."""
 

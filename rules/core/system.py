@@ -6,8 +6,23 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from rules.core.dice import Dice
-from rules.core.result import MatchResult, OddsReport
+from rules.core.errors import OptionError
+from rules.core.result import EXACT_MODES, MatchResult, OddsReport
+from rules.core.safeyaml import clip
 from rules.core.spec import MatchSpec
+
+
+def exact_mode(value: str | bool) -> str:
+    """ "auto", "always" or "never", as ``odds`` was asked (any case; True is "auto" and False
+    "never"): what every system's report gives as ``exact_mode``, a solver or not."""
+    if value is True:
+        return "auto"
+    if value is False:
+        return "never"
+    mode = value.strip().lower() if isinstance(value, str) else value
+    if mode not in EXACT_MODES:
+        raise OptionError(f"exact odds: {clip(value)} is not one of {', '.join(EXACT_MODES)}")
+    return mode
 
 
 @runtime_checkable

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.errors import CardError
+from rules.core.errors import CardError, refuse_other_system
 from rules.core.safeyaml import bad_character, clip
 from rules.filsinger.tables import FilsingerTables, load_tables
 
@@ -647,9 +647,7 @@ def parse_card(data: Mapping[str, Any], *, tables: Any = None) -> FilsingerCard:
     problems = _Problems()
     if not isinstance(data, Mapping):
         raise CardError([("", f"a card must be a mapping, got {type(data).__name__}")])
-    system = data.get("system", SYSTEM)
-    if not (isinstance(system, str) and system.strip().lower() == SYSTEM):
-        problems.add("system", f"must be {SYSTEM!r} for this engine, got {clip(system)}")
+    refuse_other_system(data, SYSTEM)
     _unknown_keys(
         data, {"system", "name", "offense", "defense", "ratings", *META_KEYS}, "", problems
     )

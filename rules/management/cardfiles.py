@@ -22,7 +22,7 @@ from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
 from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS, counted
 from rules.registry import get_system, systems
 
-NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a {system} card"
+NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a card for {system}"
 NO_SUCH_FILE = "{arg}: no such card file"
 WRONG_COUNT = "a {match_type} match takes {need} cards ({per_side} a side, side by side); got {got}"
 MIXED_SYSTEMS = "the cards are of different rule systems ({found}); a match is played by one"

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.errors import CardError
+from rules.core.errors import CardError, refuse_other_system
 
 SYSTEM = "superstar"
 TOTALS = tuple(range(2, 13))
@@ -432,9 +432,7 @@ def parse_card(data: Mapping[str, Any], tables: Any = None) -> SuperstarCard:
     problems = _Problems()
     if not isinstance(data, Mapping):
         raise CardError([("", f"a card must be a mapping, got {type(data).__name__}")])
-    system = data.get("system", SYSTEM)
-    if system != SYSTEM:
-        problems.add("system", f"must be {SYSTEM!r} for this engine, got {system!r}")
+    refuse_other_system(data, SYSTEM)
     _unknown_keys(
         data,
         {

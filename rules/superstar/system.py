@@ -9,9 +9,9 @@ from typing import Any
 
 from rules.core.dice import Dice, SeededDice
 from rules.core.errors import OptionError, SpecError
-from rules.core.result import EXACT_MODES, ExactOdds, MatchResult, OddsReport
-from rules.core.safeyaml import clip
+from rules.core.result import ExactOdds, MatchResult, OddsReport
 from rules.core.spec import MatchSpec
+from rules.core.system import exact_mode
 from rules.superstar import cards as _cards
 from rules.superstar import exact as _exact
 from rules.superstar.analysis import Figure, card_figures
@@ -233,18 +233,6 @@ class SuperstarSystem:
             exact_budget=budget,
             exact_seconds=seconds,
         )
-
-
-def exact_mode(value: str | bool) -> str:
-    """ "auto", "always" or "never" (any case; True is "auto" and False "never")."""
-    if value is True:
-        return "auto"
-    if value is False:
-        return "never"
-    mode = value.strip().lower() if isinstance(value, str) else value
-    if mode not in EXACT_MODES:
-        raise OptionError(f"exact odds: {clip(value)} is not one of {', '.join(EXACT_MODES)}")
-    return mode
 
 
 system = SuperstarSystem()

@@ -463,6 +463,9 @@ def test_odds_for_arm_report_monte_carlo_without_exact_odds():
         "ARM has no exact solver (the match state is too rich for a Markov chain): "
         "Monte Carlo only (--exact auto)"
     )
+    # What was asked is what the report says, though nothing is solved either way.
+    never = run("odds", "--system", "arm", *cards, "--runs", "4", "--exact", "never", "--json")
+    assert json.loads(never)["exact_mode"] == "never"
 
 
 def test_a_tag_match_and_a_cage_match_from_the_command():

@@ -227,3 +227,21 @@ def test_a_sheet_without_fame_prestige_or_heat_starts_them_at_zero():
     data = {k: v for k, v in ALPHA.items() if k not in ("fame", "prestige", "heat")}
     sheet = parse_card(data, TABLES)
     assert (sheet.fame, sheet.prestige, sheet.heat, sheet.edge) == (0, 0, 0, 0)
+
+
+def test_a_sheet_names_its_system_in_any_case_and_another_systems_card_is_refused_for_that():
+    """``system: ARM`` is this engine's, as ``system: Filsinger`` is Filsinger's. A card of
+    another system is refused for that alone, not under a score of problems with fields it
+    never meant to have; and the other engines say the same of an ARM sheet."""
+    from rules.filsinger.cards import parse_card as filsinger_card
+    from rules.superstar.cards import parse_card as superstar_card
+
+    assert problems_of(system="ARM") == []
+    assert problems_of(system=" arm ") == []
+    assert problems_of(system="filsinger", ratings={"pin": 5}) == [
+        ("system", "must be 'arm' for this engine, got 'filsinger'")
+    ]
+    for parse, name in ((filsinger_card, "filsinger"), (superstar_card, "superstar")):
+        with pytest.raises(CardError) as caught:
+            parse(copy.deepcopy(ALPHA))
+        assert caught.value.problems == [("system", f"must be {name!r} for this engine, got 'arm'")]

@@ -395,7 +395,7 @@ def test_missing_files_and_directories_are_named(args, message):
 def test_a_slug_without_a_database_card_is_named():
     message = refused("simulate_match", WOLF, "nobody-here")
     assert message == (
-        "nobody-here: no such card file, and no wrestler with that slug has a filsinger card"
+        "nobody-here: no such card file, and no wrestler with that slug has a card for filsinger"
     )
     assert refused("simulate_match", "nobody-here", "x" * 5000).startswith(
         "nobody-here: no such card file, and no wrestler with that slug has a card"
