@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 
@@ -22,6 +24,7 @@ from promotion.services import (
     injury_record,
     team_form,
     title_create,
+    title_update,
     wrestler_create,
     wrestler_update,
 )
@@ -142,6 +145,35 @@ class ServiceCreationForm(forms.ModelForm):
         pass
 
 
+class ServiceChangeForm(forms.ModelForm):
+    """An admin form for changing a row through its service (``ServiceCreatedAdmin.
+    update_service``): the fields changed go to the service, its refusal is the form's error,
+    and nothing else writes the row."""
+
+    update_service: Any = None
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        changed = {name: cleaned[name] for name in self.changed_data if name in cleaned}
+        if changed:
+            try:
+                type(self).update_service(self.instance, changed)
+            except ServiceError as exc:
+                raise forms.ValidationError(str(exc)) from None
+        return cleaned
+
+    def _post_clean(self):
+        pass  # the service has validated and written the row
+
+    def save(self, commit=True):
+        return self.instance
+
+    def save_m2m(self):
+        pass
+
+
 class ServiceCreatedAdmin(admin.ModelAdmin):
     """An admin whose rows are added through a service (``creation_form``), and whose other
     changes go through services elsewhere: on the change page only the fields outside
@@ -150,6 +182,8 @@ class ServiceCreatedAdmin(admin.ModelAdmin):
     creation_form: type[ServiceCreationForm]
     change_fields: list[str] | None = None  # None: the model's editable fields
     change_readonly: list[str] = []
+    #: ``(instance, changed fields)``: the service a change goes through; None: saved as is.
+    update_service: Any = None
 
     def _creation_fields(self) -> list[str]:
         return [*self.creation_form.Meta.fields, *self.creation_form.extra_fields]
@@ -158,6 +192,13 @@ class ServiceCreatedAdmin(admin.ModelAdmin):
         if obj is None:
             kwargs["form"] = self.creation_form
             kwargs["fields"] = self._creation_fields()
+        elif self.update_service is not None:
+            service = self.update_service
+            kwargs["form"] = type(
+                "ChangeForm",
+                (ServiceChangeForm,),
+                {"update_service": staticmethod(service)},
+            )
         return super().get_form(request, obj, change, **kwargs)
 
     def get_fields(self, request, obj=None):
@@ -175,7 +216,7 @@ class ServiceCreatedAdmin(admin.ModelAdmin):
         return [] if obj is None else self.inlines
 
     def save_model(self, request, obj, form, change):
-        if change:
+        if change and self.update_service is None:
             super().save_model(request, obj, form, change)
 
     def save_related(self, request, form, formsets, change):
@@ -258,14 +299,11 @@ class WrestlerAdmin(ServiceCreatedAdmin):
     inlines = [CardInline]
     creation_form = WrestlerSigningForm
     change_readonly = ["federation", "slug", "fame", "prestige", "heat", "edge"]
-
-    def save_model(self, request, obj, form, change):
-        """A change is ``wrestler_update``, as on his page: a champion retired here gives up
-        his titles that day."""
-        if change:
-            wrestler_update(
-                wrestler=obj, **{name: form.cleaned_data[name] for name in form.changed_data}
-            )
+    # A change is ``wrestler_update``, as on his page: a champion retired here gives up his
+    # titles that day.
+    update_service = staticmethod(
+        lambda wrestler, changed: wrestler_update(wrestler=wrestler, **changed)
+    )
 
 
 class TeamFormingForm(ServiceCreationForm):
@@ -356,6 +394,8 @@ class TitleAdmin(ServiceCreatedAdmin):
     creation_form = TitleIntroducingForm
     change_fields = [*TitleIntroducingForm.Meta.fields, "is_active", "retired_on"]
     change_readonly = ["federation", "slug", "division", "introduced_on", "is_active", "retired_on"]
+    # A rename is ``title_update``'s: a name in use is refused here as everywhere.
+    update_service = staticmethod(lambda title, changed: title_update(title=title, **changed))
 
 
 @admin.register(TitleReign)

@@ -300,6 +300,46 @@ HOLDER_DISBANDED = "{holder} disbanded on {on:%b %-d, %Y}."
 VACATE_REASONS = (ReignEnd.VACATED, ReignEnd.STRIPPED, ReignEnd.VACATED_INJURY)
 
 
+def title_name_problems(federation, name: str, *, title: Title | None = None) -> list[str]:
+    """A title in use (not retired) holds its name in its federation, case and spacing aside,
+    as a ring name does ("Iron  City title" is the Iron City Title); a retired one's may be
+    taken up again, its lineage closed."""
+    key = validators.ring_name_key(name)
+    in_use = federation.titles.filter(is_active=True)
+    if title is not None:
+        in_use = in_use.exclude(pk=title.pk)
+    for each in in_use.values_list("name", flat=True):
+        if validators.ring_name_key(each) == key:
+            message = TITLE_NAME_TAKEN.format(federation=federation, name=each)
+            return [FieldProblem("name", "", message)]
+    return []
+
+
+TITLE_FIELDS = frozenset({"name", "rank", "rule_system"})
+
+
+def title_update(*, title: Title, **fields: Any) -> Title:
+    """Rename a title, change its rank or the rules its matches are wrestled under; only the
+    fields given are written. Its lineage changes only at the title desk."""
+    fields = _only(fields, TITLE_FIELDS)
+    if "name" in fields:
+        name = str(fields["name"])
+        problems: list[str] = [FieldProblem("name", "Name", m) for m in _plain_text_problems(name)]
+        if not name.strip():
+            problems.append(TITLE_NAME_REQUIRED)
+        _refuse(problems)
+        fields["name"] = name.strip()
+    with transaction.atomic():
+        if "name" in fields:
+            _refuse(title_name_problems(title.federation, fields["name"], title=title))
+        for field, value in fields.items():
+            setattr(title, field, value)
+        if fields:
+            _full_clean(title, exclude=["federation", "slug"], only=fields)
+            title.save(update_fields=sorted(fields))
+    return title
+
+
 def title_create(
     *,
     federation,
@@ -318,17 +358,11 @@ def title_create(
     if isinstance(introduced_on, dt.date) and _still_to_come(federation, introduced_on):
         problems.append(TITLE_INTRODUCED_NOT_YET.format(on=introduced_on))
     _refuse(problems)
-    slug = slug or free_slug(federation.titles.all(), name, fallback="title")
     with transaction.atomic():
+        _refuse(title_name_problems(federation, name))
+        slug = slug or free_slug(federation.titles.all(), name, fallback="title")
         if federation.titles.filter(slug=slug).exists():
             raise ServiceError(TITLE_SLUG_TAKEN.format(federation=federation, slug=slug))
-        # (A retired title's name may be taken up again: its lineage is closed.)
-        # Case and spacing aside, as for ring names ("Iron  City title" is the Iron City Title).
-        key = validators.ring_name_key(name)
-        in_use = federation.titles.filter(is_active=True).values_list("name", flat=True)
-        if any(validators.ring_name_key(each) == key for each in in_use):
-            message = TITLE_NAME_TAKEN.format(federation=federation, name=name.strip())
-            raise _refusal([FieldProblem("name", "", message)])
         title = Title(
             federation=federation,
             name=name.strip(),

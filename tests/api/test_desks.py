@@ -88,7 +88,7 @@ def test_a_title_name_in_use_is_refused_by_field(booker, federation, world):
     assert response.json()["errors"] == [
         {
             "path": "name",
-            "message": services.TITLE_NAME_TAKEN.format(federation=federation, name="world  TITLE"),
+            "message": services.TITLE_NAME_TAKEN.format(federation=federation, name="World Title"),
         }
     ]
 

@@ -87,13 +87,13 @@ def test_two_titles_in_use_do_not_share_a_name(federation, title):
         title_create, federation=federation, name=" iron city TITLE ", introduced_on=WON
     )
     assert message == (
-        f"{federation} already has a title named 'iron city TITLE'; give this one a name of "
+        f"{federation} already has a title named 'Iron City Title'; give this one a name of "
         "its own."
     )
     assert refused(
         title_create, federation=federation, name="Iron  City  title", introduced_on=WON
     ) == (
-        f"{federation} already has a title named 'Iron  City  title'; give this one a name of "
+        f"{federation} already has a title named 'Iron City Title'; give this one a name of "
         "its own."
     )
     assert federation.titles.count() == 1
@@ -101,6 +101,50 @@ def test_two_titles_in_use_do_not_share_a_name(federation, title):
     services.title_retire(title=title, on=WON)
     again = title_create(federation=federation, name="Iron City Title", introduced_on=WON)
     assert again.slug == "iron-city-title" and again.current_reign is None
+
+
+def test_a_name_in_use_is_named_before_the_address_it_would_make(federation, title):
+    """Left to make its own address, a clashing name would clash there too: the name is what
+    the promoter typed, so the name is what is refused."""
+    message = refused(
+        title_create, federation=federation, name="IRON CITY title", introduced_on=WON
+    )
+    assert message.startswith(f"{federation} already has a title named 'Iron City Title'")
+
+
+def test_a_title_is_renamed_through_its_service_and_a_name_in_use_refused(federation, title):
+    other = title_create(federation=federation, name="Foundry Title", introduced_on=WON)
+    assert refused(services.title_update, title=other, name="iron  CITY title") == (
+        services.TITLE_NAME_TAKEN.format(federation=federation, name="Iron City Title")
+    )
+    assert refused(services.title_update, title=other, name="  ") == services.TITLE_NAME_REQUIRED
+    assert refused(services.title_update, title=other, slug="x") == (
+        "These cannot be set here: slug."
+    )
+    # Its own name, in other capitals, is its own still.
+    services.title_update(title=title, name="IRON CITY TITLE ", rank=2)
+    title.refresh_from_db()
+    assert (title.name, title.rank, title.slug) == ("IRON CITY TITLE", 2, "iron-city")
+
+
+def test_the_admin_renames_a_title_through_the_service(federation, title, admin_client):
+    from django.urls import reverse
+
+    other = title_create(federation=federation, name="Foundry Title", introduced_on=WON)
+    url = reverse("admin:promotion_title_change", args=[other.pk])
+    data = {"name": "iron city  TITLE", "rank": "2", "rule_system": ""}
+    data.update({f"reigns-{k}": v for k, v in (("TOTAL_FORMS", "0"), ("INITIAL_FORMS", "0"))})
+    response = admin_client.post(url, data)
+    assert response.status_code == 200  # the form again, refused
+    assert services.TITLE_NAME_TAKEN.format(
+        federation=federation, name="Iron City Title"
+    ) in response.content.decode().replace("&#x27;", "'")
+    other.refresh_from_db()
+    assert other.name == "Foundry Title"
+    data["name"] = "Foundry Heritage Title"
+    assert admin_client.post(url, data).status_code == 302
+    other.refresh_from_db()
+    assert (other.name, other.rank) == ("Foundry Heritage Title", 2)
 
 
 @names("TITLE_NAME_REQUIRED")
