@@ -1309,21 +1309,47 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
         with transaction.atomic():
             wrestler.save(update_fields=sorted(fields))
             if retiring:
-                _retire_champion(wrestler)
+                _retire(wrestler)
     return wrestler
 
 
-def _retire_champion(wrestler: Wrestler) -> None:
-    """A champion who retires gives up his titles that day (the federation's today): each of
-    his open reigns ends "Champion retired", and the title is vacant until a match for it or
-    ``title_award``. A match booked for it on a card still to come is called off when that show
-    runs, as every match of a retired wrestler is."""
+def _retire(wrestler: Wrestler) -> None:
+    """What a wrestler's retirement ends, that day (the federation's today):
+
+    - his titles: each of his open reigns ends "Champion retired", and the title is vacant
+      until a match for it or ``title_award``; so does a tag team's he is a member of, when
+      the team is left without two active members to defend it;
+    - his feuds, where he was all that was left of his side.
+
+    A match booked for him on a card still to come is called off when that show runs, as
+    every match of a retired wrestler is."""
+    from promotion.models import Feud, FeudStatus
+
     today = federation_today(wrestler.federation)
+    teams = Team.objects.filter(memberships__wrestler=wrestler, memberships__ended_on__isnull=True)
+    short = [
+        team.pk
+        for team in teams
+        if team.memberships.filter(ended_on__isnull=True)
+        .exclude(wrestler__status=WrestlerStatus.RETIRED)
+        .count()
+        < 2
+    ]
     reigns = TitleReign.objects.select_for_update().filter(
-        holder_wrestler=wrestler, ended_on__isnull=True
+        Q(holder_wrestler=wrestler) | Q(holder_team__in=short), ended_on__isnull=True
     )
     for reign in reigns:
         reign_end(reign=reign, ended_on=max(today, reign.won_on), reason=ReignEnd.RETIRED)
+    his = wrestler.feud_roles.values_list("feud_id", flat=True)
+    feuds = Feud.objects.select_for_update().filter(pk__in=list(his))
+    for feud in feuds.exclude(status=FeudStatus.ENDED):
+        sides: dict[int, bool] = {}  # side: whether anyone of it can still feud
+        for row in feud.participants.select_related("wrestler"):
+            able = row.team_id is not None or row.wrestler.status != WrestlerStatus.RETIRED
+            sides[row.side] = sides.get(row.side, False) or able
+        if not all(sides.values()):
+            feud.status, feud.ended_on = FeudStatus.ENDED, max(today, feud.started_on)
+            feud.save(update_fields=["status", "ended_on"])
 
 
 def _full_clean(instance, *, exclude: list[str], only: Mapping[str, Any] | None = None) -> None:

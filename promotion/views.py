@@ -8,6 +8,7 @@ time zone current.
 
 from __future__ import annotations
 
+import html
 import inspect
 from dataclasses import replace
 from urllib.parse import urlencode
@@ -21,6 +22,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.html import strip_tags
 
 from config.pages import federation_page, form_page, page, paged, posted_from
 from matches import records as match_records
@@ -50,9 +52,17 @@ from promotion.forms import (
     TitleVacateForm,
     WrestlerForm,
 )
-from promotion.models import Division, Federation, Injury, Membership, Wrestler, WrestlerStatus
+from promotion.models import (
+    Division,
+    Federation,
+    Injury,
+    Membership,
+    TitleReign,
+    Wrestler,
+    WrestlerStatus,
+)
 from promotion.sample import sample_federation_load
-from promotion.templatetags.ringside import ordinal
+from promotion.templatetags.ringside import feud_sides, ordinal
 from rules import registry
 from rules.core.safeyaml import YamlError, load_text
 from rules.core.text import pronouns
@@ -335,19 +345,29 @@ def wrestler_edit(request, federation: str, slug: str):
     form = WrestlerForm(request.POST or None, instance=wrestler, federation=fed, creating=False)
     if request.method == "POST" and form.is_valid():
         changed = {name: form.cleaned_data[name] for name in form.changed_data}
-        held = (
-            [reign.title for reign in wrestler.reigns.filter(ended_on__isnull=True)]
-            if changed.get("status") == WrestlerStatus.RETIRED
-            else []
-        )
+        retiring = changed.get("status") == WrestlerStatus.RETIRED
+        # What a retirement may end (``services.wrestler_update``), to tell what it did.
+        reigns = TitleReign.objects.filter(title__federation=fed, ended_on__isnull=True)
+        feuds = fed.feuds.exclude(status="ended")
+        before = (set(reigns.values_list("pk", flat=True)), set(feuds.values_list("pk", flat=True)))
         try:
             if changed:
                 services.wrestler_update(wrestler=wrestler, **changed)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
-            vacated = "".join(f" The {title} is vacant: its champion retired." for title in held)
-            messages.success(request, f"{wrestler} saved.{vacated}")
+            told = [f"{wrestler} saved."]
+            if retiring:
+                for reign in TitleReign.objects.filter(
+                    pk__in=before[0] - set(reigns.values_list("pk", flat=True))
+                ).select_related("title"):
+                    told.append(f"The {reign.title} is vacant: {reign.holder} retired as champion.")
+                for feud in fed.feuds.filter(
+                    pk__in=before[1] - set(feuds.values_list("pk", flat=True))
+                ):
+                    sides = html.unescape(strip_tags(feud_sides(feud, fed.slug)))
+                    told.append(f"The feud {sides} is over.")
+            messages.success(request, " ".join(told))
             return redirect(wrestler.get_absolute_url())
     return page(
         request,

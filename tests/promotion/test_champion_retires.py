@@ -39,8 +39,8 @@ def retire_on_his_page(federation, gale):
     )
     assert response.status_code == 200
     assert (
-        "Mortimer Gale saved. The Copperline World Heavyweight Championship is vacant: its "
-        "champion retired."
+        "Mortimer Gale saved. The Copperline World Heavyweight Championship is vacant: Mortimer "
+        "Gale retired as champion. The feud Corrigan Vale vs. Mortimer Gale is over."
     ) in response.content.decode()
 
 
@@ -113,3 +113,43 @@ def test_a_wrestler_retired_without_a_title_ends_nobodys_reign(copperline):
     open_before = set(TitleReign.objects.filter(ended_on__isnull=True).values_list("pk"))
     wrestler_update(wrestler=copperline.wrestlers.get(slug="wendell-ashby"), status="retired")
     assert set(TitleReign.objects.filter(ended_on__isnull=True).values_list("pk")) == open_before
+
+
+def test_a_tag_champion_retired_leaves_his_team_without_the_title(copperline):
+    """The Rivet Gang hold the tag titles; with Hollis Crane retired they cannot field two men,
+    so the title is vacant that day (the auto-booker said every week that they could not
+    defend it, and nobody could win it)."""
+    title = copperline.titles.get(slug="tag-team-championship")
+    reign = title.reigns.get(ended_on__isnull=True)
+    team = reign.holder_team
+    assert team is not None and team.slug == "rivet-gang"
+    crane = copperline.wrestlers.get(slug="hollis-crane")
+    assert team.memberships.filter(wrestler=crane, ended_on__isnull=True).exists()
+
+    wrestler_update(wrestler=crane, status="retired")
+
+    reign.refresh_from_db()
+    assert (reign.ended_on, reign.end_reason) == (federation_today(copperline), ReignEnd.RETIRED)
+    assert federation_check(federation=copperline) == []
+
+
+def test_a_team_with_two_active_members_left_keeps_its_title(copperline):
+    title = copperline.titles.get(slug="tag-team-championship")
+    reign = title.reigns.get(ended_on__isnull=True)
+    team = reign.holder_team
+    third = copperline.wrestlers.get(slug="wendell-ashby")
+    team.memberships.create(wrestler=third, started_on=reign.won_on)
+    wrestler_update(wrestler=copperline.wrestlers.get(slug="hollis-crane"), status="retired")
+    reign.refresh_from_db()
+    assert reign.ended_on is None
+
+
+def test_a_feud_ends_when_its_side_has_retired(copperline):
+    """Corrigan Vale retired, his feud with Mortimer Gale ends that day; a feud where a
+    retired man's side has someone left goes on."""
+    vale = copperline.wrestlers.get(slug="corrigan-vale")
+    feud = vale.feud_roles.get().feud
+    assert feud.status != "ended"
+    wrestler_update(wrestler=vale, status="retired")
+    feud.refresh_from_db()
+    assert (feud.status, feud.ended_on) == ("ended", federation_today(copperline))
