@@ -1217,21 +1217,23 @@ def _today(view):
     return selectors.federation_today(federation) if federation is not None else None
 
 
-def lineage_entries(reigns, *, today) -> list[dict]:
-    """Reigns as record-book rows: each reign, then the vacancy after it on its own row."""
+def lineage_entries(reigns, *, title: Title, today) -> list[dict]:
+    """Reigns as record-book rows: each reign, then the vacancy after it on its own row, as the
+    title's page has them (``selectors.vacancy_after``: none after the title's retirement, and
+    one before it ends that day)."""
     entries: list[dict] = []
     for reign in reigns:
         entries.append({"kind": "reign", "reign": reign})
-        if reign.ended_on is None or reign.end_reason == ReignEnd.LOST:
+        vacancy = selectors.vacancy_after(reign, reign.next_won_on, title.retired_on)
+        if vacancy is None:
             continue
-        until = reign.next_won_on
         entries.append(
             {
                 "kind": "vacancy",
-                "vacant_from": reign.ended_on,
-                "vacant_until": until,
-                "reason": reign.get_end_reason_display(),
-                "days": ((until or today) - reign.ended_on).days,
+                "vacant_from": vacancy.start,
+                "vacant_until": vacancy.end,
+                "reason": vacancy.reason,
+                "days": ((vacancy.end or today) - vacancy.start).days,
             }
         )
     return entries
@@ -1395,7 +1397,7 @@ class TitleViewSet(
     def lineage(self, request, **kwargs):
         title = self.get_object()
         page = self.paginate_queryset(lineage_reigns(title=title))
-        entries = lineage_entries(page, today=_today(self))
+        entries = lineage_entries(page, title=title, today=_today(self))
         data = LineageEntrySerializer(entries, many=True, context=self.get_serializer_context())
         return self.get_paginated_response(data.data)
 

@@ -383,6 +383,23 @@ class LineageRow:
         return None if self.end is None else (self.end - self.start).days
 
 
+def vacancy_after(
+    reign: TitleReign, next_won_on: dt.date | None, retired_on: dt.date | None
+) -> LineageRow | None:
+    """The vacancy after ``reign``, if the belt had no holder then: after a reign ended other
+    than by a loss or the title's retirement, up to the next reign (``next_won_on``), else the
+    day the title was retired, else open (still vacant). The one rule of the title's page and
+    the API's lineage."""
+    if reign.ended_on is None or reign.end_reason in (ReignEnd.LOST, ReignEnd.DEACTIVATED):
+        return None
+    return LineageRow(
+        reign=None,
+        start=reign.ended_on,
+        end=next_won_on or retired_on,
+        reason=reign.get_end_reason_display(),
+    )
+
+
 def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     """The lineage in order, a vacancy row wherever the belt had no holder: between a reign that
     ended other than by a loss and the next reign (or today, while the belt is still vacant; or
@@ -394,17 +411,10 @@ def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     retired = title.retired_on
     for index, reign in enumerate(reigns):
         rows.append(LineageRow(reign=reign, start=reign.won_on, end=reign.ended_on))
-        if reign.ended_on is None or reign.end_reason in (ReignEnd.LOST, ReignEnd.DEACTIVATED):
-            continue
         following = reigns[index + 1] if index + 1 < len(reigns) else None
-        rows.append(
-            LineageRow(
-                reign=None,
-                start=reign.ended_on,
-                end=following.won_on if following else retired,
-                reason=reign.get_end_reason_display(),
-            )
-        )
+        vacancy = vacancy_after(reign, following.won_on if following else None, retired)
+        if vacancy is not None:
+            rows.append(vacancy)
     if retired is not None:
         rows.append(LineageRow(reign=None, start=retired, end=None, retired=True))
     return rows

@@ -365,3 +365,31 @@ def test_readers_record_no_injury_over_the_api(people, federation, who, code):
     assert client.post(f"{INJURIES}{injury.pk}/heal/", {"on": "2026-10-16"}).status_code == code
     injury.refresh_from_db()
     assert injury.healed_on is None and ada.injuries.count() == 1
+
+
+def test_a_retired_titles_lineage_ends_where_its_page_does(booker, federation, world):
+    """Retired while held: no vacancy after the champion's reign. Stripped first: the vacancy
+    ends the day the title was retired, its days fixed, not growing with every show."""
+    services.title_retire(title=world, on=dt.date(2025, 12, 26))
+    rows = booker.get(TITLES + "world/lineage/").json()["results"]
+    assert [row["kind"] for row in rows] == ["reign"]
+    assert rows[0]["reign"]["end_reason"] == ReignEnd.DEACTIVATED
+
+    other = services.title_create(
+        federation=federation, name="Foundry Title", introduced_on=dt.date(2024, 1, 1)
+    )
+    services.title_award(
+        title=other, holder=world.reigns.get().holder_wrestler, on=dt.date(2024, 6, 1)
+    )
+    services.title_vacate(title=other, on=dt.date(2025, 6, 1), reason=ReignEnd.STRIPPED)
+    services.title_retire(title=other, on=dt.date(2025, 12, 26))
+    rows = booker.get(TITLES + f"{other.slug}/lineage/").json()["results"]
+    assert rows[1] == {
+        "kind": "vacancy",
+        "reign": None,
+        "vacant_from": "2025-06-01",
+        "vacant_until": "2025-12-26",
+        "reason": "Stripped",
+        "days": 208,
+    }
+    assert len(rows) == 2
