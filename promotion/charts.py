@@ -109,16 +109,23 @@ def standing_chart(
 
 
 def _timeline_ticks(start: dt.date, end: dt.date) -> list[tuple[dt.date, str]]:
-    """Where the time line is marked: each New Year's Day after ``start`` up to ``end``; when it
-    crosses none, the first of each month instead (every third month past six), the first
-    marked with its year."""
-    years = [(dt.date(year, 1, 1), str(year)) for year in range(start.year + 1, end.year + 1)]
+    """Where the time line is marked: each New Year's Day from ``start`` to ``end``; when it
+    holds none, the first of each month instead (every third month past six), the first
+    marked with its year; when it holds no first of a month either, its first and last day."""
+    first_year = start.year if (start.month, start.day) == (1, 1) else start.year + 1
+    years = [(dt.date(year, 1, 1), str(year)) for year in range(first_year, end.year + 1)]
     if years:
         return years
-    months = [dt.date(start.year, month, 1) for month in range(start.month + 1, end.month + 1)]
+    first_month = start.month if start.day == 1 else start.month + 1
+    months = [dt.date(start.year, month, 1) for month in range(first_month, end.month + 1)]
     if len(months) > 6:
         months = [day for day in months if day.month % 3 == 1]
-    return [(day, f"{day:%b %Y}" if i == 0 else f"{day:%b}") for i, day in enumerate(months)]
+    if months:
+        return [(day, f"{day:%b %Y}" if i == 0 else f"{day:%b}") for i, day in enumerate(months)]
+    ends = [(start, f"{start:%b} {start.day}, {start.year}")]
+    if end > start:
+        ends.append((end, f"{end:%b} {end.day}"))
+    return ends
 
 
 def reign_timeline(rows: Sequence, *, today: dt.date) -> SafeString:

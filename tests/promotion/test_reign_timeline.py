@@ -38,3 +38,20 @@ def test_a_long_year_is_marked_every_quarter():
         "Jul",
         "Oct",
     ]
+
+
+def test_a_line_from_the_first_of_a_month_is_marked_there():
+    rows = [LineageRow(reign=None, start=dt.date(2026, 9, 1), end=None)]
+    assert axis(reign_timeline(rows, today=dt.date(2026, 12, 5))) == [
+        "Sep 2026",
+        "Oct",
+        "Nov",
+        "Dec",
+    ]
+
+
+def test_a_line_within_one_month_is_marked_at_its_ends():
+    rows = [LineageRow(reign=None, start=dt.date(2026, 12, 1), end=dt.date(2026, 12, 5))]
+    assert axis(reign_timeline(rows, today=dt.date(2026, 12, 5))) == ["Dec 2026"]
+    rows = [LineageRow(reign=None, start=dt.date(2026, 12, 2), end=dt.date(2026, 12, 5))]
+    assert axis(reign_timeline(rows, today=dt.date(2026, 12, 5))) == ["Dec 2, 2026", "Dec 5"]
