@@ -85,12 +85,12 @@ def _roster_notices(federation: Federation) -> list[str]:
     imported, from before them): a ring name is one wrestler's, and a wrestler is in one tag team at
     a time. Nothing in the history is wrong for them, but the promoter should set them right."""
     from promotion.models import TeamKind, overlapping_spans
-    from promotion.validators import ring_name_key
+    from promotion.validators import name_key
 
     notices = []
     named: dict[str, list[str]] = defaultdict(list)
     for slug, name in federation.wrestlers.order_by("pk").values_list("slug", "ring_name"):
-        named[ring_name_key(name)].append(slug)
+        named[name_key(name)].append(slug)
     for slugs in named.values():
         if len(slugs) > 1:
             notices.append(

@@ -161,7 +161,10 @@ class ServiceChangeForm(forms.ModelForm):
             try:
                 type(self).update_service(self.instance, changed)
             except ServiceError as exc:
-                raise forms.ValidationError(str(exc)) from None
+                if not exc.by_field:
+                    raise forms.ValidationError(str(exc)) from None
+                for field, message in exc.by_field:  # each beside its field, where it has one
+                    self.add_error(field if field in self.fields else None, message)
         return cleaned
 
     def _post_clean(self):

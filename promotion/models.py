@@ -31,8 +31,8 @@ from promotion.validators import (
     VACATE_AFTER_VALIDATORS,
     calendar_day,
     height_in_inches,
+    name_key,
     plain_text,
-    ring_name_key,
     time_zone_name,
     time_zone_words,
     weight_in_pounds,
@@ -274,7 +274,7 @@ class Wrestler(models.Model):
           (``injury_heal``, or the show that heals it): a wrestler is not made Injured by hand,
           nor signed so, nor made Active by hand while an injury keeps him off cards. One
           already Injured keeps the status; he may still be suspended or retired.
-        - A ring name is one wrestler's in his federation (``validators.ring_name_key``: case
+        - A ring name is one wrestler's in his federation (``validators.name_key``: case
           and spacing aside), as his address (slug) is.
         - A debut is a day that has come (the federation's today, ``selectors.federation_today``)
           and no later than the first match he wrestled there.
@@ -306,7 +306,7 @@ class Wrestler(models.Model):
             )
             errors["status"] = ValidationError(message, code="active_while_injured")
         if self.federation_id is not None:
-            if self.ring_name and ring_name_key(self.ring_name) != ring_name_key(stored_name):
+            if self.ring_name and name_key(self.ring_name) != name_key(stored_name):
                 taken = self._ring_name_taken()
                 if taken is not None:
                     errors["ring_name"] = ValidationError(
@@ -323,13 +323,13 @@ class Wrestler(models.Model):
     def _ring_name_taken(self) -> str | None:
         """The ring name of another wrestler of his federation that is his (case and spacing
         aside), or None."""
-        key = ring_name_key(self.ring_name)
+        key = name_key(self.ring_name)
         others = Wrestler.objects.filter(federation_id=self.federation_id)
         if self.pk:
             others = others.exclude(pk=self.pk)
         # (Compared here, not by the database: its case-blind matching is ASCII's on SQLite.)
         for name in others.values_list("ring_name", flat=True).iterator():
-            if ring_name_key(name) == key:
+            if name_key(name) == key:
                 return name
         return None
 

@@ -304,12 +304,12 @@ def title_name_problems(federation, name: str, *, title: Title | None = None) ->
     """A title in use (not retired) holds its name in its federation, case and spacing aside,
     as a ring name does ("Iron  City title" is the Iron City Title); a retired one's may be
     taken up again, its lineage closed."""
-    key = validators.ring_name_key(name)
+    key = validators.name_key(name)
     in_use = federation.titles.filter(is_active=True)
     if title is not None:
         in_use = in_use.exclude(pk=title.pk)
     for each in in_use.values_list("name", flat=True):
-        if validators.ring_name_key(each) == key:
+        if validators.name_key(each) == key:
             message = TITLE_NAME_TAKEN.format(federation=federation, name=each)
             return [FieldProblem("name", "", message)]
     return []
@@ -909,7 +909,25 @@ def injury_record(
             "body_part": body_part.strip(),
             "description": description.strip(),
         }
-        same = Injury.objects.filter(**which, healed_on__isnull=True).first()
+        # The same, its words taken case and spacing aside ("Knee" is " knee ").
+        key = (validators.name_key(body_part), validators.name_key(description))
+        same = next(
+            (
+                injury
+                for injury in Injury.objects.filter(
+                    wrestler=wrestler,
+                    occurred_on=occurred_on,
+                    source=InjurySource.MANUAL,
+                    healed_on__isnull=True,
+                )
+                if (
+                    validators.name_key(injury.body_part),
+                    validators.name_key(injury.description),
+                )
+                == key
+            ),
+            None,
+        )
         if same is not None:
             _refuse(
                 [
@@ -1088,7 +1106,7 @@ def cards_import(
 
     ``documents`` pairs a source name (the file) with its parsed YAML: one card, or a list under
     ``cards:``. Each card names its system and its wrestler by ``slug:`` or by ``name:`` (the ring
-    name, case and spacing aside as ``validators.ring_name_key`` reads it). A name that more than
+    name, case and spacing aside as ``validators.name_key`` reads it). A name that more than
     one wrestler of the roster goes by (rows stored before a ring name was one wrestler's) names
     nobody: the card must give the slug. Every card is checked (against the federation's charts)
     before any is written, and the error lists every problem found, an unknown wrestler with the
@@ -1102,7 +1120,7 @@ def cards_import(
     wrestlers = {w.slug: w for w in federation.wrestlers.order_by("slug")}
     by_name: dict[str, list[Wrestler]] = {}
     for each in wrestlers.values():
-        by_name.setdefault(validators.ring_name_key(each.ring_name), []).append(each)
+        by_name.setdefault(validators.name_key(each.ring_name), []).append(each)
     known = ", ".join(System.values)
     problems: list[tuple[str, str, str]] = []
     accepted: list[tuple[Wrestler | tuple[str, str], str, dict]] = []
@@ -1149,7 +1167,7 @@ def cards_import(
             if slug:
                 wrestler = wrestlers.get(slug)
             elif named:
-                found = by_name.get(validators.ring_name_key(name), [])
+                found = by_name.get(validators.name_key(name), [])
                 if len(found) == 1:
                     wrestler = found[0]
                 shared = found if len(found) > 1 else []

@@ -52,7 +52,7 @@ from promotion.models import (
 from promotion.selectors import WRESTLED
 from promotion.services import ServiceError
 from promotion.standings import standings_table
-from promotion.validators import DEBUT_AFTER_FIRST_MATCH, DEBUT_STILL_TO_COME, ring_name_key
+from promotion.validators import DEBUT_AFTER_FIRST_MATCH, DEBUT_STILL_TO_COME, name_key
 from rules.models import ChartOverride, WrestlerCard
 
 FORMAT = "ringside.federation"
@@ -438,10 +438,10 @@ class _Reader:
         self._name_wrestler({"ring_name": wrestler.ring_name, "slug": wrestler.slug}, first)
 
     def _check_ring_names(self) -> None:
-        """A ring name is one wrestler's (``validators.ring_name_key``: case and spacing aside)."""
+        """A ring name is one wrestler's (``validators.name_key``: case and spacing aside)."""
         named: dict[str, Wrestler] = {}
         for wrestler in self.built.get("wrestlers", []):
-            key = ring_name_key(wrestler.ring_name)
+            key = name_key(wrestler.ring_name)
             other = named.setdefault(key, wrestler)
             if other is not wrestler:
                 message = RING_NAME_SHARED.format(name=wrestler.ring_name, other=other.slug)

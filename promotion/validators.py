@@ -111,9 +111,9 @@ DEBUT_AFTER_FIRST_MATCH = (
 )
 
 
-def ring_name_key(name: str) -> str:
-    """A ring name as two wrestlers of one federation may not share it: case and spacing aside
-    ("Ada  VANCE " is Ada Vance)."""
+def name_key(name: str) -> str:
+    """Words as two things of one federation may not share them, case and spacing aside ("Ada
+    VANCE " is Ada Vance): a ring name, a title's name in use, an injury's words on a day."""
     return " ".join(str(name or "").split()).casefold()
 
 

@@ -42,9 +42,14 @@ def test_a_title_introduced_in_the_admin_goes_through_the_service(admin_client, 
     assert admin_client.post(url, data).status_code == 302
     title = Title.objects.get(slug="world")
     assert title.current_reign is None and title.is_active
-    taken = admin_client.post(url, data)
+    taken = admin_client.post(url, {**data, "name": "World Heritage Title"})
     assert problems(taken) == [
         services.TITLE_SLUG_TAKEN.format(federation=federation, slug="world")
+    ]
+    # The same name: the name is what was typed, so the name is what is refused.
+    taken = admin_client.post(url, {**data, "slug": "world-2"})
+    assert problems(taken) == [
+        services.TITLE_NAME_TAKEN.format(federation=federation, name="World Title")
     ]
     assert Title.objects.count() == 1
 

@@ -83,6 +83,10 @@ def test_the_same_injury_sent_twice_is_recorded_once(ada):
     injury_heal(injury=first, on=BACK)
     injury_record(wrestler=ada, occurred_on=ON, body_part="knee", description="Torn ACL")
     assert Injury.objects.filter(wrestler=ada).count() == 3
+    # Its words in other capitals or spacing are the same words.
+    assert refused(
+        injury_record, wrestler=ada, occurred_on=ON, body_part="KNEE", description="torn  acl"
+    ).startswith("Ada Vance's injury of Oct 2, 2026 (Torn ACL) is recorded already")
     # One with neither body part nor description says so, not where it came from.
     injury_record(wrestler=ada, occurred_on=ON)
     assert refused(injury_record, wrestler=ada, occurred_on=ON) == (
