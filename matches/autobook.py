@@ -77,6 +77,7 @@ NO_CHALLENGER_BUT_REMATCH = (
 )
 NO_VACANT_CONTENDERS = "{title} (vacant): not enough contenders are available."
 FEUD_UNAVAILABLE = "Feud {feud}: no match this week; {reasons}"
+PLANNED_ALREADY = "{wrestler} is in another match this auto-booking put on the card."
 FEUD_TOO_COLD = "Feud {feud}: too cold for a match (heat {heat})."
 FEUD_PASSED = "Feud {feud}: no match this week (a {status} feud; the show's die said no)."
 FEUD_UNEVEN = "Feud {feud}: no match this week; its sides do not make a match ({shape})."
@@ -397,9 +398,19 @@ class _Booker:
     def _problems(self, wrestler: Wrestler) -> list[str]:
         if wrestler.pk in self.available and wrestler.pk not in self.used:
             return []
-        return wrestler_problems(
-            show=self.show, wrestler=wrestler, system=self.system, on=self.on, booked=self.used
+        # One the auto-booker has just put in a match of this card is in that match, not
+        # "already on" a card the booker may have left empty.
+        planned = {w.pk for plan in self.plans for side in plan.sides for w in side}
+        problems = wrestler_problems(
+            show=self.show,
+            wrestler=wrestler,
+            system=self.system,
+            on=self.on,
+            booked=self.used - planned,
         )
+        if wrestler.pk in planned:
+            problems.insert(0, PLANNED_ALREADY.format(wrestler=wrestler))
+        return problems
 
     @staticmethod
     def _title_system(title: Title) -> str | None:

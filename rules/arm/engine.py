@@ -3683,13 +3683,15 @@ class Match:
             if f.spent:
                 standing.append(
                     self._made_standing(
-                        w.key, "edge", -f.spent, f"Spent {f.spent} Edge: {', '.join(f.spent_on)}"
+                        w.key, "edge", -f.spent, f"Spent {f.spent} Edge: {_uses(f.spent_on)}"
                     )
                 )
             if f.crowd:
                 heat = min(f.crowd * fig.heat_play_to_crowd, fig.heat_play_to_crowd_max)
                 standing.append(
-                    self._made_standing(w.key, "heat", heat, f"Played to the crowd ({f.crowd}x)")
+                    self._made_standing(
+                        w.key, "heat", heat, f"Played to the crowd {_times(f.crowd)}"
+                    )
                 )
             if f.cheated and fig.heat_cheating:
                 standing.append(
@@ -3814,6 +3816,20 @@ def _man(a: Fighter, b: Fighter) -> str:
     """One of two wrestlers ("neither man", "neither woman", "neither wrestler")."""
     man = a.w.man
     return man if man == b.w.man else MIXED_MAN
+
+
+def _times(count: int) -> str:
+    """How often, in words: "once", "twice", "3 times"."""
+    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+
+
+def _uses(what: list[str]) -> str:
+    """What Edge went on, each once, in the order first spent, with how often where more
+    than once: "seize the initiative twice, second wind"."""
+    counts: dict[str, int] = {}
+    for each in what:
+        counts[each] = counts.get(each, 0) + 1
+    return ", ".join(each if n == 1 else f"{each} {_times(n)}" for each, n in counts.items())
 
 
 def _clock(seconds: int) -> str:

@@ -1108,3 +1108,23 @@ def test_the_undercard_note_gives_each_idle_man_his_own_wait(fed, make):
         "Other Man had not wrestled for 3 weeks and Another Man for 2 weeks; "
         "main event: the highest stakes on the card (0)"
     )
+
+
+def test_a_feud_whose_man_it_put_in_a_title_match_says_so(fed, make):
+    """The card was empty: a champion the auto-booker has just put in his title defence is in
+    that match, not 'already on' a card the booker never filled."""
+    champion, _challenger, rival = make(700), make(500), make(400)
+    make(300)
+    title = factories.TitleFactory(federation=fed, name="World Title")
+    crown(title, champion)
+    feud = feud_of(fed, [champion], [rival])
+    show = show_create(federation=fed)
+    report = show_autobook(show=show)
+    assert any(m.title_id for m in report)
+    assert (
+        autobook.FEUD_UNAVAILABLE.format(
+            feud=feud, reasons=autobook.PLANNED_ALREADY.format(wrestler=champion)
+        )
+        in report.skipped
+    )
+    assert not any("already on" in line for line in report.skipped)
