@@ -764,10 +764,17 @@ class Injury(models.Model):
 
     @property
     def described(self) -> str:
-        """The injury as typed or told: its description, else the body part hurt with a capital
-        ("left ACL": "Left ACL", the rest as typed); empty if neither was given (the injury
-        report, whose next column says where it came from, shows a dash)."""
-        return self.description or self.body_part[:1].upper() + self.body_part[1:]
+        """The injury as typed or told: the body part hurt with a capital ("left ACL": "Left
+        ACL", the rest as typed), then its description where that does not name the part
+        already ("Knee: twisted it in training"; "5 injury points to the arm" alone); empty if
+        neither was given (the injury report, whose next column says where it came from, shows
+        a dash)."""
+        part = self.body_part[:1].upper() + self.body_part[1:]
+        if not self.description:
+            return part
+        if not part or self.body_part.lower() in self.description.lower():
+            return self.description
+        return f"{part}: {self.description}"
 
     @property
     def what(self) -> str:

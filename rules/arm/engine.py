@@ -2190,16 +2190,15 @@ class Match:
             return False
         d.post = to
         if self.record:
-            verb = (
-                "doubles {d} over" if to == "bent" else "drags {d} up" if cf > ct else "turns {d}"
-            )
-            self.ev(
-                "position",
-                a,
-                (),
-                f"{a.w.sname} {verb.format(d=d.w.mname)}: {POSTURE_WORDS[to]}.",
-                posture=to,
-            )
+            if to == "bent":
+                said = f"doubles {d.w.mname} over"
+            elif cf > ct and to == "facing":
+                said = f"drags {d.w.mname} to {d.w.pronouns.possessive} feet"
+            elif cf > ct:
+                said = f"drags {d.w.mname} up: {POSTURE_WORDS[to]}"
+            else:
+                said = f"turns {d.w.mname}: {POSTURE_WORDS[to]}"
+            self.ev("position", a, (), f"{a.w.sname} {said}.", posture=to)
         return True
 
     def place_on_turnbuckle(self, s: int, level: int | str) -> bool:
@@ -3021,8 +3020,12 @@ class Match:
                 "arm_drop",
                 d,
                 tuple(faces),
-                f"The referee lifts {w.mname}'s arm (STA {target}): it drops "
-                f"{('once', 'twice', 'three times')[drops - 1] if drops else 'not at all'}"
+                f"The referee lifts {w.mname}'s arm (STA {target}): "
+                + (
+                    f"it drops {('once', 'twice', 'three times')[drops - 1]}"
+                    if drops
+                    else "it stays up all three times"
+                )
                 + ("... it's over!" if drops == 3 else f"; {w.mname} is still with us!"),
                 target=target,
                 drops=drops,

@@ -75,7 +75,7 @@ def test_the_same_injury_sent_twice_is_recorded_once(ada):
         injury_record, wrestler=ada, occurred_on=ON, body_part=" knee", description="Torn ACL "
     )
     assert message == (
-        "Ada Vance's injury of Oct 2, 2026 (Torn ACL) is recorded already and not healed; "
+        "Ada Vance's injury of Oct 2, 2026 (Knee: Torn ACL) is recorded already and not healed; "
         "another that day needs a body part or a description of its own."
     )
     assert Injury.objects.filter(wrestler=ada).count() == 1
@@ -86,13 +86,28 @@ def test_the_same_injury_sent_twice_is_recorded_once(ada):
     # Its words in other capitals or spacing are the same words.
     assert refused(
         injury_record, wrestler=ada, occurred_on=ON, body_part="KNEE", description="torn  acl"
-    ).startswith("Ada Vance's injury of Oct 2, 2026 (Torn ACL) is recorded already")
+    ).startswith("Ada Vance's injury of Oct 2, 2026 (Knee: Torn ACL) is recorded already")
     # One with neither body part nor description says so, not where it came from.
     injury_record(wrestler=ada, occurred_on=ON)
     assert refused(injury_record, wrestler=ada, occurred_on=ON) == (
         "Ada Vance's injury of Oct 2, 2026 (no body part or description given) is recorded "
         "already and not healed; another that day needs a body part or a description of its own."
     )
+
+
+def test_an_injury_reads_as_its_part_and_its_words():
+    """The report, the home page and his page read an injury one way: its body part, then its
+    description unless that names the part already."""
+    from promotion.models import Injury
+
+    def reads(part, words):
+        return Injury(body_part=part, description=words, source="manual").described
+
+    assert reads("knee", "twisted it in training") == "Knee: twisted it in training"
+    assert reads("arm", "5 injury points to the arm") == "5 injury points to the arm"
+    assert reads("left ACL", "") == "Left ACL"
+    assert reads("", "Hurt in a car crash") == "Hurt in a car crash"
+    assert reads("", "") == ""
 
 
 @names("INJURY_NOT_YET")

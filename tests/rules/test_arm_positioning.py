@@ -145,7 +145,7 @@ def test_a_man_doubled_over_from_his_feet_for_a_point():
     m.ap = 1
     m.reposition(ALPHA, "bend", None, None)
     assert m.me(BETA).post == "bent" and m.ap == 0
-    assert [e.text for e in m.events] == ["Alpha doubles Beta over: doubled over."]
+    assert [e.text for e in m.events] == ["Alpha doubles Beta over."]
 
 
 # ------------------------------------------------------------------------------ standing

@@ -756,7 +756,7 @@ def test_a_sleeper_calls_for_tou_rolls_and_the_arm_drop():
 @pytest.mark.parametrize(
     ("drops", "words"),
     [
-        ((3, 4, 5), "it drops not at all; Beta is still with us!"),
+        ((3, 4, 5), "it stays up all three times; Beta is still with us!"),
         ((13, 4, 5), "it drops once; Beta is still with us!"),
         ((13, 14, 5), "it drops twice; Beta is still with us!"),
         ((13, 14, 15), "it drops three times... it's over!"),
@@ -1138,7 +1138,7 @@ def test_a_man_moves_his_opponent_only_from_his_feet():
     m.ap = 8
     m.reposition(ALPHA, "lift", "facing", None)
     assert (alpha.post, beta.post, m.ap) == ("facing", "facing", 0)
-    assert [e.text for e in m.events] == ["Alpha gets back up.", "Alpha drags Beta up: upright."]
+    assert [e.text for e in m.events] == ["Alpha gets back up.", "Alpha drags Beta to his feet."]
     # On his knees, with 3 points: up (crouching to standing, across: 2), then the whip (1).
     m = match_of([])
     alpha = m.me(ALPHA)
