@@ -33,6 +33,7 @@ class ArmSystem:
     stipulation_names = STIPULATIONS
     #: Ringside has a part (interference and the manager's distraction).
     ringside_roles: tuple[str, ...] = ("ally", "manager")
+    feud_rules: bool = False
     #: A round is ten seconds: six to the minute (the chapter).
     rounds_per_minute = 6
     #: What a result's ``length`` counts.

@@ -39,6 +39,8 @@ class RuleSystem(Protocol):
     length_unit: str
     #: Who at ringside the rules give a part: "ally" and "manager", or neither.
     ringside_roles: tuple[str, ...]
+    #: Whether a feud match (``MatchSpec.feud``) plays differently under its rules.
+    feud_rules: bool
 
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A booked time limit in minutes, in the system's own unit of match length."""

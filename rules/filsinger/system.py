@@ -39,6 +39,7 @@ class FilsingerSystem:
     stipulation_names = STIPULATIONS
     #: Ringside has a part (rules 9 and 14).
     ringside_roles: tuple[str, ...] = ("ally", "manager")
+    feud_rules: bool = True  # the Feud Table (optional rule 8)
     default_time_limit = DEFAULT_TIME_LIMIT
     #: What a result's ``length`` counts.
     length_unit = "turns"

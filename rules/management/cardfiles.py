@@ -488,6 +488,14 @@ RINGSIDE_IGNORED = (
 )
 
 
+FEUD_IGNORED = (
+    "note: --feud cannot apply here: a feud match plays no differently under {title}'s rules"
+)
+RELATIONSHIP_IGNORED = (
+    "note: --relationship cannot apply here: it is for tag teams (two or more a side)"
+)
+
+
 def _notes(system: Any, spec: MatchSpec) -> list[str]:
     """A line for each chosen option that cannot apply to this match, with how to seat it."""
     notes = []
@@ -500,6 +508,10 @@ def _notes(system: Any, spec: MatchSpec) -> list[str]:
     for role in ("ally", "manager"):
         if role not in system.ringside_roles and any(getattr(s, role) for s in spec.sides):
             notes.append(RINGSIDE_IGNORED.format(role=role, title=system.title))
+    if spec.feud and not system.feud_rules:
+        notes.append(FEUD_IGNORED.format(title=system.title))
+    if any(s.relationship for s in spec.sides) and all(len(s.participants) < 2 for s in spec.sides):
+        notes.append(RELATIONSHIP_IGNORED)
     return notes
 
 

@@ -46,6 +46,7 @@ class SuperstarSystem:
     stipulation_names = STIPULATIONS
     #: Nobody at ringside has a part in the Superstar rules: an ally or a manager is left out.
     ringside_roles: tuple[str, ...] = ()
+    feud_rules: bool = False
     default_time_limit = DEFAULT_TIME_LIMIT
     #: Match types whose sides are not two: (fewest sides, most sides or None).
     side_counts = {"battle_royal": (2, None)}

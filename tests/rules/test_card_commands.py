@@ -213,6 +213,10 @@ def test_bad_ringside_people_are_refused(args, message):
                 "or ally) to distract (seat someone with --manager A=NAME or --ally)"
             ],
         ),
+        (
+            ["--relationship", "partners"],
+            ["note: --relationship cannot apply here: it is for tag teams (two or more a side)"],
+        ),
         (["--rules", "ringside_ally,distractions", "--ally", f"B={sample('silas-dunmore')}"], []),
         (["--rules", "fatigue,feud_table", "--feud"], []),
     ],
@@ -222,6 +226,17 @@ def test_an_option_that_cannot_apply_is_said_plainly(args, notes):
         extra = ["--runs", "20", "--exact", "never"] if command == "odds" else []
         _, err = run(command, WOLF, EXECUTIONER, "--seed", "1", *args, *extra)
         assert err.splitlines() == notes
+
+
+def test_a_feud_match_under_rules_without_feuds_is_said_to_play_the_same():
+    cards = [str(ROOT / f"rules/data/sample/arm/{n}.yaml") for n in ("gideon-pike", "nadia-sorrel")]
+    for command in COMMANDS:
+        extra = ["--runs", "20"] if command == "odds" else []
+        _, err = run(command, *cards, "--feud", "--seed", "1", *extra)
+        assert err.splitlines() == [
+            "note: --feud cannot apply here: a feud match plays no differently under ARM "
+            "(RingMaster)'s rules"
+        ]
 
 
 def test_ringside_people_under_superstar_are_said_to_have_no_part():
