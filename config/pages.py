@@ -95,6 +95,15 @@ def refused_status(request, form) -> int:
     return 400 if refused else 200
 
 
+def refuse_form(form, refusal) -> None:
+    """A service's refusal (``ServiceError``) shown on the form that asked for it: each problem
+    of a field the form has beside that field (``by_field``: the message alone, the field's
+    label being there already), the rest above the form."""
+    problems = getattr(refusal, "by_field", ()) or (("", str(refusal)),)
+    for field, message in problems:
+        form.add_error(field if field in form.fields else None, message)
+
+
 def form_page(request, template: str, context: dict) -> HttpResponse:
     """A page of one form (``context["form"]``) that is not a federation's, answered as
     ``refused_status`` says."""

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import strip_tags
 
-from config.pages import federation_page, form_page, page, paged, posted_from
+from config.pages import federation_page, form_page, page, paged, posted_from, refuse_form
 from matches import records as match_records
 from matches import selectors as match_selectors
 from matches.selectors import card_of, next_show, roster_participant
@@ -115,7 +115,7 @@ def federation_create(request):
             else:
                 federation = services.federation_create(owner=request.user, **data)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(request, f"{federation.name} is open for business.")
             return redirect(federation.get_absolute_url())
@@ -173,7 +173,7 @@ def federation_settings(request, slug: str):
         try:
             services.federation_update(federation=federation, **changed)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             if changed:
                 messages.success(request, f"{federation.name}'s settings are saved.")
@@ -194,7 +194,7 @@ def members(request, slug: str):
                 role=form.cleaned_data["role"],
             )
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(
                 request,
@@ -325,7 +325,7 @@ def wrestler_create(request, slug: str):
                 **data,
             )
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(request, f"{wrestler} signed. Now type in a card.")
             return redirect(
@@ -354,7 +354,7 @@ def wrestler_edit(request, federation: str, slug: str):
             if changed:
                 services.wrestler_update(wrestler=wrestler, **changed)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             told = [f"{wrestler} saved."]
             if retiring:
@@ -573,7 +573,7 @@ def title_create(request, slug: str):
         try:
             title = services.title_create(federation=federation, **form.cleaned_data)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(request, f"The {title} is introduced, vacant until it is won.")
             return redirect("title-detail", federation=federation.slug, slug=title.slug)
@@ -704,7 +704,7 @@ def feud_create(request, slug: str):
                 description=data["description"],
             )
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(request, f"The feud {feud} is on (heat {feud.heat}).")
             return redirect("feud-list", slug=federation.slug)
@@ -755,7 +755,7 @@ def injury_create(request, slug: str):
         try:
             injury = services.injury_record(**form.cleaned_data)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(request, f"{injury.wrestler}'s injury is on the report.")
             if injury.keeps_off_cards:
@@ -850,7 +850,7 @@ def team_create(request, slug: str):
         try:
             team = services.team_form(federation=federation, **form.cleaned_data)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            refuse_form(form, exc)
         else:
             messages.success(request, f"{team} formed.")
             return redirect("team-detail", federation=federation.slug, slug=team.slug)

@@ -90,6 +90,19 @@ def test_a_title_whose_address_is_taken_is_refused_on_the_form(booker, federatio
     assert federation.titles.count() == 1
 
 
+def test_a_title_name_in_use_is_refused_beside_the_name(booker, federation, held):
+    response = booker.post(
+        reverse("title-create", args=[federation.slug]),
+        {"name": "world  TITLE", "division": "singles", "rank": 1, "introduced_on": "2026-01-02"},
+    )
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form.errors["name"] == [
+        services.TITLE_NAME_TAKEN.format(federation=federation, name="World Title")
+    ]
+    assert not form.non_field_errors()
+
+
 def test_the_desk_vacates_a_held_title_and_then_offers_its_award(booker, federation, held):
     url = reverse("title-detail", args=[federation.slug, "world"])
     page = booker.get(url)
