@@ -1006,7 +1006,7 @@ class Match:
                     None,
                     (),
                     f"The bell! Time has run out at {_clock(limit)} "
-                    f"({counted(self.prep.time_limit, 'rounds')}): a draw.",
+                    f"({counted(self.prep.time_limit, 'rounds')}).",
                 )
 
     def length(self) -> int:
@@ -3240,7 +3240,10 @@ class Match:
 
     def spend(self, f: Fighter, what: str, cost: int, said: bool = True) -> None:
         """``said``: the play-by-play tells it here (a second wind tells it in its own
-        sentence)."""
+        sentence). What costs nothing (an ambush during the opponent's ritual) is neither told
+        as Edge spent nor listed in the ledger's reason."""
+        if cost == 0:
+            return
         f.edge -= cost
         f.spent += cost
         f.spent_on.append(what)

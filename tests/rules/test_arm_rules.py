@@ -101,6 +101,8 @@ def test_an_ambush_during_a_ritual_costs_no_edge():
     )
     m.opening()
     assert m.adv == BETA and m.me(BETA).edge == 2
+    # Nothing spent: no "digs deep (0 Edge)" line, and nothing for the ledger's reason.
+    assert "edge" not in [e.kind for e in m.events] and m.me(BETA).spent_on == []
 
 
 # ------------------------------------------------------------------------------ maneuvers
@@ -916,7 +918,7 @@ def test_a_time_limit_is_in_rounds_of_ten_seconds_and_the_length_agrees():
     assert result.length == 60
     assert sum(1 for e in result.events if e.kind == "stall") == 120
     bell = next(e for e in result.events if e.kind == "time_limit")
-    assert bell.text == "The bell! Time has run out at 10:00 (60 rounds): a draw."
+    assert bell.text == "The bell! Time has run out at 10:00 (60 rounds)."
     assert result.events[-1].text == "The match is a time-limit draw at 10:00."
     assert result.events[-1].data["seconds"] == 600
 
