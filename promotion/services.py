@@ -332,11 +332,7 @@ def title_update(*, title: Title, **fields: Any) -> Title:
     with transaction.atomic():
         if "name" in fields:
             _refuse(title_name_problems(title.federation, fields["name"], title=title))
-        for field, value in fields.items():
-            setattr(title, field, value)
-        if fields:
-            _full_clean(title, exclude=["federation", "slug"], only=fields)
-            title.save(update_fields=sorted(fields))
+        _save_changed(title, fields, exclude=["federation", "slug"])
     return title
 
 
@@ -1274,11 +1270,7 @@ def federation_update(*, federation, **fields: Any):
     """Change a federation's settings; only the fields given are written."""
     fields = _only(fields, FEDERATION_FIELDS)
     _refuse([FieldProblem("name", "Name", m) for m in _plain_text_problems(fields.get("name", ""))])
-    for name, value in fields.items():
-        setattr(federation, name, value)
-    if fields:
-        _full_clean(federation, exclude=["owner", "slug"], only=fields)
-        federation.save(update_fields=sorted(fields))
+    _save_changed(federation, fields, exclude=["owner", "slug"])
     return federation
 
 
@@ -1320,14 +1312,10 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
         fields.get("status") == WrestlerStatus.RETIRED
         and Wrestler.objects.filter(pk=wrestler.pk).exclude(status=WrestlerStatus.RETIRED).exists()
     )
-    for name, value in fields.items():
-        setattr(wrestler, name, value)
-    if fields:
-        _full_clean(wrestler, exclude=["federation", "slug"], only=fields)
-        with transaction.atomic():
-            wrestler.save(update_fields=sorted(fields))
-            if retiring:
-                _retire(wrestler)
+    with transaction.atomic():
+        _save_changed(wrestler, fields, exclude=["federation", "slug"])
+        if retiring:
+            _retire(wrestler)
     return wrestler
 
 
@@ -1368,6 +1356,16 @@ def _retire(wrestler: Wrestler) -> None:
         if not all(sides.values()):
             feud.status, feud.ended_on = FeudStatus.ENDED, max(today, feud.started_on)
             feud.save(update_fields=["status", "ended_on"])
+
+
+def _save_changed(instance, fields: Mapping[str, Any], *, exclude: list[str]) -> None:
+    """Set the fields given, check them as the model would (``_full_clean``, those alone), and
+    write them alone: a change of a row, as every ``*_update`` service makes one."""
+    for name, value in fields.items():
+        setattr(instance, name, value)
+    if fields:
+        _full_clean(instance, exclude=exclude, only=fields)
+        instance.save(update_fields=sorted(fields))
 
 
 def _full_clean(instance, *, exclude: list[str], only: Mapping[str, Any] | None = None) -> None:
