@@ -16,6 +16,7 @@ from promotion.models import (
     Federation,
     Feud,
     FeudParticipant,
+    FeudStatus,
     Injury,
     ReignEnd,
     StandingChange,
@@ -381,6 +382,22 @@ class LineageRow:
     @property
     def days(self) -> int | None:
         return None if self.end is None else (self.end - self.start).days
+
+
+def ended_by_retirement(*, wrestler: Wrestler) -> tuple[list[TitleReign], list[Feud]]:
+    """What a wrestler retired today ended that day (``services.wrestler_update``): the reigns,
+    his or a tag team's of his, ended "Champion retired", and the feuds of his ended."""
+    today = federation_today(wrestler.federation)
+    teams = wrestler.memberships.filter(ended_on__isnull=True).values("team")
+    reigns = TitleReign.objects.filter(
+        Q(holder_wrestler=wrestler) | Q(holder_team__in=teams),
+        end_reason=ReignEnd.RETIRED,
+        ended_on=today,
+    ).select_related("title", "holder_wrestler", "holder_team")
+    feuds = Feud.objects.filter(
+        participants__wrestler=wrestler, status=FeudStatus.ENDED, ended_on=today
+    ).prefetch_related(Prefetch("participants", queryset=_feud_participants()))
+    return list(reigns), list(feuds.distinct())
 
 
 def vacancy_after(

@@ -57,7 +57,6 @@ from promotion.models import (
     Federation,
     Injury,
     Membership,
-    TitleReign,
     Wrestler,
     WrestlerStatus,
 )
@@ -345,11 +344,6 @@ def wrestler_edit(request, federation: str, slug: str):
     form = WrestlerForm(request.POST or None, instance=wrestler, federation=fed, creating=False)
     if request.method == "POST" and form.is_valid():
         changed = {name: form.cleaned_data[name] for name in form.changed_data}
-        retiring = changed.get("status") == WrestlerStatus.RETIRED
-        # What a retirement may end (``services.wrestler_update``), to tell what it did.
-        reigns = TitleReign.objects.filter(title__federation=fed, ended_on__isnull=True)
-        feuds = fed.feuds.exclude(status="ended")
-        before = (set(reigns.values_list("pk", flat=True)), set(feuds.values_list("pk", flat=True)))
         try:
             if changed:
                 services.wrestler_update(wrestler=wrestler, **changed)
@@ -357,14 +351,11 @@ def wrestler_edit(request, federation: str, slug: str):
             refuse_form(form, exc)
         else:
             told = [f"{wrestler} saved."]
-            if retiring:
-                for reign in TitleReign.objects.filter(
-                    pk__in=before[0] - set(reigns.values_list("pk", flat=True))
-                ).select_related("title"):
+            if changed.get("status") == WrestlerStatus.RETIRED:
+                reigns, feuds = selectors.ended_by_retirement(wrestler=wrestler)
+                for reign in reigns:
                     told.append(f"The {reign.title} is vacant: {reign.holder} retired as champion.")
-                for feud in fed.feuds.filter(
-                    pk__in=before[1] - set(feuds.values_list("pk", flat=True))
-                ):
+                for feud in feuds:
                     sides = html.unescape(strip_tags(feud_sides(feud, fed.slug)))
                     told.append(f"The feud {sides} is over.")
             messages.success(request, " ".join(told))

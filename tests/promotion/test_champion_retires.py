@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from matches.checks import federation_check
 from promotion.models import ReignEnd, TitleReign
-from promotion.selectors import federation_today
+from promotion.selectors import ended_by_retirement, federation_today
 from promotion.services import wrestler_update
 
 pytestmark = pytest.mark.django_db
@@ -131,6 +131,9 @@ def test_a_tag_champion_retired_leaves_his_team_without_the_title(copperline):
     reign.refresh_from_db()
     assert (reign.ended_on, reign.end_reason) == (federation_today(copperline), ReignEnd.RETIRED)
     assert federation_check(federation=copperline) == []
+    # What his page tells of it: the team's reign, and no feud (he had none).
+    reigns, feuds = ended_by_retirement(wrestler=crane)
+    assert ([r.pk for r in reigns], feuds) == ([reign.pk], [])
 
 
 def test_a_team_with_two_active_members_left_keeps_its_title(copperline):
