@@ -398,17 +398,12 @@ class _Booker:
     def _problems(self, wrestler: Wrestler) -> list[str]:
         if wrestler.pk in self.available and wrestler.pk not in self.used:
             return []
-        # One the auto-booker has just put in a match of this card is in that match, not
-        # "already on" a card the booker may have left empty.
-        planned = {w.pk for plan in self.plans for side in plan.sides for w in side}
+        # ``used`` is who this auto-booking has put in a match of the card: he is in that
+        # match, not "already on" a card the booker may have left empty.
         problems = wrestler_problems(
-            show=self.show,
-            wrestler=wrestler,
-            system=self.system,
-            on=self.on,
-            booked=self.used - planned,
+            show=self.show, wrestler=wrestler, system=self.system, on=self.on, booked=set()
         )
-        if wrestler.pk in planned:
+        if wrestler.pk in self.used:
             problems.insert(0, PLANNED_ALREADY.format(wrestler=wrestler))
         return problems
 

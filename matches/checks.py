@@ -328,15 +328,10 @@ def _appearances(federation: Federation) -> list[str]:
             started = injury.occurred_on < on or (
                 injury.occurred_on == on and injury.match_id is not None and not caused_here
             )
-            expected_back = (  # (by then, as the booking reads it: Injury.objects.hurting_on)
-                injury.expected_return is not None
-                and injury.expected_return <= on
-                and injury.fight_cards_remaining is None
-            )
             if (
                 started
                 and not caused_here
-                and not expected_back
+                and not injury.expected_back_by(on)  # (as the booking reads it)
                 and (injury.healed_on is None or injury.healed_on > on)
             ):
                 problems.append(

@@ -3,6 +3,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 
+from config.pages import refuse_form
 from promotion.forms import clean_pronouns, pronouns_optional
 from promotion.models import (
     Federation,
@@ -161,10 +162,7 @@ class ServiceChangeForm(forms.ModelForm):
             try:
                 type(self).update_service(self.instance, changed)
             except ServiceError as exc:
-                if not exc.by_field:
-                    raise forms.ValidationError(str(exc)) from None
-                for field, message in exc.by_field:  # each beside its field, where it has one
-                    self.add_error(field if field in self.fields else None, message)
+                refuse_form(self, exc)  # each problem beside its field, where it has one
         return cleaned
 
     def _post_clean(self):

@@ -31,6 +31,7 @@ from promotion.models import (
 )
 from promotion.selectors import champion_ids
 from promotion.standings import arm_sta_bonus, standings_table
+from rules.core.text import times
 from rules.models import System, WrestlerCard
 
 TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination", "escape"})
@@ -293,7 +294,7 @@ class RosterBook:
                         wrestler_id,
                         "fame",
                         rules["fame"]["finisher"] * hits,
-                        f"Hit the finisher {_times(hits)}",
+                        f"Hit the finisher {times(hits)}",
                         match,
                     )
 
@@ -683,8 +684,3 @@ class RosterBook:
                 for index, side in enumerate(sides)
                 for kind, pk in sorted(side)
             )
-
-
-def _times(count: int) -> str:
-    """How often, in words: "once", "twice", "3 times"."""
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")

@@ -611,6 +611,14 @@ class TitleReign(models.Model):
     def is_current(self) -> bool:
         return self.ended_on is None
 
+    @property
+    def ended_how(self) -> str:
+        """How the reign ended, in a few words for a history ("lost", "stripped", "champion
+        retired"); empty while it runs."""
+        if self.ended_on is None:
+            return ""
+        return "lost" if self.end_reason == ReignEnd.LOST else self.get_end_reason_display().lower()
+
     def days_held(self, today: dt.date | None = None) -> int:
         """Days from winning to losing the title, or to ``today`` for a current reign (none
         yet for a reign won on a show wrestled ahead of its date)."""
@@ -717,7 +725,7 @@ class InjuryQuerySet(models.QuerySet):
         ends it."""
         return self.active_on(on).exclude(
             Q(expected_return__lte=on) & Q(fight_cards_remaining__isnull=True)
-        )
+        )  # (Injury.expected_back_by, for a row in hand)
 
 
 class Injury(models.Model):
@@ -785,6 +793,16 @@ class Injury(models.Model):
     @property
     def is_healed(self) -> bool:
         return self.healed_on is not None
+
+    def expected_back_by(self, on: dt.date) -> bool:
+        """Whether his expected return has come by ``on``, so that it keeps him out no longer
+        (``InjuryQuerySet.hurting_on``'s rule, for a row in hand): one lasting fight cards
+        counts its shows instead."""
+        return (
+            self.expected_return is not None
+            and self.expected_return <= on
+            and self.fight_cards_remaining is None
+        )
 
 
 class Standing(models.TextChoices):

@@ -31,7 +31,7 @@ from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
 from rules.core.spec import MatchSpec, Ringside
-from rules.core.text import Named, counted, group_noun
+from rules.core.text import Named, counted, group_noun, times
 
 if TYPE_CHECKING:
     from rules.arm.strategy import ArmStrategy
@@ -3696,7 +3696,7 @@ class Match:
                 heat = min(f.crowd * fig.heat_play_to_crowd, fig.heat_play_to_crowd_max)
                 standing.append(
                     self._made_standing(
-                        w.key, "heat", heat, f"Played to the crowd {_times(f.crowd)}"
+                        w.key, "heat", heat, f"Played to the crowd {times(f.crowd)}"
                     )
                 )
             if f.cheated and fig.heat_cheating:
@@ -3824,18 +3824,13 @@ def _man(a: Fighter, b: Fighter) -> str:
     return man if man == b.w.man else MIXED_MAN
 
 
-def _times(count: int) -> str:
-    """How often, in words: "once", "twice", "3 times"."""
-    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
-
-
 def _uses(what: list[str]) -> str:
     """What Edge went on, each once, in the order first spent, with how often where more
     than once: "seize the initiative twice, second wind"."""
     counts: dict[str, int] = {}
     for each in what:
         counts[each] = counts.get(each, 0) + 1
-    return ", ".join(each if n == 1 else f"{each} {_times(n)}" for each, n in counts.items())
+    return ", ".join(each if n == 1 else f"{each} {times(n)}" for each, n in counts.items())
 
 
 def _clock(seconds: int) -> str:

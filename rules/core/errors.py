@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.core.safeyaml import clip
+
 
 class RulesError(Exception):
     """Base class of every error raised by the rule systems."""
@@ -39,8 +41,6 @@ def refuse_other_system(data, system: str) -> None:
     """A card's ``system:`` (any case; none is the engine's own) must name the engine reading
     it. A card of another system is refused for that alone: the rest of its fields would only
     bury the cause under problems of a format it never meant to follow."""
-    from rules.core.safeyaml import clip
-
     value = data.get("system", system)
     if not (isinstance(value, str) and value.strip().lower() == system):
         raise CardError([("system", f"must be {system!r} for this engine, got {clip(value)}")])

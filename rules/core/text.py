@@ -13,6 +13,11 @@ def counted(n: int, unit: str) -> str:
     return f"{n} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
 
 
+def times(n: int) -> str:
+    """How often, in words: "once", "twice", "3 times"."""
+    return "once" if n == 1 else "twice" if n == 2 else f"{n} times"
+
+
 def start_name(name: str) -> str:
     """The name at the start of a sentence ("The Executioner")."""
     return name[:1].upper() + name[1:] if name else name

@@ -164,6 +164,22 @@ def test_wrestling_while_injured_is_still_a_violation(copperline):
     ]
 
 
+@pytest.mark.parametrize(("back_after", "violations"), [(0, 0), (1, 1)])
+def test_the_checker_reads_expected_back_as_the_booking_does(copperline, back_after, violations):
+    """Wrestling on the day he was expected back is no violation, though the injury was never
+    marked healed; the day before it is."""
+    show = book_show(copperline)
+    hurt = in_ring(second_match(show))[0]
+    show_simulate(show_id=show.pk)
+    hurt.injuries.create(
+        occurred_on=show.date - dt.timedelta(days=1),
+        expected_return=show.date + dt.timedelta(days=back_after),
+        source="manual",
+        description="Knee",
+    )
+    assert len(federation_check(federation=copperline)) == violations
+
+
 def test_shows_ahead_lists_the_cards_he_is_still_on(copperline):
     show = book_show(copperline)
     booked = in_ring(second_match(show))[0]

@@ -266,9 +266,19 @@ def test_the_champions_page_and_the_title_list_say_how_a_reign_and_a_title_ended
     page = unescape(booker.get(ada.get_absolute_url()).content.decode())
     assert '<th scope="col">Ended</th>' in page
     assert 'Jun 1, 2025 <small class="muted">(stripped)</small>' in page
+    assert held.reigns.get().ended_how == "stripped"
     listing = booker.get(reverse("title-list", args=[federation.slug])).content.decode()
     assert '<span class="muted">Retired Dec 26, 2025</span>' in listing
     assert ">Vacant<" not in listing
+    won = factories.TitleReignFactory(
+        title=factories.TitleFactory(federation=federation),
+        holder_wrestler=ada,
+        number=1,
+        won_on=dt.date(2024, 1, 1),
+        ended_on=dt.date(2024, 2, 1),
+        end_reason=ReignEnd.LOST,
+    )
+    assert won.ended_how == "lost"
 
 
 @pytest.mark.parametrize("role", ["viewer", "outsider"])
