@@ -135,21 +135,8 @@ def _reigns(federation: Federation) -> list[str]:
             )
     for title_reigns in by_title.values():
         title = title_reigns[0].title
+        problems += [message for _, message in reign_order(title, title_reigns)]
         for before, after in pairwise(title_reigns):
-            if before.ended_on is None:
-                problems.append(
-                    f"{title}: reign #{before.number} is open but #{after.number} follows."
-                )
-            elif before.ended_on > after.won_on:
-                problems.append(
-                    f"{title}: reign #{before.number} ends {before.ended_on}, after "
-                    f"#{after.number} began {after.won_on}."
-                )
-            elif before.end_reason == ReignEnd.LOST and before.ended_on != after.won_on:
-                problems.append(
-                    f"{title}: reign #{before.number} was lost on {before.ended_on} but "
-                    f"#{after.number} began {after.won_on}."
-                )
             if (
                 after.won_at_id
                 and before.end_reason == ReignEnd.LOST
@@ -160,12 +147,6 @@ def _reigns(federation: Federation) -> list[str]:
                     f"{title}: reign #{after.number} was won at match {after.won_at}, in which "
                     f"the champion of reign #{before.number}, {before.holder}, did not wrestle."
                 )
-        first = title_reigns[0]
-        if first.won_on < title.introduced_on:
-            problems.append(
-                f"{title}: reign #{first.number} began {first.won_on}, before the title was "
-                f"introduced ({title.introduced_on})."
-            )
         for reign in title_reigns:
             if reign.won_at_id is None:
                 continue
@@ -184,6 +165,95 @@ def _reigns(federation: Federation) -> list[str]:
                     f"{title}: reign #{reign.number} went to {reign.holder}, who did not win "
                     f"match {reign.won_at}."
                 )
+    return problems
+
+
+def reign_order(title, reigns) -> list[tuple[TitleReign, str]]:
+    """One title's reigns, in the order of their numbers, against the rules of a lineage: only
+    the last one open, none ending after the next began, one lost ending the day the next began,
+    the first no earlier than the title's introduction. Each problem with the reign it is
+    about. Reads the rows' own fields only, saved or not (an import checks its document so)."""
+    problems = []
+    for before, after in pairwise(reigns):
+        if before.ended_on is None:
+            message = f"{title}: reign #{before.number} is open but #{after.number} follows."
+        elif before.ended_on > after.won_on:
+            message = (
+                f"{title}: reign #{before.number} ends {before.ended_on}, after "
+                f"#{after.number} began {after.won_on}."
+            )
+        elif before.end_reason == ReignEnd.LOST and before.ended_on != after.won_on:
+            message = (
+                f"{title}: reign #{before.number} was lost on {before.ended_on} but "
+                f"#{after.number} began {after.won_on}."
+            )
+        else:
+            continue
+        problems.append((before, message))
+    if reigns and reigns[0].won_on < title.introduced_on:
+        first = reigns[0]
+        problems.append(
+            (
+                first,
+                f"{title}: reign #{first.number} began {first.won_on}, before the title was "
+                f"introduced ({title.introduced_on}).",
+            )
+        )
+    return problems
+
+
+def shows_out_of_order(shows) -> list[tuple[Show, str]]:
+    """Shows, in date order, of which one completed while an earlier one was still scheduled,
+    running or failed. Reads the rows' own fields only, saved or not."""
+    problems = []
+    waiting_for = None
+    for show in shows:
+        if show.status == ShowStatus.COMPLETED and waiting_for is not None:
+            problems.append(
+                (
+                    show,
+                    f"{show} completed while the earlier {waiting_for} is "
+                    f"{waiting_for.get_status_display().lower()}.",
+                )
+            )
+        if show.status in BLOCKING_STATUSES and waiting_for is None:
+            waiting_for = show
+    return problems
+
+
+def result_problem(show, match) -> str | None:
+    """What is wrong with one match's result for its show's state, read whole (an import's
+    row): on a completed show it is decided with its play-by-play or called off; on any other
+    it has no result. The queries of ``_shows`` ask the same of the database."""
+    if show.status == ShowStatus.COMPLETED:
+        if match.status == MatchStatus.BOOKED or (
+            match.status == MatchStatus.COMPLETED and (not match.method or not match.play_by_play)
+        ):
+            return f"{match}: on a completed show but not decided with its play-by-play."
+        return None
+    if (
+        match.status in (MatchStatus.COMPLETED, MatchStatus.CALLED_OFF)
+        or match.method
+        or match.winner_side is not None
+    ):
+        return f"{match}: has a result, but its show is {show.get_status_display().lower()}."
+    return None
+
+
+def standing_mismatches(wrestler, sums) -> list[tuple[str, str]]:
+    """(attribute, sentence) for each of a wrestler's Fame, Prestige, Heat and Edge that his
+    ledger rows (``sums``: their deltas added up, by attribute) do not add up to."""
+    problems = []
+    for attribute in STANDINGS:
+        ledger = sums.get(attribute, 0)
+        current = getattr(wrestler, attribute)
+        if ledger != current:
+            problems.append(
+                (
+                    attribute,
+                    f"{wrestler}: {attribute} is {current} but the ledger adds up to {ledger}.",
+                )
+            )
     return problems
 
 
@@ -231,15 +301,7 @@ def _winners(match_ids: set[int]) -> dict[int, tuple[set[int], set[int]]]:
 def _shows(federation: Federation) -> list[str]:
     problems = []
     shows = list(federation.shows.order_by("scheduled_at", "number"))
-    waiting_for = None
-    for show in shows:
-        if show.status == ShowStatus.COMPLETED and waiting_for is not None:
-            problems.append(
-                f"{show} completed while the earlier {waiting_for} is "
-                f"{waiting_for.get_status_display().lower()}."
-            )
-        if show.status in BLOCKING_STATUSES and waiting_for is None:
-            waiting_for = show
+    problems += [message for _, message in shows_out_of_order(shows)]
     undecided = (
         Match.objects.filter(show__federation=federation, show__status=ShowStatus.COMPLETED)
         .filter(
@@ -363,13 +425,8 @@ def _ledger(federation: Federation) -> list[str]:
         .annotate(total=Sum("delta"))
     }
     for wrestler in federation.wrestlers.all():
-        for attribute in STANDINGS:
-            ledger = sums.get((wrestler.pk, attribute), 0)
-            current = getattr(wrestler, attribute)
-            if ledger != current:
-                problems.append(
-                    f"{wrestler}: {attribute} is {current} but the ledger adds up to {ledger}."
-                )
+        own = {attribute: sums.get((wrestler.pk, attribute), 0) for attribute in STANDINGS}
+        problems += [message for _, message in standing_mismatches(wrestler, own)]
     return problems
 
 
