@@ -509,7 +509,7 @@ def feud_start(
     """A feud started by the booker between two sides of wrestlers or teams. Results move its
     heat from here as they move a sparked feud's (``docs/standings.md``); it is hot from the
     standings table's ``hot_at``, building below. Named after its sides unless ``name``."""
-    from promotion.models import Feud, FeudParticipant, FeudStatus
+    from promotion.models import Federation, Feud, FeudParticipant, FeudStatus
     from promotion.standings import standings_table
 
     problems: list[str] = [FieldProblem("name", "Name", m) for m in _plain_text_problems(name)]
@@ -551,6 +551,8 @@ def feud_start(
         raise ServiceError(" ".join(dict.fromkeys(problems)))
     keys = [{(type(m).__name__, m.pk) for m in side} for side in sides]
     with transaction.atomic():
+        # Two starts at once are one after the other: the second sees the first's feud.
+        Federation.objects.select_for_update().filter(pk=federation.pk).first()
         for running in federation.feuds.exclude(status=FeudStatus.ENDED).prefetch_related(
             "participants"
         ):
