@@ -64,7 +64,7 @@ from matches.selectors import (
     show_progress,
 )
 from matches.services import show_cancel, show_retry, show_run_now, week_run
-from promotion.access import Action, role_of
+from promotion.access import Action, is_member
 from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
 from rules.core.dice import SeededDice
@@ -78,7 +78,9 @@ SEED_MAX = 2**62 - 1
 
 
 def _is_member(request, federation) -> bool:
-    return role_of(request.user, federation) is not None
+    """Whether the reader is one of the federation's members (``promotion.access.is_member``,
+    as the pages ask): the booking notes and why a show failed are theirs alone."""
+    return federation is not None and is_member(request.user, federation)
 
 
 # -- shows ----------------------------------------------------------------------------------------
@@ -106,6 +108,10 @@ class MatchSerializer(serializers.ModelSerializer):
     )
     feud = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="The feud's id; null outside a feud."
+    )
+    booking_note = serializers.SerializerMethodField(
+        help_text="Why it was booked (the auto-booker's reasons): for the federation's members "
+        "only, as on its pages; null for anyone else."
     )
     sides = serializers.SerializerMethodField()
     winners = serializers.SerializerMethodField()
@@ -135,6 +141,12 @@ class MatchSerializer(serializers.ModelSerializer):
             "length",
             "seed",
         ]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_booking_note(self, match) -> str | None:
+        # The viewsets put the reader's membership in the context (``_is_member``); a
+        # serializer made without it shows nothing.
+        return match.booking_note if self.context.get("is_member") else None
 
     @extend_schema_field(MatchSideSerializer(many=True))
     def get_sides(self, match):
@@ -404,7 +416,9 @@ class ShowViewSet(
         matches = list(card_of(show=self._show()).filter(pk__in=[m.pk for m in report.matches]))
         return Response(
             {
-                "matches": MatchSerializer(matches, many=True).data,
+                "matches": MatchSerializer(
+                    matches, many=True, context=self.get_serializer_context()
+                ).data,
                 "skipped": list(report.skipped),
             }
         )
@@ -557,6 +571,12 @@ class ShowMatchViewSet(
     def scoped_queryset(self):
         return card_of(show=self.show()).select_related("show")
 
+    def get_serializer_context(self):
+        return {
+            **super().get_serializer_context(),
+            "is_member": _is_member(self.request, self.federation),
+        }
+
     def get_serializer_class(self):
         return {
             "retrieve": MatchDetailSerializer,
@@ -609,7 +629,10 @@ class ShowMatchViewSet(
             show=self.show(), sides=sides, allies=allies or None, title=title, feud=feud, **data
         )
         match = self.get_queryset().get(pk=match.pk)
-        return Response(MatchDetailSerializer(match).data, status=status.HTTP_201_CREATED)
+        return Response(
+            MatchDetailSerializer(match, context=self.get_serializer_context()).data,
+            status=status.HTTP_201_CREATED,
+        )
 
     @extend_schema(
         summary="Take a booked match off a show that has not run (the card closes up)",
@@ -631,7 +654,11 @@ class ShowMatchViewSet(
         serializer = MatchMoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         booking.match_move(match=self.get_object(), position=serializer.validated_data["position"])
-        return Response(MatchSerializer(self.get_queryset(), many=True).data)
+        return Response(
+            MatchSerializer(
+                self.get_queryset(), many=True, context=self.get_serializer_context()
+            ).data
+        )
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -672,6 +699,12 @@ class MatchViewSet(mixins.ListModelMixin, FederationViewSet):
     filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
     ordering_fields = ["show__scheduled_at", "show__number", "position", "length"]
     ordering = ["-show__scheduled_at", "-show__number", "position"]
+
+    def get_serializer_context(self):
+        return {
+            **super().get_serializer_context(),
+            "is_member": _is_member(self.request, self.federation),
+        }
 
     def scoped_queryset(self):
         return (

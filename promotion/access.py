@@ -60,6 +60,13 @@ def role_of(user, federation: Federation) -> str | None:
     )
 
 
+def is_member(user, federation: Federation) -> bool:
+    """Whether ``user`` has a role in the federation (its owner, a booker or a viewer;
+    superusers count). Members read what a federation keeps to itself, on the pages and over
+    the API alike: the booker's notes on its matches, why a show failed."""
+    return role_of(user, federation) is not None
+
+
 def can(user, federation: Federation, action: Action | str) -> bool:
     action = Action(action)
     if action == Action.READ and federation.is_public:
