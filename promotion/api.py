@@ -44,7 +44,6 @@ from config.api_fields import (
 )
 from config.api_support import (
     BoundedJSONParser,
-    ImportJSONParser,
     YAMLParser,
     YAMLRenderer,
     problems_response,
@@ -53,6 +52,7 @@ from matches.records import federation_records, record_book
 from matches.selectors import shows_ahead_of
 from promotion import selectors, services, transfer
 from promotion.access import OWNER, Action, federations_for
+from promotion.api_transfer import FederationDocumentParser
 from promotion.models import (
     Alignment,
     Division,
@@ -400,7 +400,7 @@ class FederationViewSetAPI(
         detail=False,
         methods=["post"],
         url_path="import",
-        parser_classes=[ImportJSONParser],
+        parser_classes=[FederationDocumentParser],
     )
     def import_(self, request):
         slug = request.query_params.get("slug") or None

@@ -846,3 +846,46 @@ class StandingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.wrestler} {self.attribute} {self.delta:+d}: {self.reason}"
+
+
+class Invitation(models.Model):
+    """An offer of a role in a federation, waiting on the user it names: accepted, it becomes
+    his membership; declined, it stays as answered. Nobody is made a member unasked (a
+    federation import invites the members its document names)."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="federation_invitations"
+    )
+    role = models.CharField(max_length=10, choices=MemberRole.choices)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation", "user"],
+                condition=Q(accepted_at__isnull=True, declined_at__isnull=True),
+                name="invitation_one_pending_per_user",
+            ),
+            models.CheckConstraint(
+                condition=Q(accepted_at__isnull=True) | Q(declined_at__isnull=True),
+                name="invitation_answered_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.federation} as {self.get_role_display().lower()}"
+
+    @property
+    def pending(self) -> bool:
+        return self.accepted_at is None and self.declined_at is None

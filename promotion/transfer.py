@@ -14,9 +14,20 @@ check constraints, a wrestler's Heat within the standings' bounds and Injured on
 that keeps the wrestler out, and the roster's rules across rows: one wrestler a ring name, one tag
 team at a time, a debut that has come and precedes his first match) before anything is written,
 and each problem is named by its path (``shows[3].matches[0].method: ...``; a wrestler's also by
-the wrestler's name). Users are not part
-of a federation: the importing user owns the copy, and members are restored where a user of that
-name exists (the others are reported, not created).
+the wrestler's name).
+
+The document is also held, as a whole, to the invariants ``check_federation`` keeps
+(``matches.checks``: the same rules, read from the unsaved rows): each show's state consistent
+with its results, no show running (the beat would wrestle it again) nor scheduled before the
+document was exported, a title's reigns in order without overlap, each wrestler's Fame, Prestige,
+Heat and Edge what his ledger adds up to, no ledger row twice, every card valid for its system
+(its engine's parser, with the document's charts), a play-by-play a list of events. Its size,
+depth and numbers are bounded (``read_document``; ``settings.FEDERATION_IMPORT_MAX_BYTES``, the
+same at every door).
+
+Users are not part of a federation: the importing user owns the copy, and each member the
+document names is invited (``promotion.invitations``), never made a member unasked; a name with
+no user here is reported, not created.
 """
 
 from __future__ import annotations
@@ -27,17 +38,20 @@ from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from matches.models import Match, MatchParticipant, MatchStatus, Show
+from matches.checks import reign_order, result_problem, shows_out_of_order, standing_mismatches
+from matches.models import Match, MatchParticipant, MatchStatus, Show, ShowStatus
 from promotion.models import (
     Federation,
     Feud,
     FeudParticipant,
     Injury,
+    Invitation,
     Membership,
     StandingChange,
     Team,
@@ -53,6 +67,8 @@ from promotion.selectors import WRESTLED
 from promotion.services import ServiceError
 from promotion.standings import standings_table
 from promotion.validators import DEBUT_AFTER_FIRST_MATCH, DEBUT_STILL_TO_COME, name_key
+from rules.core.errors import CardError
+from rules.core.safejson import JsonError, check_bounds, load_json
 from rules.models import ChartOverride, WrestlerCard
 
 FORMAT = "ringside.federation"
@@ -82,6 +98,30 @@ TWO_TAG_TEAMS = (
     "{wrestler} joins {team} on {started:%b %-d, %Y} while still in another tag team, {other}; "
     "a wrestler is in one tag team at a time (stables aside): end the earlier membership first."
 )
+
+#: The document as a whole, held to ``check_federation``'s invariants (``matches.checks``).
+SHOW_RUNNING = (
+    "A show cannot be imported running: the beat would wrestle it again from the start. "
+    "Import it as scheduled (its results emptied) or as failed."
+)
+SHOW_OVERDUE = (
+    "scheduled for {when}, before the document was exported ({exported}): a show that was due "
+    "and never wrestled cannot come in scheduled. Import it as booked, or cancelled."
+)
+SHOW_EMPTY = "{show}: completed with no matches."
+LEDGER_TWICE = (
+    "the same change as {first} ({attribute} {reason!r} for {wrestler} at match {match}): a "
+    "match writes each change once (was the show wrestled twice?)."
+)
+NOT_EVENTS = "The play-by-play is a list of events (each with its kind and text), not {what}."
+NOT_AN_EVENT = "An event of the play-by-play has its kind and text (words), not {what}."
+NOT_A_CARD = "A card is the mapping of its fields, not {what}."
+BAD_CHART = "{system}'s charts with this document's overrides cannot be read: {error}"
+TOO_LARGE = (
+    "{source} is larger than {limit:,} bytes, the most a federation import reads "
+    "(FEDERATION_IMPORT_MAX_BYTES); nothing was imported."
+)
+BAD_EXPORTED_AT = "When the document was exported, as an ISO date and time, not {what}."
 
 
 class TransferError(ServiceError):
@@ -280,10 +320,51 @@ def _row(obj, table: Table, keys, zone) -> dict[str, Any]:
 # -- import ---------------------------------------------------------------------------------------
 
 
+def max_bytes() -> int:
+    """The largest federation document any door reads (``FEDERATION_IMPORT_MAX_BYTES``)."""
+    return settings.FEDERATION_IMPORT_MAX_BYTES
+
+
+def _json_path(path: str) -> str:
+    """A path of ``safejson`` (``$.shows[3]``) as the import names places (``shows[3]``)."""
+    return path.removeprefix("$").removeprefix(".")
+
+
+def read_document(data: bytes | str, *, source: str = "The document") -> Any:
+    """A federation document from its bytes: at most ``max_bytes()``, UTF-8 JSON, bounded in
+    depth and numbers (``rules.core.safejson``); else ``TransferError`` naming what is wrong.
+    A door reads at most one byte more than the limit, enough to tell a document too large."""
+    limit = max_bytes()
+    if len(data) > limit:
+        raise TransferError([("", TOO_LARGE.format(source=source, limit=limit))])
+    try:
+        return load_json(data, source=source)
+    except JsonError as exc:
+        raise TransferError([(_json_path(exc.path), str(exc))]) from None
+
+
 @dataclass
 class ImportReport:
     rows: dict[str, int] = field(default_factory=dict)
-    skipped_members: list[str] = field(default_factory=list)
+    #: The members the document names: invited (username, role), the importer himself (he owns
+    #: the copy), and names with no user here.
+    invited: list[tuple[str, str]] = field(default_factory=list)
+    owner_named: bool = False
+    unknown_members: list[str] = field(default_factory=list)
+
+    def member_lines(self, owner) -> list[str]:
+        """What became of the members the document names, a sentence each."""
+        lines = []
+        if self.owner_named:
+            lines.append(f"Member {owner.username!r} is the owner of the copy.")
+        lines += [
+            f"Member {name!r} invited as {role}: a member once they accept."
+            for name, role in self.invited
+        ]
+        lines += [
+            f"Member {name!r} left out: no user of that name here." for name in self.unknown_members
+        ]
+        return lines
 
 
 def federation_import(
@@ -292,6 +373,10 @@ def federation_import(
     """Create the federation a document describes, owned by ``owner``; all or nothing.
 
     Raises ``TransferError`` listing every problem by path; nothing is written then."""
+    try:
+        check_bounds(document, source="The document")
+    except JsonError as exc:
+        raise TransferError([(_json_path(exc.path), str(exc))]) from None
     reader = _Reader(document, owner=owner, slug=slug)
     reader.check()
     if reader.problems:
@@ -338,6 +423,7 @@ class _Reader:
         #: id of each row read -> its path in the document
         self.paths: dict[int, str] = {}
         self.most_heat: int | None = None
+        self.exported_at: dt.datetime = timezone.now()
 
     def problem(self, path: str, message: str) -> None:
         if len(self.problems) < 200:
@@ -371,10 +457,16 @@ class _Reader:
         if Federation.objects.filter(slug=federation.slug).exists():
             self.problem("federation.slug", SLUG_TAKEN.format(slug=federation.slug))
         self.federation = federation
-        users = (
-            {u.username: u for u in get_user_model().objects.all()} if doc.get("members") else {}
+        named = doc.get("members")
+        usernames = (
+            {row.get("user") for row in named if isinstance(row, dict)}
+            if isinstance(named, list)
+            else set()
         )
+        usernames = {name for name in usernames if isinstance(name, str)}
+        users = {u.username: u for u in get_user_model().objects.filter(username__in=usernames)}
         self.objects["user"] = users
+        self.exported_at = self._exported_at(doc.get("exported_at"))
         for table in TABLES:
             rows = doc.get(table.key, [])
             if not isinstance(rows, list):
@@ -388,10 +480,7 @@ class _Reader:
                     continue
                 row = dict(row)
                 ref = row.pop("ref", None) if table.key == "feuds" else None
-                if table.key == "members" and (
-                    row.get("user") not in users or row.get("user") == self.owner.username
-                ):
-                    self.report.skipped_members.append(str(row.get("user")))
+                if table.key == "members" and not self._member(row, users):
                     continue
                 first = len(self.problems)
                 obj, whole = self._build(table.model, row, path, refs=table.refs)
@@ -404,8 +493,180 @@ class _Reader:
                 # A row whose own fields are wrong still answers to its key, so that the rows
                 # naming it are not reported as well (nothing is written either way).
                 self._register(table.key, obj, ref, path)
-            self.report.rows[table.key] = len(built)
+            if table.key != "members":  # (invited, not written: ``ImportReport.invited``)
+                self.report.rows[table.key] = len(built)
         self._check_roster()
+        self._check_history()
+
+    def _member(self, row: dict[str, Any], users: dict[str, Any]) -> bool:
+        """Whether a member's row is one to read (and invite): the importer owns the copy, and
+        a name with no user here is reported."""
+        name = row.get("user")
+        if name == self.owner.username:
+            self.report.owner_named = True
+            return False
+        if not isinstance(name, str) or name not in users:
+            self.report.unknown_members.append(str(name))
+            return False
+        return True
+
+    def _exported_at(self, value: Any) -> dt.datetime:
+        """When the document was exported (now, when it does not say)."""
+        if value is None:
+            return timezone.now()
+        try:
+            when = dt.datetime.fromisoformat(value)
+        except (TypeError, ValueError):
+            self.problem("exported_at", BAD_EXPORTED_AT.format(what=_shown(value)))
+            return timezone.now()
+        return when if timezone.is_aware(when) else timezone.make_aware(when, dt.UTC)
+
+    # -- the document as a whole, held to check_federation's invariants ---------------------
+
+    def _check_history(self) -> None:
+        self._check_shows()
+        self._check_results()
+        self._check_reigns()
+        self._check_ledger()
+        self._check_cards()
+
+    def _check_shows(self) -> None:
+        """No show running, none scheduled before the document was exported, none completed
+        while an earlier one waits (``checks.shows_out_of_order``)."""
+        dated = []
+        for show in self.built.get("shows", []):
+            path = self.paths[id(show)]
+            if show.status == ShowStatus.RUNNING:
+                self.problem(f"{path}.status", SHOW_RUNNING)
+            if not isinstance(show.scheduled_at, dt.datetime) or timezone.is_naive(
+                show.scheduled_at
+            ):
+                continue
+            if show.status == ShowStatus.SCHEDULED and show.scheduled_at < self.exported_at:
+                message = SHOW_OVERDUE.format(
+                    when=show.scheduled_at.isoformat(), exported=self.exported_at.isoformat()
+                )
+                self.problem(f"{path}.scheduled_at", message)
+            dated.append(show)
+        dated.sort(key=lambda show: (show.scheduled_at, show.number))
+        for show, message in shows_out_of_order(dated):
+            self.problem(f"{self.paths[id(show)]}.status", message)
+
+    def _check_results(self) -> None:
+        """Each match's result as its show's state allows (``checks.result_problem``), a
+        completed show with matches, and a play-by-play a list of events."""
+        carded: set[int] = set()
+        whole = {id(show) for show in self.built.get("shows", [])}
+        for match in self.built.get("matches", []):
+            path = self.paths[id(match)]
+            show = getattr(match, "show", None)
+            if show is None or id(show) not in whole:
+                continue  # its own problem is named where the show is
+            carded.add(id(show))
+            events = self._events_problem(match.play_by_play)
+            if events:
+                self.problem(f"{path}.play_by_play", events)
+            message = result_problem(show, match)
+            if message:
+                self.problem(path, message)
+        for show in self.built.get("shows", []):
+            if show.status == ShowStatus.COMPLETED and id(show) not in carded:
+                self.problem(self.paths[id(show)], SHOW_EMPTY.format(show=show))
+
+    @staticmethod
+    def _events_problem(events: Any) -> str | None:
+        if not isinstance(events, list):
+            return NOT_EVENTS.format(what=_shown(events))
+        for event in events:
+            if not (
+                isinstance(event, dict)
+                and isinstance(event.get("kind"), str)
+                and isinstance(event.get("text"), str)
+            ):
+                return NOT_AN_EVENT.format(what=_shown(event))
+        return None
+
+    def _check_reigns(self) -> None:
+        """A title's reigns in order, without overlap (``checks.reign_order``)."""
+        by_title: dict[int, list[TitleReign]] = {}
+        whole = {id(title) for title in self.built.get("titles", [])}
+        for reign in self.built.get("reigns", []):
+            title = getattr(reign, "title", None)
+            if title is not None and id(title) in whole:
+                by_title.setdefault(id(title), []).append(reign)
+        for reigns in by_title.values():
+            reigns.sort(key=lambda reign: reign.number)
+            for reign, message in reign_order(reigns[0].title, reigns):
+                self.problem(self.paths[id(reign)], message)
+
+    def _check_ledger(self) -> None:
+        """Each wrestler's Fame, Prestige, Heat and Edge what his ledger adds up to
+        (``checks.standing_mismatches``), and no match's change written twice."""
+        sums: dict[int, dict[str, int]] = {}
+        seen: dict[tuple, StandingChange] = {}
+        for row in self.built.get("ledger", []):
+            wrestler = getattr(row, "wrestler", None)
+            if wrestler is None:
+                continue
+            own = sums.setdefault(id(wrestler), {})
+            own[row.attribute] = own.get(row.attribute, 0) + row.delta
+            match = getattr(row, "match", None)
+            if match is None:
+                continue
+            key = (id(match), id(wrestler), row.attribute, row.reason)
+            first = seen.setdefault(key, row)
+            if first is not row:
+                message = LEDGER_TWICE.format(
+                    first=self.paths[id(first)],
+                    attribute=row.attribute,
+                    reason=row.reason,
+                    wrestler=wrestler.ring_name,
+                    match=match,
+                )
+                self.problem(self.paths[id(row)], message)
+        for wrestler in self.built.get("wrestlers", []):
+            for attribute, message in standing_mismatches(wrestler, sums.get(id(wrestler), {})):
+                self.problem(f"{self.paths[id(wrestler)]}.{attribute}", message)
+
+    def _check_cards(self) -> None:
+        """Every card valid for its system: its engine's parser, with the charts as the
+        document's overrides make them (as ``services.card_normalise`` checks a card stored)."""
+        from rules import registry
+
+        tables: dict[str, Any] = {}
+        for card in self.built.get("cards", []):
+            engine = registry.systems.get(card.system)
+            if engine is None:
+                continue
+            path = f"{self.paths[id(card)]}.data"
+            if not isinstance(card.data, dict):
+                self.problem(path, NOT_A_CARD.format(what=_shown(card.data)))
+                continue
+            if card.system not in tables:
+                tables[card.system] = self._tables(engine)
+            if tables[card.system] is None:
+                continue  # the charts' problem is named where the overrides are
+            try:
+                engine.parse_card(card.data, tables=tables[card.system])
+            except CardError as exc:
+                for where, message in exc.problems:
+                    self.problem(f"{path}.{where}" if where else path, message)
+            except (TypeError, ValueError) as exc:
+                self.problem(path, str(exc))
+
+    def _tables(self, engine) -> Any:
+        """A system's charts with the document's overrides; None (and the problem named at
+        each override of that system) when they cannot be read."""
+        overrides = [
+            row for row in self.built.get("chart_overrides", []) if row.system == engine.name
+        ]
+        try:
+            return engine.load_tables({row.chart: row.data for row in overrides})
+        except (ValueError, TypeError, KeyError) as exc:
+            for row in overrides or [None]:
+                where = self.paths[id(row)] if row is not None else "chart_overrides"
+                self.problem(where, BAD_CHART.format(system=engine.name, error=exc))
+            return None
 
     def _name_wrestler(self, row: dict[str, Any], first: int) -> None:
         """Each problem of a wrestler's row begins with the wrestler's name and slug."""
@@ -633,12 +894,15 @@ class _Reader:
 
     def write(self) -> Federation:
         """Create every row, parents first. Foreign keys point at instances saved just before
-        (Django takes their new ids as each row is created)."""
+        (Django takes their new ids as each row is created). The members named are invited."""
         federation = self.federation
         times = [(name, getattr(federation, name)) for name in AUTO_TIMES[Federation]]
         federation.save()
         self._restore(Federation, [federation], [times])
         for table in TABLES:
+            if table.key == "members":
+                self._invite(self.built.get(table.key, []))
+                continue
             objs = self.built.get(table.key, [])
             saved = [
                 [(name, getattr(obj, name)) for name in AUTO_TIMES.get(table.model, [])]
@@ -647,6 +911,20 @@ class _Reader:
             table.model.objects.bulk_create(objs, batch_size=500)
             self._restore(table.model, objs, saved)
         return federation
+
+    def _invite(self, members: list[Membership]) -> None:
+        """Each member the document names is offered his role; he is a member once he says so."""
+        invitations = [
+            Invitation(
+                federation=self.federation,
+                user=member.user,
+                role=member.role,
+                invited_by=self.owner,
+            )
+            for member in members
+        ]
+        Invitation.objects.bulk_create(invitations)
+        self.report.invited = [(member.user.username, member.role) for member in members]
 
     @staticmethod
     def _restore(model, objs, saved) -> None:
@@ -658,3 +936,11 @@ class _Reader:
             for name, value in values:
                 setattr(obj, name, value)
         model.objects.bulk_update(objs, names, batch_size=500)
+
+
+def _shown(value: Any) -> str:
+    """A value of the document in a message: its JSON, cut short."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."

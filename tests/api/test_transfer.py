@@ -116,6 +116,17 @@ def _plain(value):
     return str(value) if value.__class__.__name__ == "ZoneInfo" else value
 
 
+def _ropes() -> dict:
+    """The Filsinger ropes chart as shipped: an override the engine reads (an import checks
+    every card against the charts its document makes)."""
+    import yaml
+
+    from rules.data import __path__ as data_path
+
+    with open(f"{data_path[0]}/filsinger/ropes.yaml", encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
 @pytest.fixture
 def rich(history, people):
     """The sample after two shows, with what the sample lacks: an injury, a vacated title, a
@@ -139,7 +150,7 @@ def rich(history, people):
         reign=frontier.current_reign, ended_on=dt.date(2026, 11, 30), reason=ReignEnd.STRIPPED
     )
     ChartOverride.objects.create(
-        federation=federation, system="filsinger", chart="ropes", data={"x": 1}, note="printed"
+        federation=federation, system="filsinger", chart="ropes", data=_ropes(), note="printed"
     )
     crosswind = Team.objects.get(slug="crosswind")
     TeamMembership.objects.create(
@@ -171,12 +182,30 @@ def test_export_then_import_into_an_empty_database_reproduces_every_row(rich, pe
     for model in MODELS:
         assert not model.objects.exists(), model
     imported, report = federation_import(document=document, owner=people["owner"])
-    assert report.skipped_members == []
-    assert fingerprint(imported) == before
+    assert report.invited == [("booker", "booker"), ("viewer", "viewer")]
+    assert report.unknown_members == [] and report.owner_named is False
+    after = fingerprint(imported)
+    # The members are invited, not made members unasked: every other row comes back as it was.
+    assert after.pop("Membership") == []
+    before.pop("Membership")
+    assert after == before
+    assert _invited(imported) == [("booker", "booker"), ("viewer", "viewer")]
     again = federation_export(federation=imported)
-    document.pop("exported_at")
-    again.pop("exported_at")
+    for export in (document, again):
+        export.pop("exported_at")
+        export.pop("members")
     assert again == document
+
+
+def _invited(federation) -> list[tuple[str, str]]:
+    """Who the federation's pending invitations name, with the role offered."""
+    from promotion.models import Invitation
+
+    return sorted(
+        Invitation.objects.filter(
+            federation=federation, accepted_at__isnull=True, declined_at__isnull=True
+        ).values_list("user__username", "role")
+    )
 
 
 def test_an_import_is_all_or_nothing_with_every_problem_named(rich, people):
@@ -296,7 +325,27 @@ def test_members_whose_users_are_missing_are_left_out_and_reported(rich, people)
         {"user": "somebody-else", "role": MemberRole.VIEWER, "created_at": None}
     )
     _, report = federation_import(document=document, owner=people["outsider"], slug="other")
-    assert report.skipped_members == ["somebody-else"]
+    assert report.unknown_members == ["somebody-else"]
+    assert report.member_lines(people["outsider"]) == [
+        "Member 'booker' invited as booker: a member once they accept.",
+        "Member 'viewer' invited as viewer: a member once they accept.",
+        "Member 'somebody-else' left out: no user of that name here.",
+    ]
+
+
+def test_the_importer_named_as_a_member_is_reported_as_the_owner(rich, people):
+    """Issue 39: the importer, a member of the federation he exported, was reported 'left out:
+    no such user here'; he owns the copy."""
+    document = federation_export(federation=rich)
+    copy_of, report = federation_import(document=document, owner=people["booker"], slug="mine")
+    assert copy_of.owner == people["booker"]
+    assert report.owner_named is True
+    assert report.member_lines(people["booker"]) == [
+        "Member 'booker' is the owner of the copy.",
+        "Member 'viewer' invited as viewer: a member once they accept.",
+    ]
+    assert _invited(copy_of) == [("viewer", "viewer")]
+    assert not Membership.objects.filter(federation=copy_of).exists()
 
 
 def test_not_a_document(people):
@@ -332,11 +381,20 @@ def test_the_commands_export_and_import(rich, people, tmp_path):
     call_command("export_federation", "copperline", output=str(path))
     before = fingerprint(rich)
     federation_delete(federation=rich)
-    call_command("import_federation", str(path), owner="owner", verbosity=0)
-    assert fingerprint(Federation.objects.get(slug="copperline")) == before
+    said = io.StringIO()
+    call_command("import_federation", str(path), owner="owner", stdout=said)
+    after = fingerprint(Federation.objects.get(slug="copperline"))
+    assert after.pop("Membership") == [] and len(before.pop("Membership")) == 2
+    assert after == before
+    assert said.getvalue().splitlines()[1:] == [
+        "Member 'booker' invited as booker: a member once they accept.",
+        "Member 'viewer' invited as viewer: a member once they accept.",
+    ]
     path.write_text("{not json")
-    with pytest.raises(CommandError, match="not a JSON document"):
-        call_command("import_federation", str(path), owner="owner")
+    errors = io.StringIO()
+    with pytest.raises(CommandError, match="1 problem; nothing was imported"):
+        call_command("import_federation", str(path), owner="owner", stderr=errors)
+    assert "is not valid JSON: Expecting property name" in errors.getvalue()
     with pytest.raises(CommandError, match="No federation"):
         call_command("export_federation", "nowhere")
 

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
-from promotion.transfer import TransferError, federation_import
+from promotion.transfer import TransferError, federation_import, max_bytes, read_document
 
 
 class Command(BaseCommand):
     help = (
         "Create a federation from the JSON document export_federation wrote, all or nothing: "
-        "every problem is named by its path and then nothing is written."
+        "every problem is named by its path and then nothing is written. The members it names "
+        "are invited."
     )
 
     def add_arguments(self, parser):
@@ -27,13 +26,12 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"No user named {owner!r}.")
         try:
-            with open(file, encoding="utf-8") as handle:
-                document = json.load(handle)
+            with open(file, "rb") as handle:
+                data = handle.read(max_bytes() + 1)  # (one byte more tells it is too large)
         except OSError as exc:
             raise CommandError(f"{file}: cannot be read ({exc.strerror or exc})") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CommandError(f"{file}: not a JSON document ({exc})") from None
         try:
+            document = read_document(data, source=file)
             federation, report = federation_import(document=document, owner=user, slug=slug)
         except TransferError as exc:
             for path, message in exc.problems:
@@ -44,5 +42,5 @@ class Command(BaseCommand):
             ) from None
         rows = ", ".join(f"{count} {name.replace('_', ' ')}" for name, count in report.rows.items())
         self.stdout.write(self.style.SUCCESS(f"Imported {federation} ({federation.slug}): {rows}."))
-        for username in report.skipped_members:
-            self.stdout.write(f"Member {username!r} left out: no such user here.")
+        for line in report.member_lines(user):
+            self.stdout.write(line)
