@@ -759,13 +759,44 @@ CARD_BODY = {
     "application/json": OpenApiTypes.OBJECT,
     "application/yaml": OpenApiTypes.STR,
 }
+#: A card as its file reads (YAML text on the wire, described as the document it holds).
+CARD_DOCUMENT = {
+    "type": "object",
+    "description": "A card: its rule system, the ring name, then the fields of that system's "
+    "cards.",
+    "properties": {
+        "system": {"type": "string", "enum": System.values},
+        "name": {"type": "string", "description": "The ring name the card carries."},
+    },
+    "required": ["system"],
+    "additionalProperties": True,
+}
+#: The card file of a federation, as ``cards/import/`` and ``import_cards`` read it back.
+CARD_FILE = {
+    "type": "object",
+    "description": "A card file: every card under `cards`, each naming its wrestler by `slug`.",
+    "properties": {
+        "cards": {
+            "type": "array",
+            "items": {
+                **CARD_DOCUMENT,
+                "properties": {
+                    "slug": {"type": "string", "description": "The wrestler's slug."},
+                    **CARD_DOCUMENT["properties"],
+                },
+                "required": ["slug", "system"],
+            },
+        }
+    },
+    "required": ["cards"],
+}
 
 
 @extend_schema_view(
     list=extend_schema(summary="A wrestler's cards, one per system", tags=["cards"]),
     retrieve=extend_schema(
         summary="One card (JSON, or YAML with ?format=yaml)",
-        responses={200: CardSerializer, (200, "application/yaml"): OpenApiTypes.STR},
+        responses={200: CardSerializer, (200, "application/yaml"): CARD_DOCUMENT},
         tags=["cards"],
     ),
     update=extend_schema(
@@ -849,8 +880,8 @@ class CardFileViewSet(FederationViewSet):
             OpenApiParameter("system", str, enum=System.values, description="Only this system.")
         ],
         responses={
-            (200, "application/yaml"): OpenApiTypes.STR,
-            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "application/yaml"): CARD_FILE,
+            (200, "application/json"): CARD_FILE,
         },
     )
     @action(detail=False, methods=["get"], url_path="export")
