@@ -31,7 +31,7 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"{file}: cannot be read ({exc.strerror or exc})") from None
         try:
-            document = read_document(data, source=file)
+            document = read_document(data)
             federation, report = federation_import(document=document, owner=user, slug=slug)
         except TransferError as exc:
             for path, message in exc.problems:
