@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "promotion",
     "matches",
     "rules",
+    "web",
 ]
 
 MIDDLEWARE = [

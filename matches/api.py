@@ -69,6 +69,7 @@ from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
 from rules.core.dice import SeededDice
 from rules.models import System
+from web.idempotency import IdempotentCreates
 
 MAX_ODDS_RUNS = 5000
 #: The most sides a pairing may name (a battle royal's entrants), as many as a booking takes.
@@ -328,7 +329,11 @@ ACCEPTED = OpenApiResponse(
     ),
 )
 class ShowViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+    IdempotentCreates,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    FederationViewSet,
 ):
     http_method_names = ["get", "post", "patch", "head", "options"]
     queryset = Show.objects.all()
@@ -549,7 +554,11 @@ class BookMatchSerializer(serializers.Serializer):
     ),
 )
 class ShowMatchViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, FederationViewSet
+    IdempotentCreates,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    FederationViewSet,
 ):
     http_method_names = ["get", "post", "delete", "head", "options"]
     queryset = Match.objects.all()

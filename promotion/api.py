@@ -79,6 +79,7 @@ from promotion.validators import CARD_SIZE_VALIDATORS, time_zone_name
 from rules import registry
 from rules.core.safeyaml import load_text
 from rules.models import System, WrestlerCard
+from web.idempotency import IdempotentCreates
 
 User = get_user_model()
 SLUG = "[-a-zA-Z0-9_]+"
@@ -303,6 +304,7 @@ class FederationFilter(django_filters.FilterSet):
     ),
 )
 class FederationViewSetAPI(
+    IdempotentCreates,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -328,6 +330,7 @@ class FederationViewSetAPI(
     ordering = ["name"]
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
     raw_body_actions = {"import_"}  # a whole federation's document (OPTIONS lists no fields)
+    idempotent_actions = frozenset({"create", "import_"})
 
     def get_queryset(self):
         user = self.request.user
@@ -445,6 +448,7 @@ class RoleSerializer(serializers.Serializer):
     destroy=extend_schema(summary="Remove a member (owner)", tags=["members"]),
 )
 class MemberViewSet(
+    IdempotentCreates,
     mixins.ListModelMixin,
     mixins.CreateModelMixin,
     mixins.UpdateModelMixin,
@@ -608,6 +612,7 @@ class WrestlerFilter(django_filters.FilterSet):
     ),
 )
 class WrestlerViewSet(
+    IdempotentCreates,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -1059,6 +1064,7 @@ class TeamDisbandSerializer(serializers.Serializer):
     ),
 )
 class TeamViewSet(
+    IdempotentCreates,
     DeskActions,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -1341,6 +1347,7 @@ class TitleRetireSerializer(serializers.Serializer):
     ),
 )
 class TitleViewSet(
+    IdempotentCreates,
     DeskActions,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -1562,6 +1569,7 @@ class FeudEndSerializer(serializers.Serializer):
     ),
 )
 class FeudViewSet(
+    IdempotentCreates,
     DeskActions,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -1723,6 +1731,7 @@ class InjuryHealSerializer(serializers.Serializer):
     ),
 )
 class InjuryViewSet(
+    IdempotentCreates,
     DeskActions,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,

@@ -2,51 +2,22 @@
 the federation's row lock before it looks for a running feud between the same sides, so the
 requests are one after the other and every one but the first is refused, naming that feud.
 
-Real concurrency needs a database that lets two connections write at once: PostgreSQL
-(``DATABASE_URL``). The embedded default's test database is SQLite in memory, shared between
-threads by a cache that answers "table is locked" rather than waiting; there every write is one
-after the other anyway (``transaction_mode`` IMMEDIATE), and the refusal of a second feud
-between the same sides is tested in ``test_feud_desk.py``."""
+On SQLite (the embedded default) the test skips (``tests.concurrent``); the refusal of a second
+feud between the same sides is tested in ``test_feud_desk.py``."""
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 
 import pytest
-from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from promotion.models import Feud, MemberRole, Membership
 from tests import factories
+from tests.concurrent import at_once, needs_postgresql
 from tests.promotion.refusals import signed
 
 REQUESTS = 20
-
-needs_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="concurrent writers need PostgreSQL (DATABASE_URL); SQLite writes one at a time",
-)
-
-
-def at_once(count: int, request) -> list:
-    """``request()`` from ``count`` threads released together; their answers, in any order."""
-    start = threading.Barrier(count)
-    answers: list = [None] * count
-
-    def one(index: int) -> None:
-        try:
-            start.wait()
-            answers[index] = request()
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=one, args=(index,)) for index in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
 
 
 @needs_postgresql
