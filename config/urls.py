@@ -8,6 +8,7 @@ from config.api_root import Router
 from config.api_support import api_not_found
 from matches import api as matches_api
 from promotion import api as promotion_api
+from promotion.api_invitations import InvitationViewSet
 
 FEDERATION = r"federations/(?P<federation_slug>[-a-zA-Z0-9_]+)"
 
@@ -15,6 +16,7 @@ FEDERATION = r"federations/(?P<federation_slug>[-a-zA-Z0-9_]+)"
 router = Router(trailing_slash=True)
 router.register("systems", promotion_api.SystemViewSet, basename="system")
 router.register("federations", promotion_api.FederationViewSetAPI, basename="federation")
+router.register("invitations", InvitationViewSet, basename="invitation")
 router.register(f"{FEDERATION}/members", promotion_api.MemberViewSet, basename="member")
 router.register(f"{FEDERATION}/wrestlers", promotion_api.WrestlerViewSet, basename="wrestler")
 router.register(

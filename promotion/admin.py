@@ -10,6 +10,7 @@ from promotion.models import (
     Feud,
     FeudParticipant,
     Injury,
+    Invitation,
     Membership,
     StandingChange,
     Team,
@@ -555,6 +556,29 @@ class StandingChangeAdmin(admin.ModelAdmin):
     list_filter = ["attribute", "wrestler__federation"]
     search_fields = ["wrestler__ring_name", "reason"]
     list_select_related = ["wrestler"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Invitations are sent by the services (a federation import) and answered by the user they
+    name (``promotion.invitations``); here they are read, and one may be withdrawn (deleted)."""
+
+    list_display = ["user", "federation", "role", "invited_by", "created_at", "answer"]
+    list_filter = ["role", "federation"]
+    search_fields = ["user__username", "federation__name", "federation__slug"]
+    list_select_related = ["user", "federation", "invited_by"]
+
+    @admin.display(description="Answer")
+    def answer(self, obj: Invitation) -> str:
+        if obj.accepted_at:
+            return "accepted"
+        return "declined" if obj.declined_at else "waiting"
 
     def has_add_permission(self, request):
         return False

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from promotion import views
+from promotion import invitation_views, views
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
@@ -9,6 +9,16 @@ TM = "f/<slug:federation>/teams/<slug:slug>/"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path(
+        "invitations/<int:pk>/accept/",
+        invitation_views.invitation_accept_view,
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<int:pk>/decline/",
+        invitation_views.invitation_decline_view,
+        name="invitation-decline",
+    ),
     path("federations/new/", views.federation_create, name="federation-create"),
     path("f/<slug:slug>/", views.federation_detail, name="federation-detail"),
     path("f/<slug:slug>/settings/", views.federation_settings, name="federation-settings"),

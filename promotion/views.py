@@ -52,6 +52,7 @@ from promotion.forms import (
     TitleVacateForm,
     WrestlerForm,
 )
+from promotion.invitations import pending_invitations
 from promotion.models import (
     Division,
     Federation,
@@ -92,6 +93,7 @@ def home(request):
         {
             "mine": [f for f in federations if f.pk in mine],
             "others": [f for f in federations if f.pk not in mine],
+            "invitations": pending_invitations(user=request.user),
         },
     )
 
