@@ -9,7 +9,9 @@ responses in ``config.api_schema``.)
   queryset, so no row of a federation the user cannot read is ever listed.
 - **Time**: below a federation, dates and times are read and written in its time zone.
 - **Signing in** for a token (``TokenView``) keeps the web's sign-in throttling (django-axes):
-  an account locked out there is locked out here, with a 429 saying so and for how long.
+  an account locked out there is locked out here, with a 429 saying so and for how long. Both
+  key on the same client address, the one ``config.client_address`` puts in ``REMOTE_ADDR``
+  (behind the reverse proxy, the client's, not the proxy's).
 """
 
 from __future__ import annotations

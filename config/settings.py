@@ -9,7 +9,7 @@ Variables: DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TR
 DATABASE_URL, REDIS_URL, DJANGO_EMAIL_BACKEND, DJANGO_DEFAULT_FROM_EMAIL, AXES_FAILURE_LIMIT,
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL, SHOW_TIME_LIMIT_SECONDS,
 SHOW_LEASE_SECONDS, API_THROTTLE_ANON, API_THROTTLE_USER, API_THROTTLE_ODDS, API_THROTTLE_RUN,
-API_THROTTLE_IMPORT.
+API_THROTTLE_IMPORT, TRUSTED_PROXIES.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.client_address import trusted_networks
 from config.env import env_bool, env_int, env_list, env_str
 from config.limits import broker_visibility_timeout
 
@@ -85,6 +86,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the client's address behind the proxy (TRUSTED_PROXIES), for all that follows.
+    "config.client_address.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -185,6 +188,11 @@ AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
+# The address is the client's (config/client_address.py): behind the reverse proxy, the one the
+# proxies listed here name in X-Forwarded-For / X-Real-IP; those headers from anyone else are
+# ignored. Comma-separated addresses or networks; none by default (direct connections).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+trusted_networks(tuple(TRUSTED_PROXIES))  # a typo refuses to start, naming it
 
 # --- REST API (docs/api.md) ------------------------------------------------------------------
 # Throttle rates: requests per second, minute, hour or day ("100/min"), per client.
@@ -220,6 +228,8 @@ REST_FRAMEWORK = {
         "config.api_support.ActionRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": API_THROTTLE_RATES,
+    # REMOTE_ADDR alone: the client's, as TRUSTED_PROXIES resolved it (never a header's claim).
+    "NUM_PROXIES": 0,
     "EXCEPTION_HANDLER": "config.api_support.exception_handler",
     "DEFAULT_METADATA_CLASS": "config.api_support.Metadata",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
