@@ -12,12 +12,16 @@ Each violation is one sentence naming the rows involved. The invariants, one fun
   off for it was not wrestled), every participant of the show's own federation;
 - ledger: each wrestler's rows add up to his Fame, Prestige, Heat and Edge, and no match wrote
   the same change twice (a show wrestled twice);
-- injuries: no match recorded the same injury twice.
+- injuries: no match recorded the same injury twice;
+- the roster's present: no active wrestler with an open injury that keeps him off cards, no two
+  active feuds between the same sides (what a show that wrote back its start-of-show copy of
+  the roster over the desk's writes, or two feuds started at once, left behind).
 
 The schema itself refuses two open reigns of a title, two shows of a federation in one slot and
 a wrestler twice on one show (``reign_one_open_per_title``, ``show_one_per_slot``,
 ``appearance_once_per_show``), and a match called off with a result or without its reason
-(``match_called_off_has_reason_no_result``), so no check is needed for those.
+(``match_called_off_has_reason_no_result``), and a feud's end date without its ended status or
+the other way round (``feud_ended_status_matches_date``), so no check is needed for those.
 
 ``federation_notices`` lists what is not corrupt but waits on the promoter (a draft stranded
 before the federation's history, a failed show holding the next ones up, two wrestlers sharing
@@ -42,14 +46,18 @@ from matches.models import (
 )
 from promotion.models import (
     Federation,
+    Feud,
+    FeudStatus,
     Injury,
     ReignEnd,
     StandingChange,
     TeamMembership,
     TitleReign,
+    WrestlerStatus,
 )
 
 STANDINGS = ("fame", "prestige", "heat", "edge")
+ACTIVE_FEUD = (FeudStatus.BUILDING, FeudStatus.HOT, FeudStatus.COOLING)
 
 
 def federation_check(*, federation: Federation) -> list[str]:
@@ -59,6 +67,7 @@ def federation_check(*, federation: Federation) -> list[str]:
     problems += _appearances(federation)
     problems += _ledger(federation)
     problems += _injuries(federation)
+    problems += _roster_present(federation)
     return problems
 
 
@@ -445,4 +454,35 @@ def _injuries(federation: Federation) -> list[str]:
             f"Match {row['match_id']} injured {names.get(row['wrestler_id'])} {row['n']} times "
             f"the same way ({row['description'] or 'no description'})."
         )
+    return problems
+
+
+def _roster_present(federation: Federation) -> list[str]:
+    problems = []
+    kept_off = (
+        Injury.objects.filter(
+            wrestler__federation=federation,
+            wrestler__status=WrestlerStatus.ACTIVE,
+            keeps_off_cards=True,
+            healed_on__isnull=True,
+        )
+        .select_related("wrestler")
+        .order_by("wrestler_id", "pk")
+    )
+    for injury in kept_off:
+        problems.append(
+            f"{injury.wrestler} is active, yet his injury of {injury.occurred_on} "
+            f"({injury.what}) is open and keeps him off cards."
+        )
+    sides: dict[frozenset, list[Feud]] = defaultdict(list)
+    for feud in federation.feuds.filter(status__in=ACTIVE_FEUD).prefetch_related("participants"):
+        members: list[set] = [set(), set()]
+        for p in feud.participants.all():
+            members[p.side].add(("team", p.team_id) if p.team_id else ("wrestler", p.wrestler_id))
+        sides[frozenset(frozenset(side) for side in members)].append(feud)
+    for same in sides.values():
+        if len(same) > 1:
+            same.sort(key=lambda feud: feud.pk)
+            listed = ", ".join(f"{feud} (#{feud.pk})" for feud in same)
+            problems.append(f"{len(same)} active feuds between the same sides: {listed}.")
     return problems

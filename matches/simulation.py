@@ -10,6 +10,17 @@ another may claim the show within seconds. (On SQLite there are no concurrent wo
 in the process, and a second connection could not write beside the show's transaction: there
 the lease lasts the show's time limit and has no heartbeat.)
 
+A show runs in two steps. The engines wrestle every match first, outside any transaction and
+holding no lock, from what the roster is as the show begins (the long part: seconds to minutes).
+Then one short transaction commits it: it locks the show (checking the lease is still its own),
+then the federation's roster (``promotion.db.lock_roster``, the lock every desk write takes
+too), re-reads the wrestlers, injuries, feuds and reigns the results apply to, applies them in
+card order and writes only what they change. A promoter who heals an injury, ends a feud,
+retires a wrestler or records an injury while the show is wrestled keeps that write: the show
+applies its results to the roster as it stands at the commit, never writes rows back from what
+it read when it began. An injury recorded during the run does not count this show among the
+fight cards it keeps him off.
+
 Every write to a show's state is conditional on the state read: completion, failure and release
 all update ``WHERE status = running AND started_at = <this lease>``, so a worker whose lease was
 taken over writes nothing. Each claim counts an attempt, and a show whose attempts run out is
@@ -48,7 +59,7 @@ from matches.models import (
     ShowStatus,
 )
 from matches.selectors import card_absences, roster_participant
-from promotion.db import bulk_update_rows
+from promotion.db import bulk_update_rows, lock_roster
 from promotion.effects import Bout, RosterBook
 from promotion.models import Injury, TeamKind
 from promotion.selectors import champion_ids
@@ -239,18 +250,15 @@ def show_simulate(*, show_id: int) -> Outcome:
         return Outcome(show_id, "failed", reason)
     heartbeat = Heartbeat(show_id, lease, every=max(lease_seconds() / 4, 0.2))
     try:
-        with heartbeat if heartbeats() else _nothing(), transaction.atomic():
+        with heartbeat if heartbeats() else _nothing():
             show = Show.objects.select_related("federation").get(pk=show_id)
             if show.status != ShowStatus.RUNNING or show.started_at != lease:
                 raise LeaseLost
-            _wrestle(show, lost=heartbeat.lost)
+            wrestled = _wrestle(show, lost=heartbeat.lost)
             if heartbeat.lost.is_set():
                 raise LeaseLost
-            completed = Show.objects.filter(
-                pk=show_id, status=ShowStatus.RUNNING, started_at=lease
-            ).update(status=ShowStatus.COMPLETED, completed_at=timezone.now(), error="")
-            if not completed:
-                raise LeaseLost
+            with transaction.atomic():
+                _commit(wrestled, lease)
     except LeaseLost:
         return Outcome(show_id, "busy", LEASE_LOST)
     except TRANSIENT_ERRORS:
@@ -324,8 +332,8 @@ def _release(show_id: int, lease: dt.datetime) -> None:
 
 # -- the show itself --------------------------------------------------------------------------
 
-#: A hook for fault-injection tests: called after each match is wrestled (inside the show's
-#: transaction). Settings may name a delay in seconds: SHOW_SIMULATION_MATCH_DELAY.
+#: A hook for fault-injection tests: called after each match is wrestled (before anything of the
+#: show is written). Settings may name a delay in seconds: SHOW_SIMULATION_MATCH_DELAY.
 after_match_hooks: list[Callable[[Show, Match], None]] = []
 
 
@@ -415,16 +423,32 @@ def show_specs(*, show: Show) -> list[tuple[Match, MatchSpec]]:
     return [(match, inputs.spec(match)) for match in inputs.matches]
 
 
-def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
-    federation = show.federation
-    on = show.date
-    book = RosterBook(federation=federation, show=show, on=on, at=show.scheduled_at)
-    inputs = ShowInputs.load(show, champions=book.champion_ids())
+@dataclass
+class Wrestled:
+    """A show's card as the engines wrestled it, not yet written: every match with its result
+    set on it (or called off), the bouts to apply to the roster in card order, and the open
+    injuries the roster had as the show began."""
+
+    show: Show
+    matches: list[Match]
+    bouts: list[Bout]
+    injuries_before: frozenset[int]
+
+
+def _wrestle(show: Show, lost: threading.Event | None = None) -> Wrestled:
+    """Wrestle every match of the card with the engines; nothing is written."""
+    inputs = ShowInputs.load(show)
+    injuries_before = frozenset(
+        Injury.objects.filter(
+            wrestler__federation_id=show.federation_id, healed_on__isnull=True
+        ).values_list("pk", flat=True)
+    )
     matches = inputs.matches
     # A match none of whose wrestlers may be missing: one hurt, suspended or retired since it was
     # booked calls it off, and the rest of the show goes on (``docs/standings.md``).
     absences = card_absences(show=show)
     delay = settings.SHOW_SIMULATION_MATCH_DELAY
+    bouts: list[Bout] = []
     for done, match in enumerate(matches, start=1):
         if match.pk in absences:
             match.status = MatchStatus.CALLED_OFF
@@ -451,22 +475,22 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
         for participant in in_ring:
             sides.setdefault(participant.side, []).append(participant.wrestler_id)
             teams.setdefault(participant.side, participant.team_id)
-        bout = Bout(
-            match=match,
-            sides=tuple(tuple(sides[i]) for i in sorted(sides)),
-            teams=tuple(teams[i] for i in sorted(teams)),
-            keys={p.wrestler.slug: p.wrestler_id for p in rows},
-            winner=result.winner,
-            method=result.method.value,
-            title_id=match.title_id,
-            feud_id=match.feud_id,
-            is_main_event=match.is_main_event,
-            title_changes_on_dq=match.title_changes_on_dq,
-            blowoff=bool(match.stipulations.get("blowoff")),
-            effects=match.effects,
+        bouts.append(
+            Bout(
+                match=match,
+                sides=tuple(tuple(sides[i]) for i in sorted(sides)),
+                teams=tuple(teams[i] for i in sorted(teams)),
+                keys={p.wrestler.slug: p.wrestler_id for p in rows},
+                winner=result.winner,
+                method=result.method.value,
+                title_id=match.title_id,
+                feud_id=match.feud_id,
+                is_main_event=match.is_main_event,
+                title_changes_on_dq=match.title_changes_on_dq,
+                blowoff=bool(match.stipulations.get("blowoff")),
+                effects=match.effects,
+            )
         )
-        book.match_start(bout)
-        book.apply(bout)
         for hook in after_match_hooks:
             hook(show, match)
         if delay:
@@ -474,9 +498,30 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> None:
         if lost is not None and lost.is_set():
             raise LeaseLost
         report_progress(show.pk, done, len(matches))
+    return Wrestled(show, matches, bouts, injuries_before)
+
+
+def _commit(wrestled: Wrestled, lease: dt.datetime) -> None:
+    """Write a wrestled show, inside the caller's transaction: mark it completed (if the lease
+    is still this one's; that locks its row), lock the roster, apply every bout to the roster as
+    it stands now and store the results."""
+    show = wrestled.show
+    completed = Show.objects.filter(pk=show.pk, status=ShowStatus.RUNNING, started_at=lease)
+    if not completed.update(status=ShowStatus.COMPLETED, completed_at=timezone.now(), error=""):
+        raise LeaseLost
+    book = RosterBook(
+        federation=lock_roster(show.federation_id),
+        show=show,
+        on=show.date,
+        at=show.scheduled_at,
+        injuries_before=wrestled.injuries_before,
+    )
+    for bout in wrestled.bouts:
+        book.match_start(bout)
+        book.apply(bout)
     book.end_of_show()
     bulk_update_rows(
-        matches,
+        wrestled.matches,
         [
             "seed",
             "status",

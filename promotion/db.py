@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from django.db import connections, router
 from django.db.models import Model
 
+from promotion.models import Federation
+
 
 def bulk_update_rows(objs: Sequence[Model], fields: Sequence[str]) -> None:
     if not objs:
@@ -42,3 +44,13 @@ def bulk_update_rows(objs: Sequence[Model], fields: Sequence[str]) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def lock_roster(federation_id: int) -> Federation:
+    """Take the lock that serializes writes to one federation's roster, until the transaction
+    ends: a show's commit and every desk write to wrestlers, injuries, feuds and reigns take it
+    first, so neither undoes the other (the show re-reads under it what it applies its results
+    to). Callers take it inside ``transaction.atomic``, after any show row they lock: one order
+    everywhere, no deadlock. (On SQLite, whose transactions begin IMMEDIATE here, every write
+    transaction is serialized already.) Returns the federation as it stands."""
+    return Federation.objects.select_for_update().get(pk=federation_id)

@@ -2,8 +2,9 @@
 
 ``RosterBook`` loads what a show can touch in a fixed number of queries, applies every match's
 effects in memory, in card order, and writes them back in bulk: the number of queries does not
-grow with the number of matches on the card. It runs inside the show's transaction; nothing is
-written before ``flush``.
+grow with the number of matches on the card. It is made when the show commits, under the roster's
+lock (``promotion.db.lock_roster``), so it reads the roster as it stands then, desk writes made
+while the engines wrestled included; nothing is written before ``flush``.
 """
 
 from __future__ import annotations
@@ -101,8 +102,20 @@ def _day(on: dt.date) -> str:
 class RosterBook:
     """The roster of one federation as one show changes it."""
 
-    def __init__(self, *, federation: Federation, show: Any, on: dt.date, at: dt.datetime):
+    def __init__(
+        self,
+        *,
+        federation: Federation,
+        show: Any,
+        on: dt.date,
+        at: dt.datetime,
+        injuries_before: frozenset[int] | None = None,
+    ):
+        """``injuries_before``: the open injuries as the show began (all of them when not
+        given); one recorded after that, while the show was wrestled, does not count the show
+        among the fight cards it keeps him off."""
         self.federation = federation
+        self.injuries_before = injuries_before
         self.show = show
         self.on = on
         self.at = at
@@ -363,6 +376,8 @@ class RosterBook:
             return False
         if not changes_hands:
             return False
+        if any(self.wrestlers[w].status == WrestlerStatus.RETIRED for w in bout.sides[bout.winner]):
+            return False  # retired at the desk while the show ran: he is crowned nothing
         if reign is not None:
             self._end_reign(reign, ReignEnd.LOST, ended_at=match)
         if title.division == Division.TAG:
@@ -521,8 +536,9 @@ class RosterBook:
                 description=effect.get("description", "")[:240],
             )
             self.new_injuries.append(injury)
-            if keeps_off:
-                wrestler = self.wrestlers[wrestler_id]
+            wrestler = self.wrestlers[wrestler_id]
+            if keeps_off and wrestler.status == WrestlerStatus.ACTIVE:
+                # (one retired or suspended at the desk while the show ran stays so)
                 wrestler.status = WrestlerStatus.INJURED
                 self.touched.add(wrestler_id)
 
@@ -534,6 +550,8 @@ class RosterBook:
         for injury in self.open_injuries:
             if injury.occurred_on > self.on or injury.points is not None:
                 continue  # (ARM points heal by the week, the wrestler's together: below)
+            if self.injuries_before is not None and injury.pk not in self.injuries_before:
+                continue  # recorded while the show was wrestled: not a show he missed
             if injury.fight_cards_remaining is not None:
                 injury.fight_cards_remaining = max(0, injury.fight_cards_remaining - 1)
                 healed = injury.fight_cards_remaining == 0
@@ -557,7 +575,9 @@ class RosterBook:
                 and wrestler.suspended_until is not None
                 and wrestler.suspended_until < self.on
             ):
-                wrestler.status = WrestlerStatus.ACTIVE
+                # (back from the suspension, still hurt if an injury keeps him off)
+                still_hurt = wrestler.pk in still_out
+                wrestler.status = WrestlerStatus.INJURED if still_hurt else WrestlerStatus.ACTIVE
                 wrestler.suspended_until = None
                 self.touched.add(wrestler.pk)
         for feud in self.feuds.values():

@@ -296,7 +296,7 @@ class Wrestler(models.Model):
             errors["status"] = ValidationError(INJURED_WITHOUT_INJURY, code="injured_by_hand")
         elif (
             self.status == WrestlerStatus.ACTIVE
-            and stored_status == WrestlerStatus.INJURED
+            and stored_status not in (None, WrestlerStatus.ACTIVE)
             and self.injuries.filter(healed_on__isnull=True, keeps_off_cards=True).exists()
         ):
             from rules.core.text import pronouns

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 
 from promotion import validators
+from promotion.db import lock_roster
 from promotion.models import (
     Division,
     ReignEnd,
@@ -121,6 +122,7 @@ def standing_change(
     if attribute not in Standing.values:
         raise ServiceError(UNKNOWN_STANDING.format(attribute=attribute))
     with transaction.atomic():
+        lock_roster(wrestler.federation_id)
         Wrestler.objects.filter(pk=wrestler.pk).update(**{attribute: F(attribute) + delta})
         value_after = Wrestler.objects.values_list(attribute, flat=True).get(pk=wrestler.pk)
         setattr(wrestler, attribute, value_after)
@@ -251,6 +253,7 @@ def reign_start(
     """Crown a new champion. The open reign, if any, ends the same day (lost, at the same match)."""
     _check_holder(title=title, holder=holder)
     with transaction.atomic():
+        lock_roster(title.federation_id)
         title = Title.objects.select_for_update().get(pk=title.pk)
         current = title.reigns.filter(ended_on__isnull=True).first()
         if current is not None:
@@ -422,6 +425,7 @@ def title_vacate(*, title: Title, on: dt.date, reason: str = ReignEnd.VACATED) -
     if reason not in VACATE_REASONS:
         raise ServiceError(TITLE_VACATE_REASON.format(reason=reason))
     with transaction.atomic():
+        lock_roster(title.federation_id)
         title = Title.objects.select_for_update().get(pk=title.pk)
         reign = title.reigns.filter(ended_on__isnull=True).first()
         if reign is None:
@@ -443,6 +447,7 @@ def title_award(*, title: Title, holder: Wrestler | Team, on: dt.date, how: str 
     if isinstance(holder, Team) and holder.disbanded_on is not None:
         problems.append(HOLDER_DISBANDED.format(holder=holder, on=holder.disbanded_on))
     with transaction.atomic():
+        lock_roster(title.federation_id)
         title = Title.objects.select_for_update().get(pk=title.pk)
         reign = title.reigns.filter(ended_on__isnull=True).first()
         if reign is not None and reign.holder == holder:
@@ -460,6 +465,7 @@ def title_retire(*, title: Title, on: dt.date) -> Title:
     """Retire a title on ``on``: its champion's reign ends there (the title retired, not
     vacated), no match may be booked for it again, and its lineage stays to be read."""
     with transaction.atomic():
+        lock_roster(title.federation_id)
         title = Title.objects.select_for_update().get(pk=title.pk)
         if not title.is_active:
             raise ServiceError(TITLE_RETIRED.format(title=title, on=title.retired_on))
@@ -595,6 +601,7 @@ def feud_end(*, feud, on: dt.date):
     from promotion.models import Feud, FeudStatus
 
     with transaction.atomic():
+        lock_roster(feud.federation_id)
         feud = Feud.objects.select_for_update().get(pk=feud.pk)
         if feud.status == FeudStatus.ENDED:
             raise ServiceError(FEUD_ENDED_ALREADY.format(feud=feud, on=feud.ended_on))
@@ -897,9 +904,12 @@ def injury_record(
         )
     _refuse(problems)
     with transaction.atomic():
+        lock_roster(wrestler.federation_id)
         # The wrestler's row locked: the same form sent twice (a double click, a retry) is
-        # taken in turn, and the second finds the first.
-        Wrestler.objects.select_for_update().filter(pk=wrestler.pk).exists()
+        # taken in turn, and the second finds the first. His status as it stands now (a show's
+        # commit or another desk may have changed it since the caller read him).
+        locked = Wrestler.objects.select_for_update().filter(pk=wrestler.pk)
+        wrestler.status = locked.values_list("status", flat=True).get()
         which = {
             "wrestler": wrestler,
             "occurred_on": occurred_on,
@@ -951,6 +961,7 @@ def injury_heal(*, injury, on: dt.date):
     from promotion.models import Injury, WrestlerStatus
 
     with transaction.atomic():
+        lock_roster(injury.wrestler.federation_id)
         injury = Injury.objects.select_for_update().select_related("wrestler").get(pk=injury.pk)
         wrestler = injury.wrestler
         if injury.healed_on is not None:
@@ -1310,11 +1321,10 @@ def wrestler_update(*, wrestler: Wrestler, **fields: Any) -> Wrestler:
         if not str(fields["ring_name"]).strip():
             problems.append(WRESTLER_NAME_REQUIRED)
         _refuse(problems)
-    retiring = (
-        fields.get("status") == WrestlerStatus.RETIRED
-        and Wrestler.objects.filter(pk=wrestler.pk).exclude(status=WrestlerStatus.RETIRED).exists()
-    )
     with transaction.atomic():
+        lock_roster(wrestler.federation_id)
+        was = Wrestler.objects.values_list("status", flat=True).get(pk=wrestler.pk)
+        retiring = fields.get("status") == WrestlerStatus.RETIRED != was
         _save_changed(wrestler, fields, exclude=["federation", "slug"])
         if retiring:
             _retire(wrestler)

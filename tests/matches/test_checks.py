@@ -450,3 +450,59 @@ def test_notices_name_a_shared_ring_name_and_two_tag_teams_at_once(federation):
     assert not [
         p for p in federation_check(federation=federation) if "Vance" in p and "ledger" not in p
     ]
+
+
+# -- the roster's present: what a show writing back a stale copy of the roster left ----------
+
+
+def test_an_active_wrestler_with_an_open_injury_that_keeps_him_off_is_named(history):
+    federation, _ = history
+    wrestler = federation.wrestlers.filter(status="active").order_by("pk").first()
+    Injury.objects.create(
+        wrestler=wrestler,
+        occurred_on=timezone.localdate(),  # (after every show of the history)
+        source="manual",
+        body_part="Knee",
+        description="twisted it",
+        keeps_off_cards=True,
+    )
+    assert planted(federation) == [
+        f"{wrestler} is active, yet his injury of {timezone.localdate()} (Knee: twisted it) is "
+        "open and keeps him off cards."
+    ]
+
+
+def test_an_open_injury_he_may_wrestle_through_is_no_problem(history):
+    federation, _ = history
+    wrestler = federation.wrestlers.filter(status="active").order_by("pk").first()
+    Injury.objects.create(
+        wrestler=wrestler,
+        occurred_on=timezone.localdate(),
+        source="manual",
+        body_part="Knee",
+        keeps_off_cards=False,
+    )
+    assert planted(federation) == []
+
+
+def test_two_active_feuds_between_the_same_sides_are_named(history):
+    federation, _ = history
+    feud = federation.feuds.exclude(status="ended").order_by("pk").first()
+    participants = list(feud.participants.all())
+    double = type(feud).objects.create(
+        federation=federation,
+        name="The same again",
+        started_on=feud.started_on,
+        heat=3,
+        status="building",
+    )
+    for p in participants:
+        p.pk = None
+        p.feud = double
+        p.save()
+    assert planted(federation) == [
+        f"2 active feuds between the same sides: {feud} (#{feud.pk}), The same again "
+        f"(#{double.pk})."
+    ]
+    type(feud).objects.filter(pk=double.pk).update(status="ended", ended_on=feud.started_on)
+    assert planted(federation) == []

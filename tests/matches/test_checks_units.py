@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from matches.checks import federation_check
 from matches.models import MatchStatus, ShowStatus
-from promotion.models import ReignEnd
+from promotion.models import ReignEnd, WrestlerStatus
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -222,5 +222,7 @@ def test_an_injury_dated_the_shows_day(federation, where, flagged):
     factories.InjuryFactory(
         wrestler=a, occurred_on=match.show.date, match=caused, description="Bad knee"
     )
+    a.status = WrestlerStatus.INJURED  # (as his open injury leaves him: the roster agrees)
+    a.save(update_fields=["status"])
     expected = [f"Hurt Harry wrestled on {match.show} while injured (Bad knee)."]
     assert federation_check(federation=federation) == (expected if flagged else [])

@@ -250,3 +250,22 @@ def test_an_injured_wrestler_is_made_active_by_healing_the_injury_not_by_hand(fe
     wrestler.refresh_from_db()
     assert wrestler.status == WrestlerStatus.ACTIVE
     services.wrestler_update(wrestler=wrestler, status="active", hometown="Gary")
+
+
+def test_a_suspension_lifted_by_hand_does_not_make_a_hurt_wrestler_active(federation):
+    """Back from a suspension (or a retirement) while an injury still keeps him off cards, a
+    wrestler is not Active: the checker would find an active wrestler kept off by an injury."""
+    wrestler = sign(federation)
+    Wrestler.objects.filter(pk=wrestler.pk).update(ring_name="Vera Quill", pronouns="she")
+    wrestler.refresh_from_db()
+    services.injury_record(
+        wrestler=wrestler, occurred_on=federation_today(federation) - dt.timedelta(days=1)
+    )
+    for status in ("suspended", "retired"):
+        services.wrestler_update(wrestler=wrestler, status=status)
+        assert refused(services.wrestler_update, wrestler=wrestler, status="active") == (
+            "Status: Vera Quill is out with an injury that keeps her off cards: mark it healed "
+            "on the injury report (Healed), and the roster shows Vera Quill Active again from "
+            "that day."
+        )
+        assert Wrestler.objects.get(pk=wrestler.pk).status == status
