@@ -229,7 +229,13 @@ class Heartbeat:
                         pk=self.show_id, status=ShowStatus.RUNNING, started_at=self.lease
                     ).update(heartbeat_at=timezone.now())
                 except DatabaseError:
-                    logger.warning("Heartbeat of show %s could not renew its lease", self.show_id)
+                    # A connection cut (a restarted server, a proxy's timeout, an administrator)
+                    # stays broken: drop it, and the next beat opens a fresh one, so a worker that
+                    # lives keeps its show.
+                    logger.warning(
+                        "Heartbeat of show %s could not renew its lease; reconnecting", self.show_id
+                    )
+                    connections.close_all()
                     continue
                 if not renewed:
                     self.lost.set()

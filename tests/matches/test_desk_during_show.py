@@ -42,8 +42,13 @@ def desk(monkeypatch):
 
 @pytest.fixture
 def week():
+    return desk_week(matches=4)
+
+
+def desk_week(*, matches: int) -> SimpleNamespace:
     """The sample federation, a wrestler kept off by an injury recorded by hand, a feud between
-    two wrestlers not on the card, and a show of four matches due an hour ago."""
+    two wrestlers not on the card, and a show of ``matches`` matches due an hour ago; ``booked``
+    is a wrestler of its last match."""
     federation = sample_federation()
     at = timezone.now() - dt.timedelta(hours=1)
     on = timezone.localdate(at, timezone=federation.time_zone)
@@ -58,7 +63,7 @@ def week():
     feud = services.feud_start(
         federation=federation, sides=[[left], [right]], started_on=on - dt.timedelta(days=10)
     )
-    show = book_week(federation, scheduled_at=at, seed=20261206, matches=4)
+    show = book_week(federation, scheduled_at=at, seed=20261206, matches=matches)
     booked = MatchParticipant.objects.filter(show=show).order_by("match__position", "side")
     assert hurt.pk not in {p.wrestler_id for p in booked}
     return SimpleNamespace(
@@ -67,7 +72,7 @@ def week():
         on=on,
         injury=injury,
         feud=feud,
-        booked=booked.filter(match__position=4).first().wrestler,
+        booked=booked.filter(match__position=matches).first().wrestler,
     )
 
 

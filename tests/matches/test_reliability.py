@@ -633,3 +633,95 @@ def test_a_season_survives_its_database_connections_being_cut(cluster):
     shows = list(federation.shows.order_by("number"))
     assert [s.status for s in shows] == [ShowStatus.COMPLETED] * 6
     assert_clean(federation)
+
+
+# -- the desk beside a running show -----------------------------------------------------------
+
+
+def test_desk_writes_through_the_api_while_a_worker_runs_the_show_are_kept(cluster):
+    """Heal an injury, end a feud, retire a wrestler and record an injury for one on the card,
+    through the API, while a worker wrestles the show: every one is there after its commit."""
+    from rest_framework.test import APIClient
+
+    from promotion.models import Feud, Injury, Wrestler
+    from tests.matches.test_desk_during_show import desk_week
+
+    week = desk_week(matches=8)
+    federation, show, on = week.federation, week.show, week.on
+    retiree = [w for w in available(federation, on) if w.pk != week.injury.wrestler_id][-1]
+    workers = cluster(SHOW_SIMULATION_MATCH_DELAY=0.3)
+    workers.worker("w1")
+    workers.simulate(show.pk)
+    wait_for(lambda: status_of(show) == ShowStatus.RUNNING, timeout=20, cluster=workers)
+
+    api = APIClient()
+    api.force_authenticate(federation.owner)
+    base = f"/api/v1/federations/{federation.slug}"
+    day = {"on": on.isoformat()}
+    answers = [
+        api.post(f"{base}/injuries/{week.injury.pk}/heal/", day, format="json"),
+        api.post(f"{base}/feuds/{week.feud.pk}/end/", day, format="json"),
+        api.patch(f"{base}/wrestlers/{retiree.slug}/", {"status": "retired"}, format="json"),
+        api.post(
+            f"{base}/injuries/",
+            {"wrestler": week.booked.slug, "occurred_on": on.isoformat(), "body_part": "Ribs"},
+            format="json",
+        ),
+    ]
+    assert status_of(show) == ShowStatus.RUNNING  # all four made while the show ran
+    assert [a.status_code for a in answers] == [200, 200, 200, 201], [a.json() for a in answers]
+
+    wait_done(show, timeout=40, cluster=workers)
+    assert show.status == ShowStatus.COMPLETED, show.error
+    assert Injury.objects.get(pk=week.injury.pk).healed_on == on
+    feud = Feud.objects.get(pk=week.feud.pk)
+    assert (feud.status, feud.ended_on) == ("ended", on)
+    assert Wrestler.objects.get(pk=retiree.pk).status == "retired"
+    assert Injury.objects.get(wrestler=week.booked, body_part="Ribs").healed_on is None
+    assert Wrestler.objects.get(pk=week.booked.pk).status == "injured"
+    assert_clean(federation)
+
+
+# -- the heartbeat's connection cut -----------------------------------------------------------
+
+
+def test_a_heartbeat_whose_connection_is_cut_reconnects_and_its_worker_keeps_the_show(cluster):
+    """The heartbeat's database connection terminated in the middle of a show: it opens a fresh
+    one at the next beat and renews the lease, so a second delivery after the lease would have
+    expired finds the show held, and the first worker finishes it (one attempt)."""
+    federation = sample_federation()
+    show = book_week(
+        federation, scheduled_at=timezone.now() - dt.timedelta(hours=1), seed=515, matches=8
+    )
+    expected, _ = reference(show)
+    # 8 matches x 0.6 s: about five seconds, more than twice the two-second lease.
+    workers = cluster(SHOW_SIMULATION_MATCH_DELAY=0.6, SHOW_TIME_LIMIT_SECONDS=30)
+    workers.worker("w1", ready=False)
+    workers.worker("w2", ready=False)
+    workers.wait_ready("w1", "w2")
+    first = workers.simulate(show.pk)
+    wait_for(lambda: status_of(show) == ShowStatus.RUNNING, timeout=20, cluster=workers)
+
+    def heartbeats() -> list[int]:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND query LIKE %s",
+                ['UPDATE "matches_show" SET "heartbeat_at"%'],
+            )
+            return [pid for (pid,) in cursor.fetchall()]
+
+    cut = wait_for(heartbeats, timeout=10, what="the heartbeat's connection", cluster=workers)
+    with connection.cursor() as cursor:
+        for pid in cut:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    time.sleep(LEASE + 1.0)  # past the lease, had the heartbeat not renewed it
+    assert status_of(show) == ShowStatus.RUNNING
+    second = workers.simulate(show.pk)
+
+    assert first.get(timeout=40)["status"] == "completed"
+    assert second.get(timeout=40)["status"] in ("busy", "done")
+    assert status_of(show) == ShowStatus.COMPLETED
+    assert show.attempts == 1
+    assert fingerprint(show) == expected
+    assert_clean(federation)
