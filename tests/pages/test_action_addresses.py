@@ -58,6 +58,10 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
         ),
         "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
         "card-odds": (reverse("card-odds", args=card), reverse("card-edit", args=card)),
+        # (An invitation's answer is on the home page; the address is followed before any
+        # invitation is looked up.)
+        "invitation-accept": (reverse("invitation-accept", args=[1]), reverse("home")),
+        "invitation-decline": (reverse("invitation-decline", args=[1]), reverse("home")),
     }
 
 
