@@ -6,14 +6,29 @@ invitations is swapped in place (``promotion/_invitations.html``); without it, b
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 
-from config.pages import posted_from
 from promotion.invitations import invitation_accept, invitation_decline, pending_invitations
 from promotion.models import Invitation
 from promotion.services import ServiceError
+
+
+def _posted_from_home(view):
+    """``config.pages.posted_from`` for a button on the home page, whose address takes no
+    arguments: opened rather than pressed, the address goes home."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.method == "POST":
+            return view(request, *args, **kwargs)
+        return redirect("home")
+
+    wrapper.posted_from = "home"
+    return wrapper
 
 
 def _answer(request, pk: int, answer, told: str):
@@ -34,12 +49,12 @@ def _answer(request, pk: int, answer, told: str):
 
 
 @login_required
-@posted_from("home")
+@_posted_from_home
 def invitation_accept_view(request, pk: int):
     return _answer(request, pk, invitation_accept, "You are now a member of {federation}.")
 
 
 @login_required
-@posted_from("home")
+@_posted_from_home
 def invitation_decline_view(request, pk: int):
     return _answer(request, pk, invitation_decline, "You declined the invitation to {federation}.")
