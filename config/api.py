@@ -24,11 +24,12 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from config.api_support import json_errors
+from config.api_support import BoundedJSONParser, json_errors
 from promotion.access import AccessDenied, Action, federation_for
 
 # -- access -------------------------------------------------------------------------------------
@@ -159,7 +160,11 @@ class TokenView(ObtainAuthToken):
     count toward the same lockout, and while the account is locked out from this address the
     answer is that lockout (429), not "unable to log in", whatever the password. The pause runs
     ``AXES_COOLOFF_TIME`` from the last attempt: axes counts an attempt made during it as one more
-    failure (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT``, its default)."""
+    failure (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT``, its default). A JSON body is read
+    as every endpoint's is (``BoundedJSONParser``: bounded in size and depth), not by DRF's own
+    reader, which ``ObtainAuthToken`` names."""
+
+    parser_classes = (FormParser, MultiPartParser, BoundedJSONParser)
 
     def post(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)

@@ -6,7 +6,9 @@ must be, never a query or a write the database (or Python's calendar) cannot tak
 Lists filter with these (``WholeNumberFilter``, ``YearFilter``, ``MomentFilter``), pick one of a
 few words with ``StrictChoiceFilter`` and take a flag with ``StrictBooleanFilter``: a value outside
 them is a 400 naming the parameter and what it may be, never an empty or a whole list; bodies take
-``MomentField`` for a date and time.
+``MomentField`` for a date and time. A moment's offset from UTC is one a time zone has (at most
+14 hours either way). ``FilterBackend`` is the one way every list reads its filters: a refusal
+is a 400 in the API's error shape whatever the value repeated in it holds (``%`` included).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import EMPTY_VALUES
 from django_filters.fields import ChoiceField, IsoDateTimeField
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.filters import OrderingFilter
@@ -37,6 +40,10 @@ WHOLE_NUMBER = "A whole number from {low} to {high}."
 YEAR = "A year from {low} to {high}."
 MOMENT_OUT_OF_RANGE = (
     "A moment from the years {low} to {high}: {value} falls outside them once read in UTC."
+)
+BAD_OFFSET = (
+    "A moment's offset from UTC is at most 14 hours either way (as a time zone's is): "
+    "{value} has {offset}."
 )
 NOT_A_CHOICE = "{value} is not one of {choices}."
 NOT_A_FLAG = "{value} is neither true nor false: give true or false (or 1 or 0)."
@@ -103,8 +110,34 @@ class YearFilter(WholeNumberFilter):
         super().__init__(*args, low=YEARS[0], high=YEARS[1], **kwargs)
 
 
+#: The largest offset from UTC a time zone has (Kiribati's +14:00); the database refuses some
+#: that Python reads (PostgreSQL one of 16 hours).
+MAX_OFFSET = dt.timedelta(hours=14)
+
+
+def _offset(delta: dt.timedelta) -> str:
+    """``+16:00``, ``-14:30``."""
+    sign = "-" if delta < dt.timedelta(0) else "+"
+    minutes = abs(delta) // dt.timedelta(minutes=1)
+    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _given_offset(value: object) -> dt.timedelta | None:
+    """The offset from UTC a body's ISO 8601 text gives, or None (none given, or not one)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    return moment.utcoffset()
+
+
 def _moment_problem(value: dt.datetime) -> str | None:
     """Why ``value`` (aware) cannot be stored or compared as a moment, or None."""
+    offset = value.utcoffset()
+    if offset is not None and abs(offset) > MAX_OFFSET:
+        return BAD_OFFSET.format(value=value.isoformat(), offset=_offset(offset))
     try:
         value.astimezone(dt.UTC)
     except OverflowError:
@@ -130,9 +163,14 @@ class MomentFilter(django_filters.IsoDateTimeFilter):
 
 class MomentField(serializers.DateTimeField):
     """A date and time in a body (without an offset: in the federation's time zone) that the
-    database can store: its moment in UTC is within the calendar."""
+    database can store: its moment in UTC is within the calendar. An offset, when given, is one
+    a time zone has."""
 
     def to_internal_value(self, value):
+        offset = _given_offset(value)
+        if offset is not None and abs(offset) > MAX_OFFSET:
+            message = BAD_OFFSET.format(value=value, offset=_offset(offset))
+            raise serializers.ValidationError(message, code="out_of_range")
         try:
             moment = super().to_internal_value(value)
         except OverflowError:  # DRF's own check of a time read in the zone reads it in UTC
@@ -147,6 +185,26 @@ class MomentField(serializers.DateTimeField):
 
 
 # -- one of a few words, a flag -------------------------------------------------------------------
+
+
+class FilterBackend(DjangoFilterBackend):
+    """django-filter's backend, its refusals read as Django words them: each message with its
+    own parameters put in (``ValidationError.messages``), never formatted again. (django-filter's
+    ``translate_validation`` applies ``%`` to every message, so a refused value holding a ``%``,
+    repeated in the message, raised ``TypeError``: a 500.)"""
+
+    def filter_queryset(self, request, queryset, view):
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        if not filterset.is_valid():
+            raise serializers.ValidationError(
+                {
+                    name: [message for error in errors for message in error.messages]
+                    for name, errors in filterset.errors.as_data().items()
+                }
+            )
+        return filterset.qs
 
 
 class StrictChoiceField(ChoiceField):

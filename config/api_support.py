@@ -9,7 +9,6 @@ services' refusals become 400, a conflict with the database's rules 409; no inpu
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -37,6 +36,7 @@ from promotion.access import AccessDenied
 from promotion.services import CardImportError, ServiceError
 from promotion.transfer import TransferError
 from rules.core.errors import OptionError, ProblemsError, SpecError
+from rules.core.safejson import JsonError, load_json
 from rules.core.safeyaml import MAX_BYTES, YamlError, load_text
 
 CONFLICT = "The request conflicts with the federation's data as it stands; nothing was written."
@@ -164,7 +164,8 @@ def exception_handler(exc, context):
     elif isinstance(translated, exceptions.ParseError):
         # A body that cannot be read: the one problem, with where the parser says it is.
         message = str(translated.detail)
-        response.data = {"detail": message, "errors": [{"path": "", "message": message}]}
+        path = getattr(translated, "path", "")
+        response.data = {"detail": message, "errors": [{"path": path, "message": message}]}
     else:
         detail = data.get("detail", "") if isinstance(data, dict) else str(data)
         response.data = {"detail": str(detail), "errors": []}
@@ -307,23 +308,26 @@ class BodyTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
-NOT_JSON_AT = "The body, line {line}, column {column}: not valid JSON ({problem})."
-NOT_JSON = "The body: not valid JSON ({problem})."
-NOT_TEXT = "The body: not {encoding} text (byte {byte} is {value:#04x})."
+class BodyUnreadable(exceptions.ParseError):
+    """A body that is not JSON the API reads: the loader's sentence, by its place when it has
+    one (``shows[3].matches``, as a serializer's field is named)."""
+
+    def __init__(self, detail: str, path: str = ""):
+        super().__init__(detail)
+        self.path = path
 
 
-class NotANumber(ValueError):
-    pass
-
-
-def _no_constant(name: str):
-    """NaN and Infinity, which Python's reader takes and JSON has not."""
-    raise NotANumber(f"{name} is not a number JSON has")
+def field_path(json_path: str) -> str:
+    """``$.shows[3].matches`` as the error shape names a place: ``shows[3].matches``."""
+    return json_path.removeprefix("$").removeprefix(".")
 
 
 class BoundedJSONParser(JSONParser):
     """A JSON body of at most ``settings.API_MAX_BODY_BYTES`` (DRF reads the stream itself, past
-    Django's own upload limit): a larger one is refused unread with 413."""
+    Django's own upload limit): a larger one is refused unread with 413. What is read goes
+    through the one loader for users' JSON (``rules.core.safejson.load_json``): UTF-8, nested at
+    most ``MAX_DEPTH`` deep, integers a 64-bit column holds, finite numbers; anything else is a
+    400 saying what is wrong and where."""
 
     setting = "API_MAX_BODY_BYTES"
 
@@ -332,27 +336,10 @@ class BoundedJSONParser(JSONParser):
         data = stream.read(limit + 1) if stream is not None else b""
         if len(data) > limit:
             raise BodyTooLarge(f"The request body is larger than {limit // 1024} KiB.")
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError as exc:
-            raise exceptions.ParseError(
-                NOT_TEXT.format(
-                    encoding=encoding.upper(), byte=exc.start + 1, value=data[exc.start]
-                )
-            ) from None
-        constant = _no_constant if self.strict else None
-        try:
-            return json.loads(text, parse_constant=constant)
-        except json.JSONDecodeError as exc:
-            problem = exc.msg[:1].lower() + exc.msg[1:]
-            raise exceptions.ParseError(
-                NOT_JSON_AT.format(line=exc.lineno, column=exc.colno, problem=problem)
-            ) from None
-        except RecursionError:
-            raise exceptions.ParseError(NOT_JSON.format(problem="nested too deeply")) from None
-        except NotANumber as exc:
-            raise exceptions.ParseError(NOT_JSON.format(problem=exc)) from None
+            return load_json(data, source="The body")
+        except JsonError as exc:
+            raise BodyUnreadable(str(exc), path=field_path(exc.path)) from None
 
 
 class ImportJSONParser(BoundedJSONParser):
@@ -397,6 +384,28 @@ def json_errors(response):
         response.accepted_renderer = JSONRenderer()
         response.accepted_media_type = JSONRenderer.media_type
     return response
+
+
+SERVER_ERROR = (
+    "Something went wrong: the request could not be answered. It has been logged; try again in "
+    "a moment."
+)
+#: The addresses a program reads, answered in JSON when the server fails (the documentation
+#: pages under /api/ are pages, and get the site's page).
+JSON_PREFIXES = ("/api/v1/", "/api/schema/")
+
+
+def server_error(request):
+    """``handler500``: an API client gets the API's error shape (JSON), a visitor of the pages
+    the site's page (``config.views.server_error``). Django calls it, with DEBUG off, for an
+    exception no view handled."""
+    from django.http import JsonResponse
+
+    if request.path.startswith(JSON_PREFIXES):
+        return JsonResponse({"detail": SERVER_ERROR, "errors": []}, status=500)
+    from config.views import server_error as page
+
+    return page(request)
 
 
 @csrf_exempt

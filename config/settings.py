@@ -89,6 +89,8 @@ MIDDLEWARE = [
     # First: the client's address behind the proxy (TRUSTED_PROXIES), for all that follows.
     "config.client_address.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer: the site's own files only (config/csp.py).
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -217,7 +219,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "config.api_fields.FilterBackend",
         "config.api_fields.StrictOrderingFilter",
     ],
     "DEFAULT_PAGINATION_CLASS": "config.api_support.Pagination",
@@ -336,11 +338,10 @@ else:
     CELERY_TASK_EAGER_PROPAGATES = True
 
 # --- Cache: Redis beside the broker, else this process's memory ------------------------------
-# (It carries a running show's progress from the worker to the pages.)
+# (It carries a running show's progress from the worker to the pages, and the API's throttles'
+# counts.) With Redis unreachable it misses and skips, with a warning (config/cache.py).
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    CACHES = {"default": {"BACKEND": "config.cache.FailOpenRedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -36,6 +36,7 @@ from rest_framework.viewsets import GenericViewSet
 from config.api import FederationAccess, FederationViewSet, atomic_action
 from config.api_fields import (
     INT32_MAX,
+    FilterBackend,
     KnownSlugFilter,
     StrictBooleanFilter,
     StrictChoiceFilter,
@@ -321,7 +322,7 @@ class FederationViewSetAPI(
     serializer_class = FederationSerializer
     filterset_class = FederationFilter
     filter_backends = [
-        django_filters.rest_framework.DjangoFilterBackend,
+        FilterBackend,
         SearchFilter,
         StrictOrderingFilter,
     ]
@@ -626,7 +627,7 @@ class WrestlerViewSet(
     lookup_value_regex = SLUG
     filterset_class = WrestlerFilter
     filter_backends = [
-        django_filters.rest_framework.DjangoFilterBackend,
+        FilterBackend,
         SearchFilter,
         StrictOrderingFilter,
     ]
@@ -1078,7 +1079,7 @@ class TeamViewSet(
     lookup_value_regex = SLUG
     filterset_class = TeamFilter
     filter_backends = [
-        django_filters.rest_framework.DjangoFilterBackend,
+        FilterBackend,
         SearchFilter,
         StrictOrderingFilter,
     ]
@@ -1360,7 +1361,7 @@ class TitleViewSet(
     lookup_url_kwarg = "slug"
     lookup_value_regex = SLUG
     filterset_class = TitleFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["rank", "name", "introduced_on"]
     ordering = ["rank", "name"]
 
@@ -1461,7 +1462,7 @@ class ReignViewSet(mixins.ListModelMixin, FederationViewSet):
     queryset = TitleReign.objects.all()
     serializer_class = ReignSerializer
     filterset_class = ReignFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["won_on", "ended_on", "defenses", "number"]
     ordering = ["won_on", "number"]
 
@@ -1580,7 +1581,7 @@ class FeudViewSet(
     serializer_class = FeudSerializer
     lookup_value_regex = "[0-9]+"
     filterset_class = FeudFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["started_on", "ended_on", "heat"]
     ordering = ["-heat", "-started_on"]
 
@@ -1742,7 +1743,7 @@ class InjuryViewSet(
     serializer_class = InjurySerializer
     lookup_value_regex = "[0-9]+"
     filterset_class = InjuryFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["occurred_on", "expected_return", "healed_on"]
     ordering = ["-occurred_on", "id"]
 
@@ -1827,7 +1828,7 @@ class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
     queryset = StandingChange.objects.all()
     serializer_class = LedgerSerializer
     filterset_class = LedgerFilter
-    filter_backends = [django_filters.rest_framework.DjangoFilterBackend, StrictOrderingFilter]
+    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["created_at", "id", "delta"]
     ordering = ["created_at", "id"]
 

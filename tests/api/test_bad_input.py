@@ -210,6 +210,7 @@ def _api_addresses(federation) -> list[str]:
         "title": {"slug": title.slug},
         "feud": {"pk": str(feud.pk)},
         "injury": {"pk": str(injury.pk)},
+        "invitation": {"pk": "1"},  # (none waits: OPTIONS reads no row)
     }
     addresses = [reverse("api:token"), reverse("api:api-root")]
     for pattern in router.urls:
@@ -638,16 +639,19 @@ def test_a_services_own_refusal_keeps_its_sentence(sample, owner):
 @pytest.mark.parametrize(
     "body, message",
     [
-        (b'{"sides": [', "The body, line 1, column 12: not valid JSON (expecting value)."),
+        (b'{"sides": [', "The body is not valid JSON: Expecting value (line 1, column 12)."),
         (
             b"{not json",
-            "The body, line 1, column 2: not valid JSON (expecting property name enclosed in "
-            "double quotes).",
+            "The body is not valid JSON: Expecting property name enclosed in double quotes "
+            "(line 1, column 2).",
         ),
-        (b'{"runs": 5}\n{"runs": 6}', "The body, line 2, column 1: not valid JSON (extra data)."),
-        (b'{"runs": NaN}', "The body: not valid JSON (NaN is not a number JSON has)."),
-        (b'\xff{"runs": 5}', "The body: not UTF-8 text (byte 1 is 0xff)."),
-        (b"[" * 100_000, "The body: not valid JSON (nested too deeply)."),
+        (b'{"runs": 5}\n{"runs": 6}', "The body is not valid JSON: Extra data (line 2, column 1)."),
+        (b'{"runs": NaN}', "NaN is not a number JSON allows; send a finite number."),
+        (b'{"runs": -Infinity}', "-Infinity is not a number JSON allows; send a finite number."),
+        (b'\xff{"runs": 5}', "The body is not UTF-8 (a bad byte at offset 0)."),
+        (b"[" * 100_000, "The body is nested deeper than 64 levels."),
+        (b"[" * 1_000 + b"]" * 1_000, "The body is nested deeper than 64 levels."),
+        (b'{"runs": ' + b"9" * 5_000 + b"}", "The body holds an integer of thousands of digits."),
     ],
 )
 def test_a_body_that_is_not_json_is_one_problem_saying_where(sample, owner, body, message):
