@@ -1,10 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerSplitView,
-)
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from config import api_docs, views
 from config.api import TokenView
@@ -59,8 +55,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/v1/", include((api_v1, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # Swagger UI's start script as a file (?script=), not written into the page (config/csp.py).
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path(
         "api/redoc/",
         SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
