@@ -89,6 +89,8 @@ MIDDLEWARE = [
     # First: the client's address behind the proxy (TRUSTED_PROXIES), for all that follows.
     "config.client_address.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every answer: the site's own files only (config/csp.py).
+    "config.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from tests.e2e.conftest import SCREENSHOTS, VIEWPORTS
+from tests.e2e.csp_watch import CspWatch
 
 pytestmark = pytest.mark.e2e
 
@@ -61,6 +62,7 @@ def card_text(text: str, **ratings: str) -> str:
 def test_a_new_promoters_journey(browser, site, viewport):
     context = browser.new_context(viewport=VIEWPORTS[viewport], reduced_motion="reduce")
     context.set_default_timeout(TIMEOUT)
+    csp = CspWatch(context)  # no page logs a Content-Security-Policy violation
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -228,4 +230,5 @@ def test_a_new_promoters_journey(browser, site, viewport):
     journey.shot("feud-started")
 
     assert not errors, errors
+    assert csp.lines == [], csp.lines
     context.close()
