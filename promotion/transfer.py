@@ -33,6 +33,7 @@ no user here is reported, not created.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,12 +47,12 @@ from django.utils import timezone
 
 from matches.checks import reign_order, result_problem, shows_out_of_order, standing_mismatches
 from matches.models import Match, MatchParticipant, MatchStatus, Show, ShowStatus
+from promotion.invitations import invitation_send
 from promotion.models import (
     Federation,
     Feud,
     FeudParticipant,
     Injury,
-    Invitation,
     Membership,
     StandingChange,
     Team,
@@ -913,17 +914,15 @@ class _Reader:
         return federation
 
     def _invite(self, members: list[Membership]) -> None:
-        """Each member the document names is offered his role; he is a member once he says so."""
-        invitations = [
-            Invitation(
+        """Each member the document names is offered his role (``invitations.invitation_send``,
+        as any invitation is); he is a member once he says so."""
+        for member in members:
+            invitation_send(
                 federation=self.federation,
                 user=member.user,
                 role=member.role,
                 invited_by=self.owner,
             )
-            for member in members
-        ]
-        Invitation.objects.bulk_create(invitations)
         self.report.invited = [(member.user.username, member.role) for member in members]
 
     @staticmethod
@@ -940,7 +939,5 @@ class _Reader:
 
 def _shown(value: Any) -> str:
     """A value of the document in a message: its JSON, cut short."""
-    import json
-
     text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
