@@ -632,8 +632,8 @@ def test_a_bad_body_is_a_400_not_a_500(sample, booker):
     assert response.json()["errors"] == [
         {
             "path": "",
-            "message": "The body, line 1, column 2: not valid JSON (expecting property name "
-            "enclosed in double quotes).",
+            "message": "The body is not valid JSON: Expecting property name enclosed in double "
+            "quotes (line 1, column 2).",
         }
     ]
     response = booker.post(BASE + "/shows/", {"scheduled_at": "next friday"}, format="json")
