@@ -4,7 +4,8 @@ errors, pagination, throttles, YAML in and out, what OPTIONS answers. Kept apart
 
 Errors always have one shape, ``{"detail": ..., "errors": [{"path": ..., "message": ...}]}``:
 the booking service's reasons, a card's problems by path, a serializer's fields by path. The
-services' refusals become 400, a conflict with the database's rules 409; no input gives a 5xx.
+services' refusals become 400, a conflict with the database's rules 409; no input gives a 5xx,
+and a bug's 500 has the shape too (``server_error``, the project's ``handler500``).
 """
 
 from __future__ import annotations

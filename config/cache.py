@@ -100,7 +100,9 @@ def _none_kept(data, *args, **kwargs):
 
 class FailOpenRedisCache(RedisCache):
     """Django's Redis cache whose reads miss and whose writes are skipped, with a warning in the
-    log, while Redis cannot be reached (a refusal to connect, a timeout, a dropped connection)."""
+    log, while Redis cannot be reached (a refusal to connect, a timeout, a dropped connection).
+    ``incr`` and ``decr`` are left as Redis answers them: a counter cannot pretend (the project
+    keeps none in the cache)."""
 
     def __init__(self, server, params):
         options = params.setdefault("OPTIONS", {})
