@@ -44,6 +44,7 @@ def test_the_root_lists_where_everything_is_for_anyone(sample, people):
             "systems": "http://testserver/api/v1/systems/",
             "federations": "http://testserver/api/v1/federations/",
             "federation": "http://testserver/api/v1/federations/{slug}/",
+            "invitations": "http://testserver/api/v1/invitations/",
             "token": "http://testserver/api/v1/auth/token/",
             "schema": "http://testserver/api/schema/",
             "docs": "http://testserver/api/docs/",
@@ -54,6 +55,7 @@ def test_the_root_lists_where_everything_is_for_anyone(sample, people):
     for name in ("systems", "federations", "schema", "docs", "redoc"):
         assert visitor.get(root[name]).status_code == 200, name
     assert visitor.get(root["federation"].format(slug="copperline")).status_code == 200
+    assert visitor.get(root["invitations"]).status_code == 401  # (a signed-in user's own)
     token = visitor.post(root["token"], {"username": "owner", "password": "wrong"}, format="json")
     assert token.status_code == 400
 
