@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import SignupForm
-from config.pages import form_page
+from web.pages import form_page
 
 
 @sensitive_post_parameters("password1", "password2")

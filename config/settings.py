@@ -20,9 +20,9 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.client_address import trusted_networks
 from config.env import env_bool, env_int, env_list, env_str
 from config.limits import broker_visibility_timeout
+from web.client_address import trusted_networks
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -87,10 +87,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: the client's address behind the proxy (TRUSTED_PROXIES), for all that follows.
-    "config.client_address.ClientAddressMiddleware",
+    "web.client_address.ClientAddressMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Content-Security-Policy on every answer: the site's own files only (config/csp.py).
-    "config.csp.ContentSecurityPolicyMiddleware",
+    # Content-Security-Policy on every answer: the site's own files only (web/csp.py).
+    "web.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -99,9 +99,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "config.views.NotFoundMiddleware",
+    "web.views.NotFoundMiddleware",
     # Pages: the federation's time zone reset after each request, the site's own 403 page.
-    "config.pages.SitePagesMiddleware",
+    "web.pages.SitePagesMiddleware",
     # Sign-in throttling; last, as django-axes asks.
     "axes.middleware.AxesMiddleware",
 ]
@@ -190,7 +190,7 @@ AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
-# The address is the client's (config/client_address.py): behind the reverse proxy, the one the
+# The address is the client's (web/client_address.py): behind the reverse proxy, the one the
 # proxies listed here name in X-Forwarded-For / X-Real-IP; those headers from anyone else are
 # ignored. Comma-separated addresses or networks; none by default (direct connections).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
@@ -211,7 +211,7 @@ API_THROTTLE_RATES = {
     "import": env_str("API_THROTTLE_IMPORT", "10/min"),
 }
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "config.api_schema.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "web.api_schema.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an unauthenticated request gets 401 with "WWW-Authenticate: Token".
         "rest_framework.authentication.TokenAuthentication",
@@ -219,23 +219,23 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
-        "config.api_fields.FilterBackend",
-        "config.api_fields.StrictOrderingFilter",
+        "web.api_fields.FilterBackend",
+        "web.api_fields.StrictOrderingFilter",
     ],
-    "DEFAULT_PAGINATION_CLASS": "config.api_support.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "web.api_support.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
-        "config.api_support.ActionRateThrottle",
+        "web.api_support.ActionRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": API_THROTTLE_RATES,
     # REMOTE_ADDR alone: the client's, as TRUSTED_PROXIES resolved it (never a header's claim).
     "NUM_PROXIES": 0,
-    "EXCEPTION_HANDLER": "config.api_support.exception_handler",
-    "DEFAULT_METADATA_CLASS": "config.api_support.Metadata",
+    "EXCEPTION_HANDLER": "web.api_support.exception_handler",
+    "DEFAULT_METADATA_CLASS": "web.api_support.Metadata",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["config.api_support.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["web.api_support.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 SPECTACULAR_SETTINGS = {

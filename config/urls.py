@@ -6,17 +6,17 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from config import api_docs, views
-from config.api import TokenView
-from config.api_root import Router
-from config.api_support import api_not_found
 from matches import api as matches_api
 from promotion import api as promotion_api
 from promotion.api_invitations import InvitationViewSet
+from web import api_docs, views
+from web.api import TokenView
+from web.api_root import Router
+from web.api_support import api_not_found
 
 FEDERATION = r"federations/(?P<federation_slug>[-a-zA-Z0-9_]+)"
 
-# The router's root view answers GET /api/v1/ (config/api_root.py).
+# The router's root view answers GET /api/v1/ (web/api_root.py).
 router = Router(trailing_slash=True)
 router.register("systems", promotion_api.SystemViewSet, basename="system")
 router.register("federations", promotion_api.FederationViewSetAPI, basename="federation")
@@ -59,7 +59,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/v1/", include((api_v1, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # Swagger UI's start script as a file (?script=), not written into the page (config/csp.py).
+    # Swagger UI's start script as a file (?script=), not written into the page (web/csp.py).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path(
         "api/redoc/",
@@ -72,5 +72,5 @@ urlpatterns = [
     re_path(r"^(?P<path>.*)$", views.unknown_path),  # last: the site's own 404 for the rest
 ]
 
-handler404 = "config.views.not_found"
-handler500 = "config.api_support.server_error"
+handler404 = "web.views.not_found"
+handler500 = "web.api_support.server_error"

@@ -27,23 +27,6 @@ from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from config.api import FederationViewSet, atomic_action
-from config.api_fields import (
-    FLAG_WORDS,
-    INT32_MAX,
-    NO_SUCH_SLUG,
-    FilterBackend,
-    KnownSlugFilter,
-    MomentField,
-    MomentFilter,
-    StrictBooleanFilter,
-    StrictChoiceFilter,
-    StrictOrderingFilter,
-    WholeNumberFilter,
-    YearFilter,
-    read_flag,
-)
-from config.api_support import problems_response
 from matches import booking
 from matches.autobook import show_autobook
 from matches.models import (
@@ -70,6 +53,23 @@ from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
 from rules.core.dice import SeededDice
 from rules.models import System
+from web.api import FederationViewSet, atomic_action
+from web.api_fields import (
+    FLAG_WORDS,
+    INT32_MAX,
+    NO_SUCH_SLUG,
+    FilterBackend,
+    KnownSlugFilter,
+    MomentField,
+    MomentFilter,
+    StrictBooleanFilter,
+    StrictChoiceFilter,
+    StrictOrderingFilter,
+    WholeNumberFilter,
+    YearFilter,
+    read_flag,
+)
+from web.api_support import problems_response
 from web.idempotency import IdempotentCreates
 
 MAX_ODDS_RUNS = 5000

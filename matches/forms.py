@@ -9,12 +9,12 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.db.models import Max
 
-from config.api_fields import YEARS
 from matches.booking import SIDE_SHAPES, TIME_LIMIT
 from matches.models import MatchParticipant, MatchType, Show, stipulation_words
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.validators import plain_text
 from rules import registry
+from web.api_fields import YEARS
 
 PICK_SIDES = "Pick the wrestlers (or a team) of each side."
 BOTH_FOR_SIDE = "Pick wrestlers or a team for side {side}, not both."
@@ -114,7 +114,7 @@ class ShowForm(forms.Form):
         self.fields["time"].help_text = f"In the federation's time zone, {zone.key}."
 
     def clean_date(self) -> dt.date:
-        """A day the calendar holds in every time zone (the API's bounds, ``config.api_fields``):
+        """A day the calendar holds in every time zone (the API's bounds, ``web.api_fields``):
         a show on the last day of year 9999 cannot be stored in UTC."""
         day = self.cleaned_data["date"]
         low, high = YEARS

@@ -11,8 +11,6 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import pluralize
 
-from config.api_fields import YEARS
-from config.pages import federation_page, page, paged, posted_from
 from matches import selectors, services
 from matches.autobook import show_autobook
 from matches.booking import (
@@ -27,6 +25,8 @@ from matches.forms import MatchForm, ShowForm
 from matches.models import FINISHED_STATUSES, PUBLIC_FAILURE, Match, Show, ShowStatus
 from matches.simulation import blocker_of, waiting_reason
 from promotion.access import Action
+from web.api_fields import YEARS
+from web.pages import federation_page, page, paged, posted_from
 
 #: What a visitor reads about a failed show; members see ``Show.error`` beside it.
 FAILED_FOR_VISITORS = PUBLIC_FAILURE

@@ -3,7 +3,6 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 
-from config.pages import refuse_form
 from promotion.forms import clean_pronouns, pronouns_optional
 from promotion.models import (
     Federation,
@@ -31,6 +30,7 @@ from promotion.services import (
     wrestler_update,
 )
 from rules.models import WrestlerCard
+from web.pages import refuse_form
 
 
 class WrestlerCardForm(forms.ModelForm):

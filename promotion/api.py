@@ -3,7 +3,7 @@ titles and their lineages, feuds, injuries, the ledger, standings, contenders an
 export and import of a whole federation; card files as YAML.
 
 Reads go through the selectors and writes through the services; the access policy is
-``promotion.access`` through ``config.api.FederationAccess``; every list starts from the
+``promotion.access`` through ``web.api.FederationAccess``; every list starts from the
 federation the URL names, so it is scoped before it is filtered.
 """
 
@@ -33,22 +33,6 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from config.api import FederationAccess, FederationViewSet, atomic_action
-from config.api_fields import (
-    INT32_MAX,
-    FilterBackend,
-    KnownSlugFilter,
-    StrictBooleanFilter,
-    StrictChoiceFilter,
-    StrictOrderingFilter,
-    WholeNumberFilter,
-)
-from config.api_support import (
-    BoundedJSONParser,
-    YAMLParser,
-    YAMLRenderer,
-    problems_response,
-)
 from matches.records import federation_records, record_book
 from matches.selectors import shows_ahead_of
 from promotion import selectors, services, transfer
@@ -80,6 +64,22 @@ from promotion.validators import CARD_SIZE_VALIDATORS, time_zone_name
 from rules import registry
 from rules.core.safeyaml import load_text
 from rules.models import System, WrestlerCard
+from web.api import FederationAccess, FederationViewSet, atomic_action
+from web.api_fields import (
+    INT32_MAX,
+    FilterBackend,
+    KnownSlugFilter,
+    StrictBooleanFilter,
+    StrictChoiceFilter,
+    StrictOrderingFilter,
+    WholeNumberFilter,
+)
+from web.api_support import (
+    BoundedJSONParser,
+    YAMLParser,
+    YAMLRenderer,
+    problems_response,
+)
 from web.idempotency import IdempotentCreates
 
 User = get_user_model()

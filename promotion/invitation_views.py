@@ -18,7 +18,7 @@ from promotion.services import ServiceError
 
 
 def _posted_from_home(view):
-    """``config.pages.posted_from`` for a button on the home page, whose address takes no
+    """``web.pages.posted_from`` for a button on the home page, whose address takes no
     arguments: opened rather than pressed, the address goes home."""
 
     @functools.wraps(view)

@@ -22,7 +22,7 @@ JOINERS = frozenset("\u200c\u200d")
 #: The years a day may fall in: Python's calendar runs from year 1 to 9999, and a day is read as
 #: a moment in the federation's time zone (the ledger's dates, a show's), which an offset of up
 #: to a day would carry past either end. The API's and the commands' bounds too
-#: (``config.api_fields.YEARS``).
+#: (``web.api_fields.YEARS``).
 DAY_YEARS = (dt.MINYEAR + 1, dt.MAXYEAR - 1)
 DAY_OUT_OF_RANGE = "A day in the years {low} to {high}, not {value}."
 

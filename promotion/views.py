@@ -2,7 +2,7 @@
 teams and members, and the roster editing of its bookers.
 
 Reads go through selectors; writes through services. Each page finds its federation with
-``config.pages.federation_page``, which applies the one access policy and makes the federation's
+``web.pages.federation_page``, which applies the one access policy and makes the federation's
 time zone current.
 """
 
@@ -24,7 +24,6 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import strip_tags
 
-from config.pages import federation_page, form_page, page, paged, posted_from, refuse_form
 from matches import records as match_records
 from matches import selectors as match_selectors
 from matches.selectors import card_of, next_show, roster_participant
@@ -67,6 +66,7 @@ from rules import registry
 from rules.core.safeyaml import YamlError, load_text
 from rules.core.text import pronouns
 from rules.models import WrestlerCard
+from web.pages import federation_page, form_page, page, paged, posted_from, refuse_form
 
 PER_PAGE = 25
 ODDS_RUNS = 2000

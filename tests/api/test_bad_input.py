@@ -520,8 +520,8 @@ def test_every_filter_of_a_few_words_or_a_flag_refuses_anything_else():
     given" and answers the whole list)."""
     import django_filters
 
-    from config.api_fields import StrictBooleanFilter, StrictChoiceFilter
     from config.urls import router
+    from web.api_fields import StrictBooleanFilter, StrictChoiceFilter
 
     checked = 0
     for _prefix, viewset, _basename in router.registry:

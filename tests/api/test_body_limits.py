@@ -33,8 +33,8 @@ def test_every_endpoint_reads_json_through_the_bounded_reader():
     bound on depth or integers: each JSON reader is ``BoundedJSONParser`` or its kind."""
     from rest_framework.parsers import JSONParser
 
-    from config.api_support import BoundedJSONParser
     from config.urls import api_v1
+    from web.api_support import BoundedJSONParser
 
     def patterns(entries):
         for entry in entries:

@@ -19,8 +19,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from config import cache as failopen
-from config.api_support import SERVER_ERROR
 from tests.api.conftest import client_for, throttle_rates
+from web.api_support import SERVER_ERROR
 
 pytestmark = pytest.mark.django_db
 

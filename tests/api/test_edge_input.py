@@ -12,10 +12,10 @@ from django.utils import timezone
 from django_filters import ChoiceFilter
 from django_filters.rest_framework import DjangoFilterBackend
 
-from config.api_fields import FilterBackend
 from promotion.models import Feud, Injury, Team, Title, Wrestler
 from tests import factories
 from tests.api.conftest import client_for
+from web.api_fields import FilterBackend
 
 pytestmark = pytest.mark.django_db
 

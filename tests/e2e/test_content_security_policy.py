@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (config/csp.py) in a real browser: the site's pages, their htmx
+"""The Content-Security-Policy (web/csp.py) in a real browser: the site's pages, their htmx
 (the card editor's live check and odds, the roster's filter, a show's live progress), the admin's
 sign-in page and the API's documentation work under it, and no page logs a violation. The
 journey (test_journey.py) watches for violations too, through every page it visits."""

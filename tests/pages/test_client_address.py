@@ -145,7 +145,7 @@ def test_a_direct_client_cannot_dodge_the_api_throttle_with_a_forged_header(monk
     ],
 )
 def test_the_client_address_is_read_from_the_trusted_proxys_header(meta, trusted, expected):
-    from config.client_address import client_address
+    from web.client_address import client_address
 
     assert client_address(meta, trusted) == expected
 

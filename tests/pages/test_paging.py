@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from config.pages import paged
+from web.pages import paged
 
 
 @pytest.mark.parametrize(

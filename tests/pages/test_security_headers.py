@@ -1,4 +1,4 @@
-"""The Content-Security-Policy every answer carries (config/csp.py).
+"""The Content-Security-Policy every answer carries (web/csp.py).
 
 The site ships every script, style sheet, image and font itself (static/, and the API's
 documentation from drf-spectacular-sidecar), so the pages allow only the site's own, and no

@@ -18,16 +18,16 @@ from django.db.models import Max
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
-from config.api_fields import YEARS
 from matches.autobook import BookingConfigError, show_autobook
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import Show, ShowStatus
 from matches.selectors import card_of, next_open_show
 from promotion.models import Federation
+from web.api_fields import YEARS
 
 NO_FEDERATION = "No federation with the slug {slug!r}."
 BAD_TIME = "--at takes an ISO date and time, such as 2027-01-08T20:00:00-06:00; got {value!r}."
-#: The years a show can be in, as the show form and the API have them (``config.api_fields``).
+#: The years a show can be in, as the show form and the API have them (``web.api_fields``).
 TIME_OUT_OF_RANGE = "--at is a moment in the years {low} to {high}, not {value!r}."
 ALREADY_BOOKED = "{show} already has its card ({count}); the auto-booker leaves it as it is."
 ALREADY_SCHEDULED = "{show} is already scheduled."

@@ -7,11 +7,11 @@ from django.template.defaultfilters import pluralize
 from django.utils import timezone
 from tqdm import tqdm
 
-from config.api_fields import YEARS
 from matches.booking import BookingError
 from matches.season import SeasonError, season_simulate
 from matches.simulation import TRANSIENT_ERRORS
 from promotion.models import Federation
+from web.api_fields import YEARS
 
 BAD_DAY = "{value!r} is no day of the calendar: give it as YYYY-MM-DD, such as 2027-01-08"
 
@@ -29,7 +29,7 @@ WEEKS_OUT_OF_RANGE = "--weeks is from 1 to {most} (ten years of weekly shows), n
 START_PASSED = (
     "note: --start {start} is not after {show} ({on}): new shows follow the federation's last show."
 )
-#: The years a show can be in (every moment of them is a moment in UTC too: config.api_fields).
+#: The years a show can be in (every moment of them is a moment in UTC too: web.api_fields).
 START_OUT_OF_RANGE = "--start is a date in the years {low} to {high}, not {start}."
 PAST_THE_CALENDAR = (
     "{weeks} weekly shows from {first} would run past the end of year {high}; give fewer "

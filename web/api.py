@@ -1,6 +1,6 @@
 """What every endpoint of the REST API shares: access, the federation's time zone, the schema.
-(Errors, pagination, throttles and YAML are in ``config.api_support``, the schema's error
-responses in ``config.api_schema``.)
+(Errors, pagination, throttles and YAML are in ``web.api_support``, the schema's error
+responses in ``web.api_schema``.)
 
 - **Access** goes through ``promotion.access``, the one policy of every door.
   ``FederationAccess`` resolves the federation named in the URL for the action the request takes
@@ -10,7 +10,7 @@ responses in ``config.api_schema``.)
 - **Time**: below a federation, dates and times are read and written in its time zone.
 - **Signing in** for a token (``TokenView``) keeps the web's sign-in throttling (django-axes):
   an account locked out there is locked out here, with a 429 saying so and for how long. Both
-  key on the same client address, the one ``config.client_address`` puts in ``REMOTE_ADDR``
+  key on the same client address, the one ``web.client_address`` puts in ``REMOTE_ADDR``
   (behind the reverse proxy, the client's, not the proxy's).
 """
 
@@ -29,8 +29,8 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from config.api_support import BoundedJSONParser, json_errors
 from promotion.access import AccessDenied, Action, federation_for
+from web.api_support import BoundedJSONParser, json_errors
 
 # -- access -------------------------------------------------------------------------------------
 

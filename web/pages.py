@@ -5,7 +5,7 @@ Views find their federation with ``federation_page``, which applies the one acce
 (``promotion.access``) and makes the federation's time zone current; the middleware makes sure
 no zone outlives its request, and answers a refused action with the site's 403 page (an
 anonymous visitor is sent to sign in instead). The site's 404 and 500 pages are
-``config.views``'s. The REST API keeps its own answers.
+``web.views``'s. The REST API keeps its own answers.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The parts of the REST API that its settings name (``REST_FRAMEWORK`` in config/settings.py):
 errors, pagination, throttles, YAML in and out, what OPTIONS answers. Kept apart from
-``config.api`` because DRF reads these while ``rest_framework.views`` itself is being imported.
+``web.api`` because DRF reads these while ``rest_framework.views`` itself is being imported.
 
 Errors always have one shape, ``{"detail": ..., "errors": [{"path": ..., "message": ...}]}``:
 the booking service's reasons, a card's problems by path, a serializer's fields by path. The
@@ -31,7 +31,6 @@ from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
-from config.api_fields import WHOLE_NUMBER
 from matches.booking import BookingError
 from promotion.access import AccessDenied
 from promotion.services import CardImportError, ServiceError
@@ -39,6 +38,7 @@ from promotion.transfer import TransferError
 from rules.core.errors import OptionError, ProblemsError, SpecError
 from rules.core.safejson import JsonError, load_json
 from rules.core.safeyaml import MAX_BYTES, YamlError, load_text
+from web.api_fields import WHOLE_NUMBER
 
 CONFLICT = "The request conflicts with the federation's data as it stands; nothing was written."
 
@@ -398,13 +398,13 @@ JSON_PREFIXES = ("/api/v1/", "/api/schema/")
 
 def server_error(request):
     """``handler500``: an API client gets the API's error shape (JSON), a visitor of the pages
-    the site's page (``config.views.server_error``). Django calls it, with DEBUG off, for an
+    the site's page (``web.views.server_error``). Django calls it, with DEBUG off, for an
     exception no view handled."""
     from django.http import JsonResponse
 
     if request.path.startswith(JSON_PREFIXES):
         return JsonResponse({"detail": SERVER_ERROR, "errors": []}, status=500)
-    from config.views import server_error as page
+    from web.views import server_error as page
 
     return page(request)
 

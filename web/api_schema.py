@@ -1,5 +1,5 @@
 """The OpenAPI schema's view of errors: every operation lists the errors it can give, all in the
-shape of ``config.api_support.ErrorSerializer``, so that a client (and schemathesis) can rely on
+shape of ``web.api_support.ErrorSerializer``, so that a client (and schemathesis) can rely on
 every status code the API answers with."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import SAFE_METHODS
 
-from config.api_support import ErrorSerializer
 from promotion.access import Action
+from web.api_support import ErrorSerializer
 
 # -- the schema ---------------------------------------------------------------------------------
 
