@@ -15,8 +15,6 @@ from the same seed.
 
 from __future__ import annotations
 
-import gzip
-import json
 import random
 import re
 from dataclasses import replace
@@ -31,12 +29,13 @@ from rules.arm.strategy import NOT_DECIDED, DefaultStrategy
 from rules.arm.system import system as arm
 from rules.core.dice import SeededDice
 from rules.core.spec import Ringside
+from tests.rules import corpus_file
 
 pytestmark = pytest.mark.corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "rules/data/sample/arm"
-CORPUS = Path(__file__).parent / "fixtures/arm_corpus.json.gz"
+CORPUS = Path(__file__).parent / "fixtures/arm_corpus.jsonl"
 
 OPTIONS = [
     "",
@@ -185,8 +184,7 @@ def record_corpus() -> dict:
 
 @pytest.fixture(scope="module")
 def corpus():
-    with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
-        return json.load(handle)
+    return corpus_file.read(CORPUS)
 
 
 def test_the_corpus_holds_every_case(corpus):
@@ -369,6 +367,5 @@ def test_no_match_of_the_corpus_is_stuck(corpus):
 
 if __name__ == "__main__":
     recorded = record_corpus()
-    with gzip.open(CORPUS, "wt", encoding="utf-8", compresslevel=9) as handle:
-        json.dump(recorded, handle, indent=1, sort_keys=True)
+    corpus_file.write(CORPUS, recorded)
     print(f"{len(recorded)} cases recorded in {CORPUS.name}")

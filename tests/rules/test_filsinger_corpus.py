@@ -13,8 +13,6 @@ from the same seed: its own loop for singles matches is held to the full path th
 
 from __future__ import annotations
 
-import gzip
-import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -25,11 +23,12 @@ from rules.core.dice import SeededDice
 from rules.core.spec import Ringside
 from rules.filsinger import system as filsinger
 from rules.filsinger.options import OPTION_NAMES
+from tests.rules import corpus_file
 from tests.rules.cardgen import edge_card_data, random_card_data
 
 pytestmark = pytest.mark.corpus
 
-CORPUS = Path(__file__).parent / "fixtures/filsinger_corpus.json.gz"
+CORPUS = Path(__file__).parent / "fixtures/filsinger_corpus.jsonl"
 OPTIONS = ["", *OPTION_NAMES, "all"]
 
 
@@ -71,8 +70,7 @@ def play(spec, seed):
 
 @pytest.fixture(scope="module")
 def corpus():
-    with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
-        return json.load(handle)
+    return corpus_file.read(CORPUS)
 
 
 def test_the_corpus_holds_every_case(corpus):
@@ -103,6 +101,5 @@ def test_the_fast_path_reaches_every_recorded_outcome(corpus):
 
 if __name__ == "__main__":
     recorded = {name: play(spec, seed) for name, spec, seed in cases()}
-    with gzip.open(CORPUS, "wt", encoding="utf-8", compresslevel=9) as handle:
-        json.dump(recorded, handle, indent=1, sort_keys=True)
+    corpus_file.write(CORPUS, recorded)
     print(f"{len(recorded)} matches recorded in {CORPUS.name}")
