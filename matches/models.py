@@ -11,6 +11,13 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+# The show's and match's states and finishes: the roster reads them too, so they live below both.
+from promotion.choices import BLOCKING_STATUSES as BLOCKING_STATUSES
+from promotion.choices import FINISHED_STATUSES as FINISHED_STATUSES
+from promotion.choices import OPEN_STATUSES as OPEN_STATUSES
+from promotion.choices import MatchStatus as MatchStatus
+from promotion.choices import Method as Method
+from promotion.choices import ShowStatus as ShowStatus
 from promotion.models import Federation, Feud, Team, Title, Wrestler
 from promotion.validators import plain_text
 from rules.models import System
@@ -23,25 +30,6 @@ class ShowKind(models.TextChoices):
     WEEKLY = "weekly", "Weekly show"
     SPECIAL = "special", "Special event"
 
-
-class ShowStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    BOOKED = "booked", "Booked"
-    SCHEDULED = "scheduled", "Scheduled"
-    RUNNING = "running", "Running"
-    COMPLETED = "completed", "Completed"
-    FAILED = "failed", "Failed"
-    CANCELLED = "cancelled", "Cancelled"
-
-
-#: Shows that must finish before a later show of their federation may run: the dispatcher waits
-#: for them (a failed one until it is retried or cancelled). Drafts and booked shows that were
-#: never scheduled do not hold anything up.
-BLOCKING_STATUSES = (ShowStatus.SCHEDULED, ShowStatus.RUNNING, ShowStatus.FAILED)
-#: Shows whose card can still change.
-OPEN_STATUSES = (ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.FAILED)
-#: Shows with nothing more to do.
-FINISHED_STATUSES = (ShowStatus.COMPLETED, ShowStatus.CANCELLED)
 
 #: What visitors read about a failed show; the error itself is for the federation's members.
 PUBLIC_FAILURE = "This show could not be wrestled as booked; the promoter is looking into it."
@@ -127,30 +115,6 @@ class MatchType(models.TextChoices):
     STEEL_CAGE = "steel_cage", "Steel cage"
     TEXAS_DEATH = "texas_death", "Texas death"
     GRUDGE = "grudge", "Grudge"
-
-
-class MatchStatus(models.TextChoices):
-    BOOKED = "booked", "Booked"
-    COMPLETED = "completed", "Completed"
-    #: Not wrestled: on the night a wrestler of it could not work (hurt, suspended or retired
-    #: since it was booked); the rest of the show goes on (``matches.simulation``).
-    CALLED_OFF = "called_off", "Called off"
-
-
-class Method(models.TextChoices):
-    """How a match ended. The values are the engines' ``Method`` values."""
-
-    PIN = "pin", "Pinfall"
-    SUBMISSION = "submission", "Submission"
-    KNOCKOUT = "knockout", "Knockout"
-    DISQUALIFICATION = "disqualification", "Disqualification"
-    COUNT_OUT = "count_out", "Count-out"
-    DOUBLE_DISQUALIFICATION = "double_disqualification", "Double disqualification"
-    DOUBLE_COUNT_OUT = "double_count_out", "Double count-out"
-    DRAW_TIME_LIMIT = "draw_time_limit", "Time-limit draw"
-    ELIMINATION = "elimination", "Last one standing"
-    ESCAPE = "escape", "Escaped the cage"
-    DOUBLE_KNOCKOUT = "double_knockout", "Double knockout"
 
 
 #: Stipulations in a promoter's words (the booking form's and a card's); any other is its name
