@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core.errors import SpecError
 from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS
 
 
@@ -160,3 +161,42 @@ class MatchSpec:
             for i in range(0, len(participants), per_side)
         )
         return cls(match_type=match_type, sides=sides, options=options, **kwargs)
+
+
+def check_spec(
+    spec: MatchSpec,
+    *,
+    system: str,
+    per_side: Mapping[str, int],
+    stipulations: Iterable[str],
+    any_sides: Iterable[str] = (),
+) -> int:
+    """What every engine's ``prepare`` checks first: the match type is one of ``per_side``'s,
+    the spec has two sides (two or more for a match type of ``any_sides``, a battle royal),
+    each of the type's size, and every stipulation is one of ``stipulations``; raises
+    ``SpecError`` naming the first found. Returns the wrestlers a side."""
+    match_type = spec.match_type
+    if match_type not in per_side:
+        raise SpecError(
+            f"unknown match type {match_type!r} for {system} (types: {', '.join(per_side)})"
+        )
+    size = per_side[match_type]
+    if match_type in any_sides:
+        if len(spec.sides) < 2:
+            words = match_type.replace("_", " ")
+            raise SpecError(f"a {words} takes two or more wrestlers, got {len(spec.sides)}")
+    elif len(spec.sides) != 2:
+        raise SpecError(f"a {match_type} match has two sides, got {len(spec.sides)}")
+    for i, side in enumerate(spec.sides):
+        if len(side.participants) != size:
+            raise SpecError(
+                f"side {i}: a {match_type} match takes {size} wrestler(s) a side, "
+                f"got {len(side.participants)}"
+            )
+    known = tuple(stipulations)
+    unknown = [s for s in spec.stipulations if s not in known]
+    if unknown:
+        raise SpecError(
+            f"unknown stipulation(s) {', '.join(unknown)} ({system} knows {', '.join(known)})"
+        )
+    return size

@@ -1,15 +1,31 @@
-"""The protocol every rule system offers the registry and the Django side."""
+"""The protocol every rule system offers the registry and the Django side, and ``SystemBase``,
+what every system's adapter does the same way (specs, preparation, simulation, odds).
+
+``rules/core`` sits below the engines and knows none of them: an engine's adapter
+(``rules/<system>/system.py``) names its own parts (its card reader, its tables, its
+``prepare`` and ``run``, its strategy, its exact solver if it has one) and inherits the rest.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Protocol, runtime_checkable
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from rules.core.dice import Dice
-from rules.core.errors import OptionError
-from rules.core.result import EXACT_MODES, MatchResult, OddsReport
+from rules.core.dice import Dice, SeededDice
+from rules.core.errors import OptionError, RulesError, SpecError
+from rules.core.result import EXACT_MODES, ExactOdds, MatchResult, OddsReport
 from rules.core.safeyaml import clip
 from rules.core.spec import MatchSpec
+
+
+class NoExactOdds(RulesError, LookupError):
+    """A system without an exact solver was asked to solve a match's chain (``exact``)."""
+
+
+#: ``odds``'s note where ``exact`` was "never".
+MONTE_CARLO_ALONE = "exact odds not computed (asked for Monte Carlo alone)"
 
 
 def exact_mode(value: str | bool) -> str:
@@ -41,6 +57,9 @@ class RuleSystem(Protocol):
     ringside_roles: tuple[str, ...]
     #: Whether a feud match (``MatchSpec.feud``) plays differently under its rules.
     feud_rules: bool
+    #: Whether the system can solve a match's chain exactly (``exact``; ``odds`` with an
+    #: ``exact`` mode other than "never"). A system without says so in ``odds``'s note.
+    has_exact_solver: bool
 
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A booked time limit in minutes, in the system's own unit of match length."""
@@ -68,6 +87,9 @@ class RuleSystem(Protocol):
 
     def participants_per_side(self, match_type: str) -> int: ...
 
+    def sides_allowed(self, match_type: str) -> tuple[int, int | None]:
+        """How many sides a match type takes: (fewest, most; None for any number)."""
+
     def simulate(
         self,
         spec: MatchSpec,
@@ -81,6 +103,19 @@ class RuleSystem(Protocol):
     def inapplicable_options(self, spec: MatchSpec) -> Mapping[str, str]:
         """The options of ``spec`` that cannot come into play in it, each with the reason
         ("ringside_ally": "nobody is at ringside for either side"), so a door can say so."""
+
+    def exact(
+        self,
+        spec: MatchSpec,
+        *,
+        tables: Any = None,
+        strategy: Any = None,
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> ExactOdds:
+        """The match's exact odds, solved as a Markov chain within ``max_states`` states (None:
+        the system's hard limit) and ``time_budget`` seconds; raises the solver's ``NotFinite``
+        saying why it cannot, and ``NoExactOdds`` for a system without a solver."""
 
     def odds(
         self,
@@ -106,3 +141,244 @@ class RuleSystem(Protocol):
         The report says which was used (``exact_mode``, ``exact_budget``). Systems without exact
         odds report ``exact=None`` with a note.
         """
+
+
+class SystemBase:
+    """What every system's adapter does the same way. A subclass names its parts:
+
+    - ``name`` and the words of the protocol (``title``, ``option_names``, ...);
+    - ``per_side`` (match type -> wrestlers a side) and ``side_counts`` (match types whose
+      sides are not two: fewest, most or None);
+    - ``card_noun``, what a spec's count of cards calls them ("cards", "sheets");
+    - its engine's parts as static methods: ``read_card``, ``write_card``, ``read_tables``,
+      ``read_options``, ``engine_prepare``, ``engine_run``, and ``strategy`` (the default
+      strategy's class);
+    - ``exact_solver``: the module of its exact solver (``solve``, ``NotFinite``,
+      ``NotCovered``, ``MAX_STATES``, ``AUTO_MAX_STATES``, ``AUTO_SECONDS``), or None with
+      ``no_exact_note`` saying why there is none.
+    """
+
+    name: ClassVar[str]
+    match_types: ClassVar[tuple[str, ...]]
+    per_side: ClassVar[Mapping[str, int]]
+    side_counts: ClassVar[Mapping[str, tuple[int, int | None]]] = {}
+    card_noun: ClassVar[str] = "cards"
+    exact_solver: ClassVar[Any] = None
+    no_exact_note: ClassVar[str] = ""
+
+    read_card: Callable[..., Any]
+    write_card: Callable[[Any], dict[str, Any]]
+    read_tables: Callable[[Mapping[str, Any] | None], Any]
+    read_options: Callable[[Any], Any]
+    engine_prepare: Callable[[MatchSpec, Any], Any]
+    engine_run: Callable[..., MatchResult]
+    strategy: Callable[[], Any]
+
+    @property
+    def has_exact_solver(self) -> bool:
+        return self.exact_solver is not None
+
+    # -- cards, tables, options ------------------------------------------------------------
+
+    def parse_card(self, data: Mapping[str, Any], tables: Any = None) -> Any:
+        """A card; with ``tables`` also checked against every chart it can consult."""
+        return self.read_card(data, tables=tables)
+
+    def card_to_data(self, card: Any) -> dict[str, Any]:
+        return self.write_card(card)
+
+    def load_tables(self, overrides: Mapping[str, Any] | None = None) -> Any:
+        return self.read_tables(overrides)
+
+    def parse_options(self, value: str | Iterable[str] | None) -> Any:
+        return self.read_options(value)
+
+    # -- specs -----------------------------------------------------------------------------
+
+    def participants_per_side(self, match_type: str) -> int:
+        if match_type not in self.per_side:
+            raise SpecError(
+                f"unknown match type {match_type!r} for {self.name} "
+                f"(types: {', '.join(self.match_types)})"
+            )
+        return self.per_side[match_type]
+
+    def sides_allowed(self, match_type: str) -> tuple[int, int | None]:
+        """How many sides a match type takes: (fewest, most; None for any number)."""
+        self.participants_per_side(match_type)
+        return self.side_counts.get(match_type, (2, 2))
+
+    def make_spec(
+        self,
+        cards: Iterable[Any],
+        match_type: str = "singles",
+        *,
+        options: str | Iterable[str] | None = None,
+        relationship: str | None = None,
+        **kwargs: Any,
+    ) -> MatchSpec:
+        """A spec from cards side by side; ``relationship`` applies to every side."""
+        cards = list(cards)
+        per_side = self.participants_per_side(match_type)
+        low, high = self.sides_allowed(match_type)
+        sides = len(cards) // per_side if len(cards) % per_side == 0 else -1
+        if sides < low or (high is not None and sides > high):
+            need = (
+                f"{low * per_side} or more {self.card_noun}"
+                if high is None
+                else f"{2 * per_side} {self.card_noun} (side by side)"
+            )
+            raise SpecError(f"a {match_type} match takes {need}, got {len(cards)}")
+        spec = MatchSpec.from_cards(
+            match_type, cards, per_side=per_side, options=self.parse_options(options), **kwargs
+        )
+        if relationship is not None:
+            spec = replace(
+                spec, sides=tuple(replace(s, relationship=relationship) for s in spec.sides)
+            )
+        return spec
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def prepare(self, spec: MatchSpec, tables: Any = None) -> Any:
+        return self.engine_prepare(spec, tables)
+
+    def simulate(
+        self,
+        spec: MatchSpec,
+        *,
+        dice: Dice,
+        tables: Any = None,
+        strategy: Any = None,
+        record: bool = True,
+    ) -> MatchResult:
+        return self.engine_run(
+            self.engine_prepare(spec, tables),
+            dice,
+            strategy or self.strategy(),
+            record=record,
+            seed=getattr(dice, "seed", None),
+        )
+
+    # -- odds ------------------------------------------------------------------------------
+
+    def exact(
+        self,
+        spec: MatchSpec,
+        *,
+        tables: Any = None,
+        strategy: Any = None,
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> ExactOdds:
+        """Solve the match's chain; raises the solver's ``NotFinite`` when it cannot (within
+        ``max_states`` states, None for its hard limit, and ``time_budget`` seconds), and
+        ``NoExactOdds`` where the system has no solver."""
+        solver = self.exact_solver
+        if solver is None:
+            raise NoExactOdds(self.no_exact_note)
+        return solver.solve(
+            self.engine_prepare(spec, tables),
+            strategy or self.strategy(),
+            max_states=solver.MAX_STATES if max_states is None else max_states,
+            time_budget=time_budget,
+        )
+
+    def odds(
+        self,
+        spec: MatchSpec,
+        *,
+        runs: int,
+        seed: int,
+        tables: Any = None,
+        strategy: Any = None,
+        exact: str | bool = "auto",
+        max_states: int | None = None,
+        time_budget: float | None = None,
+    ) -> OddsReport:
+        """Monte Carlo over ``runs`` matches on the fast path, and the exact odds as ``exact``
+        says (``RuleSystem.odds``): "auto" within ``max_states`` states (default the solver's
+        ``AUTO_MAX_STATES``) and ``time_budget`` seconds (default its ``AUTO_SECONDS``),
+        "always" within those if given (else its ``MAX_STATES`` and no time limit), "never".
+        A system without a solver checks and reports the mode asked, and its note says why
+        there are no exact odds (``max_states`` and ``time_budget`` change nothing there)."""
+        mode = exact_mode(exact)
+        solver = self.exact_solver
+        if solver is not None:
+            if max_states is not None and max_states < 1:
+                raise OptionError(
+                    f"the exact odds' state budget must be at least 1, got {max_states}"
+                )
+            if time_budget is not None and not time_budget > 0:
+                raise OptionError(
+                    f"the exact odds' time budget must be positive, got {time_budget}"
+                )
+        prep = self.engine_prepare(spec, tables)
+        strategy = strategy or self.strategy()
+        wins, draws, methods = self._monte_carlo(prep, strategy, len(spec.sides), runs, seed)
+        report = OddsReport(
+            system=self.name,
+            runs=runs,
+            seed=seed,
+            wins=tuple(wins),
+            draws=draws,
+            methods=dict(sorted(methods.items())),
+            exact_mode=mode,
+        )
+        if solver is None:
+            return replace(report, exact_note=self.no_exact_note)
+        if mode == "never":
+            return replace(report, exact_note=MONTE_CARLO_ALONE)
+        return self._solved(report, solver, prep, strategy, mode, max_states, time_budget)
+
+    def _monte_carlo(
+        self, prep: Any, strategy: Any, sides: int, runs: int, seed: int
+    ) -> tuple[list[int], int, dict[str, int]]:
+        """Wins by side, draws and methods over ``runs`` matches of one seeded source."""
+        run = self.engine_run
+        dice = SeededDice(seed, record=False)
+        wins = [0] * sides
+        draws = 0
+        methods: dict[str, int] = {}
+        for _ in range(runs):
+            result = run(prep, dice, strategy, record=False)
+            if result.winner is None:
+                draws += 1
+            else:
+                wins[result.winner] += 1
+            key = result.method.value
+            methods[key] = methods.get(key, 0) + 1
+        return wins, draws, methods
+
+    @staticmethod
+    def _solved(
+        report: OddsReport,
+        solver: Any,
+        prep: Any,
+        strategy: Any,
+        mode: str,
+        max_states: int | None,
+        time_budget: float | None,
+    ) -> OddsReport:
+        """``report`` with the exact odds as the solver gives them within the mode's budget, or
+        the note saying why there are none."""
+        auto = mode == "auto"
+        states = max_states or (solver.AUTO_MAX_STATES if auto else solver.MAX_STATES)
+        states = min(states, solver.MAX_STATES)
+        limit = time_budget if time_budget is not None else (solver.AUTO_SECONDS if auto else None)
+        budget: dict[str, Any] | None = {"states": states, "seconds": limit}
+        solved: ExactOdds | None = None
+        started = time.monotonic()
+        try:
+            solved = solver.solve(prep, strategy, max_states=states, time_budget=limit)
+            note = ""
+        except solver.NotCovered as err:  # no budget would help: none is reported
+            note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
+            budget = None
+        except solver.NotFinite as err:
+            note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")
+        # (How long the solver took, where it was tried: none for a match it does not take.)
+        seconds = None if budget is None else time.monotonic() - started
+        return replace(
+            report, exact=solved, exact_note=note, exact_budget=budget, exact_seconds=seconds
+        )

@@ -1,12 +1,16 @@
-"""Helpers for charts kept as data: reading packaged YAML and checking two-dice coverage."""
+"""Helpers for charts kept as data: reading packaged YAML, the default charts built once, and
+checking two-dice coverage."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import yaml
+
+from rules.core.errors import TableError
 
 TWO_DICE = range(2, 13)
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-|\u2013|\.\.)\s*(\d+)\s*$")
@@ -71,3 +75,48 @@ def _ranges(values: list[int]) -> str:
         if v is not None:
             start = prev = v
     return ", ".join(out)
+
+
+T = TypeVar("T")
+
+
+class DefaultCharts(Generic[T]):
+    """A system's packaged charts, read and built once, and a federation's overrides replacing
+    whole charts: ``load(overrides)`` is the system's ``load_tables``.
+
+    ``read()`` gives the packaged charts' data by name; ``build(sources, overridden=names)``
+    builds the tables from them, raising ``TableError`` listing every problem.
+    """
+
+    def __init__(
+        self,
+        names: Iterable[str],
+        read: Callable[[], dict[str, Any]],
+        build: Callable[..., T],
+    ) -> None:
+        self.names = tuple(names)
+        self._read = read
+        self._build = build
+        self._sources: dict[str, Any] | None = None
+        self._tables: T | None = None
+
+    def load(self, overrides: Mapping[str, Any] | None = None) -> T:
+        """The default charts with ``overrides`` (chart name -> chart data) replacing whole
+        charts; a name that is no chart is refused (``TableError``)."""
+        if not overrides and self._tables is not None:
+            return self._tables
+        if self._sources is None:
+            self._sources = self._read()
+        if not overrides:
+            self._tables = self._build(self._sources)
+            return self._tables
+        sources = dict(self._sources)
+        problems: list[tuple[str, str]] = []
+        for name, data in overrides.items():
+            if name not in self.names:
+                problems.append((name, f"unknown chart (charts: {', '.join(self.names)})"))
+            else:
+                sources[name] = data
+        if problems:
+            raise TableError(problems)
+        return self._build(sources, overridden=set(overrides))

@@ -23,7 +23,7 @@ from rules.core.dice import Dice
 from rules.core.errors import OptionError, SpecError, TableError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
-from rules.core.spec import MatchSpec, Participant, Ringside
+from rules.core.spec import MatchSpec, Participant, Ringside, check_spec
 from rules.core.text import Named, Pronouns, group_noun, pronouns
 from rules.filsinger.cards import (
     CHART,
@@ -253,26 +253,7 @@ class Prepared:
 
 
 def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
-    if spec.match_type not in MATCH_TYPES:
-        raise SpecError(
-            f"unknown match type {spec.match_type!r} for filsinger "
-            f"(types: {', '.join(MATCH_TYPES)})"
-        )
-    per_side = PER_SIDE[spec.match_type]
-    if len(spec.sides) != 2:
-        raise SpecError(f"a {spec.match_type} match has two sides, got {len(spec.sides)}")
-    for i, side in enumerate(spec.sides):
-        if len(side.participants) != per_side:
-            raise SpecError(
-                f"side {i}: a {spec.match_type} match takes {per_side} wrestler(s) a side, "
-                f"got {len(side.participants)}"
-            )
-    unknown = [s for s in spec.stipulations if s not in STIPULATIONS]
-    if unknown:
-        raise SpecError(
-            f"unknown stipulation(s) {', '.join(unknown)} "
-            f"(filsinger knows {', '.join(STIPULATIONS)})"
-        )
+    check_spec(spec, system=SYSTEM, per_side=PER_SIDE, stipulations=STIPULATIONS)
     options = frozenset(spec.options or ())
     unknown_options = sorted(options - set(OPTION_NAMES))
     if unknown_options:

@@ -23,7 +23,13 @@ from typing import Any
 
 from rules.core.errors import TableError
 from rules.core.spec import FrozenMap
-from rules.core.tables import TWO_DICE, check_coverage, parse_roll_key, read_yaml_resource
+from rules.core.tables import (
+    TWO_DICE,
+    DefaultCharts,
+    check_coverage,
+    parse_roll_key,
+    read_yaml_resource,
+)
 from rules.filsinger.text import (
     CHART_PLACEHOLDERS,
     FEUD_PLACEHOLDERS,
@@ -414,30 +420,9 @@ def default_sources() -> dict[str, Any]:
     }
 
 
-_DEFAULT_SOURCES: dict[str, Any] | None = None
-_DEFAULT_TABLES: FilsingerTables | None = None
-
-
 def load_tables(overrides: Mapping[str, Any] | None = None) -> FilsingerTables:
     """The default charts with ``overrides`` (chart name -> chart data) replacing whole charts."""
-    global _DEFAULT_SOURCES, _DEFAULT_TABLES
-    if not overrides and _DEFAULT_TABLES is not None:
-        return _DEFAULT_TABLES
-    if _DEFAULT_SOURCES is None:
-        _DEFAULT_SOURCES = default_sources()
-    if not overrides:
-        _DEFAULT_TABLES = build_tables(_DEFAULT_SOURCES)
-        return _DEFAULT_TABLES
-    sources = dict(_DEFAULT_SOURCES)
-    problems: list[tuple[str, str]] = []
-    for name, data in (overrides or {}).items():
-        if name not in CHART_NAMES:
-            problems.append((name, f"unknown chart (charts: {', '.join(CHART_NAMES)})"))
-        else:
-            sources[name] = data
-    if problems:
-        raise TableError(problems)
-    return build_tables(sources, overridden=set(overrides or ()))
+    return _DEFAULTS.load(overrides)
 
 
 def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset()) -> FilsingerTables:
@@ -465,3 +450,9 @@ def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset())
         authored=authored,
         sources=FrozenMap(sources),
     )
+
+
+#: The packaged charts, read and built once (``load_tables``).
+_DEFAULTS: DefaultCharts[FilsingerTables] = DefaultCharts(
+    CHART_NAMES, default_sources, build_tables
+)

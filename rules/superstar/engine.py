@@ -36,7 +36,7 @@ from rules.core.dice import Dice
 from rules.core.errors import SpecError
 from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
-from rules.core.spec import FrozenMap, MatchSpec, Participant
+from rules.core.spec import FrozenMap, MatchSpec, Participant, check_spec
 from rules.core.text import PRONOUNS, counted, group_noun
 from rules.core.text import pronouns as pronoun_set
 from rules.superstar.cards import DQ, MOVE, NA, ROPES, SPECIALTY, SuperstarCard
@@ -294,29 +294,14 @@ def _time_limit(spec: MatchSpec, options: SuperstarOptions) -> int:
 
 def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
     match_type = spec.match_type
-    if match_type not in MATCH_TYPES:
-        raise SpecError(
-            f"unknown match type {match_type!r} for superstar (types: {', '.join(MATCH_TYPES)})"
-        )
-    per_side = PER_SIDE[match_type]
     battle_royal = match_type == "battle_royal"
-    if battle_royal:
-        if len(spec.sides) < 2:
-            raise SpecError(f"a battle royal takes two or more wrestlers, got {len(spec.sides)}")
-    elif len(spec.sides) != 2:
-        raise SpecError(f"a {match_type} match has two sides, got {len(spec.sides)}")
-    for i, side in enumerate(spec.sides):
-        if len(side.participants) != per_side:
-            raise SpecError(
-                f"side {i}: a {match_type} match takes {per_side} wrestler(s) a side, "
-                f"got {len(side.participants)}"
-            )
-    unknown = [s for s in spec.stipulations if s not in STIPULATIONS]
-    if unknown:
-        raise SpecError(
-            f"unknown stipulation(s) {', '.join(unknown)} "
-            f"(superstar knows {', '.join(STIPULATIONS)})"
-        )
+    per_side = check_spec(
+        spec,
+        system=SYSTEM,
+        per_side=PER_SIDE,
+        stipulations=STIPULATIONS,
+        any_sides=("battle_royal",),
+    )
     options = parse_options(spec.options)
     # The grudge chart: a steel cage or Texas Death match plays its own; a "grudge" match the
     # option's (Texas Death without one); a singles match the option's, if any. The option does
