@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -25,6 +24,8 @@ from matches.models import (
     ShowStatus,
 )
 from promotion.models import Federation
+from promotion.selectors import federation_tables
+from rules import registry
 
 
 def card_of(*, show: Show) -> QuerySet[Match]:
@@ -452,7 +453,7 @@ def _sides_count_problems(engine, match_type: str, count: int) -> list[tuple[str
     """Whether the match type takes ``count`` sides under the system, as the system itself says
     (``sides_allowed``: a battle royal any number from two; two sides where a system says
     nothing), as ``simulate_match`` asks it."""
-    low, high = getattr(engine, "sides_allowed", lambda _: (2, 2))(match_type)
+    low, high = engine.sides_allowed(match_type)
     if count >= low and (high is None or count <= high):
         return []
     if high is None:
@@ -539,6 +540,36 @@ def pairing(
     )
 
 
+def card_pairing(
+    *, federation: Federation, wrestler, card: Mapping, opponent, system: str
+) -> Pairing:
+    """The card editor's pairing: ``wrestler`` with the card typed in (``card``, its data,
+    already checked) against ``opponent``'s stored card for ``system``, in a singles match under
+    the federation's charts and, for its own system, its options (another system plays its basic
+    match, as a match booked under another system does); both men as the roster has them
+    (standing, Edge, alignment), the typed card his."""
+    engine = registry.systems[system]
+    options = list(federation.rule_options) if system == federation.rule_system else []
+    theirs = opponent.cards.get(system=system)
+    spec = engine.make_spec(
+        [engine.parse_card(card), engine.parse_card(theirs.data)], "singles", options=options
+    )
+    spec = replace(
+        spec,
+        sides=tuple(
+            replace(side, participants=(roster_participant(who, side.participants[0].card),))
+            for who, side in zip((wrestler, opponent), spec.sides, strict=True)
+        ),
+    )
+    return Pairing(
+        system=system,
+        engine=engine,
+        spec=spec,
+        tables=federation_tables(federation=federation, system=system),
+        options=options,
+    )
+
+
 #: Why a pairing's odds over the API (``pairing_odds``) have no exact figures, where its system
 #: would not say it: they were not asked for, or the match is not a singles match.
 EXACT_NOT_ASKED = 'exact odds not asked for ("exact": true asks, for a singles match)'
@@ -548,22 +579,42 @@ EXACT_SINGLES_ONLY = (
 )
 
 
+def odds(
+    *,
+    played: Pairing,
+    runs: int,
+    seed: int,
+    exact: str = "never",
+    max_states: int | None = None,
+    time_budget: float | None = None,
+):
+    """The one odds path (an ``OddsReport``): Monte Carlo over ``runs`` matches and the exact
+    figures as ``exact`` asks ("auto", "always", "never"; ``RuleSystem.odds`` says each, and
+    what ``max_states`` and ``time_budget`` bound). The card editor's odds, the API's
+    (``pairing_odds``) and the ``odds`` command all come here."""
+    return played.engine.odds(
+        played.spec,
+        runs=runs,
+        seed=seed,
+        tables=played.tables,
+        exact=exact,
+        max_states=max_states,
+        time_budget=time_budget,
+    )
+
+
 def pairing_odds(*, played: Pairing, runs: int, seed: int, exact: bool):
-    """The pairing's odds (an ``OddsReport``): Monte Carlo over ``runs`` matches, and, when
+    """The pairing's odds over the API (``odds``): Monte Carlo over ``runs`` matches, and, when
     ``exact`` is asked for a singles match of a system with an exact solver, the exact figures
     within the system's own budget (``exact="auto"``). Other matches are not solved here: a tag
     match's chain can take seconds and half a gigabyte (``manage.py odds`` solves it where its
     system can, ``docs/rules/``). ``exact_note`` says truly why there are no exact figures: the
     system has no solver (ARM, in its own words), the solver gave up (the budget, a grudge
     match: its words), exact odds were not asked for, or the match is not a singles match."""
-    engine = played.engine
     match_type = played.spec.match_type
-    solver = callable(getattr(engine, "exact", None))
+    solver = played.engine.has_exact_solver
     solve = exact and solver and match_type == MatchType.SINGLES
-    kwargs = {}
-    if "exact" in inspect.signature(engine.odds).parameters:
-        kwargs["exact"] = "auto" if solve else "never"
-    report = engine.odds(played.spec, runs=runs, seed=seed, tables=played.tables, **kwargs)
+    report = odds(played=played, runs=runs, seed=seed, exact="auto" if solve else "never")
     if report.exact is not None or not solver or solve:
         return report
     if not exact:

@@ -9,8 +9,6 @@ time zone current.
 from __future__ import annotations
 
 import html
-import inspect
-from dataclasses import replace
 from urllib.parse import urlencode
 
 import yaml
@@ -26,7 +24,7 @@ from django.utils.html import strip_tags
 
 from matches import records as match_records
 from matches import selectors as match_selectors
-from matches.selectors import card_of, next_show, roster_participant
+from matches.selectors import card_of, next_show
 from promotion import charts, selectors, services
 from promotion.access import Action
 from promotion.forms import (
@@ -476,34 +474,16 @@ def card_odds(request, federation: str, slug: str, system: str):
     context = {"problems": problems, "wrestler": wrestler}
     if not problems and form.is_valid():
         opponent = form.cleaned_data["opponent"]
-        theirs = opponent.cards.get(system=system)
-        # The federation's options are its own system's; another system plays its basic match
-        # (as a match booked under another system does).
-        options = list(fed.rule_options) if system == fed.rule_system else []
-        spec = engine.make_spec(
-            [engine.parse_card(data), engine.parse_card(theirs.data)], "singles", options=options
+        played = match_selectors.card_pairing(
+            federation=fed, wrestler=wrestler, card=data, opponent=opponent, system=system
         )
-        # Both men as the roster has them (standing, Edge, alignment), the typed card his.
-        spec = replace(
-            spec,
-            sides=tuple(
-                replace(side, participants=(roster_participant(who, side.participants[0].card),))
-                for who, side in zip((wrestler, opponent), spec.sides, strict=True)
-            ),
-        )
-        kwargs = {
-            "runs": ODDS_RUNS,
-            "seed": ODDS_SEED,
-            "tables": selectors.federation_tables(federation=fed, system=system),
-        }
-        if "exact" in inspect.signature(engine.odds).parameters:
-            kwargs["exact"] = False  # the exact solver can take long; a page answers at once
-        report = engine.odds(spec, **kwargs)
+        # Monte Carlo alone: the exact solver can take long, and a page answers at once.
+        report = match_selectors.odds(played=played, runs=ODDS_RUNS, seed=ODDS_SEED)
         context.update(
             {
                 "opponent": opponent,
                 "report": report,
-                "options": options,
+                "options": played.options,
                 "percent": [round(100 * w / report.runs, 1) for w in report.wins],
                 "draw_percent": round(100 * report.draws / report.runs, 1),
             }

@@ -6,6 +6,7 @@ import json
 
 from django.core.management.base import CommandError
 
+from matches.selectors import Pairing, odds
 from rules.core.result import EXACT_MODES
 from rules.management.cardfiles import (
     MAX_RUNS,
@@ -67,9 +68,10 @@ class Command(RulesCommand):
         for note in built.notes:
             self.stderr.write(note)
         seed = choose_seed(options["seed"])
+        played = Pairing(system=system.name, engine=system, spec=spec, tables=None, options=[])
         report = guard(
-            system.odds,
-            spec,
+            odds,
+            played=played,
             runs=options["runs"],
             seed=seed,
             exact=options["exact"],
