@@ -8,8 +8,10 @@ import datetime as dt
 import pytest
 
 from promotion import services
+from promotion.sample import sample_card
 from tests import factories
 from tests.promotion.refusals import TESTED, names, refused
+from tests.promotion.test_charts import a_card_naming, choice_chart_without
 
 pytestmark = pytest.mark.django_db
 
@@ -156,8 +158,22 @@ def test_negative_starting_figures_are_refused_together(federation):
 
 
 @names("CHART_BREAKS_CARDS")
-def test_the_chart_refusal_is_tested_with_the_charts():
-    """tests/promotion/test_charts.py checks it with a card that names a column removed."""
+def test_a_chart_that_would_leave_a_stored_card_unplayable_is_refused(federation):
+    """(tests/promotion/test_charts.py has the chart saved once no card names the column.)"""
+    wrestler = factories.WrestlerFactory(federation=federation, ring_name="Skylar Finch")
+    services.card_store(wrestler=wrestler, system="filsinger", data=a_card_naming("B"))
+    assert refused(
+        services.chart_override_save,
+        federation=federation,
+        system="filsinger",
+        chart="choice_situations",
+        data=choice_chart_without("B"),
+    ) == (
+        "With this chart, 1 stored card(s) would no longer play:\n"
+        "Skylar Finch: offense.1[4].choice_situation: no column 'B' in the Choice Situations "
+        "chart (columns: A, C, D, E, F)"
+    )
+    assert not federation.chart_overrides.exists()
 
 
 @names("SLUG_TAKEN")
@@ -194,8 +210,21 @@ def test_an_unknown_role_is_refused(federation):
 
 
 @names("NO_SUCH_WRESTLER", "CARD_NAMES_NOBODY")
-def test_the_card_import_refusals_are_tested_with_the_import():
-    """tests/promotion/test_cards_import.py checks these two, word for word, with their files."""
+def test_a_card_import_names_a_card_naming_nobody_and_one_naming_nobody_here(federation):
+    """(tests/promotion/test_cards_import.py has them in the command's report, with the files.)"""
+    card = sample_card("filsinger", "skylar-finch")
+    nameless = {key: value for key, value in card.items() if key != "name"}
+    cards = [nameless, card | {"name": "Nobody"}, card | {"slug": "nobody"}]
+    with pytest.raises(services.CardImportError) as caught:
+        services.cards_import(federation=federation, documents=[("x.yaml", {"cards": cards})])
+    assert caught.value.problems == [
+        "x.yaml: cards[0].name: required: the wrestler's name",  # the engine's own, on the card
+        "x.yaml: cards[0].name: required: a card names its wrestler, by slug: (his address) or "
+        "name: (his ring name)",
+        "x.yaml: cards[1].name: no wrestler with the name 'Nobody' here: sign the wrestler first",
+        "x.yaml: cards[2].slug: no wrestler with the slug 'nobody' here: sign the wrestler first",
+    ]
+    assert not federation.wrestlers.exists()
 
 
 @names("CARD_SYSTEM_REQUIRED", "RING_NAME_SHARED")
