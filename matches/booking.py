@@ -39,6 +39,7 @@ from promotion.models import (
 )
 from promotion.services import FieldProblem
 from rules import registry
+from rules.core.errors import Refusal
 
 # Messages the promoter sees (tests reuse them).
 SHOW_HAS_RUN = "{show} is {status}; its card cannot change."
@@ -124,7 +125,9 @@ TAG_TYPES = {MatchType.TAG, MatchType.THREE_MAN_TAG}
 CLOSED_STATUSES = {ShowStatus.RUNNING, ShowStatus.COMPLETED, ShowStatus.CANCELLED}
 
 
-class BookingError(ValueError):
+class BookingError(Refusal, ValueError):
+    """A booking refused, with every reason (a ``FieldProblem`` names its field)."""
+
     #: The request was made on a view of the data that is out of date (the API's 409), rather
     #: than asking for something the rules refuse (400).
     conflict = False
@@ -132,6 +135,18 @@ class BookingError(ValueError):
     def __init__(self, reasons: Sequence[str]):
         self.reasons = list(reasons)
         super().__init__("\n".join(self.reasons))
+
+    @property
+    def status_code(self) -> int:  # type: ignore[override]
+        return 409 if self.conflict else 400
+
+    @property
+    def by_field(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        """Each reason by its field where it is one's (a ``FieldProblem``), else by the whole."""
+        return tuple(
+            (getattr(reason, "field", ""), getattr(reason, "message", reason))
+            for reason in self.reasons
+        )
 
 
 def in_words(moment: dt.datetime, federation: Federation) -> str:

@@ -31,11 +31,10 @@ from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
-from matches.booking import BookingError
 from promotion.access import AccessDenied
 from promotion.services import CardImportError, ServiceError
 from promotion.transfer import TransferError
-from rules.core.errors import OptionError, ProblemsError, SpecError
+from rules.core.errors import ProblemsError, Refusal
 from rules.core.safejson import JsonError, load_json
 from rules.core.safeyaml import MAX_BYTES, YamlError, load_text
 from web.api_fields import WHOLE_NUMBER
@@ -112,25 +111,34 @@ def _by_field(error: DjangoValidationError) -> list[tuple[str, str]]:
     ]
 
 
+def _refused(exc: Refusal, context) -> Exception | Response:
+    """A refusal, whichever layer raised it, by what its base says (``rules.core.refusal``): a
+    403 is DRF's (a 401 for a visitor, who may yet sign in); any other status answers each
+    problem by its place (``by_field``; a card's or a table's ``problems``), or the message as
+    the one problem of the request, under the refusal's ``heading`` where it has one."""
+    if exc.status_code == status.HTTP_403_FORBIDDEN:
+        request = context.get("request")
+        if request is not None and not request.user.is_authenticated:
+            return exceptions.NotAuthenticated()
+        return exceptions.PermissionDenied(str(exc))
+    problems = exc.problems if isinstance(exc, ProblemsError) else exc.by_field
+    heading = getattr(exc, "heading", None)
+    return problems_response(
+        problems or [("", str(exc))],
+        detail=f"{heading}; see errors." if heading else None,
+        code=exc.status_code,
+    )
+
+
 def _translate(exc: Exception, context) -> Exception | Response:
-    """The project's own refusals as API errors."""
+    """The project's own refusals as API errors: every refusal by its base (``_refused``); a
+    model's own checks by field; a conflict with the database's rules as a 409."""
+    # (The roster's four by name until they derive from Refusal with their ``by_field``.)
     if isinstance(exc, AccessDenied):
         request = context.get("request")
         if request is not None and not request.user.is_authenticated:
             return exceptions.NotAuthenticated()
         return exceptions.PermissionDenied(str(exc))
-    if isinstance(exc, BookingError):
-        # Each by its field where it is one's (a ``FieldProblem``), else by the whole; 409
-        # when the request was made on data that has changed since (``conflict``).
-        return problems_response(
-            (
-                (getattr(reason, "field", ""), getattr(reason, "message", reason))
-                for reason in exc.reasons
-            ),
-            code=status.HTTP_409_CONFLICT if exc.conflict else status.HTTP_400_BAD_REQUEST,
-        )
-    if isinstance(exc, ProblemsError):
-        return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
     if isinstance(exc, TransferError):
         return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
     if isinstance(exc, CardImportError):
@@ -140,8 +148,8 @@ def _translate(exc: Exception, context) -> Exception | Response:
         # Each problem by its field where it is one's (``ServiceError.by_field``: the models'
         # own checks, a service's check of a field), else the refusal's sentence.
         return problems_response(exc.by_field or [("", str(exc))])
-    if isinstance(exc, YamlError | OptionError | SpecError):
-        return problems_response([("", str(exc))])
+    if isinstance(exc, Refusal):
+        return _refused(exc, context)
     if isinstance(exc, DjangoValidationError):
         return problems_response(_by_field(exc))
     if isinstance(exc, IntegrityError):

@@ -4,19 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.core.refusal import Refusal as Refusal  # (its home imports nothing: safeyaml reads it)
 from rules.core.safeyaml import clip
-
-
-class Refusal(Exception):
-    """Base of every refusal of what a user asked or sent, in every layer (a card the engine
-    refuses, a booking, a service's rule, an import, a document too deep): its message says why,
-    plainly, and nothing was written. The doors map it by this base alone (the API answers
-    ``status_code`` with its error shape; a command prints it and exits 1), so they need not
-    import every app to know its errors. It lives here, at the bottom of the layers, so that
-    every app may derive from it."""
-
-    #: What the API answers it with.
-    status_code = 400
 
 
 class RulesError(Refusal):

@@ -19,12 +19,14 @@ import json
 import math
 from typing import Any
 
+from rules.core.refusal import Refusal
+
 MAX_DEPTH = 64
 #: Integers must lie strictly within this, either way (a signed 64-bit column holds them).
 INT_BOUND = 2**63
 
 
-class JsonError(ValueError):
+class JsonError(Refusal, ValueError):
     """A user's JSON refused; the message says why and where, in one short line."""
 
     def __init__(self, message: str, path: str = ""):

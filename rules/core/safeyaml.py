@@ -31,6 +31,8 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
+from rules.core.refusal import Refusal
+
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
 CLIP = 80
@@ -42,7 +44,7 @@ BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u
 ALLOWED_CONTROLS = frozenset("\t\n\r")
 
 
-class YamlError(ValueError):
+class YamlError(Refusal, ValueError):
     """A user's YAML refused; the message says why, in one short line."""
 
 
