@@ -14,16 +14,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from rules.core.errors import RulesError, UnknownSystem
 from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
 from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
 from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS, counted
+from rules.models import WrestlerCard
 from rules.registry import get_system, systems
 
 NO_SUCH_CARD = "{arg}: no such card file, and no wrestler with that slug has a card for {system}"
 NO_SUCH_FILE = "{arg}: no such card file"
+AMBIGUOUS = (
+    "{slug}: wrestlers of several federations have that slug ({federations}); "
+    "name one with --federation SLUG"
+)
+NO_FEDERATION = "--federation: no federation {slug}"
+#: What a look-up in the database meets where there is none to read: no database configured,
+#: no tables yet, or no access in this context (a test without a database).
+NO_DATABASE = (DatabaseError, ImproperlyConfigured, RuntimeError)
 WRONG_COUNT = "a {match_type} match takes {need} cards ({per_side} a side, side by side); got {got}"
 MIXED_SYSTEMS = "the cards are of different rule systems ({found}); a match is played by one"
 UNKNOWN_CARD_SYSTEM = "system: {system} is no rule system here (known: {known})"
@@ -106,6 +118,16 @@ def _side_value(kind: str, raw: str) -> tuple[int, str]:
     return SIDES.index(side), value.strip()
 
 
+def add_federation_argument(parser) -> None:
+    parser.add_argument(
+        "--federation",
+        default=None,
+        metavar="SLUG",
+        help="the federation whose wrestlers a slug names (needed only when wrestlers of "
+        "several federations have that slug)",
+    )
+
+
 def add_common_arguments(parser) -> None:
     parser.add_argument(
         "cards",
@@ -131,6 +153,7 @@ def add_common_arguments(parser) -> None:
         help=f"optional rules, comma-separated, or all (default: the basic game). {options_help()}",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_federation_argument(parser)
     parser.add_argument(
         "--relationship",
         choices=("partners", "group"),
@@ -210,31 +233,60 @@ def _read_file(arg: str, path: Path) -> list[_Item]:
     return [_Item(item, f"{arg} (card {i + 1})") for i, item in enumerate(items)]
 
 
-def _db_cards(slug: str) -> dict[str, dict[str, Any]]:
-    """The wrestler's stored cards by system, or {} (no database, no such wrestler)."""
-    if not re.fullmatch(r"[-a-zA-Z0-9_]{1,100}", slug):
-        return {}
-    try:
-        from rules.models import WrestlerCard
+class Roster:
+    """The wrestlers' stored cards, looked up by slug: in the federation of ``--federation``
+    (its slug), else in the one federation whose wrestler of that slug has a card. A slug is
+    unique only within a federation: one held in several is refused, naming them."""
 
-        rows = WrestlerCard.objects.filter(wrestler__slug=slug).values_list("system", "data")
-        out: dict[str, dict[str, Any]] = {}
-        for system, data in rows:
-            out.setdefault(system, dict(data))
-        return out
-    except Exception:  # no database configured, no tables yet, no access in this context
-        return {}
+    def __init__(self, federation: str | None = None):
+        self.federation = federation
+        if federation is not None:
+            federations = apps.get_model("promotion", "Federation").objects
+            try:
+                known = federations.filter(slug=federation).exists()
+            except NO_DATABASE:
+                known = False
+            if not known:
+                raise CommandError(NO_FEDERATION.format(slug=clip(federation)))
+        self._found: dict[str, list[tuple[str, str, str, Any, str]]] = {}
 
+    def _rows(self, slug: str) -> list[tuple[str, str, str, Any, str]]:
+        """(federation slug, federation name, system, card data, pronouns) of every stored card
+        of a wrestler with this slug (in ``federation`` if given); a CommandError when the
+        slug is in several federations and none was named."""
+        if not re.fullmatch(r"[-a-zA-Z0-9_]{1,100}", slug):
+            return []
+        if slug not in self._found:
+            cards = WrestlerCard.objects.filter(wrestler__slug=slug)
+            if self.federation is not None:
+                cards = cards.filter(wrestler__federation__slug=self.federation)
+            try:
+                self._found[slug] = list(
+                    cards.order_by("wrestler__federation__slug", "system").values_list(
+                        "wrestler__federation__slug",
+                        "wrestler__federation__name",
+                        "system",
+                        "data",
+                        "wrestler__pronouns",
+                    )
+                )
+            except NO_DATABASE:  # nobody has a card
+                self._found[slug] = []
+        rows = self._found[slug]
+        federations = dict.fromkeys((fed, name) for fed, name, *_ in rows)
+        if len(federations) > 1:
+            named = ", ".join(f"{clip_text(name)} ({fed})" for fed, name in federations)
+            raise CommandError(AMBIGUOUS.format(slug=clip_text(slug), federations=named))
+        return rows
 
-def _db_pronouns(slug: str) -> str:
-    """The pronouns of the wrestler with this slug on the roster, or the default."""
-    try:
-        from promotion.models import Wrestler
+    def cards(self, slug: str) -> dict[str, dict[str, Any]]:
+        """The wrestler's stored cards by system, or {} (no such wrestler, no card)."""
+        return {system: dict(data) for _fed, _name, system, data, _pron in self._rows(slug)}
 
-        found = Wrestler.objects.filter(slug=slug).values_list("pronouns", flat=True).first()
-    except Exception:  # no database configured, no tables yet, no access in this context
-        found = None
-    return found or DEFAULT_PRONOUNS
+    def pronouns(self, slug: str) -> str:
+        """The pronouns the roster has for the wrestler with this slug, or the default."""
+        rows = self._rows(slug)
+        return (rows[0][4] if rows else None) or DEFAULT_PRONOUNS
 
 
 def _card_system(data: Any) -> str | None:
@@ -242,7 +294,9 @@ def _card_system(data: Any) -> str | None:
     return value.strip().lower() if isinstance(value, str) and value.strip() else None
 
 
-def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) -> Any:
+def _system_of(
+    args_system: str | None, items: list[_Item], slugs: list[str], roster: Roster
+) -> Any:
     """The system: --system (any case), else the one every card names."""
     if args_system is not None:
         name = args_system.strip().lower()
@@ -274,7 +328,7 @@ def _system_of(args_system: str | None, items: list[_Item], slugs: list[str]) ->
         common: set[str] | None = None
         missing = []
         for slug in slugs:
-            have = set(_db_cards(slug))
+            have = set(roster.cards(slug))
             if not have:
                 missing.append(
                     f"{clip_text(slug)}: no such card file, and no wrestler with "
@@ -319,12 +373,14 @@ def _gather(args: list[str]) -> tuple[list[_Item], list[str], list[str]]:
     return items, slugs, problems
 
 
-def _parse(items: list[_Item], system: Any, tables: Any, problems: list[str]) -> list[LoadedCard]:
+def _parse(
+    items: list[_Item], system: Any, tables: Any, problems: list[str], roster: Roster
+) -> list[LoadedCard]:
     loaded: list[LoadedCard] = []
     for item in items:
         data = item.data
         if item.key is not None:
-            data = _db_cards(item.key).get(system.name)
+            data = roster.cards(item.key).get(system.name)
             if data is None:
                 problems.append(NO_SUCH_CARD.format(arg=item.where, system=system.name))
                 continue
@@ -336,15 +392,18 @@ def _parse(items: list[_Item], system: Any, tables: Any, problems: list[str]) ->
             problems.append(f"{item.where}: invalid card\n" + _indent("\n".join(shown)))
             continue
         key = item.key or slugify(card.name)
-        pronouns = _db_pronouns(item.key) if item.key is not None else DEFAULT_PRONOUNS
+        pronouns = roster.pronouns(item.key) if item.key is not None else DEFAULT_PRONOUNS
         loaded.append(LoadedCard(key, card.name, card, item.where, pronouns))
     return loaded
 
 
-def load_cards(args: list[str], system: Any, tables: Any = None) -> list[LoadedCard]:
-    """Cards of one ``system`` from files or slugs; a CommandError listing every problem."""
+def load_cards(
+    args: list[str], system: Any, tables: Any = None, roster: Roster | None = None
+) -> list[LoadedCard]:
+    """Cards of one ``system`` from files or slugs (looked up in ``roster``, by default across
+    every federation); a CommandError listing every problem."""
     items, _slugs, problems = _gather(args)
-    loaded = _parse(items, system, tables, problems)
+    loaded = _parse(items, system, tables, problems, roster or Roster())
     if problems:
         raise CommandError("\n".join(problems))
     return loaded
@@ -391,7 +450,10 @@ def build(options: dict[str, Any]) -> Built:
         ally_items.append((side, found))
     if problems:
         raise CommandError("\n".join(problems))
-    system = _system_of(options.get("system"), items + [i for _, f in ally_items for i in f], slugs)
+    roster = Roster(options.get("federation"))
+    system = _system_of(
+        options.get("system"), items + [i for _, f in ally_items for i in f], slugs, roster
+    )
     match_type = str(options.get("match") or "singles").strip().lower()
     if match_type not in system.match_types:
         raise CommandError(
@@ -403,10 +465,10 @@ def build(options: dict[str, Any]) -> Built:
         tables = system.load_tables()
     except RulesError as err:
         raise CommandError(str(err)) from None
-    cards = _parse(items, system, tables, problems)
+    cards = _parse(items, system, tables, problems, roster)
     allies: dict[int, LoadedCard] = {}
     for side, found in ally_items:
-        parsed = _parse(found, system, tables, problems)
+        parsed = _parse(found, system, tables, problems, roster)
         if len(found) != 1:
             problems.append(f"--ally {SIDES[side]}: one card, not {len(found)}")
         elif side in allies:
@@ -423,7 +485,7 @@ def build(options: dict[str, Any]) -> Built:
         raise CommandError("\n".join(problems))
     per_side = system.participants_per_side(match_type)
     # Most match types have two sides; a system may allow more (a battle royal: any number).
-    low, high = getattr(system, "sides_allowed", lambda _: (2, 2))(match_type)
+    low, high = system.sides_allowed(match_type)
     count = len(cards) // per_side
     if len(cards) % per_side or count < low or (high is not None and count > high):
         need = str(low * per_side) if low == high else f"{low * per_side} or more"

@@ -9,7 +9,12 @@ from django.core.management.base import CommandError
 
 from rules.core.errors import UnknownSystem
 from rules.core.safeyaml import YamlError, load_file
-from rules.management.cardfiles import RulesCommand, load_cards
+from rules.management.cardfiles import (
+    Roster,
+    RulesCommand,
+    add_federation_argument,
+    load_cards,
+)
 from rules.registry import get_system, systems
 
 NO_FIGURES = "card_analysis covers {covered} cards; {system} has no per-roll figures"
@@ -26,6 +31,7 @@ class Command(RulesCommand):
             help="rule system (default: the file's system:, or superstar for a slug)",
         )
         parser.add_argument("--json", action="store_true", help="print JSON")
+        add_federation_argument(parser)
 
     def handle(self, *args, **options) -> None:
         name = options["system"] or _file_system(options["card"]) or "superstar"
@@ -37,7 +43,7 @@ class Command(RulesCommand):
         if figures is None:
             covered = ", ".join(sorted(n for n, s in systems.items() if hasattr(s, "card_figures")))
             raise CommandError(NO_FIGURES.format(covered=covered, system=system.name))
-        loaded = load_cards([options["card"]], system)
+        loaded = load_cards([options["card"]], system, roster=Roster(options["federation"]))
         if len(loaded) != 1:
             raise CommandError(f"{options['card']}: holds {len(loaded)} cards; give one")
         card = loaded[0].card

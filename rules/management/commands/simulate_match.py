@@ -50,7 +50,7 @@ class Command(RulesCommand):
             side = spec.sides[result.winner]
             names = " & ".join(p.name for p in side.participants)
             outcome = f"Winner: {names} by {result.method.value.replace('_', ' ')}"
-        unit = getattr(system, "length_unit", "turns")
+        unit = system.length_unit
         if result.length == 1:
             unit = unit.removesuffix("s")
         self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} {unit}."))
