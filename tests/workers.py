@@ -2,8 +2,9 @@
 
 A ``Cluster`` starts ``celery worker`` / ``celery beat`` processes against a given database and a
 dedicated Redis database (flushed first, so stale messages from other runs cannot interfere),
-sends tasks to them by name through its own client app, and stops every process it started,
-each by its own process group.
+sends tasks to them by name through its own client app, reads what the workers keep in their
+cache (a running show's progress), and stops every process it started, each by its own process
+group.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 import redis
 from celery import Celery
+from django.core.cache.backends.redis import RedisCache
 
 ROOT = Path(__file__).resolve().parent.parent
 CELERY = str(Path(sys.executable).with_name("celery"))
@@ -145,6 +147,9 @@ class Cluster:
             result_serializer="json",
             broker_connection_retry_on_startup=True,
         )
+        #: The workers' cache as they see it (their REDIS_URL is the broker's: their settings make
+        #: it the cache too), where a running show notes how far it has got.
+        self.cache = RedisCache(broker_url, {})
 
     # -- processes --------------------------------------------------------------------------
     def flush(self) -> None:

@@ -27,7 +27,7 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from matches.booking import match_book, show_schedule
 from matches.checks import federation_check
 from matches.models import Match, MatchStatus, MatchType, Show, ShowStatus
-from matches.simulation import ABANDONED, MAX_ATTEMPTS, show_simulate
+from matches.simulation import ABANDONED, MAX_ATTEMPTS, progress_key, show_simulate
 from promotion.models import Federation
 from tests.faulty_app import ENGINE_FAILURE
 from tests.matches.helpers import (
@@ -108,6 +108,13 @@ def wait_for(predicate, *, timeout: float, what: str = "", cluster: Cluster | No
         if cluster is not None:
             print(cluster.dump_logs())
         raise
+
+
+def matches_done(workers: Cluster, show: Show) -> int:
+    """How many of the show's matches the worker running it has wrestled, as it notes them in
+    the workers' cache (0 before the first)."""
+    noted = workers.cache.get(progress_key(show.pk))
+    return noted[0] if noted else 0
 
 
 def beat_every_second() -> None:
@@ -302,7 +309,12 @@ def test_a_worker_killed_mid_show_is_replaced_and_the_results_equal_an_uninterru
     result = workers.simulate(show.pk)
     wait_for(lambda: result.state == "STARTED", timeout=20, what="the show to start")
     victim = workers.name_of(result.info["hostname"])
-    time.sleep(1.2)  # three matches in
+    wait_for(
+        lambda: matches_done(workers, show) >= 3,
+        timeout=20,
+        what="three matches in",
+        cluster=workers,
+    )
     assert status_of(show) == ShowStatus.RUNNING
     workers.kill(victim)
     assert row_counts(federation) == before  # the dead worker's transaction rolled back
@@ -475,7 +487,9 @@ def test_a_stale_admin_save_while_a_worker_runs_the_show_writes_nothing(cluster,
     assert "can no longer change" in response.content.decode()
     wait_done(show, timeout=40, cluster=workers)
     assert (show.status, show.attempts) == (ShowStatus.COMPLETED, 1)
-    time.sleep(3)  # longer than the workers' lease: nothing reclaims the show
+    # Longer than the workers' lease: nothing reclaims the show. A fixed wait on purpose: that
+    # nothing happens in this time is what the test proves.
+    time.sleep(3)
     assert status_of(show) == ShowStatus.COMPLETED and show.attempts == 1
     assert fingerprint(show) == expected
     assert row_counts(federation) == expected_counts
@@ -522,7 +536,9 @@ def test_a_show_whose_worker_is_killed_recovers_within_a_minute_by_default(clust
     result = workers.simulate(show.pk)
     wait_for(lambda: result.state == "STARTED", timeout=20, what="the show to start")
     name = workers.name_of(result.info["hostname"])
-    time.sleep(1.0)
+    wait_for(
+        lambda: matches_done(workers, show) >= 2, timeout=20, what="two matches in", cluster=workers
+    )
     assert status_of(show) == ShowStatus.RUNNING
     killed_at = time.monotonic()
     if victim == "pool process":
@@ -715,7 +731,9 @@ def test_a_heartbeat_whose_connection_is_cut_reconnects_and_its_worker_keeps_the
     with connection.cursor() as cursor:
         for pid in cut:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    time.sleep(LEASE + 1.0)  # past the lease, had the heartbeat not renewed it
+    # Past the lease, had the heartbeat not renewed it. A fixed wait on purpose: that the show is
+    # still held after this long is what the test proves.
+    time.sleep(LEASE + 1.0)
     assert status_of(show) == ShowStatus.RUNNING
     second = workers.simulate(show.pk)
 
