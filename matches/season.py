@@ -48,6 +48,8 @@ NO_WORKER = (
 )
 DATABASE_GONE = "The database connection failed {attempts} times in a row ({error}); stopping."
 
+#: At most ten years of weekly shows in one run (``simulate_season`` and ``demo --weeks``).
+MAX_WEEKS = 520
 #: A season's lock lapses when its holder has not renewed it for this long.
 LOCK_SECONDS = 120
 #: How long a queued show may wait for a worker to take it before the season gives up.

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from promotion.choices import Method
 from promotion.db import bulk_update_rows
 from promotion.models import (
     Division,
@@ -89,8 +90,6 @@ class Bout:
 
 def _finish_words(method: str) -> str:
     """A match's method as the promoter reads it: "pinfall", "count-out"."""
-    from matches.models import Method
-
     return Method(method).label.lower() if method in Method.values else method.replace("_", " ")
 
 

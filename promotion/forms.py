@@ -17,7 +17,7 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
-from promotion.selectors import account_named, free_slug
+from promotion.selectors import account_named, free_slug, suggested_start
 from promotion.services import STARTING_STANDING_MAX
 from promotion.validators import (
     CARD_SIZE,
@@ -27,6 +27,8 @@ from promotion.validators import (
     plain_text,
     time_zone_choices,
 )
+from rules import registry
+from rules.core.safeyaml import clip
 
 NO_SUCH_USER = "No account has that username or e-mail address; ask them to sign up first."
 START_EMPTY, START_SAMPLE = "empty", "sample"
@@ -245,8 +247,6 @@ class WrestlerForm(forms.ModelForm):
             if value != WrestlerStatus.INJURED or self.instance.status == WrestlerStatus.INJURED
         ]
         if creating:
-            from promotion.selectors import suggested_start
-
             start = suggested_start(federation=federation)
             self.fields["fame"].initial = start["fame"]
             self.fields["prestige"].initial = start["prestige"]
@@ -289,9 +289,6 @@ CARD_NAME_DIFFERS = (
 def card_system_problem(engine, named) -> str | None:
     """What is wrong with a card's ``system:`` in the editor of ``engine``'s system, in the
     systems' names as the site gives them (the editor's tabs)."""
-    from rules import registry
-    from rules.core.safeyaml import clip
-
     if named is None or named == engine.name:
         return None
     other = registry.systems.get(str(named).strip().lower())
@@ -312,8 +309,6 @@ def card_name_note(wrestler: Wrestler, data) -> str | None:
 
     if not card_name or plain(card_name) == plain(wrestler.ring_name):
         return None
-    from rules.core.safeyaml import clip
-
     return CARD_NAME_DIFFERS.format(
         card_name=clip(card_name), federation=wrestler.federation, wrestler=wrestler.ring_name
     )

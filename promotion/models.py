@@ -20,6 +20,8 @@ from django.urls import reverse
 from django.utils import timezone
 from timezone_field import TimeZoneField
 
+from promotion.calendar import federation_today
+from promotion.choices import MatchStatus
 from promotion.validators import (
     ACTIVE_WHILE_INJURED,
     CARD_SIZE_VALIDATORS,
@@ -37,6 +39,7 @@ from promotion.validators import (
     time_zone_words,
     weight_in_pounds,
 )
+from rules.core.text import pronouns as pronoun_forms
 from rules.models import System
 
 
@@ -299,10 +302,8 @@ class Wrestler(models.Model):
             and stored_status not in (None, WrestlerStatus.ACTIVE)
             and self.injuries.filter(healed_on__isnull=True, keeps_off_cards=True).exists()
         ):
-            from rules.core.text import pronouns
-
             message = ACTIVE_WHILE_INJURED.format(
-                wrestler=self.ring_name, him=pronouns(self.pronouns).object
+                wrestler=self.ring_name, him=pronoun_forms(self.pronouns).object
             )
             errors["status"] = ValidationError(message, code="active_while_injured")
         if self.federation_id is not None:
@@ -336,8 +337,6 @@ class Wrestler(models.Model):
     def _debut_problem(self) -> ValidationError | None:
         """Why ``debut_on`` cannot be his debut: a day still to come for the federation, or a day
         after the first match he wrestled there."""
-        from promotion.selectors import federation_today
-
         today = federation_today(self.federation)
         if self.debut_on > today:
             message = DEBUT_STILL_TO_COME.format(
@@ -346,8 +345,6 @@ class Wrestler(models.Model):
             return ValidationError(message, code="debut_still_to_come")
         if not self.pk:
             return None
-        from matches.models import MatchStatus
-
         first = (
             self.appearances.filter(match__status=MatchStatus.COMPLETED)
             .select_related("show")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo
 
+from django.contrib.auth import get_user_model
 from django.db import models
-from django.db.models import Max, Prefetch, Q, QuerySet
-from django.utils import timezone
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.text import slugify
 
+from promotion.access import federations_for
+from promotion.calendar import WRESTLED as WRESTLED
+from promotion.calendar import federation_today as federation_today
 from promotion.models import (
     Division,
     Federation,
@@ -28,31 +31,13 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
+from rules import registry
+from rules.models import ChartOverride
 
 
 def federations_visible_to(*, user) -> QuerySet[Federation]:
     """Federations ``user`` may read (see ``promotion.access``), by name."""
-    from promotion.access import federations_for
-
     return federations_for(user).select_related("owner").order_by("name")
-
-
-#: A show's status once it has been wrestled (``matches.models.ShowStatus.COMPLETED``; the
-#: promotion layer sits below matches and names it by value).
-WRESTLED = "completed"
-
-
-def federation_today(federation: Federation) -> dt.date:
-    """The federation's "today": the later of the real date in its time zone and the date of its
-    last wrestled show (a promoter may run the coming week's show early; from then on its
-    results are the federation's present). Every page, API view and selector that asks "as of
-    today" for a federation asks this (see ``docs/standings.md``, "A federation's today")."""
-    zone = ZoneInfo(str(federation.time_zone))
-    today = timezone.localdate(timezone=zone)
-    last = federation.shows.filter(status=WRESTLED).aggregate(last=Max("scheduled_at"))["last"]
-    if last is not None:
-        today = max(today, last.astimezone(zone).date())
-    return today
 
 
 def roster(*, federation: Federation) -> QuerySet[Wrestler]:
@@ -179,8 +164,6 @@ def free_slug(taken: QuerySet, name: str, *, fallback: str, max_length: int = 80
     queryset with a ``slug``) has it ("title", "title-2", ...), so that the promoter is never
     refused for an address he did not type. A name's own address that is taken stays taken: the
     caller refuses it (two teams of one name)."""
-    from django.utils.text import slugify
-
     own = slugify(name)[:max_length].strip("-")
     if own:
         return own
@@ -195,8 +178,6 @@ def free_slug(taken: QuerySet, name: str, *, fallback: str, max_length: int = 80
 def account_named(value: str):
     """The account a promoter means by ``value``: its username or its e-mail address (either
     in any case), the first made when two share an address; or None."""
-    from django.contrib.auth import get_user_model
-
     value = value.strip()
     if not value:
         return None
@@ -234,8 +215,51 @@ class TeamContender:
     @property
     def prestige(self) -> int:
         """The mean Prestige of the two members who would wrestle."""
-        pair = self.members[:2]
-        return sum(w.prestige for w in pair) // max(len(pair), 1)
+        return team_prestige(self.members)
+
+
+def team_prestige(members: Iterable[Wrestler]) -> int:
+    """A team's Prestige: the mean of its first two ``members``' (the best, as they are given),
+    rounded down; 0 for a team without members."""
+    pair = list(members)[:2]
+    return sum(w.prestige for w in pair) // max(len(pair), 1)
+
+
+def division_champion_ids(*, federation: Federation, division: str) -> set[int]:
+    """The holders of the federation's active titles in ``division``'s terms: wrestlers' ids for
+    singles, teams' ids for tag (what the standings mark as champions)."""
+    reigns = list(champions(federation=federation))
+    if division == Division.SINGLES:
+        return {r.holder_wrestler_id for r in reigns if r.holder_wrestler_id}
+    return {r.holder_team_id for r in reigns if r.holder_team_id}
+
+
+def singles_standings(*, federation: Federation) -> QuerySet[Wrestler]:
+    """The singles standings' order: every wrestler not retired, best Prestige first (then by
+    ring name)."""
+    return federation.wrestlers.exclude(status=WrestlerStatus.RETIRED).order_by(
+        "-prestige", "ring_name", "pk"
+    )
+
+
+def tag_standings(*, federation: Federation) -> list[tuple[Team, int]]:
+    """The tag standings' order: every tag team not disbanded with its Prestige (``team_prestige``
+    of its two best current members), best first; teams of equal Prestige by name."""
+    teams = (
+        federation.teams.filter(disbanded_on__isnull=True, kind=TeamKind.TAG_TEAM)
+        .prefetch_related(
+            Prefetch(
+                "memberships",
+                queryset=TeamMembership.objects.filter(ended_on__isnull=True)
+                .select_related("wrestler")
+                .order_by("-wrestler__prestige", "wrestler__pk"),
+            )
+        )
+        .order_by("name", "pk")
+    )
+    ranked = [(team, team_prestige(m.wrestler for m in team.memberships.all())) for team in teams]
+    ranked.sort(key=lambda row: -row[1])
+    return ranked
 
 
 def team_contenders(
@@ -537,9 +561,6 @@ def federation_tables(*, federation: Federation | None, system: str):
     """A rule system's charts as this federation plays them: the defaults with its overrides
     (``ChartOverride``) merged in; the defaults alone without a federation. None for a system
     whose engine has not landed."""
-    from rules import registry
-    from rules.models import ChartOverride
-
     engine = registry.systems.get(system)
     if engine is None:
         return None

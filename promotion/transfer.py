@@ -28,6 +28,12 @@ same at every door).
 Users are not part of a federation: the importing user owns the copy, and each member the
 document names is invited (``promotion.invitations``), never made a member unasked; a name with
 no user here is reported, not created.
+
+Its layer: above the roster's domain, beside ``matches``. A federation's document holds its shows,
+matches and play-by-play, and is held to the invariants ``check_federation`` keeps; both are
+``matches``' (its rows, and ``matches.checks`` reading them), and restating them here would let
+the two drift. So this module imports ``matches`` and nothing of the roster's domain imports it:
+only the doors call it (``promotion.api``, ``import_federation``, ``export_federation``).
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ from promotion.selectors import WRESTLED
 from promotion.services import ServiceError
 from promotion.standings import standings_table
 from promotion.validators import DEBUT_AFTER_FIRST_MATCH, DEBUT_STILL_TO_COME, name_key
+from rules import registry
 from rules.core.errors import CardError
 from rules.core.safejson import JsonError, check_bounds, load_json
 from rules.models import ChartOverride, WrestlerCard
@@ -643,8 +650,6 @@ class _Reader:
     def _check_cards(self) -> None:
         """Every card valid for its system: its engine's parser, with the charts as the
         document's overrides make them (as ``services.card_normalise`` checks a card stored)."""
-        from rules import registry
-
         tables: dict[str, Any] = {}
         for card in self.built.get("cards", []):
             engine = registry.systems.get(card.system)

@@ -48,6 +48,8 @@ from promotion.forms import (
     TitleRetireForm,
     TitleVacateForm,
     WrestlerForm,
+    card_name_note,
+    card_system_problem,
 )
 from promotion.invitations import pending_invitations
 from promotion.models import (
@@ -58,7 +60,7 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
-from promotion.sample import sample_federation_load
+from promotion.sample import sample_federation_load, starter_card
 from promotion.templatetags.ringside import feud_sides, ordinal
 from rules import registry
 from rules.core.safeyaml import YamlError, load_text
@@ -294,11 +296,10 @@ def wrestler_detail(request, federation: str, slug: str):
 def _card_figures(card: WrestlerCard) -> list:
     """The exact per-roll figures of a card, for the systems that have them (Superstar)."""
     engine = registry.systems.get(card.system)
-    figures = getattr(engine, "card_figures", None)
-    if figures is None or not card.validated:
+    if engine is None or not engine.has_card_figures or not card.validated:
         return []
     try:
-        return figures(engine.parse_card(card.data))
+        return engine.card_figures(engine.parse_card(card.data))
     except ValueError:
         return []
 
@@ -386,8 +387,6 @@ def _check_card(engine, text: str, federation=None):
         return None, [str(exc)]
     if not isinstance(data, dict):
         return None, ["card: a card is a mapping of fields (system:, name:, ...)"]
-    from promotion.forms import card_system_problem
-
     problem = card_system_problem(engine, data.get("system"))
     if problem is not None:
         return None, [problem]
@@ -402,9 +401,6 @@ def _check_card(engine, text: str, federation=None):
 
 
 def card_edit(request, federation: str, slug: str, system: str):
-    from promotion.forms import card_name_note
-    from promotion.sample import starter_card
-
     fed = federation_page(request, federation, Action.BOOK)
     wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)
@@ -449,8 +445,6 @@ def card_edit(request, federation: str, slug: str, system: str):
 @posted_from("card-edit")
 def card_check(request, federation: str, slug: str, system: str):
     """The editor's live validation (htmx): every problem by path, or that the card is valid."""
-    from promotion.forms import card_name_note
-
     fed = federation_page(request, federation, Action.BOOK)
     wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)

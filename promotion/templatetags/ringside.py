@@ -13,6 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 
 from matches.models import Method, Role
+from rules import registry
 
 register = template.Library()
 
@@ -398,8 +399,6 @@ def superstar_specialty(data: dict) -> list[str]:
 @register.filter
 def match_length(match) -> str:
     """A match's length in its rule system's own unit: "35 turns", "1 round"."""
-    from rules import registry
-
     unit = getattr(registry.systems.get(match.rule_system), "length_unit", "turns")
     if match.length == 1:
         unit = unit.removesuffix("s")

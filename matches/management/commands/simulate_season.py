@@ -8,7 +8,7 @@ from django.utils import timezone
 from tqdm import tqdm
 
 from matches.booking import BookingError
-from matches.season import SeasonError, season_simulate
+from matches.season import MAX_WEEKS, SeasonError, season_simulate
 from matches.simulation import TRANSIENT_ERRORS
 from promotion.models import Federation
 from web.api_fields import YEARS
@@ -23,8 +23,6 @@ def _day(value: str) -> dt.date:
         raise argparse.ArgumentTypeError(BAD_DAY.format(value=value)) from None
 
 
-#: At most ten years of weekly shows in one run.
-MAX_WEEKS = 520
 WEEKS_OUT_OF_RANGE = "--weeks is from 1 to {most} (ten years of weekly shows), not {weeks}."
 START_PASSED = (
     "note: --start {start} is not after {show} ({on}): new shows follow the federation's last show."

@@ -12,7 +12,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
-from matches.management.commands.simulate_season import MAX_WEEKS
+from matches.runner import ShowRunner
+from matches.season import MAX_WEEKS
 from promotion.models import Federation
 from promotion.sample import sample_data
 
@@ -84,8 +85,6 @@ class Command(BaseCommand):
             return
         if not settings.REDIS_URL:
             # No broker, no beat: this process wrestles the shows as they fall due.
-            from matches.runner import ShowRunner
-
             ShowRunner(every=30, report=self.stdout.write).start()
             self.stdout.write("Scheduled shows are wrestled here as they fall due (every 30 s).")
         self.stdout.write(
