@@ -8,7 +8,7 @@ from drf_spectacular.views import (
 
 from matches import api as matches_api
 from promotion import api as promotion_api
-from promotion.api_invitations import InvitationViewSet
+from promotion.api.invitations import InvitationViewSet
 from web import api_docs, views
 from web.api import TokenView
 from web.api_root import Router
