@@ -6,7 +6,9 @@ STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 # The ARM engine compiled by mypyc (setup.py): built by the install, again when its source or
 # setup.py changes (--force: build_ext would keep an object whose C is unchanged, new flags or not).
 NATIVE := $(VENV)/.native
-NATIVE_SOURCES := setup.py rules/arm/native.py rules/arm/compile.py rules/arm/engine.py rules/arm/strategy.py
+NATIVE_SOURCES := setup.py rules/arm/native.py rules/arm/compile.py rules/arm/state.py \
+	rules/arm/memory.py rules/arm/preparation.py rules/arm/text.py rules/arm/engine.py \
+	rules/arm/result.py rules/arm/strategy.py
 
 .PHONY: demo test lint format bench mutation worker beat clean
 
@@ -26,17 +28,17 @@ $(NATIVE): $(NATIVE_SOURCES) | $(STAMP)
 demo: $(STAMP) $(NATIVE)
 	$(BIN)/python manage.py demo $(if $(NO_SERVE),--no-serve,)
 
-## test: ruff, then the whole pytest suite, spread over the machine's cores (at most four
-## processes; PYTEST_PROCESSES=0 runs it in this one)
+## test: the lint below, then the whole pytest suite, spread over the machine's cores (at most
+## four processes; PYTEST_PROCESSES=0 runs it in this one)
 PYTEST_PROCESSES ?= auto
-test: $(STAMP) $(NATIVE)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+test: lint $(NATIVE)
 	$(BIN)/pytest --numprocesses=$(PYTEST_PROCESSES) --maxprocesses=4 --dist=worksteal --durations=15
 
+## lint: ruff (the code and its format), then the layers' import contracts ([tool.importlinter])
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-logo
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
@@ -57,5 +59,5 @@ beat: $(STAMP) $(NATIVE)
 	$(BIN)/celery -A config beat --loglevel=info
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache mutants build
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache .import_linter_cache mutants build
 	rm -f rules/arm/native.sha rules/arm/*.so rules_arm_native__mypyc*.so

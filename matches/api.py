@@ -49,7 +49,6 @@ from matches.selectors import (
 )
 from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, is_member
-from promotion.api import PersonRefSerializer, person_ref
 from promotion.models import Feud, Wrestler
 from rules.core.dice import SeededDice
 from rules.models import System
@@ -69,6 +68,7 @@ from web.api_fields import (
     YearFilter,
     read_flag,
 )
+from web.api_refs import PersonRefSerializer, person_ref
 from web.api_support import problems_response
 from web.idempotency import IdempotentCreates
 
