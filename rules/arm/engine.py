@@ -11,797 +11,111 @@ stalling, tags), and the end of the round (referee counts, the clock). Holds and
 half-length rounds. The clock runs in seconds; a time limit is in rounds of ten seconds.
 
 The rulebook's numbers live in the tables (``rules/data/arm``); the engine reads them compiled
-into ``Prepared.fig``.
+into ``Prepared.fig``. Around the loop, each in a module of its own: the match prepared
+(``preparation``), the pieces of its state (``state``: ``Fighter``, ``Plan``, ``Hold``), the
+play-by-play's words (``text``: what each ``if rec:`` tells), the result and its effects
+(``result``) and the strategy's memory of its decisions (``memory``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, Final
 
-from librt.vecs import vec
 from mypy_extensions import i64
 
-from rules.arm.compile import POSTURE_BIT, Figures, Move, Wrestler, code, figures
-from rules.arm.options import ArmOptions, parse_options
-from rules.arm.tables import ArmTables, load_tables
+from rules.arm import result as results
+from rules.arm.compile import Move
+from rules.arm.preparation import MATCH_TYPES as MATCH_TYPES  # (re-exported: rules.arm.system)
+from rules.arm.preparation import PER_SIDE as PER_SIDE
+from rules.arm.preparation import STIPULATIONS as STIPULATIONS
+from rules.arm.preparation import Prepared
+from rules.arm.preparation import prepare as prepare
+from rules.arm.result import SYSTEM as SYSTEM
+from rules.arm.state import (
+    ACE,
+    BOTCH,
+    CATEGORY,
+    FAIL,
+    STALE,
+    SUCCESS,
+    Fighter,
+    Hold,
+    Plan,
+)
+from rules.arm.text import (
+    COVER_WORDS,
+    both_of,
+    either_of,
+    numeral,
+    part_name,
+    tell_advantage,
+    tell_ambush,
+    tell_answer,
+    tell_arm_drop,
+    tell_attack,
+    tell_blind_tag,
+    tell_block,
+    tell_collision,
+    tell_count,
+    tell_counter,
+    tell_crowd,
+    tell_distraction,
+    tell_edge,
+    tell_escape,
+    tell_fake_tag,
+    tell_free_attack,
+    tell_hesitate,
+    tell_hit,
+    tell_hold_break,
+    tell_hold_damage,
+    tell_hold_shift,
+    tell_injury,
+    tell_interference,
+    tell_ko_check,
+    tell_landing,
+    tell_leverage,
+    tell_miss,
+    tell_moved,
+    tell_opening,
+    tell_pin,
+    tell_pin_referee,
+    tell_pinfall,
+    tell_place,
+    tell_position,
+    tell_referee,
+    tell_referee_check,
+    tell_reversal,
+    tell_revive,
+    tell_ropes,
+    tell_save,
+    tell_save_blocked,
+    tell_screwjob,
+    tell_second_wind,
+    tell_seize,
+    tell_sleeper,
+    tell_stall,
+    tell_submission,
+    tell_submission_check,
+    tell_telegraph,
+    tell_telegraph_badly,
+    tell_telegraphed,
+    tell_tie_up,
+    tell_time_limit,
+    tell_warning,
+)
 from rules.core.dice import Dice, SeededDice
-from rules.core.errors import SpecError
 from rules.core.events import Event
-from rules.core.result import Effects, InjuryEffect, MatchResult, Method, StandingEffect
-from rules.core.spec import MatchSpec, Ringside
-from rules.core.text import Named, counted, group_noun, times
+from rules.core.result import MatchResult, Method
 
 if TYPE_CHECKING:
     from rules.arm.strategy import ArmStrategy
 
-SYSTEM: Final = "arm"
-#: Makes a named tuple (an ``Event``, the ``Effects``, the ``MatchResult``) from its fields in
-#: one tuple, past the named tuple's Python constructor; the classes bound once.
+#: Makes an ``Event`` from its fields in one tuple, past the named tuple's Python constructor.
 _new_tuple: Final = tuple.__new__
 _EVENT: Final = Event
-_EFFECTS: Final = Effects
-_MATCH_RESULT: Final = MatchResult
-MATCH_TYPES: Final = ("singles", "tag", "steel_cage")
-PER_SIDE: Final = {"singles": 1, "tag": 2, "steel_cage": 1}
-STIPULATIONS: Final = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
-
-#: The most effects ``Prepared.made`` keeps.
-MADE_LIMIT: Final = 10_000
-#: ``Fighter.codes`` to be worked out again.
-STALE: Final = -2
-BOTCH: Final = -1
-FAIL: Final = 0
-SUCCESS: Final = 1
-ACE: Final = 2
-GRADE_WORDS: Final = {BOTCH: "a Botch", FAIL: "a miss", SUCCESS: "good", ACE: "an Ace"}
-#: How an attack's roll reads in the play-by-play.
-RESULT_WORDS: Final = {ACE: "an Ace!", SUCCESS: "good.", FAIL: "a miss.", BOTCH: "a Botch!"}
-#: ``RESULT_WORDS`` by the grade plus one (a Botch is -1), for the play-by-play's inner loop.
-_RESULT_BY_GRADE: Final[tuple[str, ...]] = tuple(
-    RESULT_WORDS[g] for g in (BOTCH, FAIL, SUCCESS, ACE)
-)
-#: The small numbers the play-by-play writes most (dice, targets, damage), written once.
-_NUMBERS: Final[tuple[str, ...]] = tuple(str(n) for n in range(100))
-
-
-def _num(n: int) -> str:
-    """``str(n)``: from ``_NUMBERS`` for the small ones."""
-    return _NUMBERS[n] if 0 <= n < 100 else str(n)
-
-
-CATEGORY: Final = {
-    "facing": 0,
-    "behind": 0,
-    "sitting": 1,
-    "kneeling": 1,
-    "bent": 1,
-    "prone": 2,
-    "facedown": 2,
-}
-POSTURE_WORDS: Final = {
-    "facing": "upright",
-    "behind": "upright, back turned",
-    "sitting": "sitting",
-    "kneeling": "on the knees",
-    "bent": "doubled over",
-    "prone": "flat on the back",
-    "facedown": "face down",
-}
-ZONE_WORDS: Final = {
-    "center": "the center of the ring",
-    "middle": "the middle of the ring",
-    "ringside": "the ropes",
-    "corner": "the corner",
-    "apron": "the apron",
-    "floor": "the floor",
-    "aisle": "the aisle",
-}
-#: How a match ends, by the ``Method``'s value: a draw's words, and a win's. ``{men}`` and
-#: ``{man}`` are the wrestlers it ends for, by their pronouns (``rules.core.text.group_noun``:
-#: "men", "women" or "wrestlers").
-DRAW_WORDS: Final = {
-    Method.DOUBLE_DISQUALIFICATION.value: "Both {men} are disqualified",
-    Method.DOUBLE_COUNT_OUT.value: "Both {men} are counted out",
-    Method.DRAW_TIME_LIMIT.value: "The match is a time-limit draw",
-    Method.DOUBLE_KNOCKOUT.value: "Neither {man} can continue: a draw",
-}
-#: Two wrestlers whose pronouns differ, together ("both wrestlers", "neither wrestler"); two of
-#: a kind are their own ``Wrestler.men`` and ``Wrestler.man``.
-MIXED_MEN: Final = group_noun(("he", "she"))
-MIXED_MAN: Final = group_noun(("he", "she"), plural=False)
-WIN_WORDS: Final = {
-    Method.PIN.value: "by pinfall",
-    Method.SUBMISSION.value: "by submission",
-    Method.KNOCKOUT.value: "by knockout",
-    Method.DISQUALIFICATION.value: "by disqualification",
-    Method.COUNT_OUT.value: "by count-out",
-    Method.ESCAPE.value: "by escaping the cage",
-}
 ESCAPES: Final = ("power", "kick", "shoulder", "hair", "rope")
-#: Outside the ring: counted by the referee, out of reach of a man inside.
-OUTSIDE: Final = frozenset({"floor", "aisle"})
-ESCAPE_WORDS: Final = {
-    "power": "powers out",
-    "kick": "kicks out",
-    "shoulder": "gets a shoulder up",
-    "hair": "pulls the hair",
-    "rope": "gets a foot on the ropes",
-}
 HOLD_ESCAPES: Final = ("tec", "str", "rope", "reversal")
-DEFENSE_VERBS: Final = {"duck": "duck", "block": "block", "dodge": "dodge", "sprawl": "sprawl on"}
-COVER_WORDS: Final = {
-    "cover": "covers",
-    "hook_leg": "covers and hooks the leg",
-    "lobster": "covers with a lobster, both legs hooked",
-    "predicament": "has the shoulders trapped in a pinning predicament",
-}
-#: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
-SUPERSEDES: Final = ("prestige.loss", "prestige.engineered", "heat.interference")
-#: The objects the engine itself drives men into or hands them, looked up once a match.
-ENGINE_OBJECTS: Final = (
-    "Turnbuckle",
-    "Ring Steps",
-    "Railing",
-    "Floor",
-    "Boot",
-    "Fire Tab",
-    "Powder",
-    "Steel Chair",
-)
-
-
-# --------------------------------------------------------------------------------------------
-# preparation
-
-
-_LOW: Final = (1 << 31) - 1
-
-
-def _mix(w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
-    """One integer from a situation's four (each under 2**62), to remember it by: their eight
-    31-bit halves stirred in turn into 31 bits by a multiplication (under 2**62, so it never
-    overflows) and a shift."""
-    m: i64 = 0x5BD1E995
-    h: i64 = (0x2545F491 ^ (w0 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w0 >> 31) * m
-    h = ((h ^ h >> 31) & _LOW ^ (w1 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w1 >> 31) * m
-    h = ((h ^ h >> 31) & _LOW ^ (w2 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w2 >> 31) * m
-    h = ((h ^ h >> 31) & _LOW ^ (w3 & _LOW)) * m
-    h = ((h ^ h >> 31) & _LOW ^ w3 >> 31) * m
-    return h ^ h >> 31
-
-
-#: A ``Memory`` place's integers: the situation's four, then its answer's index.
-STRIDE: Final = 5
-
-
-def _words(found: object) -> bool:
-    """Whether an answer is a string or a tuple of strings (what a follow-up is)."""
-    if isinstance(found, str):
-        return True
-    if not isinstance(found, tuple):
-        return False
-    return all(isinstance(item, str) for item in found)
-
-
-def _answer_hash(found: object) -> i64:
-    """A number for a remembered answer, equal for equal answers (``_same_answer``): a plan's
-    from its fields (its maneuvers and object by identity: they belong to the prepared match),
-    words' from their ``hash``, anything else's from its identity."""
-    if isinstance(found, Plan):
-        # (Each part under 2**56, so nothing overflows 64 bits; worked in unboxed integers.)
-        move: i64 = id(found.move)
-        obj: i64 = id(found.obj)
-        double: i64 = id(found.double)
-        actions: i64 = hash(found.actions)
-        desperation: i64 = found.desperation
-        h: i64 = move ^ obj * 3 ^ double * 5
-        h ^= (actions & _LOW) * 7 ^ (desperation & 255) * 11
-        if found.trap:
-            h ^= 13
-        if found.over_top:
-            h ^= 17 << 8
-        if found.flourish:
-            h ^= 19 << 16
-        return h
-    if _words(found):
-        words: i64 = hash(found)
-        return words & _LOW
-    ident: i64 = id(found)
-    return ident
-
-
-def _same_answer(a: object, b: object) -> bool:
-    """Whether two answers are the same, as ``_answer_hash`` reads them: the same object, plans
-    of the same fields, or the same words."""
-    if a is b:
-        return True
-    if isinstance(a, Plan):
-        if not isinstance(b, Plan):
-            return False
-        return (
-            a.move is b.move
-            and a.obj is b.obj
-            and a.double is b.double
-            and a.actions == b.actions
-            and a.trap == b.trap
-            and a.over_top == b.over_top
-            and a.flourish == b.flourish
-            and a.desperation == b.desperation
-        )
-    return _words(a) and _words(b) and type(a) is type(b) and bool(a == b)
-
-
-@final
-class Memory:
-    """A strategy's decisions remembered by their packed situations (four integers each).
-
-    An open-addressed table of plain integers (``keys``, a ``librt.vecs.vec``): a situation's
-    place is its mixed number (``_mix``) within the table, or the first free place after it
-    (a free place's first integer is -1: a packed situation's is never negative); each place
-    holds the four integers, so two situations that mix alike are told apart, and the index of
-    the answer in ``answers``, where equal answers are kept once (``_same_answer``, found by
-    ``_answer_hash`` in ``slots``). Kept at most half full (it doubles).
-
-    Nothing in the table is a Python object: the collector has nothing in it to walk, however
-    full, and a look-up reads one run of integers. (A table of entry objects made every
-    decision remembered an object or more for the collector, which then walked them all.)
-
-    It is read without locks: a reader holding the table before it doubled misses at worst, and
-    the decision is worked out again."""
-
-    __slots__ = ("answers", "filled", "keys", "places", "slots")
-
-    def __init__(self) -> None:
-        self.places: i64 = 1024
-        self.keys: vec[i64] = vec[i64]([-1] * (1024 * STRIDE))
-        self.filled: i64 = 0
-        self.answers: list[Any] = []
-        #: ``answers`` by ``_answer_hash``: each place an index into them, or -1.
-        self.slots: vec[i64] = vec[i64]([-1] * 64)
-
-    def recall(self, w0: i64, w1: i64, w2: i64, w3: i64, default: Any = None) -> Any:
-        """The answer kept for these four integers, or ``default``."""
-        keys = self.keys
-        at = _place(keys, self.places, w0, w1, w2, w3)
-        if keys[at] < 0:
-            return default
-        return self.answers[keys[at + 4]]
-
-    def keep(self, w0: i64, w1: i64, w2: i64, w3: i64, found: Any) -> None:
-        """Remember ``found`` for these four integers (in place of what was kept for them)."""
-        index = self._answer(found)
-        keys = self.keys
-        at = _place(keys, self.places, w0, w1, w2, w3)
-        new = keys[at] < 0
-        keys[at] = w0
-        keys[at + 1] = w1
-        keys[at + 2] = w2
-        keys[at + 3] = w3
-        keys[at + 4] = index
-        if new:
-            self.filled += 1
-            if self.filled * 2 >= self.places:
-                self._double()
-
-    def _answer(self, found: Any) -> i64:
-        """The index of ``found`` in ``answers``, kept there if no same answer is."""
-        answers = self.answers
-        slots = self.slots
-        mask: i64 = len(slots) - 1
-        i: i64 = _answer_hash(found) & mask
-        while True:
-            index = slots[i]
-            if index < 0:
-                break
-            if _same_answer(answers[index], found):
-                return index
-            i = (i + 1) & mask
-        index = len(answers)
-        answers.append(found)
-        slots[i] = index
-        if 2 * len(answers) >= len(slots):
-            grown: vec[i64] = vec[i64]([-1] * (2 * len(slots)))
-            mask = len(grown) - 1
-            for kept in range(len(answers)):
-                j: i64 = _answer_hash(answers[kept]) & mask
-                while grown[j] >= 0:
-                    j = (j + 1) & mask
-                grown[j] = kept
-            self.slots = grown
-        return index
-
-    def _double(self) -> None:
-        old = self.keys
-        places: i64 = 2 * self.places
-        keys: vec[i64] = vec[i64]([-1] * (places * STRIDE))
-        at: i64 = 0
-        end: i64 = len(old)
-        while at < end:
-            if old[at] >= 0:
-                to = _place(keys, places, old[at], old[at + 1], old[at + 2], old[at + 3])
-                keys[to] = old[at]
-                keys[to + 1] = old[at + 1]
-                keys[to + 2] = old[at + 2]
-                keys[to + 3] = old[at + 3]
-                keys[to + 4] = old[at + 4]
-            at += STRIDE
-        self.keys = keys
-        self.places = places
-
-
-def _place(keys: vec[i64], places: i64, w0: i64, w1: i64, w2: i64, w3: i64) -> i64:
-    """Where these four integers are in a ``Memory`` table of ``places`` places: the first
-    integer of their place, or of the free place they would take."""
-    mask: i64 = places - 1
-    i = _mix(w0, w1, w2, w3) & mask
-    while True:
-        at = i * STRIDE
-        first = keys[at]
-        if first < 0 or (
-            first == w0 and keys[at + 1] == w1 and keys[at + 2] == w2 and keys[at + 3] == w3
-        ):
-            return at
-        i = (i + 1) & mask
-
-
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    """A spec checked and compiled once (odds reuse it for every run)."""
-
-    spec: MatchSpec
-    tables: ArmTables
-    options: ArmOptions
-    fig: Figures
-    wrestlers: tuple[tuple[Wrestler, ...], ...]
-    tag: bool
-    time_limit: int
-    cage: int  # the cage's damage bonus (0: no cage)
-    cage_object: str
-    internal_cage: bool
-    escape: bool
-    no_dq: bool
-    no_count_out: bool
-    anywhere: bool
-    over_top_dq: bool
-    referee: int
-    warnings: int
-    edge: bool
-    managers: tuple[int | None, ...]  # each side's manager's SAV, or None
-    allies: tuple[Ringside | None, ...]
-    #: The engine's own objects (``ENGINE_OBJECTS`` and the cage) by name: None if missing.
-    objects: dict
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
-    #: The strategy's decisions by packed situation (``DefaultStrategy._situation``).
-    memory: Memory = field(default_factory=Memory, compare=False, repr=False)
-    #: The match's effects, made once and shared by every result that has them.
-    made: dict = field(default_factory=dict, compare=False, repr=False)
-
-
-def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
-    if spec.match_type not in MATCH_TYPES:
-        raise SpecError(
-            f"unknown match type {spec.match_type!r} for arm (types: {', '.join(MATCH_TYPES)})"
-        )
-    per_side = PER_SIDE[spec.match_type]
-    if len(spec.sides) != 2:
-        raise SpecError(f"a {spec.match_type} match has two sides, got {len(spec.sides)}")
-    for i, side in enumerate(spec.sides):
-        if len(side.participants) != per_side:
-            raise SpecError(
-                f"side {i}: a {spec.match_type} match takes {per_side} wrestler(s) a side, "
-                f"got {len(side.participants)}"
-            )
-    unknown = [s for s in spec.stipulations if s not in STIPULATIONS]
-    if unknown:
-        raise SpecError(
-            f"unknown stipulation(s) {', '.join(unknown)} (arm knows {', '.join(STIPULATIONS)})"
-        )
-    options = parse_options(spec.options)
-    tables = tables or load_tables()
-    fig = figures(tables.match)
-    ident = 0
-    wrestlers = []
-    for s, side in enumerate(spec.sides):
-        row = []
-        for i, p in enumerate(side.participants):
-            row.append(Wrestler(p, s, i, ident, tables, fig))
-            ident += 1
-        wrestlers.append(tuple(row))
-    st = spec.stipulations
-    cage_material = options.cage
-    if spec.match_type == "steel_cage" and cage_material is None:
-        cage_material = fig.cage_default_material
-    cage_object = fig.cage_materials[cage_material] if cage_material else ""
-    cage = tables.objects.get(cage_object).damage if cage_material else 0
-    managers = []
-    for s, side in enumerate(spec.sides):
-        sav = None
-        if side.manager is not None:
-            card = side.manager.card
-            sav = card.attribute("SAV") if hasattr(card, "attribute") else fig.mgr_sav
-        elif any(w.manager for w in wrestlers[s]):
-            sav = fig.mgr_sav
-        managers.append(sav)
-    limit = spec.time_limit or options.time_limit or fig.t_default_limit
-    return Prepared(
-        spec=spec,
-        tables=tables,
-        options=options,
-        fig=fig,
-        wrestlers=tuple(wrestlers),
-        tag=spec.match_type == "tag",
-        time_limit=limit,
-        cage=cage,
-        cage_object=cage_object,
-        internal_cage=bool(cage_material and options.internal_cage),
-        escape=bool(cage_material and options.escape),
-        no_dq=bool(options.no_dq or st.get("no_dq")),
-        no_count_out=bool(
-            options.no_count_out
-            or st.get("no_count_out")
-            or st.get("falls_count_anywhere")
-            or cage_material
-        ),
-        anywhere=bool(st.get("falls_count_anywhere")),
-        over_top_dq=options.over_top_dq,
-        referee=options.referee or fig.ref_skill,
-        warnings=options.warnings if options.warnings is not None else fig.ref_warnings,
-        edge=not options.no_edge,
-        managers=tuple(managers),
-        allies=tuple(side.ally for side in spec.sides),
-        objects={name: tables.objects.get(name) for name in (*ENGINE_OBJECTS, cage_object) if name},
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# codes: what a strategy remembers its decisions by (``DefaultStrategy._situation``) packs the
-# match's strings as small numbers (``compile.code``).
-
-for _text in ("", *CATEGORY, *ZONE_WORDS):  # the postures and zones first: the smallest numbers
-    code(_text)
-
-#: What each posture stands for (category, bit, code) and each zone (outside, code): looked up
-#: once when a man's posture or zone changes (``Fighter.see_post``, ``Fighter.see_zone``).
-POSTURE_SEEN: Final[dict[str, tuple[int, int, int]]] = {
-    post: (CATEGORY[post], POSTURE_BIT[post], code(post)) for post in CATEGORY
-}
-ZONE_SEEN: Final[dict[str, tuple[bool, int]]] = {
-    zone: (zone in OUTSIDE, code(zone)) for zone in ZONE_WORDS
-}
-
-
-# --------------------------------------------------------------------------------------------
-# the state of one wrestler in the match
-
-
-class Fighter:
-    """One wrestler's state during the match."""
-
-    __slots__ = (
-        "_last",
-        "_post",
-        "_zone",
-        "blind",
-        "cheated",
-        "code_last",
-        "code_post",
-        "code_zone",
-        "crowd",
-        "debt",
-        "dizzy",
-        "dmg",
-        "edge",
-        "elev",
-        "finishers",
-        "fired",
-        "flourishes",
-        "home",
-        "id",
-        "in_ring",
-        "inj",
-        "last_ok",
-        "lvl",
-        "new_inj",
-        "out",
-        "packed",
-        "pen",
-        "post_bit",
-        "post_cat",
-        "repeat",
-        "running",
-        "side",
-        "spent",
-        "spent_on",
-        "surprised",
-        "telegraph",
-        "tricks",
-        "w",
-        "warned",
-        "warnings",
-        "whipped",
-        "working",
-        "zone_out",
-    )
-
-    def __init__(self, w: Wrestler, in_ring: bool, edge: bool):
-        self.w = w
-        self.id: i64 = w.id
-        self.side = w.side
-        self.dmg: i64 = 0
-        self.lvl: i64 = 0
-        self.pen: i64 = 0
-        self._post = "facing"
-        self._zone = "center" if in_ring else "apron"
-        self.home = not in_ring
-        self.in_ring = in_ring
-        self.elev: i64 = 0
-        self.running = False
-        self.whipped = False
-        self.out = False
-        self.blind: i64 = 0
-        self.dizzy: i64 = 0
-        self.surprised = False
-        self.warnings: i64 = 0
-        self.warned = False
-        self.edge: i64 = w.edge0 if edge else 0
-        self.spent = 0
-        self.spent_on: list[str] = []
-        self.inj = dict(w.injuries0)
-        #: The codes of his posture, zone and last maneuver (``codes``).
-        self.code_post = self.code_zone = self.code_last = code("")
-        #: ``codes``' last answer (``STALE`` once a code has changed).
-        self.packed = STALE
-        self.post_cat = self.post_bit = 0
-        self.zone_out = False
-        self.new_inj: dict[str, int] = {}
-        #: The last maneuver he attempted ("" before the first).
-        self._last = ""
-        self.last_ok = False
-        self.repeat: i64 = 0
-        self.tricks: i64 = 0
-        self.telegraph: i64 = 0
-        self.fired: i64 = 0
-        self.working = ""
-        self.crowd: i64 = 0
-        self.cheated = False
-        self.flourishes: i64 = 0
-        self.debt: i64 = 0
-        self.finishers = 0
-        # (Last: a method called on him before every field is set would make the compiled
-        # engine check each later field for a value on every read.)
-        self.see_post()
-        self.see_zone()
-
-    # His posture and zone are asked after many times a round (by category, as a bit, by code
-    # for ``codes``) and change a few times a match: what each stands for is noted when it is
-    # set, so every question after reads a number.
-
-    @property
-    def post(self) -> str:
-        """His posture: a ``CATEGORY`` word ("facing", "prone", "kneeling", ...)."""
-        return self._post
-
-    @post.setter
-    def post(self, post: str) -> None:
-        if post is not self._post:
-            self._post = post
-            self.see_post()
-
-    @property
-    def zone(self) -> str:
-        """Where he is: a ``ZONE_WORDS`` word ("center", "corner", "floor", ...)."""
-        return self._zone
-
-    @zone.setter
-    def zone(self, zone: str) -> None:
-        if zone is not self._zone:
-            self._zone = zone
-            self.see_zone()
-
-    @property
-    def last(self) -> str:
-        """The name of the last maneuver he attempted ("" before his first)."""
-        return self._last
-
-    @last.setter
-    def last(self, name: str) -> None:
-        self._last = name
-        self.code_last = code(name)
-        self.packed = STALE
-
-    def see_post(self) -> None:
-        """Note what his posture stands for: its category (0 standing, 1 crouching, 2 fallen),
-        its bit (``POSTURE_BIT``) and its code."""
-        self.post_cat, self.post_bit, self.code_post = POSTURE_SEEN[self._post]  # (every posture)
-        self.packed = STALE
-
-    def see_zone(self) -> None:
-        """Note what his zone stands for: outside the ring or not, and its code."""
-        zone = self._zone
-        seen = ZONE_SEEN.get(zone)
-        if seen is None:
-            seen = (zone in OUTSIDE, code(zone))
-        self.zone_out, self.code_zone = seen
-        self.packed = STALE
-
-    def note_damage(self) -> None:
-        """His weardown level from his damage, and its penalty."""
-        w = self.w
-        breaks = w.breaks
-        lvl = 0
-        while lvl < len(breaks) and self.dmg > breaks[lvl]:
-            lvl += 1
-        self.lvl = lvl
-        self.pen = w.level_pen[lvl]
-
-    def category(self) -> int:
-        """His posture's category: 0 standing, 1 crouching, 2 fallen."""
-        return self.post_cat
-
-    def posture_bit(self) -> int:
-        return self.post_bit
-
-    @property
-    def outside(self) -> bool:
-        """On the floor or in the aisle."""
-        return self.zone_out
-
-    def codes(self) -> int:
-        """His posture, zone and last maneuver by their codes, packed into 6, 6 and 10 bits
-        (-1 when a code will not fit): what ``DefaultStrategy`` remembers decisions by. Each
-        code is noted when its string is set (``post``, ``zone``, ``last``)."""
-        packed = self.packed
-        if packed == STALE:
-            p, z, m = self.code_post, self.code_zone, self.code_last
-            packed = -1 if p >= 64 or z >= 64 or m >= 1024 else p | z << 6 | m << 12
-            self.packed = packed
-        return packed
-
-    def injure(self, part: str, points: int) -> None:
-        """Injury points to a body part, in this match (``inj``) and as news (``new_inj``)."""
-        self.inj[part] = self.inj.get(part, 0) + points
-        self.new_inj[part] = self.new_inj.get(part, 0) + points
-
-    @property
-    def standing(self) -> bool:
-        return self.category() == 0
-
-    @property
-    def fallen(self) -> bool:
-        return self.category() == 2
-
-
-#: A plan's fields, in the order its constructor takes them.
-PLAN_FIELDS: Final = (
-    "move",
-    "actions",
-    "trap",
-    "over_top",
-    "flourish",
-    "desperation",
-    "obj",
-    "double",
-)
-
-
-class Plan:
-    """What the attacker means to do this round: positioning actions, then (maybe) a maneuver.
-
-    ``actions`` are positioning steps (``stand``, ``approach``, ``behind``, ``corner``,
-    ``climb``, ``apron``, ``ringside``, ``run``, ``enter``, ``exit``, ``home``, ``tag``,
-    ``blind_tag``, ``fake_tag``, ``play_to_crowd``, ``stall``, ``escape``, ``distract``,
-    ``draw``, ``boot``); ``move`` the maneuver (None: no attack this round). ``trap``: trap a
-    cornered opponent (+2, a referee check); ``over_top``: try to throw him over the top rope;
-    ``flourish``; ``desperation``: points of damage taken for as many +1; ``obj``: the object
-    for a Foreign Object Smash; ``double``: a partner's maneuver for a double team.
-
-    (A plain class for the reason ``Hold`` is one: the strategy weighs a plan for every
-    maneuver it considers, and a compiled dataclass is built through Python.)"""
-
-    __slots__ = ("actions", "desperation", "double", "flourish", "move", "obj", "over_top", "trap")
-
-    def __init__(
-        self,
-        move: Move | None = None,
-        actions: tuple = (),
-        trap: bool = False,
-        over_top: bool = False,
-        flourish: bool = False,
-        desperation: int = 0,
-        obj: Any = None,
-        double: Move | None = None,
-    ) -> None:
-        self.move = move
-        self.actions = actions
-        self.trap = trap
-        self.over_top = over_top
-        self.flourish = flourish
-        self.desperation = desperation
-        self.obj = obj
-        self.double = double
-
-    def replace(self, **changes: Any) -> Plan:
-        """A copy with ``changes`` (field names) made, as ``dataclasses.replace`` would: how a
-        strategy adjusts the plan another worked out."""
-        new = Plan(*self._fields())
-        for name, value in changes.items():
-            if name not in PLAN_FIELDS:
-                raise TypeError(f"a plan has no field {name!r}")
-            setattr(new, name, value)
-        return new
-
-    def _fields(self) -> tuple:
-        return (
-            self.move,
-            self.actions,
-            self.trap,
-            self.over_top,
-            self.flourish,
-            self.desperation,
-            self.obj,
-            self.double,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Plan):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{n}={v!r}" for n, v in zip(PLAN_FIELDS, self._fields(), strict=True))
-        return f"Plan({shown})"
-
-
-class Hold:
-    """A hold on the defender, round after round until it is broken or let go.
-
-    (A plain class, not a dataclass: compiled, a dataclass is built through its generated
-    Python ``__init__``, several times the cost of a round.)"""
-
-    __slots__ = (
-        "bonus",
-        "count",
-        "count_from",
-        "damage",
-        "face",
-        "intensity",
-        "leverage",
-        "move",
-        "resthold",
-        "ropes",
-        "rounds",
-        "side",
-    )
-
-    def __init__(
-        self,
-        side: int,
-        move: Move,
-        damage: int,
-        face: int,
-        intensity: int = 0,
-        resthold: bool = False,
-    ) -> None:
-        self.side = side  # the holder's side
-        self.move = move
-        self.damage = damage
-        self.face = face  # the attack roll that put it on (a reversal must beat it)
-        self.intensity = intensity
-        self.rounds = 0
-        self.leverage = 0
-        self.resthold = resthold
-        self.bonus = 0  # to the defender's next break (the holder repositioned)
-        # Kept on with the held man in the ropes (a rulebreaker's refusal to break).
-        self.ropes = False
-        # A choke, or a hold kept on in the ropes: the referee's count once he has noticed it
-        # (-1: not yet), counted from the round ``count_from`` on.
-        self.count: i64 = -1
-        self.count_from: i64 = 0
 
 
 class Match:
@@ -1001,13 +315,7 @@ class Match:
             self.clock = limit
             self.finish(None, Method.DRAW_TIME_LIMIT)
             if self.record:
-                self.ev(
-                    "time_limit",
-                    None,
-                    (),
-                    f"The bell! Time has run out at {_clock(limit)} "
-                    f"({counted(self.prep.time_limit, 'rounds')}).",
-                )
+                tell_time_limit(self, limit)
 
     def length(self) -> int:
         """The match's length: its clock in rounds of ten seconds, a part round counting as
@@ -1027,13 +335,7 @@ class Match:
                 self.adv = side
                 o.surprised = True
                 if rec:
-                    self.ev(
-                        "ambush",
-                        f,
-                        (),
-                        f"{f.w.sname} jumps {o.w.mname} before the bell!"
-                        + (" (during the ritual)" if o.w.ambush_free else ""),
-                    )
+                    tell_ambush(self, f, o)
                 self.warn(f, "the ambush")
                 return
         pick = [strategy.opening(self, 0), strategy.opening(self, 1)]
@@ -1052,17 +354,7 @@ class Match:
         won, faces = self.contest(a, ta, b, tb)
         self.adv = won
         if rec:
-            w = (a, b)[won]
-            self.ev(
-                "opening",
-                None,
-                tuple(faces),
-                f"{a.w.sname} and {b.w.mname} {words} ({ta} against {tb}): "
-                f"{w.w.mname} gets the upper hand.",
-                start=kind,
-                targets=[ta, tb],
-                winner=won,
-            )
+            tell_opening(self, won, a, b, faces, kind, words, ta, tb)
 
     def tie_up(self, first: int, words: str) -> None:
         """A collar-elbow tie-up: a contest of each man's STR or TEC (the higher)."""
@@ -1072,16 +364,7 @@ class Match:
         won, faces = self.contest(a, ta, b, tb)
         self.adv = first if won == 0 else 1 - first
         if self.record:
-            w = (a, b)[won]
-            self.ev(
-                "opening",
-                None,
-                tuple(faces),
-                f"{words} ({ta} against {tb}): {w.w.mname} gets the upper hand.",
-                start="cet",
-                targets=[ta, tb],
-                winner=self.adv,
-            )
+            tell_tie_up(self, won, a, b, faces, words, ta, tb)
 
     def round(self) -> None:
         self.rounds += 1
@@ -1168,23 +451,13 @@ class Match:
                 self.spend(d, "seize the initiative", cost)
                 self.adv = 1 - s
                 if rec:
-                    self.ev(
-                        "seize",
-                        d,
-                        (),
-                        f"{d.w.sname} seizes the initiative before {a.w.mname} can strike!",
-                    )
+                    tell_seize(self, d, a)
                 if answer is not None and self.feasible(1 - s, answer.move):
                     self.attack(1 - s, answer)
                 return
         if not self.feasible(s, move, plan):
             if rec:
-                self.ev(
-                    "hesitate",
-                    a,
-                    (),
-                    f"{a.w.sname} cannot get set for the {move.words} and backs off.",
-                )
+                tell_hesitate(self, a, move)
             return
         self.attack(s, plan)
 
@@ -1242,18 +515,7 @@ class Match:
                 face, grade = self.check(a, target)
                 faces = ()  # (made below only for the play-by-play)
             if rec:
-                self.ev(
-                    "attack",
-                    a,
-                    faces if unopposed else (face,),
-                    self.attack_text(a, d, move, plan, target, face, grade, unopposed),
-                    move=move.name,
-                    target=target,
-                    roll=face,
-                    result=grade,
-                    unopposed=unopposed,
-                    finisher=move.finisher,
-                )
+                tell_attack(self, a, unopposed, faces, d, move, plan, target, face, grade)
             if grade >= SUCCESS:
                 self.land(s, plan, move, face, grade, target, chain=chain)
                 return
@@ -1273,13 +535,7 @@ class Match:
                 # answer to make, and the attacker tries again next round (a surprised man
                 # has his wits back: he answers as from any miss).
                 if rec:
-                    self.ev(
-                        "miss",
-                        a,
-                        (),
-                        f"{a.w.sname} misses, but {d.w.mname} is in no state to make "
-                        "anything of it.",
-                    )
+                    tell_miss(self, a, d)
                 return
             # The defender gains Advantage and tries a maneuver of his own.
             answer = self.strategy.respond(self, 1 - s)
@@ -1290,12 +546,7 @@ class Match:
                 else:
                     self.adv = 1 - s
                     if rec:
-                        self.ev(
-                            "advantage",
-                            d,
-                            (),
-                            f"{d.w.sname} takes advantage of the miss.",
-                        )
+                        tell_advantage(self, d)
                 return
             if grade == BOTCH:
                 d.telegraph = fig.mod_telegraph  # his answer is the next move he attempts
@@ -1304,17 +555,7 @@ class Match:
             dface, dgrade = self.check(d, dtarget)
             answered_at = len(self.events)
             if rec:
-                self.ev(
-                    "attack",
-                    d,
-                    (dface,),
-                    self.attack_text(d, a, amove, answer, dtarget, dface, dgrade, False),
-                    move=amove.name,
-                    target=dtarget,
-                    roll=dface,
-                    result=dgrade,
-                    answer=True,
-                )
+                tell_answer(self, d, dface, a, amove, answer, dtarget, dgrade)
             if grade == BOTCH and dgrade == BOTCH:
                 d.telegraph = 0
                 self.collision(s)
@@ -1322,26 +563,14 @@ class Match:
             if grade == BOTCH:
                 self.adv = 1 - s
                 if rec:
-                    # Told before the answer it explains (the answer's roll came first).
-                    self.ev(
-                        "telegraph",
-                        a,
-                        (),
-                        f"{a.w.sname} telegraphs it, and {d.w.mname} sees it coming (+2).",
-                    )
-                    self.events.insert(answered_at, self.events.pop())
+                    tell_telegraph(self, a, d, answered_at)
                 if dgrade >= SUCCESS:
                     self.land(1 - s, answer, amove, dface, dgrade, dtarget)
                 return
             if dgrade == BOTCH:
                 a.telegraph = fig.mod_telegraph
                 if rec:
-                    self.ev(
-                        "telegraph",
-                        d,
-                        (),
-                        f"{d.w.sname} telegraphs it badly: {a.w.mname} will be ready (+2).",
-                    )
+                    tell_telegraph_badly(self, d, a)
                 return
             if dgrade >= SUCCESS:
                 self.adv = 1 - s
@@ -1351,7 +580,7 @@ class Match:
             standoffs += 1
             self.clock += fig.t_standoff
             if rec:
-                self.ev("standoff", None, (), f"A standoff: both {_men(a, d)} miss and reset.")
+                self.ev("standoff", None, (), f"A standoff: both {both_of(a, d)} miss and reset.")
             if standoffs >= fig.t_max_standoffs:
                 return
             replan = self.strategy.after_standoff(self, s, plan)
@@ -1398,27 +627,7 @@ class Match:
             d.tricks += 1
         won, faces = self.contest(a, target, d, ctarget)
         if rec:
-            # The faces in pairs, the attacker's first: another pair after both missed (or tied).
-            ra = ", then ".join([str(f) for f in faces[0::2]])
-            rb = ", then ".join([str(f) for f in faces[1::2]])
-            # What he tries, its object included: "duck it", "reverse it into a suplex",
-            # "make a lunge tag".
-            verb = f"reverse it into {cmove.article} {cmove.words}"
-            if cmove.defense:
-                known = DEFENSE_VERBS.get(cmove.words)
-                verb = f"{known} it" if known else f"make {cmove.article} {cmove.words}"
-            self.ev(
-                "counter",
-                d,
-                tuple(faces),
-                f"{a.w.sname} goes for {move.article} {move.words} ({move.cls} {target}, rolls "
-                f"{ra}) and {d.w.mname} tries to {verb} ({cmove.cls} {ctarget}, rolls {rb}): "
-                + (f"{d.w.mname} wins the exchange!" if won else f"{a.w.mname} gets it in!"),
-                move=move.name,
-                counter=cmove.name,
-                targets=[target, ctarget],
-                winner=won,
-            )
+            tell_counter(self, faces, cmove, d, won, move, target, ctarget, a)
         if won == 0:
             face = faces[-2]
             self.land(
@@ -1742,12 +951,7 @@ class Match:
                     a.zone, a.elev, self.near = d.zone, 0, True
                     a.home = False
                     if rec:
-                        self.ev(
-                            "position",
-                            a,
-                            (),
-                            f"{a.w.sname} follows {d.w.mname} to {ZONE_WORDS[d.zone]}.",
-                        )
+                        tell_position(self, a, d)
             elif name == "aisle":
                 # Walking away up the aisle (the referee's count goes on); a cage rings the
                 # floor, and there is no aisle inside it.
@@ -1917,14 +1121,7 @@ class Match:
                 over = True
                 dmg = fig.dmg_over_top + d.w.wdb
         if rec:
-            self.ev(
-                "hit",
-                a,
-                (),
-                self.hit_text(a, d, move, plan, dmg, grade, obj_name, over),
-                move=move.name,
-                damage=dmg,
-            )
+            tell_hit(self, a, d, move, plan, dmg, grade, obj_name, over)
         if plan.flourish:
             a.flourishes += 1
         a.running = False
@@ -1979,13 +1176,7 @@ class Match:
             # recover this damage before positioning his opponent)": off his Action Points.
             landing = self.prep.objects["Floor"].damage
             if rec:
-                self.ev(
-                    "landing",
-                    a,
-                    (),
-                    f"{a.w.sname} hits the floor too ({_num(landing)} damage).",
-                    damage=landing,
-                )
+                tell_landing(self, a, landing)
             self.hurt(a, landing, None)
             if self.ended():
                 return dmg
@@ -2190,15 +1381,7 @@ class Match:
             return False
         d.post = to
         if self.record:
-            if to == "bent":
-                said = f"doubles {d.w.mname} over"
-            elif cf > ct and to == "facing":
-                said = f"drags {d.w.mname} to {d.w.pronouns.possessive} feet"
-            elif cf > ct:
-                said = f"drags {d.w.mname} up: {POSTURE_WORDS[to]}"
-            else:
-                said = f"turns {d.w.mname}: {POSTURE_WORDS[to]}"
-            self.ev("position", a, (), f"{a.w.sname} {said}.", posture=to)
+            tell_moved(self, to, cf, ct, d, a)
         return True
 
     def place_on_turnbuckle(self, s: int, level: int | str) -> bool:
@@ -2223,17 +1406,7 @@ class Match:
             a.debt = 0  # (lacking points: -1 each to his next check, this one)
             face, grade = self.check(a, target)
             if self.record:
-                self.ev(
-                    "place",
-                    a,
-                    (face,),
-                    f"{a.w.sname} tries to get {d.w.mname} "
-                    + ("up on the shoulders" if shoulders else "up on the turnbuckle")
-                    + f" ({target}): "
-                    + ("up and set!" if grade >= SUCCESS else "no, too heavy."),
-                    target=target,
-                    roll=face,
-                )
+                tell_place(self, a, face, target, grade, shoulders, d)
             if grade >= SUCCESS:
                 d.elev = height
                 d.post = "facing"
@@ -2272,15 +1445,7 @@ class Match:
             target = w.STA + w.knockout_sta + self.own(f)
             face, grade = self.check(f, target)
             if self.record:
-                self.ev(
-                    "ko_check",
-                    f,
-                    (face,),
-                    f"{w.sname} is out on {w.pronouns.possessive} feet: STA check {target}, "
-                    f"rolls {face} - " + ("still conscious." if grade >= SUCCESS else "out cold!"),
-                    target=target,
-                    roll=face,
-                )
+                tell_ko_check(self, f, face, target, grade, w)
             if grade < SUCCESS:
                 self.pass_out(f)
 
@@ -2315,14 +1480,7 @@ class Match:
         face, grade = self.check(None, self.prep.referee)
         seen = grade >= SUCCESS
         if self.record:
-            self.ev(
-                "referee",
-                None,
-                (face,),
-                f"The referee checks on {f.w.mname} (Skill {self.prep.referee}, rolls {face}): "
-                + ("the referee waves it off!" if seen else "the referee does not see it."),
-                roll=face,
-            )
+            tell_referee(self, face, seen, f)
         if seen:
             others = [o for o in self.all_fighters() if o.out and o.in_ring and o is not f]
             if others:
@@ -2369,21 +1527,7 @@ class Match:
         if points:
             d.injure(move.target, points)
         if self.record:
-            self.ev(
-                "injury",
-                d,
-                tuple(faces),
-                f"Injury check for {w.mname} ({', '.join(conditions)}; TOU {target}): "
-                + (
-                    f"{points} injury point{'s' if points != 1 else ''} to the "
-                    f"{_part(move.target)}!"
-                    if points
-                    else "no harm done."
-                ),
-                target=target,
-                points=points,
-                body_part=move.target,
-            )
+            tell_injury(self, d, faces, target, points, move, w, conditions)
 
     def crashing(self, s: int, move: Move) -> bool:
         """Whether side ``s`` missing ``move`` crashes (``crash``): a high-risk maneuver, or a
@@ -2426,12 +1570,7 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         dmg = self.fig.dmg_collision
         if self.record:
-            self.ev(
-                "collision",
-                None,
-                (),
-                f"They collide! Both {_men(a, d)} go down ({dmg} damage each).",
-            )
+            tell_collision(self, dmg, a, d)
         self.hurt(a, dmg, None)
         self.hurt(d, dmg, None)
         if self.method is not None:
@@ -2450,12 +1589,7 @@ class Match:
         self.adv = 1 - s
         d.telegraph = self.fig.mod_telegraph
         if self.record:
-            self.ev(
-                "telegraph",
-                a,
-                (),
-                f"{a.w.sname} telegraphs it and {d.w.mname} sees it coming (+2 on the next move).",
-            )
+            tell_telegraphed(self, a, d)
 
     # ---------------------------------------------------------------------------- pins
     def _break_mods(self, d: Fighter, kind: str, predicament: bool) -> int:
@@ -2559,15 +1693,7 @@ class Match:
             screw_face, g = self.check(a, target)
             a.cheated = True
             if rec:
-                self.ev(
-                    "screwjob",
-                    a,
-                    (screw_face,),
-                    f"{a.w.sname} gets the feet on the ropes (SAV {target}, rolls {screw_face})"
-                    + (": the leverage is there!" if g >= SUCCESS else " but slips off."),
-                    target=target,
-                    roll=screw_face,
-                )
+                tell_screwjob(self, a, screw_face, target, g)
             screw = g >= SUCCESS
         if d.out:
             self.clock += 3 * fig.t_pin_count
@@ -2583,18 +1709,7 @@ class Match:
                 if g >= SUCCESS and face > screw_face:
                     caught = True
             if rec:
-                self.ev(
-                    "referee",
-                    None,
-                    tuple(faces),
-                    "The referee "
-                    + (
-                        "spots the feet on the ropes and stops counting!"
-                        if caught
-                        else "never sees it..."
-                    ),
-                    faces=faces,
-                )
+                tell_pin_referee(self, faces, caught)
             if caught:
                 self.warn(a, "the screwjob")
                 self.covers += 1
@@ -2656,27 +1771,7 @@ class Match:
             count = min(count, 2)
         self.clock += count * fig.t_pin_count
         if rec:
-            # Held down, the count stops at two here: "Three!" is the pinfall's own line.
-            shown = count if broke else 2
-            counted = ", ".join(("One", "two", "three")[:shown]) if shown else "No count"
-            if two_count:
-                counted = "An automatic two-count after the finisher: " + counted.lower()
-            self.ev(
-                "pin",
-                d,
-                tuple(rolled),
-                f"{counted}... "
-                + (
-                    f"{d.w.mname} {ESCAPE_WORDS[way]} (needs {target})!"
-                    if broke
-                    else f"{d.w.mname} can't get out (needs {target})."
-                ),
-                way=way,
-                target=target,
-                count=count,
-                pinned=not broke,
-                checks=n,
-            )
+            tell_pin(self, broke, count, two_count, d, rolled, way, target, n)
         if way == "hair" and broke:
             self.ref_check(d, "pulling the hair")
             if self.ended():
@@ -2703,14 +1798,7 @@ class Match:
     def pinned(self, s: int, after: Move | None, how: str) -> None:
         self.finish(s, Method.PIN)
         if self.record:
-            a, d = self.cur[s], self.cur[1 - s]
-            move = f" after the {after.words}" if after is not None else ""
-            self.ev(
-                "pinfall",
-                a,
-                (),
-                f"Three! {a.w.sname} pins {d.w.mname}{move}{', ' + how if how else ''}!",
-            )
+            tell_pinfall(self, s, after, how)
 
     def try_save(self, ds: int) -> bool:
         """The pinned man's partner runs in to break the count: an attack at -1 for each
@@ -2731,16 +1819,7 @@ class Match:
         target = move.base_skill + self.own(saver) - penalty + saver.w.tag_bonus
         face, grade = self.check(saver, target)
         if rec:
-            self.ev(
-                "save",
-                saver,
-                (face,),
-                f"{saver.w.sname} storms in to break it up with {move.article} "
-                f"{move.words} ({target}, rolls {face})"
-                + ("!" if grade >= SUCCESS else " but misses!"),
-                target=target,
-                roll=face,
-            )
+            tell_save(self, saver, face, target, grade, move)
         if grade < SUCCESS:
             return False
         blocker = self.partner(1 - ds)
@@ -2748,13 +1827,7 @@ class Match:
             btarget = blocker.w.SAV + self.own(blocker)
             bface, bgrade = self.check(blocker, btarget)
             if rec and bgrade < SUCCESS:
-                self.ev(
-                    "block",
-                    blocker,
-                    (bface,),
-                    f"{blocker.w.sname} tries to cut {saver.w.mname} off "
-                    f"(SAV {btarget}, rolls {bface}) but can't get there in time.",
-                )
+                tell_block(self, blocker, bface, btarget, saver)
             if bgrade >= SUCCESS:
                 bmove = self.strategy.save_move(self, 1 - ds) or blocker.w.move("Punch")
                 # "A Reversal attempt of the save maneuver": -1 with a maneuver he knows, -2
@@ -2763,14 +1836,7 @@ class Match:
                 rface, rgrade = self.check(blocker, btarget)
                 blocked = rgrade >= SUCCESS and rface > face
                 if rec:
-                    self.ev(
-                        "block",
-                        blocker,
-                        (bface, rface),
-                        f"{blocker.w.sname} cuts {saver.w.mname} off with {bmove.article} "
-                        f"{bmove.words} ({btarget}, rolls {rface})"
-                        + (": blocked!" if blocked else ": too late!"),
-                    )
+                    tell_save_blocked(self, blocker, bface, rface, blocked, btarget, bmove, saver)
                 if blocked:
                     dmg = bmove.damage + blocker.w.wdb
                     self.hurt(saver, dmg, blocker)
@@ -2812,15 +1878,7 @@ class Match:
             target = a.w.SAV + self.own(a)
             face, grade = self.check(a, target)
             if rec:
-                self.ev(
-                    "leverage",
-                    a,
-                    (face,),
-                    f"{a.w.sname} grabs the ropes for leverage (SAV {target}, rolls {face})"
-                    + (": +2!" if grade >= SUCCESS else ": no."),
-                    target=target,
-                    roll=face,
-                )
+                tell_leverage(self, a, face, target, grade)
             if grade >= SUCCESS:
                 h.leverage = fig.dmg_leverage
                 self.ref_check(a, "using the ropes for leverage")
@@ -2842,12 +1900,7 @@ class Match:
                     if not h.move.choke:
                         h.count = -1
                 if rec:
-                    self.ev(
-                        "position",
-                        a,
-                        (),
-                        f"{a.w.sname} drags {d.w.mname} away from the ropes, hold and all.",
-                    )
+                    tell_hold_shift(self, a, d)
         targets = self.hold_targets(s, h)
         way = self.strategy.hold_escape(self, 1 - s, targets, h)
         if way == "reversal":
@@ -2857,14 +1910,7 @@ class Match:
                 face, grade = self.check(d, rtarget)
                 ok = grade >= SUCCESS and face > h.face
                 if rec:
-                    self.ev(
-                        "reversal",
-                        d,
-                        (face,),
-                        f"{d.w.sname} tries to reverse it into {rev.move.article} "
-                        f"{rev.move.words} ({rtarget}, needs over {h.face}, rolls {face})"
-                        + ("!" if ok else ": no."),
-                    )
+                    tell_reversal(self, d, face, ok, rtarget, h, rev)
                 if ok:
                     self.hold = None
                     self.adv = 1 - s
@@ -2879,33 +1925,14 @@ class Match:
         h.bonus = 0
         face, grade = self.check(d, target)
         if rec:
-            words = {
-                "tec": f"tries to work free (TEC {target}, rolls {face})",
-                "str": f"tries to power out (STR {target}, rolls {face})",
-                "rope": f"reaches for the ropes (SAV {target}, rolls {face})",
-            }[way]
-            self.ev(
-                "hold_break",
-                d,
-                (face,),
-                f"{d.w.sname} {words}" + (": free!" if grade >= SUCCESS else ": still caught."),
-                way=way,
-                target=target,
-                roll=face,
-            )
+            tell_hold_break(self, way, target, face, d, grade)
         if grade >= SUCCESS:
             if way == "rope" and self.strategy.hold_in_ropes(self, s, h):
                 # "Refusing to break a hold within a five count after the opponent has reached
                 # the ropes": illegal, and counted once the referee sees it.
                 h.ropes = True
                 if rec:
-                    self.ev(
-                        "ropes",
-                        a,
-                        (),
-                        f"{a.w.sname} will not break the {h.move.words} "
-                        f"with {d.w.mname} in the ropes!",
-                    )
+                    tell_ropes(self, a, h, d)
                 if h.count < 0 and self.ref_check(a, self.hold_foul(h, d)):
                     h.count, h.count_from = 0, self.rounds + 1
                     if self.method is not None:
@@ -2952,16 +1979,7 @@ class Match:
             target = d.w.STA + self.own(d) - d.inj.get(h.move.target, 0)
             face, grade = self.check(d, target)
             if self.record:
-                self.ev(
-                    "submission_check",
-                    d,
-                    (face,),
-                    f"The pain is past {d.w.mname}'s limit: STA {target}, rolls {face} - "
-                    + ("hanging in there!" if grade >= SUCCESS else "fading!"),
-                    target=target,
-                    roll=face,
-                    intensity=h.intensity,
-                )
+                tell_submission_check(self, d, face, target, h, grade)
             if grade < SUCCESS:
                 cost = self.edge_cost(d, "hanging_on", against=h.move)
                 if self.prep.edge and d.edge >= cost and self.strategy.hanging_on(self, d.side):
@@ -2969,24 +1987,13 @@ class Match:
                     return
                 self.finish(a.side, Method.SUBMISSION)
                 if self.record:
-                    self.ev(
-                        "submission",
-                        d,
-                        (),
-                        f"{d.w.sname} taps out to the {h.move.words}!",
-                    )
+                    tell_submission(self, d, h)
 
     def hold_damage(self, h: Hold, a: Fighter, d: Fighter) -> None:
         dmg = h.damage + h.leverage
         h.intensity += dmg
         if self.record:
-            self.ev(
-                "hold_damage",
-                a,
-                (),
-                f"{a.w.sname} cranks on the {h.move.words} ({dmg} damage).",
-                damage=dmg,
-            )
+            tell_hold_damage(self, a, dmg, h)
         self.hurt(d, dmg, a)
         if h.resthold:
             self.recover(a, self.fig.dmg_resthold_recovery)
@@ -2997,15 +2004,7 @@ class Match:
         target = w.TOU + self.own(d)
         face, grade = self.check(d, target)
         if self.record:
-            self.ev(
-                "sleeper",
-                d,
-                (face,),
-                f"{w.sname} fights the sleeper (TOU {target}, rolls {face})"
-                + ("." if grade >= SUCCESS else ": fading out..."),
-                target=target,
-                roll=face,
-            )
+            tell_sleeper(self, d, face, target, grade, w)
         if grade >= SUCCESS:
             return
         if self.distracted:
@@ -3016,20 +2015,7 @@ class Match:
         faces = [self.roll_d20() for _ in range(3)]
         drops = sum(1 for f in faces if self.grade(f, target, w.botch_from) < SUCCESS)
         if self.record:
-            self.ev(
-                "arm_drop",
-                d,
-                tuple(faces),
-                f"The referee lifts {w.mname}'s arm (STA {target}): "
-                + (
-                    f"it drops {('once', 'twice', 'three times')[drops - 1]}"
-                    if drops
-                    else "it stays up all three times"
-                )
-                + ("... it's over!" if drops == 3 else f"; {w.mname} is still with us!"),
-                target=target,
-                drops=drops,
-            )
+            tell_arm_drop(self, d, faces, target, drops, w)
         if drops == 3:
             self.finish(1 - d.side, Method.KNOCKOUT)
 
@@ -3041,13 +2027,7 @@ class Match:
         f.warnings += 1
         f.warned = True
         if self.record:
-            self.ev(
-                "warning",
-                f,
-                (),
-                f"The referee warns {f.w.mname} for {why} (warning {f.warnings}).",
-                warnings=f.warnings,
-            )
+            tell_warning(self, f, why)
         if f.warnings > self.prep.warnings:
             self.disqualify(f, "too many warnings")
 
@@ -3065,16 +2045,7 @@ class Match:
         face, grade = self.check(None, target)
         seen = grade >= SUCCESS
         if self.record:
-            self.ev(
-                "referee",
-                None,
-                (face,),
-                f"Referee check for {why} (Skill {target}, rolls {face}): "
-                + ("seen!" if seen else "missed it."),
-                target=target,
-                roll=face,
-                seen=seen,
-            )
+            tell_referee_check(self, face, target, seen, why)
         if not seen:
             return False
         if automatic:
@@ -3101,16 +2072,7 @@ class Match:
         face, grade = self.check(None, target)
         ok = grade >= SUCCESS
         if self.record:
-            self.ev(
-                "distraction",
-                a,
-                (face,),
-                f"{a.w.sname}'s manager climbs onto the apron to distract the referee "
-                f"(SAV {target}, rolls {face})"
-                + (": it works!" if ok else ": the referee waves the manager off."),
-                target=target,
-                roll=face,
-            )
+            tell_distraction(self, a, face, target, ok)
         if ok:
             self.distracted = self.fig.ref_distraction
             self.distracted_by = s
@@ -3131,14 +2093,7 @@ class Match:
         hit = self.grade(max(f1, f2) if max(f1, f2) <= target else min(f1, f2), target) >= SUCCESS
         dmg = chair.damage + fig.dmg_per_step
         if self.record:
-            self.ev(
-                "interference",
-                ally.key,
-                (f1, f2),
-                f"{ally.name} slips in behind the referee's back and swings a {chair.name.lower()} "
-                f"at {d.w.mname}" + (f"! ({dmg} damage)" if hit else ", but misses."),
-                damage=dmg if hit else 0,
-            )
+            tell_interference(self, ally, f1, f2, hit, dmg, d, chair)
         if hit:
             d.post = "prone"
             self.hurt(d, dmg, None)
@@ -3155,13 +2110,7 @@ class Match:
             self.ap -= cost
             f.crowd += 1
             if self.record:
-                self.ev(
-                    "crowd",
-                    f,
-                    (),
-                    f"{f.w.sname} plays to the crowd and "
-                    + ("they love it!" if f.w.face else "the boos rain down!"),
-                )
+                tell_crowd(self, f)
 
     def stall(self, f: Fighter, *, after_maneuver: bool = False) -> None:
         """Catch his breath: a half-length round and a STA check to take off the STA bonus.
@@ -3175,15 +2124,7 @@ class Match:
         if grade >= SUCCESS:
             self.recover(f, f.w.sta_bonus)
         if self.record:
-            self.ev(
-                "stall",
-                f,
-                (face,),
-                f"{f.w.sname} takes a breather (STA {_num(target)}, rolls {_num(face)})"
-                + (f": {_num(f.w.sta_bonus)} back." if grade >= SUCCESS else ": nothing back."),
-                target=target,
-                roll=face,
-            )
+            tell_stall(self, f, face, target, grade)
 
     def slow_start_over(self) -> None:
         """The play-by-play: a Slow Starter's first minute is over as this exchange begins."""
@@ -3206,17 +2147,7 @@ class Match:
         told = len(self.events)
         self.recover(f, f.w.STA)
         if self.record:
-            # Told before what it brings (back to a lighter weardown level), written after it.
-            self.ev(
-                "second_wind",
-                f,
-                (),
-                f"{f.w.sname} digs deep and finds a second wind ({cost} Edge, {f.edge} left): "
-                f"{before} to {f.dmg} damage!",
-                cost=cost,
-                what="second wind",
-            )
-            self.events.insert(told, self.events.pop())
+            tell_second_wind(self, f, cost, before, told)
 
     def edge_cost(
         self,
@@ -3248,14 +2179,7 @@ class Match:
         f.spent += cost
         f.spent_on.append(what)
         if self.record and said:
-            self.ev(
-                "edge",
-                f,
-                (),
-                f"{f.w.sname} digs deep: {what} ({cost} Edge, {f.edge} left).",
-                cost=cost,
-                what=what,
-            )
+            tell_edge(self, f, cost, what)
 
     def fire_up(self, f: Fighter) -> None:
         cost = self.fig.edge_face.get("fired_up", 99)
@@ -3265,7 +2189,7 @@ class Match:
             self.ev("fired_up", f, (), f"{f.w.sname} is FIRED UP! The crowd is on its feet!")
 
     def work_over(self, f: Fighter, part: str) -> None:
-        self.spend(f, f"working over the {_part(part)}", self.edge_cost(f, "working_over"))
+        self.spend(f, f"working over the {part_name(part)}", self.edge_cost(f, "working_over"))
         f.working = part
 
     # ---------------------------------------------------------------------------- tags, cages
@@ -3285,13 +2209,7 @@ class Match:
             a.cheated = True
             face, grade = self.check(a, target)
             if rec:
-                self.ev(
-                    "fake_tag",
-                    a,
-                    (face,),
-                    f"{a.w.sname} claps for a fake tag ({target}, rolls {face})"
-                    + (": the referee buys it!" if grade >= SUCCESS else ": nobody buys it."),
-                )
+                tell_fake_tag(self, a, face, target, grade)
             if grade < SUCCESS:
                 return
         else:
@@ -3320,12 +2238,7 @@ class Match:
                 if not noticed:
                     d.surprised = True
             if rec:
-                self.ev(
-                    "blind_tag",
-                    partner,
-                    tuple(faces),
-                    f"{d.w.sname} " + ("never saw the tag!" if not noticed else "saw the tag."),
-                )
+                tell_blind_tag(self, partner, faces, noticed, d)
 
     def swap_in(self, s: int, old: Fighter, new: Fighter) -> None:
         old.in_ring, new.in_ring = False, True
@@ -3353,13 +2266,7 @@ class Match:
             return
         self.finish(s, Method.ESCAPE)
         if self.record:
-            a = self.cur[s]
-            self.ev(
-                "escape",
-                a,
-                (),
-                f"{a.w.sname} climbs out of the cage and drops to the floor to win!",
-            )
+            tell_escape(self, s)
 
     def two_men_round(self) -> None:
         """A save leaves a second man in the ring for a round; the side fighting two may take
@@ -3383,13 +2290,7 @@ class Match:
         target = move.base_skill + self.own(extra)
         face, grade = self.check(extra, target)
         if self.record:
-            self.ev(
-                "free_attack",
-                extra,
-                (face,),
-                f"{extra.w.sname} gets a free shot in with {move.article} {move.words} "
-                f"({target}, rolls {face})" + ("!" if grade >= SUCCESS else ": missed."),
-            )
+            tell_free_attack(self, extra, face, target, grade, move)
         if grade >= SUCCESS:
             self.hurt(a, move.damage + extra.w.wdb, extra)
             self.adv = side
@@ -3415,15 +2316,7 @@ class Match:
                 target = f.w.STA + f.w.knockout_sta + self.own(f)
                 face, grade = self.check(f, target)
                 if rec:
-                    self.ev(
-                        "revive",
-                        f,
-                        (face,),
-                        f"{f.w.sname} tries to shake it off (STA {target}, rolls {face})"
-                        + (": awake again!" if grade >= SUCCESS else ": still out."),
-                        target=target,
-                        roll=face,
-                    )
+                    tell_revive(self, f, face, target, grade)
                 if grade >= SUCCESS:
                     f.out = False
                 else:
@@ -3475,12 +2368,7 @@ class Match:
         h.count += face
         foul = "choke" if h.move.choke else "ropes"
         if self.record:
-            if h.move.choke:
-                text = f"The referee counts the {h.move.words}: {_num(h.count)}."
-            else:
-                d = self.cur[1 - h.side]
-                text = f"The referee counts, {d.w.mname} in the ropes: {_num(h.count)}."
-            self.ev("count", None, (face,), text, count=h.count)
+            tell_count(self, h, face)
         limit = fig.ref_counts[foul]
         if h.count > limit:
             past = "a five count" if limit == 5 else f"a count of {limit}"
@@ -3517,12 +2405,12 @@ class Match:
         limit = self.fig.ref_counts["outside"]
         if self.record:
             self.ev(
-                "count", None, (face,), f"The count is at {_num(self.count)}.", count=self.count
+                "count", None, (face,), f"The count is at {numeral(self.count)}.", count=self.count
             )
         if self.count > limit:
             if a_out and b_out:
                 self.finish(None, Method.DOUBLE_COUNT_OUT)
-                text = f"Neither {_man(a, b)} makes it back in: a double count-out!"
+                text = f"Neither {either_of(a, b)} makes it back in: a double count-out!"
             else:
                 out = a if a_out else b
                 self.finish(1 - out.side, Method.COUNT_OUT)
@@ -3530,273 +2418,9 @@ class Match:
             if self.record:
                 self.ev("count_out", None, (), text)
 
-    # ---------------------------------------------------------------------------- text
-    def attack_text(
-        self,
-        a: Fighter,
-        d: Fighter,
-        move: Move,
-        plan: Plan | None,
-        target: int,
-        face: int,
-        grade: int,
-        unopposed: bool,
-    ) -> str:
-        extras = []
-        if plan is not None:
-            if plan.flourish:
-                extras.append("with a flourish")
-            if plan.desperation:
-                extras.append(f"desperation +{plan.desperation}")
-        if a.running:
-            extras.append("charging")
-        if unopposed:
-            extras.append("two rolls, the better counts")
-        extra = f" [{', '.join(extras)}]" if extras else ""
-        return (
-            f"{a.w.sname} goes for {move.attempt}{_num(target)}){extra}: "
-            f"rolls {_num(face)}: {_RESULT_BY_GRADE[grade + 1]}"
-        )
-
-    def hit_text(
-        self,
-        a: Fighter,
-        d: Fighter,
-        move: Move,
-        plan: Plan,
-        dmg: int,
-        grade: int,
-        obj_name: str,
-        over: bool,
-    ) -> str:
-        if over:
-            return (
-                f"{a.w.sname} sends {d.w.mname} flying over the top rope to the floor! "
-                f"({dmg} damage)"
-            )
-        if move.mv.text:
-            thing = obj_name.lower() or "turnbuckle"
-            # The same maneuver's words between the same men come round often: written once.
-            key = ("hit_text", move.code, a.id, d.id, thing)
-            memo = self.prep.memo
-            text = memo.get(key)
-            if text is None:
-                text = move.mv.text
-                if ":" in text:
-                    # Pronouns too ("{d:his}"): each wrestler in his own words.
-                    text = text.format(
-                        A=Named(a.w.sname, a.w.pronouns),
-                        d=Named(d.w.mname, d.w.pronouns),
-                        object=thing,
-                    )
-                else:
-                    text = text.replace("{A}", a.w.sname).replace("{d}", d.w.mname)
-                    text = text.replace("{object}", thing)
-                memo[key] = text
-            return f"{text} ({_num(dmg)} damage)"
-        if move.hold:
-            return f"{a.w.sname} locks {d.w.mname} in {move.hit_words}! ({_num(dmg)} damage)"
-        tail = "!" if move.finisher or grade == ACE else "."
-        if move.load is not None:
-            return (
-                f"{a.w.sname} hits {d.w.mname} with {move.hit_words}, "
-                f"{move.load.name.lower()} and all{tail} ({_num(dmg)} damage)"
-            )
-        if move.pin_pred:
-            return f"{a.w.sname} catches {d.w.mname} in {move.hit_words}{tail} ({_num(dmg)} damage)"
-        return f"{a.w.sname} hits {d.w.mname} with {move.hit_words}{tail} ({_num(dmg)} damage)"
-
-    # ---------------------------------------------------------------------------- result
-    # The effects are immutable and come round again match after match (odds play thousands):
-    # each is made once a prepared match and shared (``Prepared.made``).
-    def _made_standing(self, key: str, attribute: str, delta: int, reason: str) -> StandingEffect:
-        made = self.prep.made
-        ident = ("standing", key, attribute, delta, reason)
-        found = made.get(ident)
-        if found is None:
-            found = StandingEffect(key, attribute, delta, reason)
-            if len(made) < MADE_LIMIT:
-                made[ident] = found
-        return found
-
-    def _made_injury(self, key: str, part: str, points: int) -> InjuryEffect:
-        made = self.prep.made
-        ident = ("injury", key, part, points)
-        found = made.get(ident)
-        if found is None:
-            found = InjuryEffect(
-                key=key,
-                description=f"{points} injury point{'s' if points != 1 else ''} to the "
-                f"{_part(part)}",
-                points=points,
-                body_part=part,
-                source="arm_injury",
-                keeps_off_cards=points >= self.fig.inj_keeps_off_at,
-            )
-            if len(made) < MADE_LIMIT:
-                made[ident] = found
-        return found
-
     def result(self, seed: int | None = None) -> MatchResult:
-        method = self.method
-        assert method is not None
-        # The effects follow from what each man did and how it ended: the same outcome, the
-        # same (shared) ``Effects``.
-        outcome = (
-            "effects",
-            self.winner,
-            method,
-            self.screwed,
-            tuple(self.interference),
-            tuple(self.distractions),
-            tuple(
-                [
-                    (
-                        tuple(f.new_inj.items()),
-                        f.spent,
-                        tuple(f.spent_on),
-                        f.crowd,
-                        f.cheated,
-                        f.flourishes,
-                        f.finishers,
-                    )
-                    for side in self.fighters
-                    for f in side
-                ]
-            ),
-        )
-        made = self.prep.made
-        effects = made.get(outcome)
-        if effects is None:
-            effects = self._effects(method)
-            if len(made) < MADE_LIMIT:
-                made[outcome] = effects
-        events = (*self.events, self._final_event()) if self.record else ()
-        length = self.length()
-        return _new_tuple(
-            _MATCH_RESULT, (SYSTEM, self.winner, method, length, events, effects, seed)
-        )
-
-    def _effects(self, method: Method) -> Effects:
-        """What the match carries into the roster (``result`` keeps each outcome's)."""
-        fig = self.fig
-        injuries: list[InjuryEffect] = []
-        standing: list[StandingEffect] = []  # (each made once a prepared match)
-        for f in [f for side in self.fighters for f in side]:
-            w = f.w
-            for part, points in f.new_inj.items():
-                injuries.append(self._made_injury(w.key, part, points))
-            if f.spent:
-                standing.append(
-                    self._made_standing(
-                        w.key, "edge", -f.spent, f"Spent {f.spent} Edge: {_uses(f.spent_on)}"
-                    )
-                )
-            if f.crowd:
-                heat = min(f.crowd * fig.heat_play_to_crowd, fig.heat_play_to_crowd_max)
-                standing.append(
-                    self._made_standing(
-                        w.key, "heat", heat, f"Played to the crowd {times(f.crowd)}"
-                    )
-                )
-            if f.cheated and fig.heat_cheating:
-                standing.append(
-                    self._made_standing(w.key, "heat", fig.heat_cheating, "Broke the rules")
-                )
-            if f.flourishes and fig.prestige_flourish:
-                bonus = min(f.flourishes * fig.prestige_flourish, fig.prestige_flourish_max)
-                standing.append(
-                    self._made_standing(w.key, "prestige", bonus, "Spot bonus for a flourish")
-                )
-        loss = fig.prestige_loss
-        if self.winner is not None:
-            value = str(method)  # its value (``Method`` is a ``StrEnum``)
-            label = value.replace("_", " ")
-            for f in self.fighters[1 - self.winner]:
-                points = loss.get(value, 0)
-                if points:
-                    standing.append(
-                        self._made_standing(f.w.key, "prestige", points, f"Lost by {label}")
-                    )
-            engineered = self.engineered_reason()
-            if engineered:
-                for f in self.fighters[self.winner]:
-                    points = loss.get(value, 0)
-                    if points:
-                        standing.append(
-                            self._made_standing(
-                                f.w.key,
-                                "prestige",
-                                points,
-                                f"Engineered the win ({engineered}): a penalty equal to losing",
-                            )
-                        )
-        # Both named tuples made directly, every field in order (a test holds these to the
-        # classes' fields).
-        effects = _new_tuple(
-            _EFFECTS,
-            (
-                tuple(injuries),  # injuries
-                False,  # feud_brawl
-                "",  # feud_text
-                tuple(self.interference),
-                tuple(self.distractions),
-                tuple([sum(f.finishers for f in side) for side in self.fighters]),
-                tuple(standing),
-                (),  # eliminations
-                SUPERSEDES,
-            ),
-        )
-        return effects
-
-    def _drawn_pronouns(self) -> list[str]:
-        """The pronouns of the wrestlers a draw is for (the final words' "both men"): the two
-        disqualified, the two out cold, the two counted out (the legal men)."""
-        method = self.method
-        found: list[Fighter] = []
-        if method is Method.DOUBLE_DISQUALIFICATION:
-            keys = {e.actor for e in self.events if e.kind == "disqualification"}
-            found = [f for f in self.all_fighters() if f.w.key in keys]
-        elif method is Method.DOUBLE_KNOCKOUT:
-            found = [f for f in self.all_fighters() if f.out and f.in_ring]
-        if len(found) < 2:
-            found = [self.cur[0], self.cur[1]]
-        return [f.w.participant.pronouns for f in found]
-
-    def engineered_reason(self) -> str:
-        if self.winner is None:
-            return ""
-        if self.screwed:
-            return "a screwjob pin"
-        if self.winner in self.distractions:
-            return "the manager distracted the referee"
-        if self.winner in self.interference:
-            return "interference from ringside"
-        return ""
-
-    def _final_event(self) -> Event:
-        method = str(self.method)  # its value (``Method`` is a ``StrEnum``)
-        at = _clock(self.clock)
-        if self.winner is None:
-            text = f"{DRAW_WORDS[method]} at {at}."
-            if "{" in text:
-                keys = self._drawn_pronouns()
-                text = text.format(men=group_noun(keys), man=group_noun(keys, plural=False))
-        else:
-            names = " and ".join([f.w.name for f in self.fighters[self.winner]])
-            verb = "win" if self.tag else "wins"
-            n = self.length()
-            text = f"{names} {verb} {WIN_WORDS[method]} at {at} ({n} round{'s' if n != 1 else ''})."
-        return _new_tuple(
-            _EVENT,
-            (
-                "end",
-                None,
-                (),
-                text,
-                {"winner": self.winner, "method": method, "seconds": self.clock},
-            ),
-        )
+        """The finished match's result (``rules.arm.result``)."""
+        return results.result(self, seed)
 
 
 def seizes_illegally(answer: Plan | None) -> bool:
@@ -3809,39 +2433,6 @@ def _action(action: Any) -> tuple[str, Any]:
     if isinstance(action, tuple):
         return action[0], action[1]
     return action, None
-
-
-def _men(a: Fighter, b: Fighter) -> str:
-    """Two wrestlers together ("both men", "both women", "both wrestlers"), from the words each
-    was prepared with."""
-    men = a.w.men
-    return men if men == b.w.men else MIXED_MEN
-
-
-def _man(a: Fighter, b: Fighter) -> str:
-    """One of two wrestlers ("neither man", "neither woman", "neither wrestler")."""
-    man = a.w.man
-    return man if man == b.w.man else MIXED_MAN
-
-
-def _uses(what: list[str]) -> str:
-    """What Edge went on, each once, in the order first spent, with how often where more
-    than once: "seize the initiative twice, second wind"."""
-    counts: dict[str, int] = {}
-    for each in what:
-        counts[each] = counts.get(each, 0) + 1
-    return ", ".join(each if n == 1 else f"{each} {times(n)}" for each, n in counts.items())
-
-
-def _clock(seconds: int) -> str:
-    """A time on the match clock: "5:00"."""
-    minutes, rest = divmod(seconds, 60)
-    return f"{minutes}:{rest:02d}"
-
-
-def _part(part: str) -> str:
-    """A body part in the play-by-play's words."""
-    return "ribs" if part == "body" else part
 
 
 def run(

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 #: The modules compiled, in ``rules/arm``.
-MODULES = ("compile", "engine", "strategy")
+MODULES = ("compile", "state", "memory", "preparation", "text", "engine", "result", "strategy")
 HERE = Path(__file__).resolve().parent
 STAMP = HERE / "native.sha"
 PURE_VARIABLE = "RINGSIDE_PURE_ARM"

@@ -17,15 +17,8 @@ from typing import Any, Final
 from mypy_extensions import i64, mypyc_attr
 
 from rules.arm.compile import POSTURE_BIT, Move
-from rules.arm.engine import (
-    ACE,
-    CATEGORY,
-    Fighter,
-    Hold,
-    Match,
-    Plan,
-    seizes_illegally,
-)
+from rules.arm.engine import Match, seizes_illegally
+from rules.arm.state import ACE, CATEGORY, Fighter, Hold, Plan
 from rules.core.decisions import Strategy
 
 #: The decisions ``DefaultStrategy`` remembers, as the first field of their situation.

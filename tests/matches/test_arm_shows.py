@@ -19,7 +19,7 @@ from matches.models import Match, ShowStatus
 from matches.simulation import show_simulate, show_specs
 from promotion.effects import RosterBook
 from promotion.models import Federation, Injury, InjurySource, StandingChange, WrestlerStatus
-from rules.arm.engine import SUPERSEDES
+from rules.arm.result import SUPERSEDES
 
 pytestmark = pytest.mark.django_db
 

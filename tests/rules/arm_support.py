@@ -9,7 +9,8 @@ from pathlib import Path
 import yaml
 
 from rules.arm import system as _system_module  # noqa: F401  (the module, for its system)
-from rules.arm.engine import Match, Plan, prepare
+from rules.arm.engine import Match, prepare
+from rules.arm.state import Plan
 from rules.arm.strategy import ArmStrategy
 from rules.arm.system import system as arm
 from rules.core.dice import ScriptedDice

@@ -5,7 +5,7 @@ Beta a rulebreaker with 2)."""
 
 from __future__ import annotations
 
-from rules.arm.engine import SUCCESS, Hold
+from rules.arm.state import SUCCESS, Hold
 from rules.arm.strategy import DefaultStrategy
 from rules.core.result import Method
 from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet, tag_match

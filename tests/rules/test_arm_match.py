@@ -11,8 +11,10 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from rules.arm.engine import ACE, BOTCH, STRIDE, SUCCESS, Match, Memory, Plan, _mix, prepare
+from rules.arm.engine import Match, prepare
+from rules.arm.memory import STRIDE, Memory, _mix
 from rules.arm.options import ArmOptions, parse_options
+from rules.arm.state import ACE, BOTCH, SUCCESS, Plan
 from rules.arm.strategy import (
     K_CHAIN,
     K_PLAN,

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rules.arm.engine import ACE, BOTCH, FAIL, SUCCESS, Match, _num, prepare
+from rules.arm.engine import Match, prepare
+from rules.arm.state import ACE, BOTCH, FAIL, SUCCESS
 from rules.arm.strategy import CANNOT, setup
+from rules.arm.text import numeral as _num
 from rules.core.dice import ScriptedDice, SeededDice
 from rules.core.result import Method
 from tests.rules.arm_support import (
@@ -1352,7 +1354,7 @@ def test_maneuvers_read_in_lower_case_but_places_and_initials():
 
 
 def test_the_ledger_reasons_count_in_words():
-    from rules.arm.engine import _uses
+    from rules.arm.text import edge_uses as _uses
     from rules.core.text import times
 
     assert [times(n) for n in (1, 2, 3)] == ["once", "twice", "3 times"]

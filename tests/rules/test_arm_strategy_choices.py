@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from rules.arm.engine import Hold
+from rules.arm.state import Hold
 from rules.arm.strategy import CANNOT, DefaultStrategy, setup
 from rules.arm.tables import default_data, load_tables
 from tests.rules.arm_support import ALPHA, BETA, Plan, Scripted, match_of, move, sheet, tag_match

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.arm.engine import SUCCESS, Match, prepare
+from rules.arm.engine import Match, prepare
+from rules.arm.state import SUCCESS
 from rules.arm.strategy import ArmStrategy, DefaultStrategy
 from rules.core.dice import ScriptedDice
 from rules.core.result import Method
