@@ -1,11 +1,13 @@
 """The ARM engine's optional native build (everything else is in ``pyproject.toml``).
 
 The ARM engine is pure Python and always works as such. When the machine can compile C (a C
-compiler and Python's headers, as on Debian with ``gcc``), the install also compiles its three
-modules with mypyc, which runs the same source four to nine times as fast (``bench/bench_arm.py``).
-If the compiler is missing or the build fails, the install says so and carries on without it;
-``RINGSIDE_PURE_ARM=1`` skips the build. At import, ``rules.arm`` uses the compiled modules only if
-they were built from the source that is there now (``rules/arm/native.py``).
+compiler and Python's headers, as on Debian with ``gcc``), the install also compiles its modules
+(``MODULES`` in ``rules/arm/native.py``) with mypyc, which runs the same source four to nine times
+as fast (``bench/bench_arm.py``). If mypyc or the compiler is missing or the build fails, the
+install says so and carries on without it; ``RINGSIDE_PURE_ARM=1`` skips the build. At import,
+``rules.arm`` uses the compiled modules only if they were built from the source that is there now
+(``rules/arm/native.py``). What may be written in the compiled modules, and how a build is
+checked: ``docs/compiled-arm.md``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
+try:
+    from mypyc.build import mypycify
+except ImportError:  # optional: without it, the engine runs as pure Python
+    mypycify = None
+
 # Read by its path: importing the package would need it built.
 _spec = importlib.util.spec_from_file_location(
     "_ringside_native",
@@ -27,7 +34,7 @@ _spec.loader.exec_module(native)
 
 SOURCES = [f"rules/arm/{name}.py" for name in native.MODULES]
 
-#: mypyc writes the three modules and its runtime as one C file whose functions are global, and
+#: mypyc writes the modules and its runtime as one C file whose functions are global, and
 #: a shared library built with -fPIC calls its own global functions through the PLT (they could
 #: be replaced at load time), never inlined. Hidden, they are called directly and may be inlined;
 #: only the module's init function (``PyMODINIT_FUNC``, exported by its own attribute) must be
@@ -42,9 +49,7 @@ def warn(message: str) -> None:
 def native_modules() -> list:
     if os.environ.get(native.PURE_VARIABLE):
         return []
-    try:
-        from mypyc.build import mypycify
-    except ImportError:
+    if mypycify is None:
         warn("mypyc is not installed")
         return []
     try:
@@ -55,36 +60,7 @@ def native_modules() -> list:
     if os.name == "posix":  # gcc or clang
         for ext in extensions:
             ext.extra_compile_args += LOCAL_CALLS
-    stale = stale_narrowing(extensions)
-    if stale:
-        warn(
-            "the engine tests an optional attribute again after a call that can change it, "
-            "which mypy takes as still narrowed and the compiled code would refuse: "
-            + "; ".join(stale)
-            + " (test it through a method, as Match.ended() does)"
-        )
-        return []
     return extensions
-
-
-def stale_narrowing(extensions: list) -> list[str]:
-    """Where the generated C insists a value is None: only mypy's narrowing of an attribute
-    by an earlier test makes that type (nothing is declared None alone)."""
-    found = []
-    for ext in extensions:
-        for source in ext.sources:
-            if not source.endswith(".c"):
-                continue
-            with open(source, encoding="utf-8") as text:
-                lines = text.read().split("\n")
-            for i, line in enumerate(lines):
-                if 'CPy_TypeError("None"' in line:
-                    where = next(
-                        (after for after in lines[i : i + 12] if "CPy_AddTraceback(" in after),
-                        "",
-                    )
-                    found.append(where.strip().removeprefix("CPy_AddTraceback(").split(", CPy")[0])
-    return found
 
 
 class OptionalBuildExt(build_ext):
