@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from rules.arm import cards as _cards
-from rules.arm.engine import MATCH_TYPES, PER_SIDE, STIPULATIONS, SYSTEM, prepare, run
-from rules.arm.options import OPTION_NAMES, OPTION_WORDS, ArmOptions, parse_options
+from rules.arm import cards, engine, options, tables
+from rules.arm.options import ArmOptions
 from rules.arm.strategy import DefaultStrategy
-from rules.arm.tables import TABLE_NAMES, load_tables
 from rules.core.spec import MatchSpec
 from rules.core.system import SystemBase
 from rules.core.text import counted
@@ -17,39 +15,19 @@ NO_EXACT = (
 
 
 class ArmSystem(SystemBase):
-    name = SYSTEM
     title = "ARM (RingMaster)"
-    option_names = OPTION_NAMES
-    option_words = OPTION_WORDS
-    match_types = MATCH_TYPES
-    per_side = PER_SIDE
-    chart_names = TABLE_NAMES
-    stipulation_names = STIPULATIONS
+    chart_names = tables.TABLE_NAMES
     #: Ringside has a part (interference and the manager's distraction).
     ringside_roles: tuple[str, ...] = ("ally", "manager")
     feud_rules: bool = False
-    #: A round is ten seconds: six to the minute (the chapter).
-    rounds_per_minute = 6
-    #: What a result's ``length`` counts.
+    #: What a result's ``length`` counts: a round is ten seconds, six to the minute (the
+    #: chapter).
     length_unit = "rounds"
-    #: What a spec's cards are called.
+    per_minute = 6
     card_noun = "sheets"
-
-    # The engine's parts (``SystemBase``).
-    read_card = staticmethod(_cards.parse_card)
-    write_card = staticmethod(_cards.card_to_data)
-    read_tables = staticmethod(load_tables)
-    read_options = staticmethod(parse_options)
-    engine_prepare = staticmethod(prepare)
-    engine_run = staticmethod(run)
-    strategy = DefaultStrategy
     #: No exact solver: ``odds`` plays Monte Carlo alone, whatever ``exact`` asks (it is checked
     #: and reported as asked), and says so.
     no_exact_note = NO_EXACT
-
-    def time_limit_for_minutes(self, minutes: int) -> int:
-        """A match's time limit in rounds, from the booked limit in minutes."""
-        return max(1, int(minutes) * self.rounds_per_minute)
 
     def inapplicable_options(self, spec: MatchSpec) -> dict[str, str]:
         """The options of ``spec`` that cannot come into play in it, with the reason."""
@@ -71,4 +49,4 @@ class ArmSystem(SystemBase):
         return found
 
 
-system = ArmSystem()
+system = ArmSystem(engine, cards, tables, options, DefaultStrategy)

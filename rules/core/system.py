@@ -57,6 +57,8 @@ class RuleSystem(Protocol):
     ringside_roles: tuple[str, ...]
     #: Whether a feud match (``MatchSpec.feud``) plays differently under its rules.
     feud_rules: bool
+    #: Whether ``card_figures`` gives the exact per-roll figures of a card alone.
+    has_card_figures: bool
     #: Whether the system can solve a match's chain exactly (``exact``; ``odds`` with an
     #: ``exact`` mode other than "never"). A system without says so in ``odds``'s note.
     has_exact_solver: bool
@@ -72,6 +74,9 @@ class RuleSystem(Protocol):
         option and match type, every problem listed with the others: a card that parses with
         the tables a match is played with never makes that match fail.
         """
+
+    def card_figures(self, card: Any) -> list[Any]:
+        """A card's exact per-roll figures (empty without ``has_card_figures``)."""
 
     def card_to_data(self, card: Any) -> dict[str, Any]:
         """The normalised, JSON-safe structured form; ``parse_card`` reads it back."""
@@ -144,54 +149,80 @@ class RuleSystem(Protocol):
 
 
 class SystemBase:
-    """What every system's adapter does the same way. A subclass names its parts:
+    """What every system's adapter does the same way, from the parts its engine keeps where
+    every engine keeps them (``rules/<system>/``):
 
-    - ``name`` and the words of the protocol (``title``, ``option_names``, ...);
-    - ``per_side`` (match type -> wrestlers a side) and ``side_counts`` (match types whose
-      sides are not two: fewest, most or None);
-    - ``card_noun``, what a spec's count of cards calls them ("cards", "sheets");
-    - its engine's parts as static methods: ``read_card``, ``write_card``, ``read_tables``,
-      ``read_options``, ``engine_prepare``, ``engine_run``, and ``strategy`` (the default
-      strategy's class);
-    - ``exact_solver``: the module of its exact solver (``solve``, ``NotFinite``,
-      ``NotCovered``, ``MAX_STATES``, ``AUTO_MAX_STATES``, ``AUTO_SECONDS``), or None with
-      ``no_exact_note`` saying why there is none.
+    - ``engine``: ``SYSTEM``, ``MATCH_TYPES``, ``PER_SIDE``, ``STIPULATIONS``, ``prepare``,
+      ``run``;
+    - ``cards``: ``parse_card``, ``card_to_data``; ``tables``: ``load_tables``;
+    - ``options``: ``OPTION_NAMES``, ``OPTION_WORDS``, ``parse_options`` and, unless the
+      adapter says it itself, ``inapplicable``;
+    - ``strategy``: the default strategy's class;
+    - ``exact``: its exact solver's module (``solve``, ``NotFinite``, ``NotCovered``,
+      ``MAX_STATES``, ``AUTO_MAX_STATES``, ``AUTO_SECONDS``), or None with ``no_exact_note``
+      saying why there is none.
+
+    A subclass adds its words (``title``, ``chart_names``, ``ringside_roles``, ``feud_rules``,
+    ``length_unit``, ``per_minute``) and whatever is its own.
     """
 
-    name: ClassVar[str]
-    match_types: ClassVar[tuple[str, ...]]
-    per_side: ClassVar[Mapping[str, int]]
+    #: Match types whose sides are not two: (fewest, most or None).
     side_counts: ClassVar[Mapping[str, tuple[int, int | None]]] = {}
+    #: What a spec's count of cards calls them.
     card_noun: ClassVar[str] = "cards"
-    exact_solver: ClassVar[Any] = None
+    #: Why there are no exact odds, for a system without a solver.
     no_exact_note: ClassVar[str] = ""
+    #: Units of a match's length (``length_unit``) to the minute.
+    per_minute: ClassVar[int] = 1
+    #: Whether ``card_figures`` has the exact per-roll figures of a card alone (Superstar).
+    has_card_figures: ClassVar[bool] = False
 
-    read_card: Callable[..., Any]
-    write_card: Callable[[Any], dict[str, Any]]
-    read_tables: Callable[[Mapping[str, Any] | None], Any]
-    read_options: Callable[[Any], Any]
-    engine_prepare: Callable[[MatchSpec, Any], Any]
-    engine_run: Callable[..., MatchResult]
-    strategy: Callable[[], Any]
+    def __init__(
+        self, engine: Any, cards: Any, tables: Any, options: Any, strategy: Any, exact: Any = None
+    ) -> None:
+        self.name: str = engine.SYSTEM
+        self.match_types: tuple[str, ...] = engine.MATCH_TYPES
+        self.per_side: Mapping[str, int] = engine.PER_SIDE
+        self.stipulation_names: tuple[str, ...] = engine.STIPULATIONS
+        self.option_names: tuple[str, ...] = options.OPTION_NAMES
+        self.option_words: tuple[tuple[str, str], ...] = options.OPTION_WORDS
+        self._engine, self._cards, self._tables, self._options = engine, cards, tables, options
+        self._prepare: Callable[[MatchSpec, Any], Any] = engine.prepare
+        self._run: Callable[..., MatchResult] = engine.run
+        self._strategy = strategy
+        self.exact_solver = exact
 
     @property
     def has_exact_solver(self) -> bool:
         return self.exact_solver is not None
 
+    def time_limit_for_minutes(self, minutes: int) -> int:
+        """A booked time limit in minutes, in the system's unit of match length."""
+        return max(1, int(minutes) * self.per_minute)
+
     # -- cards, tables, options ------------------------------------------------------------
 
     def parse_card(self, data: Mapping[str, Any], tables: Any = None) -> Any:
         """A card; with ``tables`` also checked against every chart it can consult."""
-        return self.read_card(data, tables=tables)
+        return self._cards.parse_card(data, tables=tables)
 
     def card_to_data(self, card: Any) -> dict[str, Any]:
-        return self.write_card(card)
+        return self._cards.card_to_data(card)
 
     def load_tables(self, overrides: Mapping[str, Any] | None = None) -> Any:
-        return self.read_tables(overrides)
+        return self._tables.load_tables(overrides)
 
     def parse_options(self, value: str | Iterable[str] | None) -> Any:
-        return self.read_options(value)
+        return self._options.parse_options(value)
+
+    def inapplicable_options(self, spec: MatchSpec) -> Mapping[str, str]:
+        """The options of ``spec`` that cannot come into play in it, with the reason."""
+        return self._options.inapplicable(spec)
+
+    def card_figures(self, card: Any) -> list[Any]:
+        """The exact per-roll figures that follow from the card alone (``card_analysis``);
+        none where the system has no such analysis (``has_card_figures``)."""
+        return []
 
     # -- specs -----------------------------------------------------------------------------
 
@@ -241,7 +272,7 @@ class SystemBase:
     # -- playing ---------------------------------------------------------------------------
 
     def prepare(self, spec: MatchSpec, tables: Any = None) -> Any:
-        return self.engine_prepare(spec, tables)
+        return self._prepare(spec, tables)
 
     def simulate(
         self,
@@ -252,10 +283,10 @@ class SystemBase:
         strategy: Any = None,
         record: bool = True,
     ) -> MatchResult:
-        return self.engine_run(
-            self.engine_prepare(spec, tables),
+        return self._run(
+            self._prepare(spec, tables),
             dice,
-            strategy or self.strategy(),
+            strategy or self._strategy(),
             record=record,
             seed=getattr(dice, "seed", None),
         )
@@ -278,8 +309,8 @@ class SystemBase:
         if solver is None:
             raise NoExactOdds(self.no_exact_note)
         return solver.solve(
-            self.engine_prepare(spec, tables),
-            strategy or self.strategy(),
+            self._prepare(spec, tables),
+            strategy or self._strategy(),
             max_states=solver.MAX_STATES if max_states is None else max_states,
             time_budget=time_budget,
         )
@@ -313,8 +344,8 @@ class SystemBase:
                 raise OptionError(
                     f"the exact odds' time budget must be positive, got {time_budget}"
                 )
-        prep = self.engine_prepare(spec, tables)
-        strategy = strategy or self.strategy()
+        prep = self._prepare(spec, tables)
+        strategy = strategy or self._strategy()
         wins, draws, methods = self._monte_carlo(prep, strategy, len(spec.sides), runs, seed)
         report = OddsReport(
             system=self.name,
@@ -335,7 +366,7 @@ class SystemBase:
         self, prep: Any, strategy: Any, sides: int, runs: int, seed: int
     ) -> tuple[list[int], int, dict[str, int]]:
         """Wins by side, draws and methods over ``runs`` matches of one seeded source."""
-        run = self.engine_run
+        run = self._run
         dice = SeededDice(seed, record=False)
         wins = [0] * sides
         draws = 0

@@ -13,6 +13,8 @@ import yaml
 from rules.core.errors import TableError
 
 TWO_DICE = range(2, 13)
+#: The package the charts' YAML ships in.
+DATA_PACKAGE = "rules.data"
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-|\u2013|\.\.)\s*(\d+)\s*$")
 
 
@@ -84,21 +86,23 @@ class DefaultCharts(Generic[T]):
     """A system's packaged charts, read and built once, and a federation's overrides replacing
     whole charts: ``load(overrides)`` is the system's ``load_tables``.
 
-    ``read()`` gives the packaged charts' data by name; ``build(sources, overridden=names)``
-    builds the tables from them, raising ``TableError`` listing every problem.
+    ``build(sources, overridden=names)`` builds the tables from the charts' data by name,
+    raising ``TableError`` listing every problem.
     """
 
-    def __init__(
-        self,
-        names: Iterable[str],
-        read: Callable[[], dict[str, Any]],
-        build: Callable[..., T],
-    ) -> None:
+    def __init__(self, folder: str, names: Iterable[str], build: Callable[..., T]) -> None:
+        self.folder = folder
         self.names = tuple(names)
-        self._read = read
         self._build = build
         self._sources: dict[str, Any] | None = None
         self._tables: T | None = None
+
+    def read(self) -> dict[str, Any]:
+        """The packaged charts' data by name (``rules/data/<folder>/<name>.yaml``), read afresh."""
+        return {
+            name: read_yaml_resource(DATA_PACKAGE, f"{self.folder}/{name}.yaml")
+            for name in self.names
+        }
 
     def load(self, overrides: Mapping[str, Any] | None = None) -> T:
         """The default charts with ``overrides`` (chart name -> chart data) replacing whole
@@ -106,7 +110,7 @@ class DefaultCharts(Generic[T]):
         if not overrides and self._tables is not None:
             return self._tables
         if self._sources is None:
-            self._sources = self._read()
+            self._sources = self.read()
         if not overrides:
             self._tables = self._build(self._sources)
             return self._tables
@@ -120,3 +124,15 @@ class DefaultCharts(Generic[T]):
         if problems:
             raise TableError(problems)
         return self._build(sources, overridden=set(overrides))
+
+
+def chart_marks(
+    sources: Mapping[str, Any], names: Iterable[str], overridden: Iterable[str] = ()
+) -> tuple[frozenset[str], dict[str, str]]:
+    """The charts of ``names`` marked ``authored`` (the project's own, where a rulebook prints
+    none), those ``overridden`` left out, and each chart's title (its name without one)."""
+    charts = {name: sources.get(name) for name in names}
+    given = {name: data for name, data in charts.items() if isinstance(data, Mapping)}
+    skip = set(overridden)
+    authored = frozenset(n for n, data in given.items() if data.get("authored") and n not in skip)
+    return authored, {name: str(data.get("title") or name) for name, data in given.items()}

@@ -26,9 +26,9 @@ from rules.core.spec import FrozenMap
 from rules.core.tables import (
     TWO_DICE,
     DefaultCharts,
+    chart_marks,
     check_coverage,
     parse_roll_key,
-    read_yaml_resource,
 )
 from rules.filsinger.text import (
     CHART_PLACEHOLDERS,
@@ -414,17 +414,6 @@ def _feud_table(data: Any, problems: list) -> tuple[FeudRow, ...] | None:
     return _rows(data.get("rolls"), f"{path}.rolls", problems, make)
 
 
-def default_sources() -> dict[str, Any]:
-    return {
-        name: read_yaml_resource(DATA_PACKAGE, f"filsinger/{name}.yaml") for name in CHART_NAMES
-    }
-
-
-def load_tables(overrides: Mapping[str, Any] | None = None) -> FilsingerTables:
-    """The default charts with ``overrides`` (chart name -> chart data) replacing whole charts."""
-    return _DEFAULTS.load(overrides)
-
-
 def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset()) -> FilsingerTables:
     problems: list[tuple[str, str]] = []
     charts = {name: _chart(name, sources.get(name), problems) for name in RATING_CHARTS}
@@ -433,14 +422,7 @@ def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset())
     feud = _feud_table(sources.get("feud_table"), problems)
     if problems:
         raise TableError(problems)
-    authored = frozenset(
-        name
-        for name in CHART_NAMES
-        if isinstance(sources.get(name), Mapping)
-        and sources[name].get("authored")
-        and name not in overridden
-    )
-    titles = {name: str(sources[name].get("title") or name) for name in CHART_NAMES}
+    authored, titles = chart_marks(sources, CHART_NAMES, overridden)
     return FilsingerTables(
         charts=FrozenMap(charts),
         interference=interference,  # type: ignore[arg-type]
@@ -452,7 +434,9 @@ def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset())
     )
 
 
-#: The packaged charts, read and built once (``load_tables``).
-_DEFAULTS: DefaultCharts[FilsingerTables] = DefaultCharts(
-    CHART_NAMES, default_sources, build_tables
-)
+#: The packaged charts (``rules/data/filsinger/``), read and built once.
+_DEFAULTS: DefaultCharts[FilsingerTables] = DefaultCharts("filsinger", CHART_NAMES, build_tables)
+#: The default charts with overrides (chart name -> chart data) replacing whole charts.
+load_tables = _DEFAULTS.load
+#: The packaged charts' data by name, read afresh.
+default_sources = _DEFAULTS.read

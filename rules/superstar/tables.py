@@ -18,9 +18,9 @@ from rules.core.spec import FrozenMap
 from rules.core.tables import (
     TWO_DICE,
     DefaultCharts,
+    chart_marks,
     check_coverage,
     parse_roll_key,
-    read_yaml_resource,
 )
 from rules.superstar.text import chart_text_problem
 
@@ -472,17 +472,6 @@ def _grudge(name: str, data: Any, problems: list) -> tuple[GrudgeMove, ...] | No
     return _rows(data.get("rolls"), f"{name}.rolls", problems, make)
 
 
-def default_sources() -> dict[str, Any]:
-    return {
-        name: read_yaml_resource(DATA_PACKAGE, f"superstar/{name}.yaml") for name in CHART_NAMES
-    }
-
-
-def load_tables(overrides: Mapping[str, Any] | None = None) -> SuperstarTables:
-    """The default charts with ``overrides`` (chart name -> chart data) replacing whole charts."""
-    return _DEFAULTS.load(overrides)
-
-
 def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset()) -> SuperstarTables:
     problems: list[tuple[str, str]] = []
     pin_chart = _pin_chart(sources.get("pin_chart"), problems)
@@ -492,18 +481,7 @@ def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset())
     grudge = {name: _grudge(name, sources.get(name), problems) for name in GRUDGE_CHARTS}
     if problems:
         raise TableError(problems)
-    authored = frozenset(
-        name
-        for name in CHART_NAMES
-        if isinstance(sources.get(name), Mapping)
-        and sources[name].get("authored")
-        and name not in overridden
-    )
-    titles = {
-        name: str(sources[name].get("title") or name)
-        for name in CHART_NAMES
-        if isinstance(sources.get(name), Mapping)
-    }
+    authored, titles = chart_marks(sources, CHART_NAMES, overridden)
     return SuperstarTables(
         pin_chart=pin_chart,  # type: ignore[arg-type]
         referee=referee,  # type: ignore[arg-type]
@@ -516,7 +494,9 @@ def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset())
     )
 
 
-#: The packaged charts, read and built once (``load_tables``).
-_DEFAULTS: DefaultCharts[SuperstarTables] = DefaultCharts(
-    CHART_NAMES, default_sources, build_tables
-)
+#: The packaged charts (``rules/data/superstar/``), read and built once.
+_DEFAULTS: DefaultCharts[SuperstarTables] = DefaultCharts("superstar", CHART_NAMES, build_tables)
+#: The default charts with overrides (chart name -> chart data) replacing whole charts.
+load_tables = _DEFAULTS.load
+#: The packaged charts' data by name, read afresh.
+default_sources = _DEFAULTS.read

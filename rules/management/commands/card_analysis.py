@@ -39,15 +39,14 @@ class Command(RulesCommand):
             system = get_system(name)
         except UnknownSystem as err:
             raise CommandError(str(err)) from err
-        figures = getattr(system, "card_figures", None)
-        if figures is None:
-            covered = ", ".join(sorted(n for n, s in systems.items() if hasattr(s, "card_figures")))
+        if not system.has_card_figures:
+            covered = ", ".join(sorted(n for n, s in systems.items() if s.has_card_figures))
             raise CommandError(NO_FIGURES.format(covered=covered, system=system.name))
         loaded = load_cards([options["card"]], system, roster=Roster(options["federation"]))
         if len(loaded) != 1:
             raise CommandError(f"{options['card']}: holds {len(loaded)} cards; give one")
         card = loaded[0].card
-        rows = figures(card)
+        rows = system.card_figures(card)
         if options["json"]:
             data = {
                 "system": system.name,
