@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 
 from promotion.models import Federation, MemberRole, Membership
+from rules.core.errors import Refusal
 
 OWNER = "owner"
 
@@ -43,8 +44,11 @@ ACTION_WORDS: dict[Action, tuple[str, str]] = {
 }
 
 
-class AccessDenied(PermissionError):
-    """The user may see the federation but not do this; the message says why."""
+class AccessDenied(Refusal, PermissionError):
+    """The user may see the federation but not do this; the message says why. The API answers
+    it 403 (401 to a visitor, who may yet sign in); pages answer it 403 too."""
+
+    status_code = 403
 
 
 def role_of(user, federation: Federation) -> str | None:

@@ -12,12 +12,14 @@ from django.core.exceptions import FieldDoesNotExist, ValidationError
 from promotion.choices import FINISHED_STATUSES
 from promotion.selectors import federation_today
 from promotion.validators import plain_text
+from rules.core.errors import Refusal
 
 
-class ServiceError(ValueError):
+class ServiceError(Refusal, ValueError):
     """A business rule refused the operation. The message is for the user. ``by_field`` holds
     the same problems as ``(field, message)`` pairs when the refusal is several (a field's with
-    its field's name, the others with ""): the API names each by its path, as a serializer's."""
+    its field's name, the others with ""): the API names each by its path, as a serializer's.
+    A ``Refusal`` (answered 400), and still a ``ValueError`` for the callers that catch one."""
 
     by_field: tuple[tuple[str, str], ...] = ()
 
