@@ -5,8 +5,8 @@ from __future__ import annotations
 from rules.arm import cards, engine, options, tables
 from rules.arm.options import ArmOptions
 from rules.arm.strategy import DefaultStrategy
+from rules.core.adapter import SystemBase
 from rules.core.spec import MatchSpec
-from rules.core.system import SystemBase
 from rules.core.text import counted
 
 NO_EXACT = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core.system import SystemBase
+from rules.core.adapter import SystemBase
 from rules.filsinger import cards, engine, exact, options, tables
 from rules.filsinger.strategy import DefaultStrategy
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core.system import SystemBase
+from rules.core.adapter import SystemBase
 from rules.superstar import cards, engine, exact, options, tables
 from rules.superstar.analysis import Figure, card_figures
 from rules.superstar.strategy import DefaultStrategy

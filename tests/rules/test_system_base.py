@@ -1,4 +1,4 @@
-"""The one glue of the three systems (``rules.core.system.SystemBase``): every system offers the
+"""The one glue of the three systems (``rules.core.adapter.SystemBase``): every system offers the
 whole protocol (exact odds and the sides a match takes included, so no caller probes for them),
 checks a spec in the same words, and builds its default charts once."""
 
@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import pytest
 
+from rules.core.adapter import NoExactOdds, SystemBase
 from rules.core.errors import SpecError, TableError
 from rules.core.spec import MatchSpec
-from rules.core.system import NoExactOdds, RuleSystem, SystemBase
+from rules.core.system import RuleSystem
 from rules.registry import systems
 from tests.rules.arm_support import sheet
 from tests.rules.superstar_helpers import card
@@ -42,8 +43,7 @@ def test_a_system_without_a_solver_refuses_exact_odds_in_its_words():
     with pytest.raises(NoExactOdds) as caught:
         arm.exact(spec)
     assert str(caught.value) == (
-        "ARM has no exact solver (the match state is too rich for a Markov chain): "
-        "Monte Carlo only"
+        "ARM has no exact solver (the match state is too rich for a Markov chain): Monte Carlo only"
     )
 
 
