@@ -67,7 +67,7 @@ class SystemBase:
         self.stipulation_names: tuple[str, ...] = engine.STIPULATIONS
         self.option_names: tuple[str, ...] = options.OPTION_NAMES
         self.option_words: tuple[tuple[str, str], ...] = options.OPTION_WORDS
-        self._engine, self._cards, self._tables, self._options = engine, cards, tables, options
+        self._cards, self._tables, self._options = cards, tables, options
         self._prepare: Callable[[MatchSpec, Any], Any] = engine.prepare
         self._run: Callable[..., MatchResult] = engine.run
         self._strategy = strategy

@@ -42,11 +42,15 @@ class RuleSystem(Protocol):
     ringside_roles: tuple[str, ...]
     #: Whether a feud match (``MatchSpec.feud``) plays differently under its rules.
     feud_rules: bool
-    #: Whether ``card_figures`` gives the exact per-roll figures of a card alone.
-    has_card_figures: bool
-    #: Whether the system can solve a match's chain exactly (``exact``; ``odds`` with an
-    #: ``exact`` mode other than "never"). A system without says so in ``odds``'s note.
-    has_exact_solver: bool
+
+    @property
+    def has_card_figures(self) -> bool:
+        """Whether ``card_figures`` gives the exact per-roll figures of a card alone."""
+
+    @property
+    def has_exact_solver(self) -> bool:
+        """Whether the system can solve a match's chain exactly (``exact``; ``odds`` with an
+        ``exact`` mode other than "never"). A system without says so in ``odds``'s note."""
 
     def time_limit_for_minutes(self, minutes: int) -> int:
         """A booked time limit in minutes, in the system's own unit of match length."""
