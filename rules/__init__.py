@@ -13,6 +13,8 @@ __all__ = ["get_system", "systems"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
+        # Here, not at the top: the registry imports every engine, and every engine imports
+        # this package first (``import rules.core`` must stay light).
         from rules import registry
 
         return getattr(registry, name)

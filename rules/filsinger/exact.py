@@ -194,6 +194,8 @@ def solve(
         raise NotCovered("the strategy is not Markov (it may use more than the match state)")
     if state_bound(prep) > PYTHON_BOUND:
         try:
+            # Here, not at the top: numpy and scipy are slow to import, and the small chains
+            # never need them (nor an install without them).
             from rules.filsinger.exact_sparse import NotFiniteError, solve_sparse
         except ImportError:  # numpy or scipy missing: small chains only
             max_states = min(max_states, PYTHON_MAX_STATES)
