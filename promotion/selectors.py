@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import models
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.utils.text import slugify
 
 from promotion.access import federations_for
@@ -459,6 +459,15 @@ def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     if retired is not None:
         rows.append(LineageRow(reign=None, start=retired, end=None, retired=True))
     return rows
+
+
+def lineage_reigns(*, title: Title) -> QuerySet[TitleReign]:
+    """The title's reigns in lineage order, each with ``next_won_on``: when the next reign
+    began (the end of a vacancy after this one)."""
+    following = TitleReign.objects.filter(
+        title=OuterRef("title"), number__gt=OuterRef("number")
+    ).order_by("number")
+    return title_lineage(title=title).annotate(next_won_on=Subquery(following.values("won_on")[:1]))
 
 
 def feuds_page(*, federation: Federation) -> QuerySet[Feud]:

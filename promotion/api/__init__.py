@@ -107,7 +107,6 @@ from promotion.api.titles import (
     TitleVacateSerializer,
     TitleViewSet,
     lineage_entries,
-    lineage_reigns,
 )
 from promotion.api.wrestlers import (
     WrestlerCreateSerializer,
@@ -196,7 +195,6 @@ __all__ = [
     "card_document",
     "federation_member",
     "lineage_entries",
-    "lineage_reigns",
     "match_ref",
     "person_ref",
     "record_json",

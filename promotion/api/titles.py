@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import django_filters
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models import Prefetch
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
@@ -123,17 +123,6 @@ class TitleFilter(django_filters.FilterSet):
     class Meta:
         model = Title
         fields = ["division", "is_active"]
-
-
-def lineage_reigns(*, title: Title):
-    """The title's reigns in lineage order, each with ``next_won_on``: when the next reign
-    began (the end of a vacancy after this one)."""
-    following = TitleReign.objects.filter(
-        title=OuterRef("title"), number__gt=OuterRef("number")
-    ).order_by("number")
-    return selectors.title_lineage(title=title).annotate(
-        next_won_on=Subquery(following.values("won_on")[:1])
-    )
 
 
 def lineage_entries(reigns, *, title: Title, today) -> list[dict]:
@@ -315,7 +304,7 @@ class TitleViewSet(
     @action(detail=True, methods=["get"], filter_backends=[])
     def lineage(self, request, **kwargs):
         title = self.get_object()
-        page = self.paginate_queryset(lineage_reigns(title=title))
+        page = self.paginate_queryset(selectors.lineage_reigns(title=title))
         entries = lineage_entries(page, title=title, today=_today(self))
         data = LineageEntrySerializer(entries, many=True, context=self.get_serializer_context())
         return self.get_paginated_response(data.data)
