@@ -4,12 +4,12 @@
 import os
 import sys
 
+from django.core.management import execute_from_command_line
+from django.db import DatabaseError
+
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    from django.core.management import execute_from_command_line
-    from django.db import DatabaseError
-
     try:
         try:
             execute_from_command_line(sys.argv)

@@ -44,6 +44,8 @@ from matches.models import (
     Show,
     ShowStatus,
 )
+from matches.selectors import stranded_shows
+from matches.simulation import blocker_of, waiting_reason
 from promotion.models import (
     Federation,
     Feud,
@@ -51,10 +53,13 @@ from promotion.models import (
     Injury,
     ReignEnd,
     StandingChange,
+    TeamKind,
     TeamMembership,
     TitleReign,
     WrestlerStatus,
+    overlapping_spans,
 )
+from promotion.validators import name_key
 
 STANDINGS = ("fame", "prestige", "heat", "edge")
 ACTIVE_FEUD = (FeudStatus.BUILDING, FeudStatus.HOT, FeudStatus.COOLING)
@@ -73,9 +78,6 @@ def federation_check(*, federation: Federation) -> list[str]:
 
 def federation_notices(*, federation: Federation) -> list[str]:
     """What waits on the promoter: not corruption, but nothing will move until he acts."""
-    from matches.selectors import stranded_shows
-    from matches.simulation import blocker_of, waiting_reason
-
     notices = [
         f"{show} ({show.get_status_display().lower()}) is dated before the federation's last "
         "show that has run: it can never be wrestled in date order. Move it or cancel it."
@@ -93,9 +95,6 @@ def _roster_notices(federation: Federation) -> list[str]:
     """The roster's rules that came after some rosters were made (a federation kept, or
     imported, from before them): a ring name is one wrestler's, and a wrestler is in one tag team at
     a time. Nothing in the history is wrong for them, but the promoter should set them right."""
-    from promotion.models import TeamKind, overlapping_spans
-    from promotion.validators import name_key
-
     notices = []
     named: dict[str, list[str]] = defaultdict(list)
     for slug, name in federation.wrestlers.order_by("pk").values_list("slug", "ring_name"):

@@ -9,7 +9,7 @@ from django.db.models import Prefetch
 
 from matches.models import MatchParticipant, MatchStatus, Role
 from promotion.effects import loss_method
-from promotion.models import Wrestler
+from promotion.models import TitleReign, Wrestler
 
 IN_THE_RING = (Role.IN_RING, Role.PARTNER)
 
@@ -229,8 +229,6 @@ def record_book(*, federation, today, limit: int = 10) -> RecordBook:
     """Longest reigns, most defenses, longest and current win streaks, most wins by method.
 
     Ties go to the earlier reign or the wrestler first in name order. A fixed number of queries."""
-    from promotion.models import TitleReign
-
     reigns = list(
         TitleReign.objects.filter(title__federation=federation)
         .select_related("title", "holder_wrestler", "holder_team")

@@ -29,6 +29,7 @@ from django.db import connections, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from matches.autobook import show_autobook
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import SeasonLock, Show, ShowStatus
 from matches.selectors import next_open_show
@@ -117,8 +118,6 @@ def season_simulate(
     ``start`` places the first new show in the first weekly slot after it (when the federation
     has no later show). A show that fails stops the season with its reason.
     """
-    from matches.autobook import show_autobook
-
     lock = _reconnecting(SeasonLockHeld(federation).acquire)
 
     #: The show this week is about, once known: a step retried after a dropped connection

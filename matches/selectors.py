@@ -10,7 +10,8 @@ from django.db import models
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.template.defaultfilters import pluralize
 
-from matches.booking import history_end
+from matches import simulation  # (the module: it reads this one's names as it loads)
+from matches.booking import NO_CARD, NO_ENGINE, champion_problems, history_end
 from matches.models import (
     FINISHED_STATUSES,
     OPEN_STATUSES,
@@ -23,15 +24,16 @@ from matches.models import (
     Show,
     ShowStatus,
 )
-from promotion.models import Federation
+from promotion.models import Federation, TitleReign, Wrestler
 from promotion.selectors import federation_tables
 from rules import registry
+from rules.core.errors import OptionError
+from rules.core.spec import MatchSpec, Participant, Side
+from rules.models import WrestlerCard
 
 
 def card_of(*, show: Show) -> QuerySet[Match]:
     """A show's matches in card order, with their participants, stakes and any title won."""
-    from promotion.models import TitleReign
-
     return (
         show.matches.select_related("title", "feud")
         .prefetch_related(
@@ -101,8 +103,6 @@ class ShowProgress:
 
 
 def show_progress(*, show: Show) -> ShowProgress:
-    from matches.simulation import blocker_of, read_progress, waiting_reason
-
     show.refresh_from_db(fields=["status", "error", "scheduled_at"])
     total = show.matches.count()
     done = 0
@@ -113,13 +113,13 @@ def show_progress(*, show: Show) -> ShowProgress:
         message = f"Completed: {wrestled} match{pluralize(wrestled, 'es')} wrestled"
         message += f", {off} called off." if off else "."
     elif show.status == ShowStatus.RUNNING:
-        done, _ = read_progress(show.pk) or (0, total)
+        done, _ = simulation.read_progress(show.pk) or (0, total)
         message = f"Being wrestled: {done} of {total} match{pluralize(total, 'es')} done."
     elif show.status == ShowStatus.SCHEDULED:
-        blocker = blocker_of(show)
+        blocker = simulation.blocker_of(show)
         when = show.when_in_words
         message = (
-            f"Scheduled for {when}; it {waiting_reason(blocker)}."
+            f"Scheduled for {when}; it {simulation.waiting_reason(blocker)}."
             if blocker is not None
             else f"Scheduled for {when}."
         )
@@ -431,8 +431,6 @@ def roster_participant(wrestler, card):
     alignment and pronouns), his card for the rest: a match outside any show plays him so (odds,
     exhibitions, the card editor's odds), and a show adds what it knows on the night (his
     injuries, a title held: ``simulation._spec``)."""
-    from rules.core.spec import Participant
-
     return Participant(
         key=wrestler.slug,
         name=wrestler.ring_name,
@@ -476,15 +474,6 @@ def pairing(
     """The pairing of the wrestlers named by slug, side by side; raises ``PairingRefused``
     naming every problem by its place (``sides`` for their number, ``sides[i][j]``,
     ``rule_system``, ``match_type``)."""
-    from matches.booking import NO_CARD, NO_ENGINE
-    from matches.simulation import parsed_card
-    from promotion.models import Wrestler
-    from promotion.selectors import federation_tables
-    from rules import registry
-    from rules.core.errors import OptionError
-    from rules.core.spec import MatchSpec, Side
-    from rules.models import WrestlerCard
-
     system = system or federation.rule_system
     engine = registry.systems.get(system)
     if engine is None:
@@ -525,7 +514,8 @@ def pairing(
             elif wrestler.pk not in cards:
                 problems.append((where, NO_CARD.format(wrestler=wrestler, system=system)))
             else:
-                participants.append(roster_participant(wrestler, parsed_card(cards[wrestler.pk])))
+                card = simulation.parsed_card(cards[wrestler.pk])
+                participants.append(roster_participant(wrestler, card))
             seen.add(slug)
         built.append(Side(participants=tuple(participants)))
     if problems:
@@ -641,9 +631,6 @@ def card_absences(*, show: Show) -> dict[int, list[str]]:
     match for the ... must include the champion, ..."). Hurt, suspended or retired since the
     match was booked, or the belt gone elsewhere: the show calls such a match off when it runs
     (``matches.simulation``)."""
-    from matches.booking import champion_problems
-    from promotion.models import TitleReign, Wrestler
-
     rows = list(
         MatchParticipant.objects.filter(
             show=show, role__in=[Role.IN_RING, Role.PARTNER], match__status=MatchStatus.BOOKED

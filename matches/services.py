@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from matches import tasks  # (the module: the tasks call these services)
+from matches.autobook import AutobookReport, show_autobook
 from matches.booking import BookingError, show_create, show_schedule
 from matches.models import (
     OPEN_STATUSES,
@@ -34,9 +35,6 @@ from matches.simulation import (
     waiting_reason,
 )
 from promotion.models import Federation
-
-if TYPE_CHECKING:
-    from matches.autobook import AutobookReport
 
 logger = logging.getLogger(__name__)
 
@@ -98,13 +96,11 @@ def show_dispatch(*, show_id: int) -> None:
 
 
 def _send(show_id: int) -> None:
-    from matches.tasks import simulate_show
-
     try:
         # Nothing reads a dispatched show's task result (the show row is the truth), so none is
         # kept: no result-store subscription for each show, and a broker that is down fails
         # within the publish retry policy (``CELERY_TASK_PUBLISH_RETRY_POLICY``).
-        simulate_show.apply_async((show_id,), ignore_result=True)
+        tasks.simulate_show.apply_async((show_id,), ignore_result=True)
     except BrokerError as exc:
         show = Show.objects.select_related("federation").filter(pk=show_id).first()
         error = str(exc).rstrip(".") or type(exc).__name__
@@ -238,8 +234,6 @@ def week_run(*, federation: Federation, expect: int | None = None, new: bool = F
     answer), or a show the button would have booked has been booked since (its card unseen),
     nothing is run and the refusal (``WeekMovedOn``) says so. Two presses at once are one after
     the other (the federation's row is locked while the coming show is found or made)."""
-    from matches.autobook import show_autobook
-
     booked = None
     with transaction.atomic():  # a show made here and then refused its card is not kept
         Federation.objects.select_for_update().filter(pk=federation.pk).first()

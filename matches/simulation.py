@@ -43,11 +43,19 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
+from django.db import (
+    DatabaseError,
+    InterfaceError,
+    OperationalError,
+    connection,
+    connections,
+    transaction,
+)
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from redis.exceptions import RedisError
 
+from matches import selectors  # (the module: it reads this one's names as it loads)
 from matches.models import (
     BLOCKING_STATUSES,
     ROSTER_STIPULATIONS,
@@ -58,7 +66,6 @@ from matches.models import (
     Show,
     ShowStatus,
 )
-from matches.selectors import card_absences, roster_participant
 from promotion.db import bulk_update_rows, lock_roster
 from promotion.effects import Bout, RosterBook
 from promotion.models import Injury, TeamKind
@@ -220,8 +227,6 @@ class Heartbeat:
         self._thread.join(timeout=self.every + 5)
 
     def _run(self) -> None:
-        from django.db import connections
-
         try:
             while not self._stop.wait(self.every):
                 try:
@@ -452,7 +457,7 @@ def _wrestle(show: Show, lost: threading.Event | None = None) -> Wrestled:
     matches = inputs.matches
     # A match none of whose wrestlers may be missing: one hurt, suspended or retired since it was
     # booked calls it off, and the rest of the show goes on (``docs/standings.md``).
-    absences = card_absences(show=show)
+    absences = selectors.card_absences(show=show)
     delay = settings.SHOW_SIMULATION_MATCH_DELAY
     bouts: list[Bout] = []
     for done, match in enumerate(matches, start=1):
@@ -584,7 +589,7 @@ def _spec(
             # and whether he holds a title.
             sides.setdefault(row.side, []).append(
                 replace(
-                    roster_participant(row.wrestler, card_of(row)),
+                    selectors.roster_participant(row.wrestler, card_of(row)),
                     injured=row.wrestler_id in wounds,
                     champion=row.wrestler_id in champions,
                     injuries=tuple(wounds.get(row.wrestler_id, ())),

@@ -9,7 +9,7 @@ from django.conf import settings
 from kombu.exceptions import OperationalError as BrokerError
 
 from config.limits import show_hard_time_limit, show_soft_time_limit
-from matches.services import shows_dispatch_due
+from matches import services  # (the module: the services send these tasks)
 from matches.simulation import TRANSIENT_ERRORS, show_simulate
 
 #: A redelivered show that finds another worker holding it waits for that lease to expire and
@@ -50,4 +50,4 @@ def simulate_show(self, show_id: int) -> dict:
 )
 def dispatch_due_shows() -> list[int]:
     """Periodic (django-celery-beat): send every due show to the workers."""
-    return shows_dispatch_due()
+    return services.shows_dispatch_due()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 
+from axes.helpers import get_cool_off
 from django.db import transaction
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -170,8 +171,6 @@ class TokenView(ObtainAuthToken):
         serializer = self.get_serializer(data=request.data)
         if not serializer.is_valid():
             if getattr(request, "axes_locked_out", False):
-                from axes.helpers import get_cool_off
-
                 raise SignInLockedOut(get_cool_off(request))
             raise exceptions.ValidationError(serializer.errors)
         token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])

@@ -17,6 +17,7 @@ import datetime as dt
 
 import django_filters
 from django import forms
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.validators import EMPTY_VALUES
 from django_filters.fields import ChoiceField, IsoDateTimeField
@@ -247,8 +248,6 @@ class KnownSlugFilter(django_filters.CharFilter):
     def filter(self, qs, value):
         if value in EMPTY_VALUES:
             return qs
-        from django.apps import apps
-
         federation = getattr(getattr(self.parent, "request", None), "federation", None)
         if federation is not None:
             model = apps.get_model(self.model_name)

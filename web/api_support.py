@@ -20,7 +20,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.metadata import SimpleMetadata
@@ -37,6 +37,7 @@ from promotion.transfer import TransferError
 from rules.core.errors import ProblemsError, Refusal
 from rules.core.safejson import JsonError, load_json
 from rules.core.safeyaml import MAX_BYTES, YamlError, load_text
+from web import views as site_views
 from web.api_fields import WHOLE_NUMBER
 
 CONFLICT = "The request conflicts with the federation's data as it stands; nothing was written."
@@ -158,7 +159,9 @@ def _translate(exc: Exception, context) -> Exception | Response:
 
 
 def exception_handler(exc, context):
-    from rest_framework.views import exception_handler as drf_exception_handler
+    # Here, a documented cycle: DRF imports this module (its settings name it) while
+    # rest_framework.views is still being defined.
+    from rest_framework.views import exception_handler as drf_exception_handler  # noqa: PLC0415
 
     translated = _translate(exc, context)
     if isinstance(translated, Response):
@@ -219,7 +222,9 @@ class Metadata(SimpleMetadata):
 def _body_serializer(view):
     """The serializer of the body ``view`` reads for its current action, or None where none is
     named (an endpoint reading a file or a document of its own)."""
-    from rest_framework.generics import GenericAPIView  # (not while DRF's views are loading)
+    # Here, a documented cycle: DRF imports this module (its settings name it) while it defines
+    # APIView, which GenericAPIView extends.
+    from rest_framework.generics import GenericAPIView  # noqa: PLC0415
 
     if not hasattr(view, "get_serializer") or view.action in getattr(view, "raw_body_actions", ()):
         return None
@@ -408,18 +413,12 @@ def server_error(request):
     """``handler500``: an API client gets the API's error shape (JSON), a visitor of the pages
     the site's page (``web.views.server_error``). Django calls it, with DEBUG off, for an
     exception no view handled."""
-    from django.http import JsonResponse
-
     if request.path.startswith(JSON_PREFIXES):
         return JsonResponse({"detail": SERVER_ERROR, "errors": []}, status=500)
-    from web.views import server_error as page
-
-    return page(request)
+    return site_views.server_error(request)
 
 
 @csrf_exempt
 def api_not_found(request, path: str = ""):
     """Any address under /api/v1/ that names no endpoint: a 404 in the API's error shape."""
-    from django.http import JsonResponse
-
     return JsonResponse({"detail": "No such endpoint or object here.", "errors": []}, status=404)

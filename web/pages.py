@@ -19,7 +19,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from promotion.access import AccessDenied
+from promotion.access import AccessDenied, Action, can, federation_for, role_of
 
 API_PREFIX = "/api/"
 #: The methods a page answers (see ``SitePagesMiddleware``), and the addresses that answer for
@@ -62,8 +62,6 @@ def federation_page(request, slug: str, action="read"):
     """The federation ``slug`` if the user may take ``action`` on it (404 for the invisible,
     403 for the forbidden: see ``promotion.access``), with its time zone made current, so that
     every date and time on the page is the federation's."""
-    from promotion.access import Action, can, federation_for, role_of
-
     federation = federation_for(request.user, slug, action)
     timezone.activate(ZoneInfo(str(federation.time_zone)))
     role = role_of(request.user, federation)
