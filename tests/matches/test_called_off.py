@@ -27,6 +27,12 @@ from tests.pages.conftest import told
 pytestmark = pytest.mark.django_db
 
 
+def hurt_as_recorded(wrestler) -> None:
+    """Injured, as recording the injury planted under him would have left him (the checker
+    finds an active wrestler kept off by an open injury)."""
+    type(wrestler).objects.filter(pk=wrestler.pk).update(status="injured")
+
+
 def second_match(show) -> Match:
     return show.matches.get(position=2)
 
@@ -158,6 +164,7 @@ def test_wrestling_while_injured_is_still_a_violation(copperline):
     injury = hurt.injuries.create(
         occurred_on=show.date - dt.timedelta(days=1), source="manual", description="Knee"
     )
+    hurt_as_recorded(hurt)
     assert injury.keeps_off_cards
     assert federation_check(federation=copperline) == [
         f"{hurt} wrestled on {show} while injured (Knee)."
@@ -177,6 +184,7 @@ def test_the_checker_reads_expected_back_as_the_booking_does(copperline, back_af
         source="manual",
         description="Knee",
     )
+    hurt_as_recorded(hurt)
     assert len(federation_check(federation=copperline)) == violations
 
 
@@ -329,6 +337,7 @@ def test_a_card_still_to_come_is_no_violation_until_it_is_wrestled(copperline):
     hurt.injuries.create(
         occurred_on=show.date - dt.timedelta(days=1), source="manual", description="Knee"
     )
+    hurt_as_recorded(hurt)
     assert federation_check(federation=copperline) == []
     show_simulate(show_id=show.pk)
     assert second_match(show).status == MatchStatus.CALLED_OFF
@@ -350,6 +359,7 @@ def test_the_federation_page_tells_a_match_called_off_on_the_last_show(client, c
     hurt.injuries.create(
         occurred_on=show.date - dt.timedelta(days=1), source="manual", description="Knee"
     )
+    hurt_as_recorded(hurt)
     show_simulate(show_id=show.pk)
     page = client.get(copperline.get_absolute_url()).content.decode()
     last = page.split("<h2>Last show</h2>", 1)[1].split("</section>", 1)[0]
