@@ -133,12 +133,14 @@ BAD_EXPORTED_AT = "When the document was exported, as an ISO date and time, not 
 
 
 class TransferError(ServiceError):
-    """An import refused whole; ``problems`` lists every (path, message)."""
+    """An import refused whole; ``problems`` (and ``by_field``, as the API reads a refusal)
+    lists every (path, message)."""
 
     heading = "invalid federation document"
 
     def __init__(self, problems: list[tuple[str, str]]):
         self.problems = problems
+        self.by_field = tuple(problems)
         super().__init__("\n".join(f"{p}: {m}" if p else m for p, m in problems))
 
 

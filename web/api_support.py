@@ -3,9 +3,11 @@ errors, pagination, throttles, YAML in and out, what OPTIONS answers. Kept apart
 ``web.api`` because DRF reads these while ``rest_framework.views`` itself is being imported.
 
 Errors always have one shape, ``{"detail": ..., "errors": [{"path": ..., "message": ...}]}``:
-the booking service's reasons, a card's problems by path, a serializer's fields by path. The
-services' refusals become 400, a conflict with the database's rules 409; no input gives a 5xx,
-and a bug's 500 has the shape too (``server_error``, the project's ``handler500``).
+the booking service's reasons, a card's problems by path, a serializer's fields by path. Every
+refusal is mapped by its base, ``rules.core.refusal.Refusal`` (its ``status_code``, ``by_field``
+and ``heading``), so this module names no app's errors; a conflict with the database's rules is a
+409; no input gives a 5xx, and a bug's 500 has the shape too (``server_error``, the project's
+``handler500``).
 """
 
 from __future__ import annotations
@@ -31,9 +33,6 @@ from rest_framework.request import clone_request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
-from promotion.access import AccessDenied
-from promotion.services import CardImportError, ServiceError
-from promotion.transfer import TransferError
 from rules.core.errors import ProblemsError, Refusal
 from rules.core.safejson import JsonError, load_json
 from rules.core.safeyaml import MAX_BYTES, YamlError, load_text
@@ -134,21 +133,6 @@ def _refused(exc: Refusal, context) -> Exception | Response:
 def _translate(exc: Exception, context) -> Exception | Response:
     """The project's own refusals as API errors: every refusal by its base (``_refused``); a
     model's own checks by field; a conflict with the database's rules as a 409."""
-    # (The roster's four by name until they derive from Refusal with their ``by_field``.)
-    if isinstance(exc, AccessDenied):
-        request = context.get("request")
-        if request is not None and not request.user.is_authenticated:
-            return exceptions.NotAuthenticated()
-        return exceptions.PermissionDenied(str(exc))
-    if isinstance(exc, TransferError):
-        return problems_response(exc.problems, detail=f"{exc.heading}; see errors.")
-    if isinstance(exc, CardImportError):
-        # By its place in the body (the body is the one file: its name would say nothing).
-        return problems_response((path, message) for _, path, message in exc.located)
-    if isinstance(exc, ServiceError):
-        # Each problem by its field where it is one's (``ServiceError.by_field``: the models'
-        # own checks, a service's check of a field), else the refusal's sentence.
-        return problems_response(exc.by_field or [("", str(exc))])
     if isinstance(exc, Refusal):
         return _refused(exc, context)
     if isinstance(exc, DjangoValidationError):

@@ -102,11 +102,13 @@ def chart_override_save(
 class CardImportError(ServiceError):
     """Cards refused whole. ``located`` lists every problem as ``(file, path, message)``, the
     path within the file's YAML (``cards[0].offense.1[2].level``; empty: the file as a whole);
-    ``problems`` the same as lines naming the file and the path (``x.yaml: cards[0].name: ...``).
+    ``problems`` the same as lines naming the file and the path (``x.yaml: cards[0].name: ...``);
+    ``by_field`` each by its path alone, as the API names it (its body is the one file).
     """
 
     def __init__(self, located: list[tuple[str, str, str]]):
         self.located = list(located)
+        self.by_field = tuple((path, message) for _, path, message in self.located)
         self.problems = [": ".join(part for part in problem if part) for problem in self.located]
         super().__init__("\n".join(self.problems))
 
