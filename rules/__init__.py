@@ -15,7 +15,7 @@ def __getattr__(name: str) -> Any:
     if name in __all__:
         # Here, not at the top: the registry imports every engine, and every engine imports
         # this package first (``import rules.core`` must stay light).
-        from rules import registry
+        from rules import registry  # noqa: PLC0415
 
         return getattr(registry, name)
     raise AttributeError(f"module 'rules' has no attribute {name!r}")

@@ -196,7 +196,7 @@ def solve(
         try:
             # Here, not at the top: numpy and scipy are slow to import, and the small chains
             # never need them (nor an install without them).
-            from rules.filsinger.exact_sparse import NotFiniteError, solve_sparse
+            from rules.filsinger.exact_sparse import NotFiniteError, solve_sparse  # noqa: PLC0415
         except ImportError:  # numpy or scipy missing: small chains only
             max_states = min(max_states, PYTHON_MAX_STATES)
             if state_bound(prep) > max_states:
