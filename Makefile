@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 # The ARM engine compiled by mypyc (setup.py): built by the install, again when its source or
 # setup.py changes (--force: build_ext would keep an object whose C is unchanged, new flags or not).
 NATIVE := $(VENV)/.native
-NATIVE_SOURCES := setup.py rules/arm/native.py rules/arm/compile.py rules/arm/state.py \
+NATIVE_SOURCES := setup.py rules/arm/mypyc.ini rules/arm/native.py rules/arm/compile.py rules/arm/state.py \
 	rules/arm/memory.py rules/arm/preparation.py rules/arm/text.py rules/arm/engine.py \
 	rules/arm/result.py rules/arm/strategy.py
 

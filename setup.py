@@ -53,7 +53,11 @@ def native_modules() -> list:
         warn("mypyc is not installed")
         return []
     try:
-        extensions = mypycify(SOURCES, opt_level="3", group_name="rules_arm_native")
+        extensions = mypycify(
+            ["--config-file", native.MYPYC_CONFIG, *SOURCES],
+            opt_level="3",
+            group_name="rules_arm_native",
+        )
     except (Exception, SystemExit) as exc:  # mypyc exits on a type error
         warn(f"mypyc could not compile the engine ({exc})")
         return []

@@ -24,6 +24,9 @@ from pathlib import Path
 
 #: The modules compiled, in ``rules/arm``.
 MODULES = ("compile", "state", "memory", "preparation", "text", "engine", "result", "strategy")
+#: mypy's settings for mypyc's build of them (relative to the project): the engine's own, not
+#: the project's, whose plugins load Django.
+MYPYC_CONFIG = "rules/arm/mypyc.ini"
 HERE = Path(__file__).resolve().parent
 STAMP = HERE / "native.sha"
 PURE_VARIABLE = "RINGSIDE_PURE_ARM"

@@ -44,6 +44,8 @@ def generate_c(paths: list[str], target: Path, group: str) -> str:
             "from mypyc.build import mypycify\n"
             "mypycify(sys.argv[1:-2], opt_level='3', group_name=sys.argv[-1], "
             "target_dir=sys.argv[-2])\n",
+            "--config-file",
+            native.MYPYC_CONFIG,
             *paths,
             str(target),
             group,
