@@ -42,7 +42,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -78,6 +78,8 @@ from rules import registry
 from rules.core.errors import CardError
 from rules.core.safejson import JsonError, check_bounds, load_json
 from rules.models import ChartOverride, WrestlerCard
+
+M = TypeVar("M", bound=models.Model)
 
 FORMAT = "ringside.federation"
 VERSION = 1
@@ -249,6 +251,8 @@ def _foreign_keys(model) -> list[models.ForeignKey]:
 def _constraint_fields(model, constraint: models.CheckConstraint) -> list[models.Field] | None:
     """The fields a check constraint reads (``fame`` of ``Q(fame__gte=0)``), when it is made
     of lookups on them alone; else None."""
+    if not isinstance(constraint.condition, models.Q):
+        return None
     names = set()
     pending = [constraint.condition]
     while pending:
@@ -259,7 +263,8 @@ def _constraint_fields(model, constraint: models.CheckConstraint) -> list[models
             elif isinstance(child, tuple):
                 names.add(child[0].split("__")[0])
                 if isinstance(child[1], models.F):
-                    names.add(child[1].name.split("__")[0])
+                    # django-stubs leave out F.name, the field path F was made with.
+                    names.add(child[1].name.split("__")[0])  # type: ignore[attr-defined]
             else:
                 return None
     fields = {f.name: f for f in model._meta.concrete_fields}
@@ -312,7 +317,15 @@ def federation_export(*, federation: Federation) -> dict[str, Any]:
         "version": VERSION,
         "exported_at": timezone.now().astimezone(zone).isoformat(),
         "federation": _row(
-            federation, Table("federation", Federation, None, {"owner": "user"}), keys, zone
+            federation,
+            Table(
+                "federation",
+                Federation,
+                lambda f: Federation.objects.filter(pk=f.pk),
+                {"owner": "user"},
+            ),
+            keys,
+            zone,
         ),
     }
     for table in TABLES:
@@ -446,6 +459,14 @@ class _Reader:
         #: (model, constraint, values of the fields it reads) -> whether they keep it
         self.constraint_answers: dict[tuple, bool] = {}
 
+    def _built(self, key: str, model: type[M]) -> list[M]:
+        """The whole rows read for table ``key``, each a ``model`` (the table's)."""
+        return [row for row in self.built.get(key, []) if isinstance(row, model)]
+
+    def _known(self, kind: str, model: type[M]) -> list[M]:
+        """The rows answering to a natural key of ``kind``, each a ``model``."""
+        return [row for row in self.objects[kind].values() if isinstance(row, model)]
+
     def problem(self, path: str, message: str) -> None:
         if len(self.problems) < 200:
             self.problems.append((path, message))
@@ -485,7 +506,9 @@ class _Reader:
             else set()
         )
         usernames = {name for name in usernames if isinstance(name, str)}
-        users = {u.username: u for u in get_user_model().objects.filter(username__in=usernames)}
+        users: dict[Any, models.Model] = {
+            u.username: u for u in get_user_model().objects.filter(username__in=usernames)
+        }
         self.objects["user"] = users
         self.exported_at = self._exported_at(doc.get("exported_at"))
         for table in TABLES:
@@ -555,7 +578,7 @@ class _Reader:
         """No show running, none scheduled before the document was exported, none completed
         while an earlier one waits (``checks.shows_out_of_order``)."""
         dated = []
-        for show in self.built.get("shows", []):
+        for show in self._built("shows", Show):
             path = self.paths[id(show)]
             if show.status == ShowStatus.RUNNING:
                 self.problem(f"{path}.status", SHOW_RUNNING)
@@ -577,8 +600,8 @@ class _Reader:
         """Each match's result as its show's state allows (``checks.result_problem``), a
         completed show with matches, and a play-by-play a list of events."""
         carded: set[int] = set()
-        whole = {id(show) for show in self.built.get("shows", [])}
-        for match in self.built.get("matches", []):
+        whole = {id(show) for show in self._built("shows", Show)}
+        for match in self._built("matches", Match):
             path = self.paths[id(match)]
             show = getattr(match, "show", None)
             if show is None or id(show) not in whole:
@@ -590,7 +613,7 @@ class _Reader:
             message = result_problem(show, match)
             if message:
                 self.problem(path, message)
-        for show in self.built.get("shows", []):
+        for show in self._built("shows", Show):
             if show.status == ShowStatus.COMPLETED and id(show) not in carded:
                 self.problem(self.paths[id(show)], SHOW_EMPTY.format(show=show))
 
@@ -610,8 +633,8 @@ class _Reader:
     def _check_reigns(self) -> None:
         """A title's reigns in order, without overlap (``checks.reign_order``)."""
         by_title: dict[int, list[TitleReign]] = {}
-        whole = {id(title) for title in self.built.get("titles", [])}
-        for reign in self.built.get("reigns", []):
+        whole = {id(title) for title in self._built("titles", Title)}
+        for reign in self._built("reigns", TitleReign):
             title = getattr(reign, "title", None)
             if title is not None and id(title) in whole:
                 by_title.setdefault(id(title), []).append(reign)
@@ -625,7 +648,7 @@ class _Reader:
         (``checks.standing_mismatches``), and no match's change written twice."""
         sums: dict[int, dict[str, int]] = {}
         seen: dict[tuple, StandingChange] = {}
-        for row in self.built.get("ledger", []):
+        for row in self._built("ledger", StandingChange):
             wrestler = getattr(row, "wrestler", None)
             if wrestler is None:
                 continue
@@ -645,7 +668,7 @@ class _Reader:
                     match=match,
                 )
                 self.problem(self.paths[id(row)], message)
-        for wrestler in self.built.get("wrestlers", []):
+        for wrestler in self._built("wrestlers", Wrestler):
             for attribute, message in standing_mismatches(wrestler, sums.get(id(wrestler), {})):
                 self.problem(f"{self.paths[id(wrestler)]}.{attribute}", message)
 
@@ -653,7 +676,7 @@ class _Reader:
         """Every card valid for its system: its engine's parser, with the charts as the
         document's overrides make them (as ``services.card_normalise`` checks a card stored)."""
         tables: dict[str, Any] = {}
-        for card in self.built.get("cards", []):
+        for card in self._built("cards", WrestlerCard):
             engine = registry.systems.get(card.system)
             if engine is None:
                 continue
@@ -676,15 +699,16 @@ class _Reader:
     def _tables(self, engine) -> Any:
         """A system's charts with the document's overrides; None (and the problem named at
         each override of that system) when they cannot be read."""
-        overrides = [
-            row for row in self.built.get("chart_overrides", []) if row.system == engine.name
-        ]
+        rows = self._built("chart_overrides", ChartOverride)
+        overrides = [row for row in rows if row.system == engine.name]
         try:
             return engine.load_tables({row.chart: row.data for row in overrides})
         except (ValueError, TypeError, KeyError) as exc:
-            for row in overrides or [None]:
-                where = self.paths[id(row)] if row is not None else "chart_overrides"
-                self.problem(where, BAD_CHART.format(system=engine.name, error=exc))
+            message = BAD_CHART.format(system=engine.name, error=exc)
+            if not overrides:
+                self.problem("chart_overrides", message)
+            for row in overrides:
+                self.problem(self.paths[id(row)], message)
             return None
 
     def _name_wrestler(self, row: dict[str, Any], first: int) -> None:
@@ -702,10 +726,10 @@ class _Reader:
         cards: the rule of ``Wrestler.clean``, which on a new row refuses Injured outright."""
         out = {
             id(getattr(injury, "wrestler", None))
-            for injury in self.built.get("injuries", [])
+            for injury in self._built("injuries", Injury)
             if injury.healed_on is None and injury.keeps_off_cards is True
         }
-        for wrestler in self.objects["wrestler"].values():
+        for wrestler in self._known("wrestler", Wrestler):
             if wrestler.status == WrestlerStatus.INJURED and id(wrestler) not in out:
                 self._wrestler_problem(wrestler, "status", INJURED_WITHOUT_INJURY_HERE)
         self._check_ring_names()
@@ -720,7 +744,7 @@ class _Reader:
     def _check_ring_names(self) -> None:
         """A ring name is one wrestler's (``validators.name_key``: case and spacing aside)."""
         named: dict[str, Wrestler] = {}
-        for wrestler in self.built.get("wrestlers", []):
+        for wrestler in self._built("wrestlers", Wrestler):
             key = name_key(wrestler.ring_name)
             other = named.setdefault(key, wrestler)
             if other is not wrestler:
@@ -731,7 +755,7 @@ class _Reader:
         """A wrestler is in one tag team at a time (stables aside)."""
         tag_spans = [
             membership
-            for membership in self.built.get("team_memberships", [])
+            for membership in self._built("team_memberships", TeamMembership)
             if getattr(membership, "wrestler", None) is not None
             and getattr(membership, "team", None) is not None
             and membership.team.kind == TeamKind.TAG_TEAM
@@ -751,15 +775,16 @@ class _Reader:
         time zone and its last wrestled show's, ``selectors.federation_today``) and no later
         than the first match he wrestled."""
         federation = self.federation
+        assert federation is not None  # check() sets it before it checks the roster
         zone = ZoneInfo(str(federation.time_zone))
         wrestled = [
             show.scheduled_at.astimezone(zone).date()
-            for show in self.built.get("shows", [])
+            for show in self._built("shows", Show)
             if show.status == WRESTLED and isinstance(show.scheduled_at, dt.datetime)
         ]
         today = max([timezone.localdate(timezone=zone), *wrestled])
         first: dict[int, tuple[dt.date, Show]] = {}
-        for row in self.built.get("match_participants", []):
+        for row in self._built("match_participants", MatchParticipant):
             match, wrestler = getattr(row, "match", None), getattr(row, "wrestler", None)
             if match is None or wrestler is None or match.status != MatchStatus.COMPLETED:
                 continue
@@ -769,7 +794,7 @@ class _Reader:
             day = show.scheduled_at.astimezone(zone).date()
             if id(wrestler) not in first or day < first[id(wrestler)][0]:
                 first[id(wrestler)] = (day, show)
-        for wrestler in self.built.get("wrestlers", []):
+        for wrestler in self._built("wrestlers", Wrestler):
             debut = wrestler.debut_on
             if debut is None:
                 continue
@@ -938,19 +963,20 @@ class _Reader:
         """Create every row, parents first. Foreign keys point at instances saved just before
         (Django takes their new ids as each row is created). The members named are invited."""
         federation = self.federation
+        assert federation is not None  # written only after check() read it without a problem
         times = [(name, getattr(federation, name)) for name in AUTO_TIMES[Federation]]
         federation.save()
         self._restore(Federation, [federation], [times])
         for table in TABLES:
             if table.key == "members":
-                self._invite(self.built.get(table.key, []))
+                self._invite(self._built(table.key, Membership))
                 continue
             objs = self.built.get(table.key, [])
             saved = [
                 [(name, getattr(obj, name)) for name in AUTO_TIMES.get(table.model, [])]
                 for obj in objs
             ]
-            table.model.objects.bulk_create(objs, batch_size=500)
+            table.model._default_manager.bulk_create(objs, batch_size=500)
             self._restore(table.model, objs, saved)
         return federation
 
