@@ -14,9 +14,9 @@ from typing import Final
 from rules.arm.compile import Figures, Wrestler, figures
 from rules.arm.memory import Memory
 from rules.arm.options import ArmOptions, parse_options
+from rules.arm.result import SYSTEM
 from rules.arm.tables import ArmTables, load_tables
-from rules.core.errors import SpecError
-from rules.core.spec import MatchSpec, Ringside
+from rules.core.spec import MatchSpec, Ringside, check_spec
 
 MATCH_TYPES: Final = ("singles", "tag", "steel_cage")
 PER_SIDE: Final = {"singles": 1, "tag": 2, "steel_cage": 1}
@@ -68,24 +68,7 @@ class Prepared:
 
 
 def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
-    if spec.match_type not in MATCH_TYPES:
-        raise SpecError(
-            f"unknown match type {spec.match_type!r} for arm (types: {', '.join(MATCH_TYPES)})"
-        )
-    per_side = PER_SIDE[spec.match_type]
-    if len(spec.sides) != 2:
-        raise SpecError(f"a {spec.match_type} match has two sides, got {len(spec.sides)}")
-    for i, side in enumerate(spec.sides):
-        if len(side.participants) != per_side:
-            raise SpecError(
-                f"side {i}: a {spec.match_type} match takes {per_side} wrestler(s) a side, "
-                f"got {len(side.participants)}"
-            )
-    unknown = [s for s in spec.stipulations if s not in STIPULATIONS]
-    if unknown:
-        raise SpecError(
-            f"unknown stipulation(s) {', '.join(unknown)} (arm knows {', '.join(STIPULATIONS)})"
-        )
+    check_spec(spec, system=SYSTEM, per_side=PER_SIDE, stipulations=STIPULATIONS)
     options = parse_options(spec.options)
     tables = tables or load_tables()
     fig = figures(tables.match)
