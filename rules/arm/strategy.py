@@ -415,7 +415,7 @@ class DefaultStrategy(ArmStrategy):
     #: The most decisions remembered for one prepared match (odds replay thousands of matches).
     #: A fuller memory costs more than it saves: past this, a new situation is seldom met again
     #: in a run, while the table outgrows the processor's caches (bench/README.md, "A smaller
-    #: memory"; its entries are plain integers since "the eighth round").
+    #: memory").
     MEMO_LIMIT = 65_000
 
     # Every decision below is a function of the situation (``_situation``) alone, so it is worked
