@@ -202,7 +202,6 @@ trusted_networks(tuple(TRUSTED_PROXIES))  # a typo refuses to start, naming it
 # the API and import_federation alike (measured: bench/bench_import.py).
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", default=2 * 1024 * 1024)
 FEDERATION_IMPORT_MAX_BYTES = env_int("FEDERATION_IMPORT_MAX_BYTES", default=64 * 1024 * 1024)
-API_MAX_IMPORT_BYTES = FEDERATION_IMPORT_MAX_BYTES
 API_THROTTLE_RATES = {
     "anon": env_str("API_THROTTLE_ANON", "120/min"),
     "user": env_str("API_THROTTLE_USER", "1200/min"),

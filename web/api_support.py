@@ -340,12 +340,6 @@ class BoundedJSONParser(JSONParser):
             raise BodyUnreadable(str(exc), path=field_path(exc.path)) from None
 
 
-class ImportJSONParser(BoundedJSONParser):
-    """A whole federation's document: larger, up to ``settings.API_MAX_IMPORT_BYTES``."""
-
-    setting = "API_MAX_IMPORT_BYTES"
-
-
 # -- YAML in and out (card files) ---------------------------------------------------------------
 
 
