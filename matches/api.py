@@ -57,7 +57,6 @@ from web.api_fields import (
     FLAG_WORDS,
     INT32_MAX,
     NO_SUCH_SLUG,
-    FilterBackend,
     KnownSlugFilter,
     MomentField,
     MomentFilter,
@@ -343,7 +342,6 @@ class ShowViewSet(
     lookup_url_kwarg = "number"
     lookup_value_regex = "[0-9]+"
     filterset_class = ShowFilter
-    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["scheduled_at", "number"]
     ordering = ["-scheduled_at", "-number"]
     throttle_scopes = {"run": "run", "run_week": "run"}
@@ -706,7 +704,6 @@ class MatchViewSet(mixins.ListModelMixin, FederationViewSet):
     queryset = Match.objects.all()
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
-    filter_backends = [FilterBackend, StrictOrderingFilter]
     ordering_fields = ["show__scheduled_at", "show__number", "position", "length"]
     ordering = ["-show__scheduled_at", "-show__number", "position"]
 
