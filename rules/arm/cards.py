@@ -167,6 +167,7 @@ _BONUS = re.compile(r"^(.*?)\s*\(?\s*([+-]\d+)\s*\)?$")
 
 
 def _arsenal_entry(value: Any, path: str, problems: _Problems) -> ArsenalEntry | None:
+    bonus: int | None
     if isinstance(value, str):
         m = _BONUS.match(value.strip())
         if m and m.group(1):

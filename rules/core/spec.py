@@ -5,25 +5,28 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.core.errors import SpecError
 from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
-class FrozenMap(Mapping[str, Any]):
-    """A small immutable, hashable mapping (stipulations)."""
+
+class FrozenMap(Mapping[_K, _V]):
+    """A small immutable, hashable mapping (stipulations, the tables' charts)."""
 
     __slots__ = ("_data", "_hash")
 
-    def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()):
+    def __init__(self, data: Mapping[_K, _V] | Iterable[tuple[_K, _V]] = ()):
         self._data = dict(data)
         self._hash: int | None = None
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: _K) -> _V:
         return self._data[key]
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[_K]:
         return iter(self._data)
 
     def __len__(self) -> int:

@@ -17,7 +17,7 @@ A text's placeholders (names, each wrestler's own pronouns, ``{both:men}``) are 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,7 +164,10 @@ def _outcome(
         if not isinstance(c, Mapping):
             problems.append((cpath, "must be a mapping {kind, who, rating}"))
         else:
-            kind, who, rating = c.get("kind"), c.get("who"), c.get("rating")
+            # The document's values as written: checked below before a Check is kept.
+            kind: Any = c.get("kind")
+            who: Any = c.get("who")
+            rating: Any = c.get("rating")
             for key in c:
                 if key not in ("kind", "who", "rating"):
                     problems.append(
@@ -184,7 +187,8 @@ def _outcome(
     then = thens[0] if len(thens) == 1 else None
     if len(thens) != 1:
         problems.append((path, "needs exactly one of offense (with level), pin or defense"))
-    who, level = "you", 0
+    who = "you"
+    level: Any = 0  # the document's value until checked below
     if then == "offense":
         who = row["offense"]
         if who not in WHO:
@@ -343,7 +347,7 @@ def _choice_situations(data: Any, problems: list) -> dict[str, tuple[ChoiceMove,
             target = move.get("target")
             if isinstance(target, bool) or not isinstance(target, int) or not 2 <= target <= 12:
                 problems.append((f"{mpath}.target", f"must be 2 to 12, got {target!r}"))
-            results = []
+            results: list[Outcome | None] = []
             for part in ("success", "failure"):
                 if not isinstance(move.get(part), Mapping):
                     problems.append((f"{mpath}.{part}", "required: an outcome"))
@@ -358,14 +362,20 @@ def _choice_situations(data: Any, problems: list) -> dict[str, tuple[ChoiceMove,
                             allowed_extra=set(),
                         )
                     )
-            if None not in results and isinstance(name, str) and isinstance(target, int):
+            success, failure = results
+            if (
+                success is not None
+                and failure is not None
+                and isinstance(name, str)
+                and isinstance(target, int)
+            ):
                 parsed.append(
                     ChoiceMove(
                         name=name.strip(),
                         uses=tuple(uses),
                         target=target,
-                        success=results[0],
-                        failure=results[1],
+                        success=success,
+                        failure=failure,
                     )
                 )
         out[letter] = tuple(parsed)
@@ -398,7 +408,8 @@ def _feud_table(data: Any, problems: list) -> tuple[FeudRow, ...] | None:
             if not isinstance(inj, Mapping):
                 problems.append((ipath, "must be a mapping {who, fight_cards}"))
                 continue
-            who, cards = inj.get("who"), inj.get("fight_cards")
+            who: Any = inj.get("who")  # the document's values, checked below
+            cards: Any = inj.get("fight_cards")
             if who not in INJURY_WHO:
                 problems.append((f"{ipath}.who", f"must be winner, loser or both, got {who!r}"))
             if not (
@@ -414,20 +425,26 @@ def _feud_table(data: Any, problems: list) -> tuple[FeudRow, ...] | None:
     return _rows(data.get("rolls"), f"{path}.rolls", problems, make)
 
 
-def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset()) -> FilsingerTables:
+def build_tables(sources: Mapping[str, Any], overridden: Iterable[str] = ()) -> FilsingerTables:
     problems: list[tuple[str, str]] = []
-    charts = {name: _chart(name, sources.get(name), problems) for name in RATING_CHARTS}
+    charts: dict[str, Chart] = {}
+    for name in RATING_CHARTS:
+        chart = _chart(name, sources.get(name), problems)
+        if chart is not None:
+            charts[name] = chart
     interference = _chart("interference", sources.get("interference"), problems)
     choice = _choice_situations(sources.get("choice_situations"), problems)
     feud = _feud_table(sources.get("feud_table"), problems)
     if problems:
         raise TableError(problems)
+    # Each reader returns None only after adding a problem, so none is None past the raise.
+    assert interference is not None and choice is not None and feud is not None
     authored, titles = chart_marks(sources, CHART_NAMES, overridden)
     return FilsingerTables(
         charts=FrozenMap(charts),
-        interference=interference,  # type: ignore[arg-type]
-        choice_situations=FrozenMap(choice),  # type: ignore[arg-type]
-        feud_table=feud,  # type: ignore[arg-type]
+        interference=interference,
+        choice_situations=FrozenMap(choice),
+        feud_table=feud,
         titles=FrozenMap(titles),
         authored=authored,
         sources=FrozenMap(sources),

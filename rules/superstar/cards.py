@@ -173,10 +173,10 @@ def _entry_from_text(text: str, path: str, problems: _Problems) -> dict | None:
         flags[key] = True
     rest = _norm(_MARKER.sub(" ", raw))
     out: dict[str, Any] = {}
-    m = _TRAILING_POINTS.match(rest)
-    if m and m.group(1):
-        out["move"] = m.group(1).strip(" -,:")
-        out["points"] = int(m.group(2))
+    trailing = _TRAILING_POINTS.match(rest)
+    if trailing and trailing.group(1):
+        out["move"] = trailing.group(1).strip(" -,:")
+        out["points"] = int(trailing.group(2))
     elif rest:
         out["move"] = rest
     elif not flags.get("specialty"):

@@ -9,7 +9,7 @@ project's own); a federation can replace any chart, for example with the printed
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -330,7 +330,7 @@ def _advanced_tag_chart(data: Any, problems: list) -> AdvancedTagChart | None:
                 if entry.get("injury"):
                     parsed_key[size][letter] = TagOutcome(letter, text.strip(), injury=True)
                     continue
-                in_ring = entry.get("in_ring")
+                in_ring: Any = entry.get("in_ring")  # the document's value, checked below
                 top = 3 if size == "three_man" else 2
                 if in_ring != "all" and (
                     isinstance(in_ring, bool)
@@ -396,7 +396,7 @@ def _tag_injury_chart(data: Any, problems: list) -> tuple[TagInjury, ...] | None
                         "unknown field (expected roll, who, rounds, fight_cards, text)",
                     )
                 )
-        who = row.get("who")
+        who: Any = row.get("who")  # the document's value, checked below
         if who not in INJURY_WHO:
             problems.append((f"{rpath}.who", f"must be man_in, man_out or both, got {who!r}"))
         text = row.get("text")
@@ -472,21 +472,28 @@ def _grudge(name: str, data: Any, problems: list) -> tuple[GrudgeMove, ...] | No
     return _rows(data.get("rolls"), f"{name}.rolls", problems, make)
 
 
-def build_tables(sources: Mapping[str, Any], overridden: set[str] = frozenset()) -> SuperstarTables:
+def build_tables(sources: Mapping[str, Any], overridden: Iterable[str] = ()) -> SuperstarTables:
     problems: list[tuple[str, str]] = []
     pin_chart = _pin_chart(sources.get("pin_chart"), problems)
     referee = _referee(sources.get("referee"), problems)
     tag_chart = _advanced_tag_chart(sources.get("advanced_tag_chart"), problems)
     injuries = _tag_injury_chart(sources.get("tag_injury_chart"), problems)
-    grudge = {name: _grudge(name, sources.get(name), problems) for name in GRUDGE_CHARTS}
+    grudge: dict[str, tuple[GrudgeMove, ...]] = {}
+    for name in GRUDGE_CHARTS:
+        moves = _grudge(name, sources.get(name), problems)
+        if moves is not None:
+            grudge[name] = moves
     if problems:
         raise TableError(problems)
+    # Each reader returns None only after adding a problem, so none is None past the raise.
+    assert pin_chart is not None and referee is not None
+    assert tag_chart is not None and injuries is not None
     authored, titles = chart_marks(sources, CHART_NAMES, overridden)
     return SuperstarTables(
-        pin_chart=pin_chart,  # type: ignore[arg-type]
-        referee=referee,  # type: ignore[arg-type]
-        advanced_tag_chart=tag_chart,  # type: ignore[arg-type]
-        tag_injury_chart=injuries,  # type: ignore[arg-type]
+        pin_chart=pin_chart,
+        referee=referee,
+        advanced_tag_chart=tag_chart,
+        tag_injury_chart=injuries,
         grudge=FrozenMap(grudge),
         titles=FrozenMap(titles),
         authored=authored,
