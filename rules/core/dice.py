@@ -37,6 +37,10 @@ class SeededDice(Dice):
 
     __slots__ = ("_random", "d6", "d20", "record", "rolls", "seed")
 
+    # The faces are drawn by closures set on the instance (see ``__init__``), not methods.
+    d6: Callable[[], int]
+    d20: Callable[[], int]
+
     def __init__(self, seed: int, *, record: bool = True):
         """``record=False`` keeps no list of rolls (the fast path for odds)."""
         self.seed = seed

@@ -804,7 +804,8 @@ class Match:
             face = self.d6()
         de = d.defense[level - 1][face - 1]
         result = de.result
-        can_tag = de.tag and self.f.tag_def and self.prep.relationship[ds] in TAG_TARGET
+        relationship = self.prep.relationship[ds]
+        can_tag = de.tag and self.f.tag_def and relationship in TAG_TARGET
         can_leave = de.leave and self.f.leave
         choice = None
         if can_tag or can_leave:
@@ -821,7 +822,8 @@ class Match:
                     d, a, level, face, self._escape_text(d, a, result, choice, self.said_cover)
                 )
         if choice == "tag":
-            target = TAG_TARGET[self.prep.relationship[ds]]
+            assert relationship is not None  # a tag is kept only where can_tag found one
+            target = TAG_TARGET[relationship]
             f1, f2 = self.two()
             ok = f1 + f2 <= target
             if rec:
@@ -1133,9 +1135,10 @@ class Match:
         if not text:
             texts = self.prep.texts
             key = ("o", a.side, a.index, d.index, level, face)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = self._offense_text(a, d, e)
+            cached = texts.get(key)
+            if cached is None:
+                cached = texts[key] = self._offense_text(a, d, e)
+            text = cached
         data = {"level": level, "roll": face, "entry": a.entry_texts[level - 1][face - 1]}
         self.events.append(Event("offense", a.key, (face,), text, data))
 
@@ -1147,9 +1150,10 @@ class Match:
             texts = self.prep.texts
             cover = self.said_cover
             key = ("d", d.side, d.index, a.index, level, face, cover)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = self._defense_text(d, a, de.result, de.level, cover)
+            cached = texts.get(key)
+            if cached is None:
+                cached = texts[key] = self._defense_text(d, a, de.result, de.level, cover)
+            text = cached
         data = {"level": level, "roll": face, "result": de.result, "to": de.level}
         self.events.append(Event("defense", d.key, (face,), text, data))
 
@@ -1246,6 +1250,7 @@ class Match:
             tuple(self.finisher_hits),
         )
         events = (*self.events, self._final_event()) if self.record else ()
+        assert self.method is not None  # play() ends every match with its method
         return MatchResult(SYSTEM, self.winner, self.method, self.turns, events, effects, seed)
 
     def _final_event(self) -> Event:

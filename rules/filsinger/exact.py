@@ -115,12 +115,12 @@ def state_bound(prep: Prepared) -> int:
     """An upper bound on the number of states, known before building the chain."""
     opts = prep.options
     bound = 2 * 3
-    for side in prep.wrestlers:
+    for team in prep.wrestlers:
         if {"fatigue", "add1"} & opts:  # each PIN rating can rise to 12
-            for w in side:
+            for w in team:
                 bound *= MAX_PIN - w.pin0 + 1
         elif "distractions" in opts:  # one successful distraction a side: +1 for one wrestler
-            bound *= 1 + len(side)
+            bound *= 1 + len(team)
     if prep.tag:
         bound *= 4 * 2
     for side in range(2):

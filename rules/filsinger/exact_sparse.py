@@ -220,7 +220,8 @@ class _Builder:
         self.iv0 = [[0, r - 1] for r in self.radix]
         self.iv: list[list[int]] = []
         self.fields: dict[int, tuple] = {}
-        unknown = [
+        # Any: a _Sym goes where the match holds an int or a bool, and answers as one would.
+        unknown: list[Any] = [
             _Sym(self, w) if r > 1 else bool(self.lo[w]) if w >= npins else self.lo[w]
             for w, r in enumerate(self.radix)
         ]
@@ -335,6 +336,7 @@ class _Builder:
         play = m.before_roll if half == 0 else m.offense_roll
         n = len(self.radix)
         rows: dict[tuple, float] = {}
+        value: int | None
         while True:
             dice.start()
             self.load_code(m, code)
@@ -354,13 +356,13 @@ class _Builder:
             if not len(rows) & 1023:
                 self.check()
         seen_rows = np.array([k[0] for k in rows], dtype=np.int64).reshape(len(rows), n, 2)
-        kind = np.array([k[1] for k in rows], dtype=np.int64)
-        value = np.array([k[2] for k in rows], dtype=np.int64)
+        kinds = np.array([k[1] for k in rows], dtype=np.int64)
+        values = np.array([k[2] for k in rows], dtype=np.int64)
         weight = np.array(list(rows.values()), dtype=np.float64)
         full = np.array(self.radix) - 1
         narrowed = ((seen_rows[:, :, 0] > 0) | (seen_rows[:, :, 1] < full)).any(axis=0)
         self.mask[half][code] = np.where(narrowed, self.np_stride, 0)
-        return seen_rows[:, :, 0], seen_rows[:, :, 1], kind, value, weight
+        return seen_rows[:, :, 0], seen_rows[:, :, 1], kinds, values, weight
 
     def shift(self, m: Match, code: int) -> int | None:
         """How far the index moves from the state this branch started from (None: to an entry
@@ -395,8 +397,8 @@ class _Builder:
         match = ((low <= mine) & (mine <= high)).all(axis=1)
         if (match & (kind == 2)).any():
             raise NotFiniteError("a PIN rating outside the range the chain allows")
-        ends = []
-        nexts = []
+        ends: list[tuple[int, float]] = []
+        nexts: list[tuple[int, float]] = []
         for k, out in ((1, ends), (0, nexts)):
             pick = match & (kind == k)
             if pick.any():

@@ -29,8 +29,9 @@ a (DQ) move or ROPES eliminates) and then a standard match between the last two.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from rules.core.dice import Dice
 from rules.core.errors import SpecError
@@ -171,9 +172,9 @@ class Wrestler:
         #: as the man in and as a man out.
         self.injury_texts: tuple[str, ...] = ()
         self.gen = (DC, DC, *(_GENERAL[g] for g in card.general))
-        self.off = (None, None, *card.offense)
-        self.rop = (None, None, *card.ropes)
-        self.spec = (None, *card.specialty.rolls)
+        self.off = _by_roll(2, card.offense)
+        self.rop = _by_roll(2, card.ropes)
+        self.spec = _by_roll(1, card.specialty.rolls)
         self.specialty_name = card.specialty.name
         self.off_words = (None, None, *(move_words(m, card.specialty.name) for m in card.offense))
         self.rop_words = (None, None, *(move_words(m, card.specialty.name) for m in card.ropes))
@@ -190,11 +191,11 @@ class Wrestler:
         # The rating the Priority Factor reads: the tag-team rating in a tag match.
         self.prio = self.ttr if tag else self.pf
         # The fast path's tables (no grudge chart: an XX move is its points).
-        self.fo = (None, None, *(_fast_entry(m) for m in card.offense))
-        self.fr = (None, None, *(_fast_entry(m) for m in card.ropes))
-        self.fs = (
-            None,
-            *(
+        self.fo = _by_roll(2, (_fast_entry(m) for m in card.offense))
+        self.fr = _by_roll(2, (_fast_entry(m) for m in card.ropes))
+        self.fs = _by_roll(
+            1,
+            (
                 (
                     r.points,
                     F_SPEC
@@ -224,6 +225,15 @@ def _group(wrestlers: list[Wrestler]) -> tuple[str, str]:
     if all(w.nouns == first.nouns for w in wrestlers):
         return first.noun, first.nouns
     return _ANYONE.noun, _ANYONE.plural
+
+
+_T = TypeVar("_T")
+
+
+def _by_roll(first: int, rows: Iterable[_T]) -> tuple[_T, ...]:
+    """A card's rows indexed by the roll that reads them (``first`` the lowest, 2 for two dice,
+    1 for one): the places below ``first`` hold None and are never read, as no roll is lower."""
+    return cast("tuple[_T, ...]", (None,) * first + tuple(rows))
 
 
 def _fast_entry(move) -> tuple[int, int, int]:
@@ -1824,6 +1834,7 @@ class Match:
             eliminations=tuple(self.teams[s][0].key for s in self.eliminated),
         )
         events = (*self.events, self._final_event()) if self.record else ()
+        assert self.method is not None  # play() ends every match with its method
         return MatchResult(SYSTEM, self.winner, self.method, self.rounds, events, effects, seed)
 
     def _final_event(self) -> Event:

@@ -84,8 +84,8 @@ def covers(prep: Prepared) -> str:
 # one round's exchange, as exact outcomes
 
 
-def _moves(card, victim) -> list[tuple[float, tuple]]:
-    """A wrestler's standing moves: (p, (points, pin, sub_p, dq, special)). ``sub_p`` is the
+def _moves(card, victim) -> list[tuple[tuple, float]]:
+    """A wrestler's standing moves: ((points, pin, sub_p, dq, special), p). ``sub_p`` is the
     victim's chance to submit (0 for a move without *)."""
     sub_p = sum(_TWO[t] for t in range(victim.sub_lo, victim.sub_hi + 1))
     out: dict[tuple, float] = defaultdict(float)
@@ -163,7 +163,8 @@ def round_outcomes(prep: Prepared) -> dict[tuple, float]:
     prio = (w0.prio, w1.prio)
     for m0, p in moves[0]:
         for m1, q in moves[1]:
-            a, b = m0, m1
+            a: tuple | None = m0
+            b: tuple | None = m1
             if m0[4] and m1[4]:
                 if prio[0] > prio[1]:
                     b = None
@@ -471,6 +472,7 @@ class _Step:
         if da is None:
             return self.attempt(side, xa, xb, oa, ob)
         db = self.decide(xb, "b", side, "pa")
+        assert db is not None  # None only for a strategy that always pins, and da says not
         oa += xa * (1.0 - da)
         ob += xb * (1.0 - db)
         return self.attempt(side, xa * da, xb * db, oa, ob)

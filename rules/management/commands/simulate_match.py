@@ -56,10 +56,10 @@ class Command(RulesCommand):
         self.stdout.write(self.style.SUCCESS(f"{outcome}, {result.length} {unit}."))
         effects = result.effects
         # An injury names its wrestler by key (a slug); the report by his name.
-        names = {p.key: p.name for p in spec.participants}
+        names_by_key = {p.key: p.name for p in spec.participants}
         for injury in effects.injuries:
             # ARM counts no fight cards: its description gives the points and the body part.
             cards = injury.fight_cards
             how = "" if cards is None else f" for {cards} fight card{pluralize(cards)}"
-            name = names.get(injury.key, injury.key)
+            name = names_by_key.get(injury.key, injury.key)
             self.stdout.write(f"Injury: {name}{how}: {injury.description}")
