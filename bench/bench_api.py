@@ -129,7 +129,7 @@ def _wrk(url: str, seconds: int, connections: int) -> tuple[float, float, float]
         text=True,
         check=True,
     ).stdout
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    rps = float(_find(r"Requests/sec:\s+([\d.]+)", out).group(1))
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     if non_2xx:
         print(f"warning: {non_2xx.group(1)} failed responses from {url}")
@@ -137,8 +137,16 @@ def _wrk(url: str, seconds: int, connections: int) -> tuple[float, float, float]
 
 
 def _ms(out: str, percentile: str) -> float:
-    value, unit = re.search(rf"{percentile}\s+([\d.]+)(us|ms|s)", out).groups()
+    value, unit = _find(rf"{percentile}\s+([\d.]+)(us|ms|s)", out).groups()
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def _find(pattern: str, out: str) -> re.Match[str]:
+    """``pattern`` in wrk's report, which always prints it."""
+    found = re.search(pattern, out)
+    if found is None:
+        raise RuntimeError(f"wrk's report has no {pattern!r}:\n{out}")
+    return found
 
 
 def _get(url: str) -> bytes:

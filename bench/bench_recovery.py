@@ -114,7 +114,11 @@ def _run(args, bench_url: str, broker: str) -> None:
                         matches=8,
                     )
                     result = cluster.simulate(show.pk)
-                    wait_for(lambda r=result: r.state == "STARTED", timeout=30)
+
+                    def started(result=result) -> bool:
+                        return result.state == "STARTED"
+
+                    wait_for(started, timeout=30)
                     name = cluster.name_of(result.info["hostname"])
                     time.sleep(1.0)
                     killed = time.monotonic()

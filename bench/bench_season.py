@@ -137,9 +137,9 @@ def federation_build(*, slug: str, wrestlers: int):
                 heat=row.get("heat", 0),
             )
         )
-        card_store(
-            wrestler=made[-1], system="filsinger", data=sample_card("filsinger", row["slug"])
-        )
+        card = sample_card("filsinger", row["slug"])
+        assert card is not None  # the roster holds only the wrestlers with a sample card
+        card_store(wrestler=made[-1], system="filsinger", data=card)
     for rank, name in enumerate(("World", "Frontier"), start=1):
         title = Title.objects.create(
             federation=federation,
@@ -168,7 +168,7 @@ class Booker:
         from django.db import transaction
 
         from matches.models import Match, MatchParticipant, Show, ShowStatus
-        from promotion.models import Injury, TitleReign
+        from promotion.models import Injury, Title, TitleReign, Wrestler
 
         federation = self.federation
         on = scheduled_at.date()
@@ -187,7 +187,8 @@ class Booker:
                 "title_id", "holder_wrestler_id"
             )
         )
-        pairs, used = [], set()
+        pairs: list[tuple[Wrestler, Wrestler, Title | None]] = []
+        used = set()
         for title in self.titles:
             champion = next((w for w in wrestlers if w.pk == holders.get(title.pk)), None)
             if champion is None or champion.pk in used:
@@ -267,6 +268,7 @@ def _season(cluster, args) -> dict:
         .order_by("number")
         .values_list("started_at", "completed_at")
     ):
+        assert started_at is not None and completed_at is not None  # each show waited on ran
         durations.append((completed_at - started_at).total_seconds())
     failed = Show.objects.filter(pk__in=shows).exclude(status=ShowStatus.COMPLETED).count()
     from matches.models import Match

@@ -80,7 +80,7 @@ def sheets() -> dict:
 def roster_touches(rng: random.Random, participant):
     """What a roster may carry into a match: Edge other than the card's, old injuries."""
     edge = rng.choice((None, None, 0, rng.randint(1, 9)))
-    injuries = ()
+    injuries: tuple[dict[str, object], ...] = ()
     if rng.random() < 0.3:
         injuries = ({"body_part": rng.choice(PARTS), "points": rng.randint(1, 3)},)
     return replace(participant, edge=edge, injuries=injuries)

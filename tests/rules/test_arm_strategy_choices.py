@@ -274,15 +274,25 @@ def test_with_no_disqualifications_the_referee_need_not_be_looking_away():
     assert mind._double_team(corner_trap("no_dq"), ALPHA) is not None
 
 
+def distracted_and(reach, attr: str, value: object):
+    """A spoiler: the referee looks away, and ``reach(m)``'s ``attr`` becomes ``value``."""
+
+    def spoil(m) -> None:
+        m.distracted = 1
+        setattr(reach(m), attr, value)
+
+    return spoil
+
+
 @pytest.mark.parametrize(
     "spoil",
     [
         lambda m: None,  # the referee is looking
-        lambda m: (setattr(m, "distracted", 1), setattr(m.me(ALPHA), "home", False)),
-        lambda m: (setattr(m, "distracted", 1), setattr(m.me(BETA), "zone", "center")),
-        lambda m: (setattr(m, "distracted", 1), setattr(m.me(BETA), "post", "prone")),
-        lambda m: (setattr(m, "distracted", 1), setattr(m, "near", False)),
-        lambda m: (setattr(m, "distracted", 1), setattr(m.partner(ALPHA), "out", True)),
+        distracted_and(lambda m: m.me(ALPHA), "home", False),
+        distracted_and(lambda m: m.me(BETA), "zone", "center"),
+        distracted_and(lambda m: m.me(BETA), "post", "prone"),
+        distracted_and(lambda m: m, "near", False),
+        distracted_and(lambda m: m.partner(ALPHA), "out", True),
     ],
     ids=["seen", "not at home", "not cornered", "down", "apart", "partner out"],
 )
