@@ -31,6 +31,7 @@ from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from promotion.access import AccessDenied, Action, federation_for
+from promotion.models import Federation
 from web.api_support import BoundedJSONParser, json_errors
 
 # -- access -------------------------------------------------------------------------------------
@@ -77,7 +78,9 @@ class FederationViewSet(GenericViewSet):
     read_access = Action.READ
     write_access = Action.BOOK
     action_access: dict[str, Action] = {}
-    federation = None
+    # Set by FederationAccess before any handler runs; None only while the schema generator
+    # walks the views without a request.
+    federation: Federation = None  # type: ignore[assignment]
 
     def access_for(self, request) -> Action:
         if self.action in self.action_access:

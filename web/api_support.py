@@ -57,7 +57,9 @@ class ErrorSerializer(serializers.Serializer):
     """Every refusal: a summary and each problem with its place."""
 
     detail = serializers.CharField(help_text="What went wrong, in one sentence.")
-    errors = ErrorItemSerializer(many=True)
+    # A field named as Serializer.errors (the API's error shape): DRF declares fields by
+    # attribute, the stubs read the name as the property it shadows.
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]
 
 
 def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
