@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.widgets import FilteredSelectMultiple
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.template.defaultfilters import pluralize
@@ -102,8 +103,8 @@ class MatchInline(admin.TabularInline):
 
     model = Match
     extra = 0
-    fields = ["position", "match_type", "rule_system", "title", "feud", "status", "method"]
-    readonly_fields = fields
+    readonly_fields = ("position", "match_type", "rule_system", "title", "feud", "status", "method")
+    fields = readonly_fields
     show_change_link = True
     can_delete = False
 
@@ -212,8 +213,8 @@ class ParticipantInline(admin.TabularInline):
 
     model = MatchParticipant
     extra = 0
-    fields = ["side", "order", "wrestler", "role", "team"]
-    readonly_fields = fields
+    readonly_fields = ("side", "order", "wrestler", "role", "team")
+    fields = readonly_fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
@@ -228,7 +229,7 @@ def _wrestlers_field(label: str, required: bool = False) -> forms.ModelMultipleC
         queryset=Wrestler.objects.select_related("federation").order_by("federation", "ring_name"),
         required=required,
         label=label,
-        widget=admin.widgets.FilteredSelectMultiple(label, is_stacked=False),
+        widget=FilteredSelectMultiple(label, is_stacked=False),
     )
 
 

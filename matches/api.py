@@ -49,7 +49,7 @@ from matches.selectors import (
 )
 from matches.services import show_cancel, show_retry, show_run_now, week_run
 from promotion.access import Action, is_member
-from promotion.models import Feud, Wrestler
+from promotion.models import Feud, Title, Wrestler
 from rules.core.dice import SeededDice
 from rules.models import System
 from web.api import FederationViewSet, atomic_action
@@ -101,13 +101,13 @@ class MatchSideSerializer(serializers.Serializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     show = serializers.IntegerField(source="show.number", read_only=True)
-    title = serializers.SlugRelatedField(
+    title: serializers.SlugRelatedField[Title] = serializers.SlugRelatedField(
         slug_field="slug",
         read_only=True,
         allow_null=True,
         help_text="The title's slug; null when no title is at stake.",
     )
-    feud = serializers.PrimaryKeyRelatedField(
+    feud: serializers.PrimaryKeyRelatedField[Feud] = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="The feud's id; null outside a feud."
     )
     booking_note = serializers.SerializerMethodField(
@@ -211,7 +211,7 @@ class ShowDetailSerializer(ShowSerializer):
     @extend_schema_field(MatchDetailSerializer(many=True))
     def get_card(self, show):
         serializer = MatchDetailSerializer if self.context.get("play_by_play") else MatchSerializer
-        return serializer(show.card, many=True, context=self.context).data
+        return serializer(self.context["card"], many=True, context=self.context).data
 
 
 class ShowCreateSerializer(serializers.Serializer):
@@ -376,10 +376,8 @@ class ShowViewSet(
     def _detail(self, show: Show, code: int = status.HTTP_200_OK) -> Response:
         show = self.get_queryset().get(pk=show.pk)
         show.federation = self.federation
-        show.card = list(card_of(show=show))
-        return Response(
-            ShowDetailSerializer(show, context=self.get_serializer_context()).data, status=code
-        )
+        context = {**self.get_serializer_context(), "card": list(card_of(show=show))}
+        return Response(ShowDetailSerializer(show, context=context).data, status=code)
 
     def retrieve(self, request, *args, **kwargs):
         return self._detail(self._show())
@@ -886,7 +884,9 @@ class ExhibitionEventSerializer(serializers.Serializer):
     actor = serializers.CharField(allow_null=True, help_text="Who acts (a wrestler's slug).")
     dice = serializers.ListField(child=serializers.IntegerField())
     text = serializers.CharField()
-    data = serializers.DictField(
+    # A field named as Serializer.data (the event's shape): DRF declares fields by attribute,
+    # the stubs read the name as the property it shadows.
+    data = serializers.DictField(  # type: ignore[assignment]
         required=False, help_text="The event's figures, where it has any (the engine's own)."
     )
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 from django.db import transaction
@@ -160,7 +160,7 @@ class BookingConfig:
 def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConfig:
     """Validate the weights (as read from YAML) and return them; raise naming the bad entry."""
 
-    def fail(path: str, problem: str):
+    def fail(path: str, problem: str) -> NoReturn:
         raise BookingConfigError(BAD_CONFIG.format(source=source, problem=f"{path}: {problem}"))
 
     def section(name: str) -> Mapping[str, Any]:
@@ -169,7 +169,7 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
             fail(name, "a mapping is required")
         return value
 
-    def integer(mapping: Mapping[str, Any], path: str, key: str, minimum: int | None = None):
+    def integer(mapping: Mapping[str, Any], path: str, key: str, minimum: int | None = None) -> int:
         value = mapping.get(key)
         if isinstance(value, bool) or not isinstance(value, int):
             fail(f"{path}.{key}", f"an integer is required, got {value!r}")
@@ -186,7 +186,7 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
     unknown = sorted(set(points) - set(WINNING_METHODS))
     if unknown:
         fail("contention.result_points", f"unknown methods {unknown}; known: {WINNING_METHODS}")
-    result_points = {
+    result_points: dict[str, int] = {
         method: integer(points, "contention.result_points", method) for method in WINNING_METHODS
     }
     feuds = section("feuds")
@@ -213,7 +213,7 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
     stakes_section = section("stakes")
     stakes = {key: integer(stakes_section, "stakes", key) for key in STAKES_KEYS}
     opener = section("card_order").get("opener")
-    if opener not in OPENERS:
+    if not isinstance(opener, str) or opener not in OPENERS:
         fail("card_order.opener", f"one of {list(OPENERS)} is required, got {opener!r}")
     return BookingConfig(
         recent_shows=integer(contention, "contention", "recent_shows", 0),
@@ -443,6 +443,8 @@ class _Booker:
             if participant.wrestler_id:
                 members[participant.side].add(participant.wrestler_id)
             else:
+                # A wrestler or a team (feud_participant_is_wrestler_or_team).
+                assert participant.team_id is not None
                 members[participant.side].update(self.team_members.get(participant.team_id, ()))
         return members
 
@@ -506,6 +508,7 @@ class _Booker:
             self._vacant_singles(title)
             return
         champion = reign.holder_wrestler
+        assert champion is not None  # a singles title's reigns are a wrestler's (_check_holder)
         if champion.pk not in self.available or champion.pk in self.used:
             reasons = " ".join(self._problems(champion)) or f"{champion} is unavailable."
             self.skipped.append(CHAMPION_OUT.format(title=title, reasons=reasons))
@@ -657,6 +660,7 @@ class _Booker:
             self._vacant_tag(title)
             return
         team = reign.holder_team
+        assert team is not None  # a tag title's reigns are a team's (_check_holder)
         champions = [w for w in self._free_members(team.pk) if self._carded(w, title)][:2]
         if len(champions) < 2:
             # (Each reason once: a wrestler may be named by more than one membership.)
@@ -761,15 +765,18 @@ class _Booker:
         sides: list[list[Wrestler]] = [[], []]
         problems: list[str] = []
         for participant in feud.participants.all():
-            if participant.wrestler_id:
-                wrestler = participant.wrestler
+            wrestler = participant.wrestler
+            if wrestler is not None:
                 trouble = self._problems(wrestler)
                 problems += trouble
                 sides[participant.side].append(wrestler)
                 continue
+            # A wrestler or a team (feud_participant_is_wrestler_or_team).
+            assert participant.team_id is not None
             members = self._free_members(participant.team_id)[:2]
             if len(members) < 2:
                 team = participant.team
+                assert team is not None
                 trouble = [p for w in team.members_on(self.on) for p in self._problems(w)]
                 problems.append(f"{team} cannot field two wrestlers.")
                 problems += trouble
@@ -942,5 +949,6 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
         return AutobookReport(matches=matches, skipped=skipped)
 
 
-def _clip(note: str, limit: int = Match._meta.get_field("booking_note").max_length) -> str:
-    return note if len(note) <= limit else note[: limit - 1] + "…"
+def _clip(note: str, limit: int | None = Match._meta.get_field("booking_note").max_length) -> str:
+    """The note cut to the column's width (``None``: a field without one takes it whole)."""
+    return note if limit is None or len(note) <= limit else note[: limit - 1] + "…"

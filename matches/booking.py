@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Field, Max
 
 from matches.models import (
     ROSTER_STIPULATIONS,
@@ -479,6 +479,7 @@ def _feud_problems(feud: Feud, sides: Sequence[Sequence[Wrestler]], on: dt.date)
             names[participant.side].append(str(participant.wrestler))
         else:
             team = participant.team
+            assert team is not None  # a wrestler or a team (feud_participant_is_wrestler_or_team)
             members[participant.side].update(team.members_on(on).values_list("pk", flat=True))
             names[participant.side].append(str(team))
     in_match = [{w.pk for w in side} for side in sides]
@@ -535,7 +536,9 @@ def champion_problems(
         return []
     # A champion team defends with members it has on the show's date, two of them (Freebird rule
     # for larger teams) on one side.
-    members = set(reign.holder_team.members_on(on).values_list("pk", flat=True))
+    team = reign.holder_team
+    assert team is not None  # a wrestler or a team holds it (reign_has_exactly_one_holder)
+    members = set(team.members_on(on).values_list("pk", flat=True))
     if not _team_present(members, in_ring):
         return [CHAMPION_MISSING.format(title=title, champion=reign.holder)]
     if not any(_team_present(members, set(side)) for side in sides):
@@ -593,6 +596,7 @@ def _show_text_problems(**fields: Any) -> list[str]:
         if value is None:
             continue
         field = Show._meta.get_field(name)
+        assert isinstance(field, Field)  # a column of the show's, not a relation's reverse
         try:
             field.clean(value, None)
         except ValidationError as exc:

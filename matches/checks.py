@@ -30,6 +30,7 @@ a ring name or one in two tag teams at once, from before those rules or an impor
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from itertools import pairwise
 
@@ -280,11 +281,11 @@ def _wrestlers_at(match_ids: set[int]) -> dict[int, set[tuple[str, int]]]:
 def _holder_wrestled(reign: TitleReign, present: set[tuple[str, int]]) -> bool:
     if reign.holder_wrestler_id:
         return ("wrestler", reign.holder_wrestler_id) in present
-    if ("team", reign.holder_team_id) in present:
+    team_id = reign.holder_team_id
+    assert team_id is not None  # a wrestler or a team holds it (reign_has_exactly_one_holder)
+    if ("team", team_id) in present:
         return True
-    members = TeamMembership.objects.filter(team_id=reign.holder_team_id).values_list(
-        "wrestler_id", flat=True
-    )
+    members = TeamMembership.objects.filter(team_id=team_id).values_list("wrestler_id", flat=True)
     return any(("wrestler", member) in present for member in members)
 
 
@@ -360,7 +361,7 @@ def _appearances(federation: Federation) -> list[str]:
     )
     for row in foreign_teams:
         problems.append(f"{row.match}: the team {row.team} belongs to another federation.")
-    nights: dict[tuple[int, object], set] = defaultdict(set)
+    nights: dict[tuple[int, dt.date], set[int]] = defaultdict(set)
     for wrestler_id, show_id, scheduled_at in (
         MatchParticipant.objects.filter(show__federation=federation)
         .exclude(show__status=ShowStatus.CANCELLED)

@@ -4,6 +4,8 @@ refuses with its reasons, which the pages show inline."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django import forms
@@ -15,6 +17,7 @@ from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.validators import plain_text
 from rules import registry
 from web.api_fields import YEARS
+from web.forms import field_of
 
 PICK_SIDES = "Pick the wrestlers (or a team) of each side."
 BOTH_FOR_SIDE = "Pick wrestlers or a team for side {side}, not both."
@@ -29,7 +32,13 @@ LARGEST_KEY = 2**63 - 1
 
 class Rows(forms.ModelMultipleChoiceField):
     """Rows picked by their keys; a key no row could have (past ``LARGEST_KEY``) is no such
-    choice, as any other unknown key is, rather than a number the database cannot take."""
+    choice, as any other unknown key is, rather than a number the database cannot take.
+    ``labeller``, when a form sets it, words each row's choice."""
+
+    labeller: Callable[[Any], str] | None = None
+
+    def label_from_instance(self, obj: Any) -> str:
+        return self.labeller(obj) if self.labeller else super().label_from_instance(obj)
 
     def _check_values(self, value):
         for key in value:
@@ -195,16 +204,21 @@ class MatchForm(forms.Form):
             return f"{wrestler} ({', '.join(notes)})" if notes else str(wrestler)
 
         for name in ("side_a", "side_b", "others"):
-            self.fields[name].queryset = wrestlers
-            self.fields[name].label_from_instance = label
-            self.fields[name].widget.attrs["size"] = 6
+            rows = field_of(self, name, Rows)
+            rows.queryset = wrestlers
+            rows.labeller = label
+            rows.widget.attrs["size"] = 6
         teams = federation.teams.filter(disbanded_on__isnull=True).order_by("kind", "name")
-        self.fields["team_a"].queryset = teams
-        self.fields["team_b"].queryset = teams
-        self.fields["title"].queryset = federation.titles.filter(is_active=True).order_by("rank")
-        self.fields["feud"].queryset = federation.feuds.exclude(status="ended").order_by("name")
+        field_of(self, "team_a", Row).queryset = teams
+        field_of(self, "team_b", Row).queryset = teams
+        field_of(self, "title", Row).queryset = federation.titles.filter(is_active=True).order_by(
+            "rank"
+        )
+        field_of(self, "feud", Row).queryset = federation.feuds.exclude(status="ended").order_by(
+            "name"
+        )
         systems = sorted(registry.systems)
-        self.fields["rule_system"].choices = [
+        field_of(self, "rule_system", forms.ChoiceField).choices = [
             (name, registry.systems[name].title) for name in systems
         ]
         # The options and stipulations offered are the chosen system's: the one posted, else
@@ -234,9 +248,9 @@ class MatchForm(forms.Form):
                 current = list(registry.systems[chosen].parse_options(federation.rule_options))
             except ValueError:
                 current = list(federation.rule_options)
-        self.fields["rule_options"].choices = option_choices(chosen, current)
+        field_of(self, "rule_options", forms.ChoiceField).choices = option_choices(chosen, current)
         self.fields["rule_options"].initial = current
-        self.fields["stipulations"].choices = stipulation_choices(chosen)
+        field_of(self, "stipulations", forms.ChoiceField).choices = stipulation_choices(chosen)
 
     def sides(self) -> list[list[Wrestler]]:
         """The sides from the wrestlers picked, or a team's current members where a team was

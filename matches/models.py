@@ -167,6 +167,10 @@ class Match(models.Model):
     play_by_play = models.JSONField(default=list, blank=True)
     effects = models.JSONField(default=dict, blank=True)
 
+    #: Not stored: set by the pages on a card still to run, why its people would have it called
+    #: off (``selectors.card_absences``).
+    absent: list[str]
+
     class Meta:
         ordering = ["show", "position"]
         verbose_name_plural = "matches"

@@ -234,10 +234,12 @@ def record_book(*, federation, today, limit: int = 10) -> RecordBook:
         .select_related("title", "holder_wrestler", "holder_team")
         .order_by("won_on", "title__rank", "number")
     )
+    held = {reign.pk: reign.days_held(today) for reign in reigns}
     for reign in reigns:
-        reign.days = reign.days_held(today)
+        # Read by the page as a queryset annotation would be (a computed attribute of the row).
+        reign.days = held[reign.pk]  # type: ignore[attr-defined]
     book = RecordBook()
-    book.longest_reigns = sorted(reigns, key=lambda r: -r.days)[:limit]
+    book.longest_reigns = sorted(reigns, key=lambda r: -held[r.pk])[:limit]
     book.most_defenses = sorted((r for r in reigns if r.defenses), key=lambda r: -r.defenses)[
         :limit
     ]

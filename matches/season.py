@@ -126,6 +126,7 @@ def season_simulate(
 
     def step() -> Show:
         lock.renew()
+        show: Show | None
         if "show" in week:
             show = Show.objects.get(pk=week["show"])
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.db import models
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -29,6 +30,7 @@ from promotion.selectors import federation_tables
 from rules import registry
 from rules.core.errors import OptionError
 from rules.core.spec import MatchSpec, Participant, Side
+from rules.core.system import RuleSystem
 from rules.models import WrestlerCard
 
 
@@ -420,9 +422,9 @@ class Pairing:
     the federation's charts, its options (for its own system), the roster's standing figures."""
 
     system: str
-    engine: object
-    spec: object
-    tables: object
+    engine: RuleSystem
+    spec: MatchSpec
+    tables: Any  # the engine's own charts (``RuleSystem.load_tables``)
     options: list[str]
 
 

@@ -254,6 +254,7 @@ def show_simulate(*, show_id: int) -> Outcome:
     refusal, lease = show_claim(show_id=show_id)
     if refusal is not None:
         return refusal
+    assert lease is not None  # show_claim gives a refusal or a lease
     attempts = Show.objects.values_list("attempts", flat=True).get(pk=show_id)
     if attempts > MAX_ATTEMPTS:
         reason = ABANDONED.format(attempts=attempts - 1)

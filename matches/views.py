@@ -97,7 +97,8 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
         # A booking refused because the show can no longer be booked (it ran, from another tab,
         # since this page was drawn): the page draws no form to show why, so the page says it.
         for error in form.non_field_errors():
-            messages.error(request, error)
+            # (An ErrorList gives its messages, as strings; the stubs say its ValidationErrors.)
+            messages.error(request, error)  # type: ignore[arg-type]
     return page(request, "matches/show_detail.html", extra, status=400 if form else 200)
 
 
