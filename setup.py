@@ -22,13 +22,14 @@ from setuptools.command.build_ext import build_ext
 try:
     from mypyc.build import mypycify
 except ImportError:  # optional: without it, the engine runs as pure Python
-    mypycify = None
+    mypycify = None  # type: ignore[assignment]  # (the optional import's usual None)
 
 # Read by its path: importing the package would need it built.
 _spec = importlib.util.spec_from_file_location(
     "_ringside_native",
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules/arm/native.py"),
 )
+assert _spec is not None and _spec.loader is not None  # (a .py file's path always has both)
 native = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(native)
 
