@@ -6,6 +6,7 @@ import datetime as dt
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.utils import timezone
 from factory.django import DjangoModelFactory
 
@@ -26,7 +27,7 @@ from promotion.models import (
 from rules.models import ChartOverride, WrestlerCard
 
 
-class UserFactory(DjangoModelFactory):
+class UserFactory(DjangoModelFactory[User]):
     class Meta:
         model = get_user_model()
         django_get_or_create = ["username"]
@@ -35,7 +36,7 @@ class UserFactory(DjangoModelFactory):
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
 
 
-class FederationFactory(DjangoModelFactory):
+class FederationFactory(DjangoModelFactory[Federation]):
     class Meta:
         model = Federation
 
@@ -46,7 +47,7 @@ class FederationFactory(DjangoModelFactory):
     time_zone = "America/Chicago"
 
 
-class WrestlerFactory(DjangoModelFactory):
+class WrestlerFactory(DjangoModelFactory[Wrestler]):
     class Meta:
         model = Wrestler
 
@@ -63,7 +64,7 @@ class WrestlerFactory(DjangoModelFactory):
     edge = factory.LazyAttribute(lambda w: w.fame // 100)
 
 
-class TeamFactory(DjangoModelFactory):
+class TeamFactory(DjangoModelFactory[Team]):
     class Meta:
         model = Team
 
@@ -74,7 +75,7 @@ class TeamFactory(DjangoModelFactory):
     formed_on = dt.date(2024, 1, 6)
 
 
-class TeamMembershipFactory(DjangoModelFactory):
+class TeamMembershipFactory(DjangoModelFactory[TeamMembership]):
     class Meta:
         model = TeamMembership
 
@@ -85,7 +86,7 @@ class TeamMembershipFactory(DjangoModelFactory):
     started_on = dt.date(2024, 1, 6)
 
 
-class TitleFactory(DjangoModelFactory):
+class TitleFactory(DjangoModelFactory[Title]):
     class Meta:
         model = Title
 
@@ -96,7 +97,7 @@ class TitleFactory(DjangoModelFactory):
     introduced_on = dt.date(2020, 1, 4)
 
 
-class TitleReignFactory(DjangoModelFactory):
+class TitleReignFactory(DjangoModelFactory[TitleReign]):
     class Meta:
         model = TitleReign
 
@@ -109,7 +110,7 @@ class TitleReignFactory(DjangoModelFactory):
     won_how = "won a tournament"
 
 
-class FeudFactory(DjangoModelFactory):
+class FeudFactory(DjangoModelFactory[Feud]):
     class Meta:
         model = Feud
 
@@ -120,7 +121,7 @@ class FeudFactory(DjangoModelFactory):
     status = "hot"
 
 
-class FeudParticipantFactory(DjangoModelFactory):
+class FeudParticipantFactory(DjangoModelFactory[FeudParticipant]):
     class Meta:
         model = FeudParticipant
 
@@ -131,7 +132,7 @@ class FeudParticipantFactory(DjangoModelFactory):
     )
 
 
-class InjuryFactory(DjangoModelFactory):
+class InjuryFactory(DjangoModelFactory[Injury]):
     class Meta:
         model = Injury
 
@@ -144,7 +145,7 @@ class InjuryFactory(DjangoModelFactory):
     description = "Torn knee ligament"
 
 
-class StandingChangeFactory(DjangoModelFactory):
+class StandingChangeFactory(DjangoModelFactory[StandingChange]):
     class Meta:
         model = StandingChange
 
@@ -155,7 +156,7 @@ class StandingChangeFactory(DjangoModelFactory):
     reason = "Won the main event"
 
 
-class ShowFactory(DjangoModelFactory):
+class ShowFactory(DjangoModelFactory[Show]):
     class Meta:
         model = Show
 
@@ -168,7 +169,7 @@ class ShowFactory(DjangoModelFactory):
     seed = factory.Sequence(lambda n: 1000 + n)
 
 
-class MatchFactory(DjangoModelFactory):
+class MatchFactory(DjangoModelFactory[Match]):
     class Meta:
         model = Match
 
@@ -178,7 +179,7 @@ class MatchFactory(DjangoModelFactory):
     rule_system = "filsinger"
 
 
-class MatchParticipantFactory(DjangoModelFactory):
+class MatchParticipantFactory(DjangoModelFactory[MatchParticipant]):
     class Meta:
         model = MatchParticipant
 
@@ -191,7 +192,7 @@ class MatchParticipantFactory(DjangoModelFactory):
     role = "in_ring"
 
 
-class WrestlerCardFactory(DjangoModelFactory):
+class WrestlerCardFactory(DjangoModelFactory[WrestlerCard]):
     class Meta:
         model = WrestlerCard
 
@@ -202,7 +203,7 @@ class WrestlerCardFactory(DjangoModelFactory):
     )
 
 
-class ChartOverrideFactory(DjangoModelFactory):
+class ChartOverrideFactory(DjangoModelFactory[ChartOverride]):
     class Meta:
         model = ChartOverride
 

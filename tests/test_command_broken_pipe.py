@@ -24,6 +24,7 @@ def gone_reader(*args: str) -> tuple[int, str]:
         stderr=subprocess.PIPE,
         text=True,
     )
+    assert process.stdout is not None and process.stderr is not None  # (both piped)
     process.stdout.close()
     err = process.stderr.read()
     return process.wait(timeout=120), err

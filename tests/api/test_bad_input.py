@@ -8,7 +8,7 @@ import io
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.urls import reverse
+from django.urls import URLPattern, reverse
 
 from promotion.models import Feud, Wrestler
 from rules.models import WrestlerCard
@@ -191,7 +191,7 @@ def _api_addresses(federation) -> list[str]:
     team = federation.teams.order_by("pk").first()
     title = federation.titles.order_by("pk").first()
     feud = federation.feuds.order_by("pk").first()
-    injury = factories.InjuryFactory(wrestler=federation.wrestlers.get(slug="gideon-pike"))
+    injury = factories.InjuryFactory.create(wrestler=federation.wrestlers.get(slug="gideon-pike"))
     values = {
         "federation_slug": federation.slug,
         "username": "booker",
@@ -214,7 +214,9 @@ def _api_addresses(federation) -> list[str]:
     }
     addresses = [reverse("api:token"), reverse("api:api-root")]
     for pattern in router.urls:
+        assert isinstance(pattern, URLPattern)  # (a router's URLs are patterns, all named)
         name = pattern.name
+        assert name is not None
         if name == "api-root":
             continue
         own = by_basename.get(name.split("-")[0], {})  # wrestler-record: a wrestler's slug

@@ -6,6 +6,7 @@ router, the filtersets, the schema), so a filter or an endpoint added later is c
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -40,7 +41,7 @@ def error_shape(response, status: int = 400) -> dict:
     return body
 
 
-def _lists() -> list[tuple[str, type]]:
+def _lists() -> list[tuple[str, Any]]:
     """Every list endpoint with a filterset: (its address on the sample federation, viewset)."""
     from config.urls import router
 
@@ -201,7 +202,11 @@ def objects(sample) -> dict[str, str]:
     )
     wrestler = Wrestler.objects.filter(federation=sample).first()
     injury = Injury.objects.filter(wrestler__federation=sample).first()
-    injury = injury or factories.InjuryFactory(wrestler=wrestler)
+    injury = injury or factories.InjuryFactory.create(wrestler=wrestler)
+    feud = Feud.objects.filter(federation=sample).first()
+    team = Team.objects.filter(federation=sample).first()
+    title = Title.objects.filter(federation=sample).first()
+    assert wrestler and feud and team and title  # (the sample federation has each)
     return {
         "federation_slug": "copperline",
         "number": str(draft.number),
@@ -211,10 +216,10 @@ def objects(sample) -> dict[str, str]:
         "wrestler_slug": wrestler.slug,
         "system": "filsinger",
         "name": "filsinger",
-        "feud": str(Feud.objects.filter(federation=sample).first().pk),
+        "feud": str(feud.pk),
         "injury": str(injury.pk),
-        "team": Team.objects.filter(federation=sample).first().slug,
-        "title": Title.objects.filter(federation=sample).first().slug,
+        "team": team.slug,
+        "title": title.slug,
         "wrestler": wrestler.slug,
     }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections import Counter
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -52,12 +53,12 @@ def rivals(db):
 
 def client(username: str = "booker") -> APIClient:
     api = APIClient()
-    api.force_authenticate(user=factories.UserFactory(username=username))
+    api.force_authenticate(user=factories.UserFactory.create(username=username))
     return api
 
 
 def post(api: APIClient, path: str, body: dict | None = None, key: str | None = None):
-    headers = {} if key is None else {"HTTP_IDEMPOTENCY_KEY": key}
+    headers: dict[str, Any] = {} if key is None else {"HTTP_IDEMPOTENCY_KEY": key}
     return api.post(path, body or {}, format="json", **headers)
 
 

@@ -10,6 +10,7 @@ import copy
 import datetime as dt
 import io
 import json
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -77,27 +78,28 @@ def _natural(obj) -> object:
 
 def fingerprint(federation: Federation) -> dict[str, list[tuple]]:
     """Every row of every model of ``federation``, every field, ids replaced by natural keys."""
+    lookups: dict[type[models.Model], dict[str, Any]] = {
+        Federation: {"pk": federation.pk},
+        Membership: {"federation": federation},
+        Wrestler: {"federation": federation},
+        WrestlerCard: {"wrestler__federation": federation},
+        ChartOverride: {"federation": federation},
+        Team: {"federation": federation},
+        TeamMembership: {"team__federation": federation},
+        Title: {"federation": federation},
+        TitleReign: {"title__federation": federation},
+        Feud: {"federation": federation},
+        FeudParticipant: {"feud__federation": federation},
+        Show: {"federation": federation},
+        Match: {"show__federation": federation},
+        MatchParticipant: {"show__federation": federation},
+        Injury: {"wrestler__federation": federation},
+        StandingChange: {"wrestler__federation": federation},
+    }
     out = {}
     for model in MODELS:
-        rows = model.objects.all() if model is not Federation else Federation.objects.all()
-        lookup = {
-            Federation: {"pk": federation.pk},
-            Membership: {"federation": federation},
-            Wrestler: {"federation": federation},
-            WrestlerCard: {"wrestler__federation": federation},
-            ChartOverride: {"federation": federation},
-            Team: {"federation": federation},
-            TeamMembership: {"team__federation": federation},
-            Title: {"federation": federation},
-            TitleReign: {"title__federation": federation},
-            Feud: {"federation": federation},
-            FeudParticipant: {"feud__federation": federation},
-            Show: {"federation": federation},
-            Match: {"show__federation": federation},
-            MatchParticipant: {"show__federation": federation},
-            Injury: {"wrestler__federation": federation},
-            StandingChange: {"wrestler__federation": federation},
-        }[model]
+        rows = model._default_manager.all() if model is not Federation else Federation.objects.all()
+        lookup = lookups[model]
         fields = [f for f in model._meta.concrete_fields if not f.primary_key]
         table = []
         for row in rows.filter(**lookup).order_by("pk"):

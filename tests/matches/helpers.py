@@ -78,7 +78,9 @@ def book_week(
         if booked >= matches:
             break
         reign = TitleReign.objects.filter(title=title, ended_on__isnull=True).first()
-        champion = by_id.get(reign.holder_wrestler_id) if reign else None
+        champion = (
+            by_id.get(reign.holder_wrestler_id) if reign and reign.holder_wrestler_id else None
+        )
         if champion is None or champion not in free:
             continue
         take(champion)

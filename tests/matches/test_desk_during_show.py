@@ -52,7 +52,7 @@ def desk_week(*, matches: int) -> SimpleNamespace:
     federation = sample_federation()
     at = timezone.now() - dt.timedelta(hours=1)
     on = timezone.localdate(at, timezone=federation.time_zone)
-    feuding: set[int] = set()
+    feuding: set[int | None] = set()
     for feud in federation.feuds.exclude(status=FeudStatus.ENDED):
         feuding |= {p.wrestler_id for p in feud.participants.all()}
     free = [w for w in available(federation, on) if w.pk not in feuding]
@@ -66,13 +66,15 @@ def desk_week(*, matches: int) -> SimpleNamespace:
     show = book_week(federation, scheduled_at=at, seed=20261206, matches=matches)
     booked = MatchParticipant.objects.filter(show=show).order_by("match__position", "side")
     assert hurt.pk not in {p.wrestler_id for p in booked}
+    last = booked.filter(match__position=matches).first()
+    assert last is not None
     return SimpleNamespace(
         federation=federation,
         show=show,
         on=on,
         injury=injury,
         feud=feud,
-        booked=booked.filter(match__position=matches).first().wrestler,
+        booked=last.wrestler,
     )
 
 

@@ -75,7 +75,7 @@ CONDITIONAL_INSERTS = (
 
 def _shapes(statements: list[str]) -> Counter:
     """Each statement reduced to its verb and table (values differ from show to show)."""
-    shapes = Counter()
+    shapes: Counter[str] = Counter()
     for sql in statements:
         found = re.match(
             r'(SELECT .*? FROM "\w+"|(?:UPDATE|INSERT INTO|DELETE FROM) "\w+"|\w+)', sql

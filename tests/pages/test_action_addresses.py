@@ -65,9 +65,9 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
     }
 
 
-def site_actions() -> set[str]:
+def site_actions() -> set[str | None]:
     """The URL names of the site's pages whose view is a button's action."""
-    names = set()
+    names: set[str | None] = set()
     for pattern in get_resolver().url_patterns:
         for inner in getattr(pattern, "url_patterns", []):
             if isinstance(inner, URLPattern) and hasattr(inner.callback, "posted_from"):

@@ -32,7 +32,9 @@ def kara(staffed):
 def starter_text(booker, wrestler, system: str) -> str:
     url = reverse("card-edit", args=[wrestler.federation.slug, wrestler.slug, system])
     page = unescape(booker.get(url).content.decode())
-    return re.search(r'<textarea name="text"[^>]*>(.*?)</textarea>', page, re.S).group(1)
+    found = re.search(r'<textarea name="text"[^>]*>(.*?)</textarea>', page, re.S)
+    assert found is not None
+    return found.group(1)
 
 
 def check(booker, wrestler, system: str, text: str) -> str:

@@ -29,7 +29,9 @@ NEW = {
 def _tile(page: str, name: str) -> str:
     """The home page's tile of the federation ``name``: the text of its story."""
     tile = page.split(f"<strong>{name}</strong>", 1)[1].split("</article>", 1)[0]
-    return re.search(r"<p>(.*?)</p>", tile, re.S).group(1)
+    found = re.search(r"<p>(.*?)</p>", tile, re.S)
+    assert found is not None
+    return found.group(1)
 
 
 def test_a_story_past_five_thousand_characters_is_refused_at_the_settings(client, users, staffed):

@@ -20,7 +20,9 @@ def page_of(response) -> str:
 
 
 def options(page: str, name: str) -> list[str]:
-    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.S).group(1)
+    found = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.S)
+    assert found is not None
+    select = found.group(1)
     return re.findall(r'<option value="([^"]*)"', select)
 
 

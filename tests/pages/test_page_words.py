@@ -74,7 +74,9 @@ def test_last_show_on_the_front_page_says_whom_the_winner_beat(client):
 
 def sign_in_link(client, address: str) -> str:
     html = client.get(address).content.decode()
-    return re.search(r'<a href="([^"]*)">Sign in</a>', html).group(1)
+    found = re.search(r'<a href="([^"]*)">Sign in</a>', html)
+    assert found is not None
+    return found.group(1)
 
 
 def test_sign_in_link_leads_back_to_the_page_it_was_followed_from(client):

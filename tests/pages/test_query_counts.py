@@ -33,7 +33,7 @@ START = dt.datetime(2025, 1, 3, 20, 0, tzinfo=dt.UTC)
 
 def populate(n: int):
     """A federation with ``n`` of everything, and one wrestler (the star) in all ``n`` shows."""
-    federation = factories.FederationFactory()
+    federation = factories.FederationFactory.create()
     wrestlers = Wrestler.objects.bulk_create(
         Wrestler(federation=federation, ring_name=f"W{i:03}", slug=f"w{i:03}", prestige=i, fame=i)
         for i in range(n)

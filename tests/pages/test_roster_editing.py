@@ -87,6 +87,7 @@ def test_editing_a_profile_writes_only_what_changed_and_never_the_standings(book
 
 def _card_text(name: str, **ratings) -> str:
     data = sample_card("filsinger", "bastian-holloway")
+    assert data is not None  # (a sample card of the package's)
     data["name"] = name
     data["ratings"].update(ratings)
     return yaml.safe_dump(data, sort_keys=False)
