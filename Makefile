@@ -34,11 +34,13 @@ PYTEST_PROCESSES ?= auto
 test: lint $(NATIVE)
 	$(BIN)/pytest --numprocesses=$(PYTEST_PROCESSES) --maxprocesses=4 --dist=worksteal --durations=15
 
-## lint: ruff (the code and its format), then the layers' import contracts ([tool.importlinter])
+## lint: ruff (the code and its format), the layers' import contracts ([tool.importlinter]),
+## then mypy over the whole project ([tool.mypy]; docs/architecture.md)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-logo
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
