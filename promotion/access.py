@@ -87,8 +87,12 @@ def federations_for(user, action: Action | str = Action.READ) -> QuerySet[Federa
     member_roles = [role for role in ALLOWED[action] if role != OWNER]
     allowed = Q(pk__in=[])
     if user is not None and user.is_authenticated:
-        allowed = Q(owner=user) | Exists(
-            Membership.objects.filter(federation=OuterRef("pk"), user=user, role__in=member_roles)
+        allowed = Q(owner=user) | Q(
+            Exists(
+                Membership.objects.filter(
+                    federation=OuterRef("pk"), user=user, role__in=member_roles
+                )
+            )
         )
     if action == Action.READ:
         allowed |= Q(is_public=True)

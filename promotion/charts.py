@@ -96,7 +96,7 @@ def standing_chart(
                 coords.append(f"{x(day):.1f},{y(previous):.1f}")
             coords.append(f"{x(day):.1f},{y(value):.1f}")
             previous = value
-        coords.append(f"{x(end):.1f},{y(previous):.1f}")
+        coords.append(f"{x(end):.1f},{y(points[-1][1]):.1f}")
         parts.append(f'<polyline class="{attribute}" points="{" ".join(coords)}"/>')
         summary.append(f"{attribute.title()} from {points[0][1]} to {points[-1][1]}")
     label = "Fame and Prestige over time: " + "; ".join(summary) + "."

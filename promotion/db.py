@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import connections, router
-from django.db.models import Model
+from django.db.models import Field, Model
 
 from promotion.models import Federation
 
@@ -21,10 +21,14 @@ def bulk_update_rows(objs: Sequence[Model], fields: Sequence[str]) -> None:
     model = type(objs[0])
     connection = connections[router.db_for_write(model)]
     if connection.vendor != "postgresql":
-        model.objects.bulk_update(objs, fields)
+        model._default_manager.bulk_update(objs, fields)
         return
     meta = model._meta
-    columns = [meta.pk, *(meta.get_field(name) for name in fields)]
+    columns: list[Field] = [meta.pk]
+    for name in fields:
+        field = meta.get_field(name)
+        assert isinstance(field, Field)  # callers name concrete fields, never a reverse relation
+        columns.append(field)
     quote = connection.ops.quote_name
     casts = [f"%s::{field.db_type(connection)}" for field in columns]
     row = "(" + ", ".join(casts) + ")"
@@ -32,11 +36,10 @@ def bulk_update_rows(objs: Sequence[Model], fields: Sequence[str]) -> None:
     for obj in objs:
         for field in columns:
             params.append(field.get_db_prep_save(getattr(obj, field.attname), connection))
-    names = ", ".join(quote(field.column) for field in columns)
-    assignments = ", ".join(
-        f"{quote(field.column)} = v.{quote(field.column)}" for field in columns[1:]
-    )
-    pk = quote(meta.pk.column)
+    quoted = [quote(_column(field)) for field in columns]
+    names = ", ".join(quoted)
+    assignments = ", ".join(f"{column} = v.{column}" for column in quoted[1:])
+    pk = quoted[0]
     sql = (
         f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
         f"FROM (VALUES {', '.join([row] * len(objs))}) AS v ({names}) "
@@ -44,6 +47,12 @@ def bulk_update_rows(objs: Sequence[Model], fields: Sequence[str]) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def _column(field: Field) -> str:
+    """A concrete field's column (``Field.column`` is None only on fields without one)."""
+    assert field.column is not None
+    return field.column
 
 
 def lock_roster(federation_id: int) -> Federation:

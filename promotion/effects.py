@@ -93,6 +93,11 @@ def _finish_words(method: str) -> str:
     return Method(method).label.lower() if method in Method.values else method.replace("_", " ")
 
 
+def _left(injury: Injury) -> int:
+    """An injury's ARM points left (of an injury that counts them)."""
+    return injury.points or 0
+
+
 def _day(on: dt.date) -> str:
     """A date as the pages write it: "Nov 6, 2026"."""
     return f"{on:%b} {on.day}, {on.year}"
@@ -158,7 +163,7 @@ class RosterBook:
         self.feuding: set[tuple[str, int]] = {
             member for rivalry in self.rivalries for side in rivalry for member in side
         }
-        self.new_feuds: list[tuple[Feud, tuple[frozenset, frozenset]]] = []
+        self.new_feuds: list[tuple[Feud, tuple[frozenset[tuple[str, int]], ...]]] = []
         self.team_names: dict[int, str] = dict(federation.teams.values_list("pk", "name"))
         self.open_injuries: list[Injury] = list(
             Injury.objects.filter(wrestler__federation=federation, healed_on__isnull=True).order_by(
@@ -311,10 +316,10 @@ class RosterBook:
                     )
 
         for effect in effects.get("standing", ()) or ():
-            wrestler_id = bout.keys.get(effect.get("key"))
-            if wrestler_id is not None and effect.get("attribute") in STANDING_ATTRIBUTES:
+            keyed = bout.keys.get(effect.get("key"))
+            if keyed is not None and effect.get("attribute") in STANDING_ATTRIBUTES:
                 self.change(
-                    wrestler_id,
+                    keyed,
                     effect["attribute"],
                     int(effect.get("delta") or 0),
                     str(effect.get("reason") or "By the rules of the match")[:240],
@@ -332,6 +337,7 @@ class RosterBook:
 
     def _apply_title(self, bout: Bout, match) -> bool:
         """Defenses and title changes; True when the title changed hands."""
+        assert bout.title_id is not None  # asked only of a title match
         rules = self.rules
         reign = self.open_reigns.get(bout.title_id)
         title = reign.title if reign is not None else match.title
@@ -361,7 +367,7 @@ class RosterBook:
         changes_hands = bout.method in TITLE_CHANGING_METHODS or (
             bout.title_changes_on_dq and bout.method in DQ_METHODS
         )
-        if bout.winner == champion_side:
+        if reign is not None and bout.winner == champion_side:  # (a champion side has a reign)
             reign.defenses += 1
             self.defended.add(reign.pk)
             for wrestler_id in bout.sides[bout.winner]:
@@ -419,6 +425,7 @@ class RosterBook:
         self.ended_reigns.append(reign)
 
     def _apply_feud(self, bout: Bout, match, cornered: set[int]) -> None:
+        assert bout.feud_id is not None  # asked only of a match in a feud
         feud = self.feuds.get(bout.feud_id)
         if feud is None or feud.started_on > self.on:
             return  # ended, or not begun by this show's date: it cannot heat up, nor end, yet
@@ -619,13 +626,13 @@ class RosterBook:
                             areas.setdefault(injury.body_part, []).append(injury)
                     if not areas:
                         break
-                    most = max(areas.values(), key=lambda rows: sum(r.points for r in rows))
-                    most[0].points -= 1
+                    most = max(areas.values(), key=lambda rows: sum(_left(r) for r in rows))
+                    most[0].points = _left(most[0]) - 1
                 for injury in due:
                     if injury.points == 0 and injury.healed_on is None:
                         injury.healed_on = clock
                 old = [i for i in old if i.points]
-            left = sum(i.points for i in injuries if i.healed_on is None)
+            left = sum(_left(i) for i in injuries if i.healed_on is None)
             expected = clock + week * -(-left // bonus)
             for injury in injuries:
                 if injury.healed_on is None:

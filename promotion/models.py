@@ -337,6 +337,7 @@ class Wrestler(models.Model):
     def _debut_problem(self) -> ValidationError | None:
         """Why ``debut_on`` cannot be his debut: a day still to come for the federation, or a day
         after the first match he wrestled there."""
+        assert self.debut_on is not None  # clean() asks only of a debut that is set
         today = federation_today(self.federation)
         if self.debut_on > today:
             message = DEBUT_STILL_TO_COME.format(
@@ -601,7 +602,8 @@ class TitleReign(models.Model):
         return f"{self.title} #{self.number}: {self.holder}"
 
     @property
-    def holder(self) -> Wrestler | Team:
+    def holder(self) -> Wrestler | Team | None:
+        """The champion; None only on a row not yet checked (one holder is a constraint)."""
         return self.holder_wrestler or self.holder_team
 
     @property

@@ -19,7 +19,7 @@ WIN_METHODS = (
     "count_out",
 )
 
-_SCHEMA: dict[str, dict[str, type | tuple]] = {
+_SCHEMA: dict[str, dict[str, type]] = {
     "prestige": {
         "win": dict,
         "loss": dict,

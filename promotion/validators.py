@@ -111,7 +111,7 @@ DEBUT_AFTER_FIRST_MATCH = (
 )
 
 
-def name_key(name: str) -> str:
+def name_key(name: str | None) -> str:
     """Words as two things of one federation may not share them, case and spacing aside ("Ada
     VANCE " is Ada Vance): a ring name, a title's name in use, an injury's words on a day."""
     return " ".join(str(name or "").split()).casefold()
