@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -129,7 +130,7 @@ def starter_card(system: str, wrestler: Wrestler) -> str:
     for key, value in lines.items():
         text = re.sub(
             rf"(?m)^({key}:[ \t]*)[^#\n]*?([ \t]*(#.*)?)$",
-            lambda m, value=value: m.group(1) + _scalar(value) + (m.group(2) or ""),
+            _put(value),
             text,
             count=1,
         )
@@ -142,10 +143,23 @@ def starter_card(system: str, wrestler: Wrestler) -> str:
     return note + text
 
 
+def _put(value: Any) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` replacement putting ``value`` between a line's key and its comment."""
+    return lambda m: m.group(1) + _scalar(value) + (m.group(2) or "")
+
+
 def _date(value) -> dt.date | None:
     if value is None or isinstance(value, dt.date):
         return value
     return dt.date.fromisoformat(str(value))
+
+
+def _day(value: Any) -> dt.date:
+    """A date the sample must give (a team's, a title's, a reign's, a feud's)."""
+    day = _date(value)
+    if day is None:
+        raise ServiceError("The sample leaves out a date it needs.")
+    return day
 
 
 @transaction.atomic
@@ -202,19 +216,19 @@ def sample_federation_load(
     teams: dict[str, Team] = {}
     for row in data.get("teams", []):
         # Formed by its first members; those who came later join on their own day.
-        members = sorted(row["members"], key=lambda m: _date(m["since"]))
-        formed_on = _date(members[0]["since"])
+        members = sorted(row["members"], key=lambda m: _day(m["since"]))
+        formed_on = _day(members[0]["since"])
         team = team_form(
             federation=federation,
             name=row["name"],
             slug=row["slug"],
             kind=row["kind"],
-            members=[wrestlers[m["wrestler"]] for m in members if _date(m["since"]) == formed_on],
+            members=[wrestlers[m["wrestler"]] for m in members if _day(m["since"]) == formed_on],
             formed_on=formed_on,
         )
         for m in members:
-            if _date(m["since"]) != formed_on:
-                team_join(team=team, wrestler=wrestlers[m["wrestler"]], on=_date(m["since"]))
+            if _day(m["since"]) != formed_on:
+                team_join(team=team, wrestler=wrestlers[m["wrestler"]], on=_day(m["since"]))
         teams[row["slug"]] = team
 
     def holder_of(slug: str) -> Wrestler | Team:
@@ -230,7 +244,7 @@ def sample_federation_load(
             slug=row["slug"],
             division=row["division"],
             rank=row.get("rank", rank),
-            introduced_on=_date(row["introduced"]),
+            introduced_on=_day(row["introduced"]),
             rule_system=row.get("rule_system", ""),
         )
         # The lineage from before the federation's first show here, as it was typed in: each
@@ -239,14 +253,14 @@ def sample_federation_load(
             reign = reign_start(
                 title=title,
                 holder=holder_of(reign_row["holder"]),
-                won_on=_date(reign_row["won_on"]),
+                won_on=_day(reign_row["won_on"]),
                 won_how=reign_row.get("won_how", ""),
                 defenses=reign_row.get("defenses", 0),
             )
             if reign_row.get("ended_on"):
                 reign_end(
                     reign=reign,
-                    ended_on=_date(reign_row["ended_on"]),
+                    ended_on=_day(reign_row["ended_on"]),
                     reason=reign_row.get("ended_how", "lost"),
                 )
 
@@ -255,7 +269,7 @@ def sample_federation_load(
         feud_start(
             federation=federation,
             sides=[[holder_of(slug) for slug in side] for side in row["sides"]],
-            started_on=_date(row["started_on"]),
+            started_on=_day(row["started_on"]),
             heat=row.get("heat", 1),
             name=row.get("name", ""),
             description=row.get("description", ""),

@@ -83,7 +83,7 @@ def chart_override_save(
         tables = engine.load_tables(overrides)
     except (TableError, ValueError) as exc:
         raise ServiceError(str(exc)) from None
-    problems = []
+    problems: list[str] = []
     cards = WrestlerCard.objects.filter(wrestler__federation=federation, system=system)
     for card in cards.select_related("wrestler").order_by("wrestler__ring_name"):
         try:
@@ -190,7 +190,8 @@ def cards_import(
                     card_problems += exc.problems
                 except ValueError as exc:
                     card_problems += [("", line) for line in str(exc).splitlines()]
-            named = isinstance(name, str) and bool(name.strip())
+            ring_name = name.strip() if isinstance(name, str) else ""
+            named = bool(ring_name)
             wrestler: Wrestler | tuple[str, str] | None = None
             shared: list[Wrestler] = []
             if slug:
@@ -208,7 +209,7 @@ def cards_import(
                 card_problems.append(("name", message))
             elif wrestler is None:
                 if sign and named:
-                    wrestler = (name.strip(), slug or slugify(name))
+                    wrestler = (ring_name, slug or slugify(ring_name))
                 elif not slug and not name:
                     card_problems.append(("name", CARD_NAMES_NOBODY))
                 else:
@@ -222,8 +223,8 @@ def cards_import(
                     card_problems.append(("system", f"a second {system} card for {name or slug}"))
                 seen.add(key)
             problems += [(source, _within(label, path), why) for path, why in card_problems]
-            if not card_problems:
-                accepted.append((wrestler, system, data))
+            if not card_problems and wrestler is not None and system is not None:
+                accepted.append((wrestler, system, data))  # (else a problem is named above)
     if problems:
         raise CardImportError(problems)
     with transaction.atomic():

@@ -178,7 +178,9 @@ def _retire(wrestler: Wrestler) -> None:
     for feud in feuds.exclude(status=FeudStatus.ENDED):
         sides: dict[int, bool] = {}  # side: whether anyone of it can still feud
         for row in feud.participants.select_related("wrestler"):
-            able = row.team_id is not None or row.wrestler.status != WrestlerStatus.RETIRED
+            able = row.team_id is not None or (
+                row.wrestler is not None and row.wrestler.status != WrestlerStatus.RETIRED
+            )
             sides[row.side] = sides.get(row.side, False) or able
         if not all(sides.values()):
             feud.status, feud.ended_on = FeudStatus.ENDED, max(today, feud.started_on)
