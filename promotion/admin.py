@@ -188,7 +188,7 @@ class ServiceCreatedAdmin(admin.ModelAdmin):
     update_service: Any = None
 
     def _creation_fields(self) -> list[str]:
-        return [*self.creation_form.Meta.fields, *self.creation_form.extra_fields]
+        return [*(self.creation_form._meta.fields or ()), *self.creation_form.extra_fields]
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is None:
@@ -400,6 +400,23 @@ class TitleAdmin(ServiceCreatedAdmin):
     update_service = staticmethod(lambda title, changed: title_update(title=title, **changed))
 
 
+#: A reign's fields on its admin page, in order.
+REIGN_FIELDS = [
+    "title",
+    "number",
+    "holder_wrestler",
+    "holder_team",
+    "holder_reign_number",
+    "won_on",
+    "won_at",
+    "won_how",
+    "ended_on",
+    "ended_at",
+    "end_reason",
+    "defenses",
+]
+
+
 @admin.register(TitleReign)
 class TitleReignAdmin(admin.ModelAdmin):
     """Reigns are written by matches and the title desk; here only how one was won may be
@@ -409,21 +426,8 @@ class TitleReignAdmin(admin.ModelAdmin):
     list_filter = ["title__federation", "title", "end_reason"]
     search_fields = ["title__name", "holder_wrestler__ring_name", "holder_team__name"]
     list_select_related = ["title", "holder_wrestler", "holder_team"]
-    fields = [
-        "title",
-        "number",
-        "holder_wrestler",
-        "holder_team",
-        "holder_reign_number",
-        "won_on",
-        "won_at",
-        "won_how",
-        "ended_on",
-        "ended_at",
-        "end_reason",
-        "defenses",
-    ]
-    readonly_fields = [name for name in fields if name != "won_how"]
+    fields = [*REIGN_FIELDS]
+    readonly_fields = [name for name in REIGN_FIELDS if name != "won_how"]
 
     def has_add_permission(self, request):
         return False

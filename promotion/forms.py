@@ -146,6 +146,14 @@ class FederationSettingsForm(forms.ModelForm):
     clean_description = FederationForm.clean_description
 
 
+def _choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's choice field ``name`` (to the type checker ``form.fields`` holds plain
+    ``Field``s)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField)
+    return field
+
+
 def offer_time_zones(form: forms.ModelForm) -> None:
     """The zones a federation may choose (``validators.time_zone_name``); a zone stored before
     under another name stays selected, saying what to choose instead."""
@@ -159,7 +167,7 @@ def offer_time_zones(form: forms.ModelForm) -> None:
             else NOT_A_ZONE_CHOICE.format(zone=stored)
         )
         choices = [(stored, label), *choices]
-    form.fields["time_zone"].choices = choices
+    _choice_field(form, "time_zone").choices = choices
 
 
 class MemberForm(forms.Form):
@@ -239,9 +247,9 @@ class WrestlerForm(forms.ModelForm):
         pronouns_optional(self)
         for name, (low, high) in (("height_in", HEIGHT_INCHES), ("weight_lb", WEIGHT_POUNDS)):
             self.fields[name].widget.attrs.update(min=low, max=high)
-        self.fields["alignment"].choices = Alignment.choices
+        _choice_field(self, "alignment").choices = Alignment.choices
         # Injured comes from an injury (``Wrestler.clean``): offered only to keep it.
-        self.fields["status"].choices = [
+        _choice_field(self, "status").choices = [
             (value, label)
             for value, label in WrestlerStatus.choices
             if value != WrestlerStatus.INJURED or self.instance.status == WrestlerStatus.INJURED
@@ -329,7 +337,9 @@ class OddsForm(forms.Form):
 
     def __init__(self, *args, wrestler: Wrestler, system: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["opponent"].queryset = (
+        opponent = self.fields["opponent"]
+        assert isinstance(opponent, forms.ModelChoiceField)  # declared above
+        opponent.queryset = (
             wrestler.federation.wrestlers.filter(cards__system=system)
             .exclude(pk=wrestler.pk)
             .order_by("ring_name")
@@ -418,7 +428,7 @@ class TitleAwardForm(forms.Form):
         reign = title.current_reign
         if reign is not None:  # the champion is not crowned again
             self.holders = {k: h for k, h in self.holders.items() if h != reign.holder}
-        self.fields["holder"].choices = [("", "—")] + [
+        _choice_field(self, "holder").choices = [("", "—")] + [
             (key, str(holder)) for key, holder in self.holders.items()
         ]
 
@@ -484,7 +494,7 @@ class FeudForm(forms.Form):
         teams = [(k, str(v)) for k, v in self.contenders.items() if k.startswith("team:")]
         choices = [("Wrestlers", wrestlers)] + ([("Teams", teams)] if teams else [])
         for name in ("side_a", "side_b"):
-            self.fields[name].choices = choices
+            _choice_field(self, name).choices = choices
             self.fields[name].widget.attrs["size"] = min(12, len(self.contenders) + 2)
 
     def clean(self):
@@ -515,7 +525,7 @@ class TeamForm(forms.Form):
     def __init__(self, *args, federation: Federation, **kwargs):
         super().__init__(*args, **kwargs)
         self.wrestlers = _active_wrestlers(federation)
-        self.fields["members"].choices = [(k, str(w)) for k, w in self.wrestlers.items()]
+        _choice_field(self, "members").choices = [(k, str(w)) for k, w in self.wrestlers.items()]
         self.fields["members"].widget.attrs["size"] = min(12, len(self.wrestlers) + 1)
 
     def clean_members(self):
@@ -535,7 +545,7 @@ class TeamJoinForm(forms.Form):
         self.wrestlers = {
             k: w for k, w in _active_wrestlers(team.federation).items() if w.pk not in current
         }
-        self.fields["wrestler"].choices = [("", "—")] + [
+        _choice_field(self, "wrestler").choices = [("", "—")] + [
             (k, str(w)) for k, w in self.wrestlers.items()
         ]
 
@@ -589,7 +599,7 @@ class InjuryForm(forms.Form):
     def __init__(self, *args, federation: Federation, **kwargs):
         super().__init__(*args, **kwargs)
         self.wrestlers = _active_wrestlers(federation)
-        self.fields["wrestler"].choices = [("", "—")] + [
+        _choice_field(self, "wrestler").choices = [("", "—")] + [
             (k, str(w)) for k, w in self.wrestlers.items()
         ]
 

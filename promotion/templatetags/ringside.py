@@ -12,7 +12,7 @@ from django.utils.html import format_html, format_html_join, strip_tags
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 
-from matches.models import Method, Role
+from matches.models import MatchParticipant, Method, Role
 from rules import registry
 
 register = template.Library()
@@ -146,7 +146,9 @@ def match_result(match, federation_slug: str, over: bool = False):
             return format_html("{} ({} sides)", draw, len(labels))
         return format_html("{}: {}", _listed(labels), draw[:1].lower() + draw[1:])
     sides = match.sides()
-    winners = next((side for side in sides if side and side[0].side == match.winner_side), [])
+    winners: list[MatchParticipant] = next(
+        (side for side in sides if side and side[0].side == match.winner_side), []
+    )
     result = format_html(
         "{} won by {}", side_label(winners, federation_slug), method_label(match.method).lower()
     )
@@ -182,6 +184,7 @@ def reign_how(reign, federation_slug: str):
     beaten = [side for side in match.sides() if side and side[0].side != match.winner_side]
     if not beaten:
         return reign.won_how or method_label(match.method)
+    whom: str
     if len(beaten) > OVER_NAMED:
         whom = format_html("{} others", len(beaten))
     else:
