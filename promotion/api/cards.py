@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
@@ -53,7 +54,9 @@ def card_document(system: str, data: dict) -> dict:
 
 
 class CardSerializer(serializers.ModelSerializer):
-    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    wrestler: serializers.SlugRelatedField[Wrestler] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
 
     class Meta:
         model = WrestlerCard
@@ -66,7 +69,7 @@ CARD_BODY = {
     "application/yaml": OpenApiTypes.STR,
 }
 #: A card as its file reads (YAML text on the wire, described as the document it holds).
-CARD_DOCUMENT = {
+CARD_DOCUMENT: dict[str, Any] = {
     "type": "object",
     "description": "A card: its rule system, the ring name, then the fields of that system's "
     "cards.",

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import (
     extend_schema_field,
 )
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
 from rest_framework.response import Response
 
 from promotion import selectors
@@ -74,7 +74,7 @@ def federation_member(federation, kind: str, slug: str):
     return found
 
 
-class DeskActions:
+class DeskActions(generics.GenericAPIView):
     """The booker's desks over the API (titles, teams, feuds, injuries): a row created, or an
     action's body checked by its serializer and the service called with the row, through the
     same services as the pages and the admin; the answer is the row read back as a list shows

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db.models import Prefetch
 from drf_spectacular.utils import (
@@ -47,7 +49,7 @@ class FeudSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "description", "started_on", "ended_on", "heat", "status", "sides"]
 
     @extend_schema_field(FeudSideSerializer(many=True))
-    def get_sides(self, feud):
+    def get_sides(self, feud: Feud) -> list[dict[str, Any]]:
         grouped: dict[int, list] = {}
         for participant in feud.participants.all():
             grouped.setdefault(participant.side, []).append(

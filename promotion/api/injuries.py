@@ -24,6 +24,7 @@ from promotion.api.common import (
 from promotion.models import (
     Injury,
     InjurySource,
+    Wrestler,
 )
 from web.api import FederationViewSet
 from web.api_fields import (
@@ -35,7 +36,9 @@ from web.idempotency import IdempotentCreates
 
 
 class InjurySerializer(serializers.ModelSerializer):
-    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    wrestler: serializers.SlugRelatedField[Wrestler] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     ring_name = serializers.CharField(source="wrestler.ring_name", read_only=True)
     match = serializers.SerializerMethodField()
     is_healed = serializers.BooleanField(read_only=True)

@@ -7,6 +7,7 @@ do. Another user's invitation is not found here.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, serializers
 from rest_framework.decorators import action
@@ -15,14 +16,18 @@ from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
 from promotion.invitations import invitation_accept, invitation_decline, pending_invitations
-from promotion.models import Invitation, MemberRole
+from promotion.models import Federation, Invitation, MemberRole
 
 
 class InvitationSerializer(serializers.ModelSerializer):
-    federation = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    federation: serializers.SlugRelatedField[Federation] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     federation_name = serializers.CharField(source="federation.name", read_only=True)
     role = serializers.ChoiceField(choices=MemberRole.choices, read_only=True)
-    invited_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    invited_by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
 
     class Meta:
         model = Invitation

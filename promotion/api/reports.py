@@ -33,6 +33,7 @@ from promotion.models import (
     Federation,
     Standing,
     StandingChange,
+    Wrestler,
 )
 from web.api import FederationViewSet
 from web.api_fields import (
@@ -47,7 +48,9 @@ from web.api_support import (
 
 
 class LedgerSerializer(serializers.ModelSerializer):
-    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    wrestler: serializers.SlugRelatedField[Wrestler] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     show = serializers.SerializerMethodField()
     match = serializers.SerializerMethodField()
 

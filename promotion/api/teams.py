@@ -22,6 +22,7 @@ from promotion.models import (
     Team,
     TeamKind,
     TeamMembership,
+    Wrestler,
 )
 from web.api import FederationViewSet
 from web.api_fields import (
@@ -35,7 +36,9 @@ from web.idempotency import IdempotentCreates
 
 
 class TeamMemberSerializer(serializers.ModelSerializer):
-    wrestler = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    wrestler: serializers.SlugRelatedField[Wrestler] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     ring_name = serializers.CharField(source="wrestler.ring_name", read_only=True)
 
     class Meta:

@@ -39,7 +39,9 @@ from web.idempotency import IdempotentCreates
 
 
 class ReignSerializer(serializers.ModelSerializer):
-    title = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    title: serializers.SlugRelatedField[Title] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     holder = serializers.SerializerMethodField()
     won_at = serializers.SerializerMethodField()
     ended_at = serializers.SerializerMethodField()
