@@ -26,6 +26,7 @@ def choice_chart_without(letter: str) -> dict:
 
 def a_card_naming(letter: str) -> dict:
     card = sample_card("filsinger", "skylar-finch")
+    assert card is not None
     card["offense"][1][4] = {"choice_situation": letter}
     return card
 

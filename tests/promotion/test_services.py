@@ -88,7 +88,7 @@ def rows_by_model() -> dict[str, set[int]]:
     from django.apps import apps
 
     return {
-        model._meta.label: set(model.objects.values_list("pk", flat=True))
+        model._meta.label: set(model._default_manager.values_list("pk", flat=True))
         for label in ("promotion", "matches", "rules")
         for model in apps.get_app_config(label).get_models()
     }

@@ -43,8 +43,14 @@ def test_the_chart_starts_at_the_first_row_after_the_signing(veteran):
     assert standing_chart_start([], zone=UTC) is None
 
 
+def the_chart(html: str) -> str:
+    found = re.search(r'<svg class="chart".*?</svg>', html, re.S)
+    assert found is not None, "no standing chart on the page"
+    return found.group(0)
+
+
 def axis_dates(html: str) -> list[str]:
-    svg = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    svg = the_chart(html)
     return re.findall(r"<text[^>]*>([A-Z][a-z]{2} \d+, \d{4})</text>", svg)
 
 
@@ -61,7 +67,7 @@ def test_the_wrestler_page_shows_the_moving_span_and_links_the_whole(client, vet
 
 
 def axis_figures(html: str) -> list[int]:
-    svg = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)
+    svg = the_chart(html)
     return [int(n) for n in re.findall(r'<text[^>]*text-anchor="end">(-?\d+)</text>', svg)]
 
 
