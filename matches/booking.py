@@ -57,7 +57,9 @@ OTHER_FEDERATION = "{wrestler} belongs to {other}, not {federation}."
 NO_CARD = "{wrestler} has no {system} card."
 NO_ENGINE = "The {system} rule system cannot simulate matches yet."
 MATCH_TYPE_UNSUPPORTED = "{system} has no {match_type} match; it offers {offered}."
-WRONG_SIDES = "A {match_type} match needs {expected}; got {got}."
+#: A match whose sides do not fit its type, as a promoter says it: "A singles match is one
+#: against one; this has two against one."
+WRONG_SIDES = "{match} is {expected}; this has {got}."
 #: How a refusal of the rule options is labelled ("Rule options: unknown ... option(s): x").
 RULE_OPTIONS = "Rule options"
 TAG_TITLE_NEEDS_TEAMS = "The {title} is contested between teams; {side} are not one."
@@ -122,6 +124,24 @@ SIDE_SHAPES: dict[str, tuple[int | None, int]] = {
     MatchType.GRUDGE: (2, 1),
 }
 TAG_TYPES = {MatchType.TAG, MatchType.THREE_MAN_TAG}
+#: Match types named after a place, written with its capital ("Texas death").
+PROPER_MATCH_TYPES = frozenset({MatchType.TEXAS_DEATH})
+#: Counts in words, for the sides of a match ("two against one").
+NUMBER_WORDS = (
+    "no one",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
 CLOSED_STATUSES = {ShowStatus.RUNNING, ShowStatus.COMPLETED, ShowStatus.CANCELLED}
 
 
@@ -160,12 +180,20 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
-def _match_type_words(match_type: str) -> str:
-    """A match type as a promoter says it ("battle royal", "tag team"), whatever its code."""
+def match_type_words(match_type: str) -> str:
+    """A match type as a promoter says it ("battle royal", "tag team", "Texas death"), whatever
+    its code."""
     try:
-        return str(MatchType(match_type).label).lower()
+        label = str(MatchType(match_type).label)
     except ValueError:
         return match_type.replace("_", " ")
+    return label if match_type in PROPER_MATCH_TYPES else label.lower()
+
+
+def _match_type_phrase(match_type: str) -> str:
+    """A match of the type, as a sentence names it: "a singles match", "a battle royal"."""
+    words = match_type_words(match_type)
+    return f"a {words}" if match_type == MatchType.BATTLE_ROYAL else f"a {words} match"
 
 
 def skipped_time(moment: dt.datetime, federation: Federation) -> str | None:
@@ -253,16 +281,41 @@ def _side_team(federation: Federation, wrestlers: Sequence[Wrestler], on: dt.dat
     return covering[0] if covering else None
 
 
-def _sides_problems(match_type: str, sides: Sequence[Sequence[Wrestler]]) -> list[str]:
+def _how_many(number: int) -> str:
+    """A count as a promoter says it: "one" to "twelve", then figures."""
+    return NUMBER_WORDS[number] if number < len(NUMBER_WORDS) else str(number)
+
+
+def _sides_in_words(sides: Sequence[Sequence[Any]]) -> str:
+    """What a match's sides are, as a promoter says it: "two against one", "one against one
+    against one", "only one side, of two", "eight sides of one"."""
+    if not sides:
+        return "nobody"
+    if len(sides) == 1:
+        return f"only one side, of {_how_many(len(sides[0]))}"
+    sizes = [len(side) for side in sides]
+    if len(sides) > 4 and len(set(sizes)) == 1:
+        return f"{_how_many(len(sides))} sides of {_how_many(sizes[0])}"
+    return " against ".join(_how_many(size) for size in sizes)
+
+
+def _sides_problems(match_type: str, sides: Sequence[Sequence[Any]]) -> list[str]:
     count, per_side = SIDE_SHAPES[match_type]
-    got = f"{len(sides)} sides of " + "/".join(str(len(s)) for s in sides)
-    if count is None:
-        expected = f"three or more sides of {per_side}"
+    if count is None:  # a battle royal: everyone alone
         ok = len(sides) >= 3 and all(len(s) == per_side for s in sides)
+        expected = "three or more wrestlers, each alone"
+        if all(len(s) == 1 for s in sides):
+            got = f"{_how_many(len(sides))} wrestler{'s' if len(sides) != 1 else ''}"
+        else:
+            got = _sides_in_words(sides)
     else:
-        expected = f"{count} sides of {per_side}"
         ok = len(sides) == count and all(len(s) == per_side for s in sides)
-    return [] if ok else [WRONG_SIDES.format(match_type=match_type, expected=expected, got=got)]
+        expected = " against ".join([_how_many(per_side)] * count)
+        got = _sides_in_words(sides)
+    if ok:
+        return []
+    match = _match_type_phrase(match_type)
+    return [WRONG_SIDES.format(match=match[0].upper() + match[1:], expected=expected, got=got)]
 
 
 def wrestler_problems(
@@ -342,8 +395,8 @@ def match_book(
                 reasons.append(
                     MATCH_TYPE_UNSUPPORTED.format(
                         system=engine.title,
-                        match_type=_match_type_words(match_type),
-                        offered=", ".join(_match_type_words(t) for t in engine.match_types),
+                        match_type=match_type_words(match_type),
+                        offered=", ".join(match_type_words(t) for t in engine.match_types),
                     )
                 )
             try:

@@ -194,9 +194,7 @@ def test_refused_when_a_wrestler_has_no_card_for_the_rule_system(show, federatio
 
 def test_refused_when_the_sides_do_not_fit_the_match_type(show, make):
     reasons = refused(show=show, sides=[[make()], [make()]], match_type=MatchType.TAG)
-    assert reasons == [
-        booking.WRONG_SIDES.format(match_type="tag", expected="2 sides of 2", got="2 sides of 1/1")
-    ]
+    assert reasons == ["A tag team match is two against two; this has one against one."]
 
 
 def test_refused_when_a_title_match_leaves_out_the_champion(show, federation, make):

@@ -196,28 +196,39 @@ def test_refused_for_a_stipulation_that_is_not_on_or_off(show, make):
 
 @names("WRONG_SIDES")
 @pytest.mark.parametrize(
-    ("match_type", "shape", "expected", "got"),
+    ("match_type", "shape", "reason"),
     [
-        (MatchType.SINGLES, [1, 1, 1], "2 sides of 1", "3 sides of 1/1/1"),
-        (MatchType.SINGLES, [2, 1], "2 sides of 1", "2 sides of 2/1"),
-        (MatchType.TAG, [2, 1], "2 sides of 2", "2 sides of 2/1"),
-        (MatchType.TAG, [2], "2 sides of 2", "1 sides of 2"),
+        (
+            MatchType.SINGLES,
+            [1, 1, 1],
+            "A singles match is one against one; this has one against one against one.",
+        ),
+        (
+            MatchType.SINGLES,
+            [2, 1],
+            "A singles match is one against one; this has two against one.",
+        ),
+        (MatchType.TAG, [2, 1], "A tag team match is two against two; this has two against one."),
+        (
+            MatchType.TAG,
+            [2],
+            "A tag team match is two against two; this has only one side, of two.",
+        ),
     ],
 )
-def test_refused_when_the_sides_do_not_fit(show, make, match_type, shape, expected, got):
+def test_refused_when_the_sides_do_not_fit(show, make, match_type, shape, reason):
     sides = [[make() for _ in range(size)] for size in shape]
     reasons = book_refused(show=show, sides=sides, match_type=match_type)
-    assert booking.WRONG_SIDES.format(match_type=match_type, expected=expected, got=got) in reasons
+    assert reason in reasons
 
 
 def test_a_battle_royal_needs_three_sides_or_more():
     assert booking._sides_problems(MatchType.BATTLE_ROYAL, [[1], [2], [3]]) == []
     assert booking._sides_problems(MatchType.BATTLE_ROYAL, [[1], [2]]) == [
-        booking.WRONG_SIDES.format(
-            match_type=MatchType.BATTLE_ROYAL,
-            expected="three or more sides of 1",
-            got="2 sides of 1/1",
-        )
+        "A battle royal is three or more wrestlers, each alone; this has two wrestlers."
+    ]
+    assert booking._sides_problems(MatchType.TEXAS_DEATH, [[1, 2], [3, 4]]) == [
+        "A Texas death match is one against one; this has two against two."
     ]
     assert booking._sides_problems(MatchType.BATTLE_ROYAL, [[1], [2], [3, 4]])
     assert booking._sides_problems(MatchType.THREE_MAN_TAG, [[1, 2, 3], [4, 5, 6]]) == []

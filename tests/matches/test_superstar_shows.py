@@ -8,7 +8,6 @@ import io
 import pytest
 from django.core.management import call_command
 
-from matches import booking
 from matches.booking import BookingError, match_book, show_create, show_schedule
 from matches.checks import federation_check
 from matches.models import Match, MatchStatus, MatchType, ShowStatus
@@ -203,9 +202,7 @@ def test_booking_takes_a_battle_royal_of_three_or_more_under_superstar(copperlin
     with pytest.raises(BookingError) as caught:
         match_book(show=show, sides=two, match_type=MatchType.BATTLE_ROYAL, rule_system=SUPERSTAR)
     assert caught.value.reasons == [
-        booking.WRONG_SIDES.format(
-            match_type="battle_royal", expected="three or more sides of 1", got="2 sides of 1/1"
-        )
+        "A battle royal is three or more wrestlers, each alone; this has two wrestlers."
     ]
     five = [
         [w(s)]
