@@ -22,6 +22,11 @@ WEEKS_OUT_OF_RANGE = "--weeks is from 0 to {most} (0: no weeks wrestled), not {w
 #: The demo admin's password, kept beside the project (git ignores it) so that a rerun of the
 #: demo prints the same one instead of silently changing it.
 PASSWORD_FILE = Path(settings.BASE_DIR) / ".demo-admin-password"
+DEFAULT_ADDR = "127.0.0.1:8000"
+#: What ``--no-serve`` says last: where the site will be and the command that serves it.
+NOT_SERVING = (
+    "Set up, not serving (--no-serve). The site will be at http://{addr}/: serve it with {how}."
+)
 
 
 class Command(BaseCommand):
@@ -32,7 +37,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--no-serve", action="store_true", help="Set up, then exit.")
-        parser.add_argument("--addr", default="127.0.0.1:8000", help="Address to serve on.")
+        parser.add_argument("--addr", default=DEFAULT_ADDR, help="Address to serve on.")
         parser.add_argument(
             "--password",
             help="Set the demo admin's password (default: keep the one set before, or make one).",
@@ -82,6 +87,7 @@ class Command(BaseCommand):
             )
         )
         if no_serve:
+            self.stdout.write(NOT_SERVING.format(addr=addr, how=_serve_command(addr)))
             return
         if not settings.REDIS_URL:
             # No broker, no beat: this process wrestles the shows as they fall due.
@@ -113,3 +119,10 @@ class Command(BaseCommand):
         admin.is_staff = admin.is_superuser = True
         admin.save()
         return password
+
+
+def _serve_command(addr: str) -> str:
+    """The command that serves the demo at ``addr``: ``make demo`` serves the default one."""
+    if addr == DEFAULT_ADDR:
+        return "`make demo` (or `.venv/bin/python manage.py demo`)"
+    return f"`.venv/bin/python manage.py demo --addr {addr}`"
