@@ -103,12 +103,20 @@ NOTE_TITLE_BLOWOFF = "; it is also the blowoff of their feud (heat {heat}), no d
 NOTE_REMATCH_PASSED = "; passed over, too soon for a rematch: {names}"
 NOTE_PARTNERS_PASSED = "; passed over, the champion's own partners: {names}"
 NOTE_ONLY_PARTNER = "; {his} own partner, as no other contender is free"
-NOTE_UNDERCARD = "Undercard: {a} vs {b}, the nearest in Prestige still free ({pa} and {pb})"
+NOTE_UNDERCARD = "{a} vs {b}, the nearest in Prestige still free ({pa} and {pb})"
+#: What leads a plain pairing's note (no title, no feud): where it stands on the card.
+LEAD_UNDERCARD = "Undercard"
+LEAD_MAIN_EVENT = "Main event"
 NOTE_IDLE = "; {names} had not wrestled for {shows}"
 NOTE_DEBUT = "; {names} {have} yet to wrestle here"
 NOTE_MET_BEFORE = "; they met {ago} (nobody fresher was free)"
 NOTE_UNDER = "; wrestled under {system} rules"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
+NOTE_MAIN_ONLY = "; the only match on the card"
+NOTE_MAIN_PLAIN = (
+    "; no title or feud on the card, so the strongest pairing closes the show "
+    "(contention {strength})"
+)
 
 #: Methods that give a winner; each needs a weight in ``contention.result_points``.
 WINNING_METHODS = (
@@ -276,6 +284,21 @@ class _Plan:
     feud: Feud | None = None
     blowoff: bool = False
     rule_system: str | None = None  # None: the federation's
+    lead: str = ""  # a plain pairing's: LEAD_UNDERCARD, or LEAD_MAIN_EVENT when it closes
+
+    def card_note(self, *, is_main: bool, card: Sequence[_Plan]) -> str:
+        """The note as ``card`` has it: a plain pairing led by where it stands (the undercard,
+        or the main event), and the main event saying why it closes the show."""
+        lead = f"{LEAD_MAIN_EVENT if is_main else self.lead}: " if self.lead else ""
+        if not is_main:
+            return lead + self.note
+        if len(card) == 1:
+            why = NOTE_MAIN_ONLY
+        elif self.lead and all(p.title is None and p.feud is None for p in card):
+            why = NOTE_MAIN_PLAIN.format(strength=self.strength)
+        else:
+            why = NOTE_MAIN_EVENT.format(stakes=self.stakes)
+        return lead + self.note + why
 
 
 def _passed_note(names: Sequence[str]) -> str:
@@ -854,6 +877,7 @@ class _Booker:
                     stakes=self.config.stakes["undercard"],
                     strength=self._strength(sides),
                     priority=len(self.plans),
+                    lead=LEAD_UNDERCARD,
                 ),
                 what="Undercard",
             )
@@ -930,7 +954,7 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
         matches = []
         for position, plan in enumerate(ordered, start=1):
             is_main = position == len(ordered)
-            note = plan.note + (NOTE_MAIN_EVENT.format(stakes=plan.stakes) if is_main else "")
+            note = plan.card_note(is_main=is_main, card=ordered)
             matches.append(
                 match_book(
                     show=show,

@@ -1003,6 +1003,37 @@ def test_a_tag_title_goes_to_the_next_team_when_the_best_just_had_their_shot(fed
 # -- the undercard's notes, word for word ---------------------------------------------------
 
 
+def test_a_lone_pairing_is_the_main_event_and_its_note_says_so(fed, make):
+    """Two wrestlers, one match: labelled the main event, its note does not call it the
+    undercard nor speak of stakes it has not got."""
+    make(500, ring_name="Alpha")
+    make(450, ring_name="Beta")
+    [match] = show_autobook(show=show_create(federation=fed))
+    assert match.is_main_event
+    assert match.booking_note == (
+        "Main event: Alpha vs Beta, the nearest in Prestige still free (500 and 450); "
+        "Alpha and Beta have yet to wrestle here; the only match on the card"
+    )
+
+
+def test_a_card_of_plain_pairings_says_why_its_main_event_closes_it(fed, make):
+    fed.card_size = 2
+    fed.save()
+    for prestige, name in ((500, "Alpha"), (450, "Beta"), (300, "Gamma"), (250, "Delta")):
+        make(prestige, ring_name=name)
+    first, main = show_autobook(show=show_create(federation=fed))
+    assert (first.is_main_event, main.is_main_event) == (False, True)
+    assert first.booking_note == (
+        "Undercard: Gamma vs Delta, the nearest in Prestige still free (300 and 250); "
+        "Gamma and Delta have yet to wrestle here"
+    )
+    assert main.booking_note == (
+        "Main event: Alpha vs Beta, the nearest in Prestige still free (500 and 450); "
+        "Alpha and Beta have yet to wrestle here; no title or feud on the card, so the "
+        "strongest pairing closes the show (contention 950)"
+    )
+
+
 def test_the_undercard_note_names_the_pair_their_prestige_and_their_debuts(fed, make):
     fed.card_size = 1
     fed.save()
@@ -1015,9 +1046,9 @@ def test_the_undercard_note_names_the_pair_their_prestige_and_their_debuts(fed, 
     report = show_autobook(show=show_create(federation=fed))
     [match] = report.matches
     assert match.booking_note == (
-        "Undercard: Low Man vs Lower Man, the nearest in Prestige still free (100 and 40); "
+        "Main event: Low Man vs Lower Man, the nearest in Prestige still free (100 and 40); "
         "Low Man and Lower Man have yet to wrestle here; "
-        "main event: the highest stakes on the card (0)"
+        "the only match on the card"
     )
     assert report.skipped == []  # the undercard stops once the card is full
 
@@ -1034,9 +1065,9 @@ def test_the_undercard_note_tells_a_long_wait_from_a_debut(fed, make):
     [match] = show_autobook(show=show_create(federation=fed))
     assert sides_of(match) == [{lower}, {low}]  # the new signing first
     assert match.booking_note == (
-        "Undercard: Lower Man vs Low Man, the nearest in Prestige still free (40 and 100); "
+        "Main event: Lower Man vs Low Man, the nearest in Prestige still free (40 and 100); "
         "Low Man had not wrestled for 3 weeks; Lower Man has yet to wrestle here; "
-        "main event: the highest stakes on the card (0)"
+        "the only match on the card"
     )
 
 
@@ -1049,10 +1080,10 @@ def test_an_undercard_rematch_when_nobody_fresher_is_free_says_when_they_met(fed
     completed_show(fed, days_ago=7, bouts=[])  # an empty show: they met two shows back
     [match] = show_autobook(show=show_create(federation=fed))
     assert match.booking_note == (
-        "Undercard: Alpha vs Beta, the nearest in Prestige still free (500 and 450); "
+        "Main event: Alpha vs Beta, the nearest in Prestige still free (500 and 450); "
         "Alpha and Beta had not wrestled for 2 weeks; "
         "they met 2 weeks ago (nobody fresher was free); "
-        "main event: the highest stakes on the card (0)"
+        "the only match on the card"
     )
 
 
@@ -1104,9 +1135,9 @@ def test_the_undercard_note_gives_each_idle_man_his_own_wait(fed, make):
     completed_show(fed, days_ago=7, bouts=[([[top], [second]], 0, "pin")])
     [match] = show_autobook(show=show_create(federation=fed))
     assert match.booking_note == (
-        "Undercard: Other Man vs Another Man, the nearest in Prestige still free (500 and 480); "
+        "Main event: Other Man vs Another Man, the nearest in Prestige still free (500 and 480); "
         "Other Man had not wrestled for 3 weeks and Another Man for 2 weeks; "
-        "main event: the highest stakes on the card (0)"
+        "the only match on the card"
     )
 
 
