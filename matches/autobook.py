@@ -9,8 +9,9 @@ What it books, in order of priority, until the card holds ``federation.card_size
    teams; a blowoff (no disqualification) when the feud is hot enough;
 3. the undercard: the wrestlers left, paired by Prestige.
 
-Nobody works twice; nobody injured, suspended or retired on the show's date or without a card for
-the federation's rule system is booked; a bout wrestled on the previous completed show is not
+Nobody works twice; nobody kept off cards by an injury, suspended or retired on the show's date or
+without a card for the federation's rule system is booked (one wrestling through an injury may be,
+and his match's note says so); a bout wrestled on the previous completed show is not
 booked again unless a feud asks for it. The match with the highest stakes closes the show as its
 main event. The weights are data: ``matches/data/booking.yaml``, read in ``docs/booking.md``.
 
@@ -52,7 +53,15 @@ from promotion.models import (
     TitleReign,
     Wrestler,
 )
-from promotion.selectors import TeamContender, active_feuds, champions, contenders, team_contenders
+from promotion.selectors import (
+    Hurt,
+    TeamContender,
+    active_feuds,
+    champions,
+    contenders,
+    open_injuries,
+    team_contenders,
+)
 from rules import registry
 from rules.core.text import pronouns
 from rules.models import WrestlerCard
@@ -113,6 +122,10 @@ NOTE_MET_BEFORE = "; they met {ago} (nobody fresher was free)"
 NOTE_UNDER = "; wrestled under {system} rules"
 NOTE_MAIN_EVENT = "; main event: the highest stakes on the card ({stakes})"
 NOTE_MAIN_ONLY = "; the only match on the card"
+NOTE_HURT = (
+    "; {wrestler} is hurt ({what}) but may wrestle through it: the injury does not keep "
+    "{him} off cards"
+)
 NOTE_MAIN_PLAIN = (
     "; no title or feud on the card, so the strongest pairing closes the show "
     "(contention {strength})"
@@ -286,19 +299,34 @@ class _Plan:
     rule_system: str | None = None  # None: the federation's
     lead: str = ""  # a plain pairing's: LEAD_UNDERCARD, or LEAD_MAIN_EVENT when it closes
 
-    def card_note(self, *, is_main: bool, card: Sequence[_Plan]) -> str:
+    def card_note(self, *, is_main: bool, card: Sequence[_Plan], hurt: Mapping[int, Hurt]) -> str:
         """The note as ``card`` has it: a plain pairing led by where it stands (the undercard,
-        or the main event), and the main event saying why it closes the show."""
+        or the main event), who in it wrestles hurt (``hurt``: ``open_injuries`` that night),
+        and the main event saying why it closes the show."""
         lead = f"{LEAD_MAIN_EVENT if is_main else self.lead}: " if self.lead else ""
+        note = (
+            lead
+            + self.note
+            + "".join(
+                NOTE_HURT.format(
+                    wrestler=wrestler,
+                    what=", ".join(injury.what for injury in hurt[wrestler.pk].injuries),
+                    him=pronouns(wrestler.pronouns).object,
+                )
+                for side in self.sides
+                for wrestler in side
+                if wrestler.pk in hurt
+            )
+        )
         if not is_main:
-            return lead + self.note
+            return note
         if len(card) == 1:
             why = NOTE_MAIN_ONLY
         elif self.lead and all(p.title is None and p.feud is None for p in card):
             why = NOTE_MAIN_PLAIN.format(strength=self.strength)
         else:
             why = NOTE_MAIN_EVENT.format(stakes=self.stakes)
-        return lead + self.note + why
+        return note + why
 
 
 def _passed_note(names: Sequence[str]) -> str:
@@ -951,10 +979,15 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
         if not plans:
             raise BookingError([*skipped, _nothing_booked(show, system)])
         ordered = card_order(plans, opener=config.opener)
+        # Nobody kept off cards is booked; one who wrestles through an injury may be, and his
+        # match's note says so.
+        hurt = open_injuries(
+            wrestlers=[w for plan in ordered for side in plan.sides for w in side], on=show.date
+        )
         matches = []
         for position, plan in enumerate(ordered, start=1):
             is_main = position == len(ordered)
-            note = plan.card_note(is_main=is_main, card=ordered)
+            note = plan.card_note(is_main=is_main, card=ordered, hurt=hurt)
             matches.append(
                 match_book(
                     show=show,

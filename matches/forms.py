@@ -14,6 +14,7 @@ from django.db.models import Max
 from matches.booking import SIDE_SHAPES, TIME_LIMIT
 from matches.models import MatchParticipant, MatchType, Show, stipulation_words
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
+from promotion.selectors import Hurt, open_injuries
 from promotion.validators import plain_text
 from rules import registry
 from web.api_fields import YEARS
@@ -187,13 +188,19 @@ class MatchForm(forms.Form):
             MatchParticipant.objects.filter(show=show).values_list("wrestler_id", flat=True)
         )
 
+        read: list[dict[int, Hurt]] = []  # (the injuries, once read)
+
         def label(wrestler) -> str:
-            """His name, and why the booking would refuse him: hurt or suspended that night, not
-            yet debuted, or on this card already."""
+            """His name, and why the booking would refuse him (kept off cards by an injury or
+            suspended that night, not yet debuted, or on this card already) or what he carries
+            into the ring (wrestling hurt). The injuries are read once, for every choice."""
+            if not read:
+                read.append(open_injuries(wrestlers=wrestlers, on=show.date))
+            injured = read[0].get(wrestler.pk)
             notes = [
                 words
                 for off, words in (
-                    (wrestler.off_injured, "injured"),
+                    (injured is not None, injured.words if injured else ""),
                     (wrestler.off_suspended, "suspended"),
                     (wrestler.pk in on_card, "on this card"),
                 )

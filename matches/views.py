@@ -24,6 +24,7 @@ from matches.booking import (
 from matches.forms import MatchForm, ShowForm
 from matches.models import FINISHED_STATUSES, PUBLIC_FAILURE, Match, Show, ShowStatus
 from matches.simulation import blocker_of, waiting_reason
+from promotion import selectors as promotion_selectors
 from promotion.access import Action
 from web.api_fields import YEARS
 from web.pages import federation_page, page, paged, posted_from
@@ -80,7 +81,17 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
         absences = selectors.card_absences(show=show)
         for match in card:
             match.absent = absences.get(match.pk, [])
+    # Who of the card is hurt that night, marked beside his name (a show not yet wrestled).
+    hurt = (
+        {}
+        if show.status in FINISHED_STATUSES
+        else promotion_selectors.open_injuries(
+            wrestlers=[p.wrestler_id for match in card for p in match.participants.all()],
+            on=show.date,
+        )
+    )
     extra = {
+        "hurt": hurt,
         "nav": "shows",
         "show": show,
         "matches": card,

@@ -115,6 +115,71 @@ def injury_report(*, federation: Federation, on) -> QuerySet[Injury]:
     )
 
 
+#: How a wrestler's open injuries mark him wherever he is listed: next to his name, and (short)
+#: beside his status.
+HURT_OFF_CARDS = "injured, off cards"
+HURT_WRESTLING = "wrestling hurt"
+HURT_OFF_CARDS_SHORT = "off cards"
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """A wrestler's open injuries on a date (``InjuryQuerySet.hurting_on``, the injuries the
+    engines wrestle him with), oldest first: one that keeps him off cards, or only ones he
+    wrestles through."""
+
+    injuries: tuple[Injury, ...]
+
+    @property
+    def off_cards(self) -> bool:
+        return any(injury.keeps_off_cards for injury in self.injuries)
+
+    @property
+    def words(self) -> str:
+        """Beside his name: "injured, off cards" or "wrestling hurt"."""
+        return HURT_OFF_CARDS if self.off_cards else HURT_WRESTLING
+
+    @property
+    def short(self) -> str:
+        """Beside his status: "off cards" or "wrestling hurt"."""
+        return HURT_OFF_CARDS_SHORT if self.off_cards else HURT_WRESTLING
+
+    @property
+    def what(self) -> str:
+        """The injuries in a few words each, with when he is expected back: "Ribs; Left knee
+        (expected back Dec 12, 2026)"."""
+        return "; ".join(
+            injury.what
+            + (
+                f" (expected back {injury.expected_return:%b %-d, %Y})"
+                if injury.expected_return
+                else ""
+            )
+            for injury in self.injuries
+        )
+
+
+def open_injuries(
+    *, wrestlers: QuerySet[Wrestler] | Iterable[Wrestler | int], on: dt.date
+) -> dict[int, Hurt]:
+    """The open injuries of ``wrestlers`` (rows, ids, or a queryset) on ``on``, by wrestler id;
+    a wrestler who is fit has no entry. One query, whatever the number of wrestlers: the one
+    read behind every mark of an injured wrestler (the roster, a wrestler's page, a show's card,
+    the federation's page, the booking form's pickers, the API, the auto-booker's notes)."""
+    injuries = Injury.objects.hurting_on(on).order_by("wrestler_id", "occurred_on", "pk")
+    if isinstance(wrestlers, QuerySet):
+        injuries = injuries.filter(wrestler__in=wrestlers.values("pk"))
+    else:
+        ids = {w if isinstance(w, int) else w.pk for w in wrestlers}
+        if not ids:
+            return {}
+        injuries = injuries.filter(wrestler_id__in=ids)
+    found: dict[int, list[Injury]] = {}
+    for injury in injuries:
+        found.setdefault(injury.wrestler_id, []).append(injury)
+    return {wrestler_id: Hurt(tuple(rows)) for wrestler_id, rows in found.items()}
+
+
 def federation_summary(*, slug: str) -> dict:
     federation = Federation.objects.get(slug=slug)
     today = federation_today(federation)

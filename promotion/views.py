@@ -143,8 +143,19 @@ def federation_detail(request, slug: str):
             federation=federation, division=Division.TAG, on=today
         )[:3],
     }
+    # Who is hurt among those the page lists: the next card's men on its night, the
+    # champions and contenders today.
+    listed = [r.holder_wrestler_id for r in champions if r.holder_wrestler_id]
+    listed += [c.pk for c in contenders["Singles"]]
     context = {
         "nav": "home",
+        "hurt": selectors.open_injuries(wrestlers=listed, on=today),
+        "card_hurt": selectors.open_injuries(
+            wrestlers=[p.wrestler_id for m in next_card for p in m.participants.all()],
+            on=upcoming.date,
+        )
+        if upcoming
+        else {},
         "champions": champions,
         "feuds": selectors.active_feuds(federation=federation),
         "injuries": selectors.injury_report(federation=federation, on=today),
@@ -238,7 +249,11 @@ def roster(request, slug: str):
         search=(filters.get("q") or "").strip(),
         sort=filters.get("sort") or "prestige",
     )
-    context = {"nav": "roster", "form": form, "page_obj": _paginate(request, wrestlers, 50)}
+    page_obj = _paginate(request, wrestlers, 50)
+    hurt = selectors.open_injuries(
+        wrestlers=page_obj.object_list, on=selectors.federation_today(federation)
+    )
+    context = {"nav": "roster", "form": form, "page_obj": page_obj, "hurt": hurt}
     if request.htmx:
         return page(request, "promotion/_roster_table.html", context)
     return page(request, "promotion/roster.html", context)
@@ -274,6 +289,7 @@ def wrestler_detail(request, federation: str, slug: str):
         "injuries": wrestler.injuries.select_related("match__show").order_by(
             "healed_on", "-occurred_on"
         ),
+        "hurt": selectors.open_injuries(wrestlers=[wrestler], on=today),
         "feuds": selectors.wrestler_feuds(wrestler=wrestler),
         "teams": wrestler.memberships.select_related("team").order_by("-started_on"),
         "matches": _paginate(request, match_selectors.wrestler_matches(wrestler=wrestler), 10),

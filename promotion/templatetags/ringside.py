@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from urllib.parse import quote
 
 from django import template
@@ -13,6 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 
 from matches.models import MatchParticipant, Method, Role
+from promotion.selectors import Hurt
 from rules import registry
 
 register = template.Library()
@@ -79,18 +81,38 @@ def method_label(value: str) -> str:
         return value.replace("_", " ")
 
 
-def _wrestler_link(wrestler, federation_slug: str):
+def _wrestler_link(wrestler, federation_slug: str, hurt: Mapping[int, Hurt] | None = None):
     url = reverse("wrestler-detail", kwargs={"federation": federation_slug, "slug": wrestler.slug})
-    return format_html('<a href="{}">{}</a>', url, wrestler.ring_name)
+    link = format_html('<a href="{}">{}</a>', url, wrestler.ring_name)
+    mark = injury_mark(hurt, wrestler)
+    return format_html("{} {}", link, mark) if mark else link
 
 
-def side_label(side, federation_slug: str):
+@register.simple_tag
+def injury_mark(hurt: Mapping[int, Hurt] | None, wrestler, short: bool = False) -> str:
+    """The mark of a wrestler's open injuries (``hurt``: ``selectors.open_injuries``), what
+    they are in its tooltip: "(injured, off cards)" or "(wrestling hurt)" beside his name;
+    with ``short``, beside his status, "(off cards)" or "(wrestling hurt)". Nothing for a
+    wrestler who is fit (or no wrestler)."""
+    entry = hurt.get(getattr(wrestler, "pk", wrestler)) if hurt and wrestler else None
+    if entry is None:
+        return ""
+    return format_html(
+        '<small class="hurt {}" title="{}">({})</small>',
+        "off-cards" if entry.off_cards else "wrestling-hurt",
+        entry.what,
+        entry.short if short else entry.words,
+    )
+
+
+def side_label(side, federation_slug: str, hurt: Mapping[int, Hurt] | None = None):
     """A side as a fan names it: the team's name when the wrestlers stand as one team (their
-    names after it), else the wrestlers' names; allies after "with"."""
+    names after it), else the wrestlers' names, each marked if ``hurt`` has him injured;
+    allies after "with"."""
     wrestlers = [p for p in side if p.role in IN_RING]
     allies = [p for p in side if p.role not in IN_RING]
     names = format_html_join(
-        " & ", "{}", ((_wrestler_link(p.wrestler, federation_slug),) for p in wrestlers)
+        " & ", "{}", ((_wrestler_link(p.wrestler, federation_slug, hurt),) for p in wrestlers)
     )
     teams = {p.team_id for p in wrestlers}
     if len(wrestlers) > 1 and len(teams) == 1 and wrestlers[0].team is not None:
@@ -103,17 +125,18 @@ def side_label(side, federation_slug: str):
         label = names
     if allies:
         extra = format_html_join(
-            ", ", "{}", ((_wrestler_link(p.wrestler, federation_slug),) for p in allies)
+            ", ", "{}", ((_wrestler_link(p.wrestler, federation_slug, hurt),) for p in allies)
         )
         label = format_html('{} <span class="muted">with {}</span>', label, extra)
     return label
 
 
 @register.simple_tag
-def match_sides(match, federation_slug: str):
-    """All sides of a match: "A vs. B"."""
+def match_sides(match, federation_slug: str, hurt: Mapping[int, Hurt] | None = None):
+    """All sides of a match: "A vs. B"; with ``hurt`` (``selectors.open_injuries``), each
+    wrestler injured that night marked."""
     return format_html_join(
-        " vs. ", "{}", ((side_label(side, federation_slug),) for side in match.sides())
+        " vs. ", "{}", ((side_label(side, federation_slug, hurt),) for side in match.sides())
     )
 
 
