@@ -522,14 +522,19 @@ def pairing(
         built.append(Side(participants=tuple(participants)))
     if problems:
         raise PairingRefused(problems)
-    named = sorted(parsed_options) if isinstance(parsed_options, frozenset) else list(rule_options)
     return Pairing(
         system=system,
         engine=engine,
         spec=MatchSpec(match_type=match_type, sides=tuple(built), options=parsed_options),
         tables=federation_tables(federation=federation, system=system),
-        options=named,
+        options=_options_named(parsed_options, rule_options),
     )
+
+
+def _options_named(parsed: Any, given: list[str]) -> list[str]:
+    """A pairing's options by name, as its odds say which rules they play: each rule ``all``
+    turns on (a system whose options are a set of rules), else the options as given."""
+    return sorted(parsed) if isinstance(parsed, frozenset) else list(given)
 
 
 def card_pairing(
@@ -558,7 +563,7 @@ def card_pairing(
         engine=engine,
         spec=spec,
         tables=federation_tables(federation=federation, system=system),
-        options=options,
+        options=_options_named(spec.options, options),
     )
 
 

@@ -8,6 +8,7 @@ time zone current.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from urllib.parse import urlencode
 
@@ -464,13 +465,23 @@ def card_check(request, federation: str, slug: str, system: str):
     fed = federation_page(request, federation, Action.BOOK)
     wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)
-    data, problems = _check_card(engine, request.POST.get("text", ""), fed)
+    text = request.POST.get("text", "")
+    data, problems = _check_card(engine, text, fed)
+    odds_for = request.POST.get("odds_for", "")
     context = {
         "problems": problems,
         "checked": True,
         "name_note": None if problems else card_name_note(wrestler, data),
+        # Odds on the page worked out for another text than this one: they go, saying why.
+        "odds_stale": bool(odds_for) and odds_for != _card_digest(text),
     }
     return render(request, "promotion/_card_check.html", context)
+
+
+def _card_digest(text: str) -> str:
+    """Which text of the card the editor's odds were worked out for (the live check compares
+    it with the card as it stands, to take away odds of a card that has since changed)."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @posted_from("card-edit")
@@ -480,7 +491,8 @@ def card_odds(request, federation: str, slug: str, system: str):
     wrestler = _wrestler(fed, slug)
     engine = _engine_or_404(system)
     form = OddsForm(request.POST, wrestler=wrestler, system=system)
-    data, problems = _check_card(engine, request.POST.get("text", ""), fed)
+    text = request.POST.get("text", "")
+    data, problems = _check_card(engine, text, fed)
     context = {"problems": problems, "wrestler": wrestler}
     if not problems and form.is_valid():
         opponent = form.cleaned_data["opponent"]
@@ -494,6 +506,8 @@ def card_odds(request, federation: str, slug: str, system: str):
                 "opponent": opponent,
                 "report": report,
                 "options": played.options,
+                "federation_system": system == fed.rule_system,
+                "odds_for": _card_digest(text),
                 "percent": [round(100 * w / report.runs, 1) for w in report.wins],
                 "draw_percent": round(100 * report.draws / report.runs, 1),
             }
