@@ -68,7 +68,8 @@ class Command(RulesCommand):
         for note in built.notes:
             self.stderr.write(note)
         seed = choose_seed(options["seed"])
-        played = Pairing(system=system.name, engine=system, spec=spec, tables=None, options=[])
+        rules = rules_given(system, spec)
+        played = Pairing(system=system.name, engine=system, spec=spec, tables=None, options=rules)
         report = guard(
             odds,
             played=played,
@@ -81,13 +82,17 @@ class Command(RulesCommand):
         if options["exact"] == "always" and report.exact is None:
             raise CommandError(f"--exact always: {report.exact_note or 'no exact odds'}")
         if options["json"]:
-            self.stdout.write(json.dumps(report.to_json(), indent=2))
+            # Added to the contract's fields: the rules played by name ([]: the basic game), and
+            # whose standing ("none": each card as written, never a roster's).
+            out = {**report.to_json(), "rules": rules, "standing": "none"}
+            self.stdout.write(json.dumps(out, indent=2))
             return
         runs = report.runs
         exact = report.exact
         names = [" & ".join(p.name for p in side.participants) for side in spec.sides]
         width = max(len(n) for n in [*names, "double disqualification"]) + 2
         self.stdout.write(describe(system, spec))
+        self.stdout.write(STANDING_LINE)
         self.stdout.write(f"{runs} runs, seed {seed} (replay with --seed {seed})")
         self.stdout.write("")
         self.stdout.write(f"{'':<{width}}{'Monte Carlo':>18}{'exact':>10}")
@@ -112,6 +117,21 @@ class Command(RulesCommand):
             row(method.replace("_", " "), report.methods.get(method, 0), p_exact)
         self.stdout.write("")
         self.stdout.write(exact_line(report))
+
+
+#: The line under the header that says whose standing the odds play: the command reads the cards
+#: alone (a federation's pages and API play its roster's standing and its optional rules).
+STANDING_LINE = (
+    "standing: none (each card as written; a federation's pages and API play its roster's "
+    "standing and its optional rules)"
+)
+
+
+def rules_given(system, spec) -> list[str]:
+    """The rules the match is played under, by name as given (values included), in the
+    system's order: the header's ``rules:``; none for the basic game."""
+    order = {name: i for i, name in enumerate(system.option_names)}
+    return sorted(spec.options, key=lambda o: order.get(o.split("=", 1)[0], len(order)))
 
 
 def exact_line(report) -> str:
