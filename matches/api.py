@@ -792,7 +792,15 @@ class OddsSideSerializer(serializers.Serializer):
 class OddsSerializer(serializers.Serializer):
     system = serializers.CharField()
     match_type = serializers.CharField()
-    rule_options = serializers.ListField(child=serializers.CharField())
+    rule_options = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='The optional rules played, by name (Filsinger\'s: each rule that "all" '
+        "turns on); empty: the basic game.",
+    )
+    standing = serializers.CharField(
+        help_text='Whose standing the odds play: "roster", each wrestler\'s Prestige, Fame, Heat, '
+        "Edge and alignment as the roster has them (manage.py odds plays each card as written).",
+    )
     runs = serializers.IntegerField()
     seed = serializers.IntegerField()
     sides = OddsSideSerializer(many=True)
@@ -850,6 +858,7 @@ class OddsViewSet(PairingViewSet):
                 "system": played.system,
                 "match_type": match_type,
                 "rule_options": played.options,
+                "standing": "roster",
                 "runs": report.runs,
                 "seed": report.seed,
                 "sides": [
