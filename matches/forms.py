@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.db.models import Max
 
-from matches.booking import SIDE_SHAPES, TIME_LIMIT
+from matches.booking import SIDE_SHAPES, TIME_LIMIT, match_type_words
 from matches.models import MatchParticipant, MatchType, Show, stipulation_words
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.selectors import Hurt, open_injuries
@@ -27,8 +27,42 @@ NO_TEAM_IN_BATTLE_ROYAL = (
     "A battle royal is every wrestler alone: pick its entrants, not a team, for side {side}."
 )
 
+#: Why the form offers only some match types: the others are not in the chosen system's rules.
+SYSTEM_PLAYS = (
+    "{system} plays {offered} matches only: the others ({missing}) need another rule system."
+)
+
 #: The largest key a row may have (the databases' 64-bit integers).
 LARGEST_KEY = 2**63 - 1
+
+
+def in_words(words: list[str]) -> str:
+    """ "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def match_type_note(system: str) -> str:
+    """Why the form offers only the match types ``system`` plays (empty when it plays them
+    all): "Filsinger card game plays singles and tag team matches only: the others (...) need
+    another rule system." """
+    engine = registry.systems[system]
+    missing = [value for value in MatchType.values if value not in engine.match_types]
+    if not missing:
+        return ""
+    return SYSTEM_PLAYS.format(
+        system=engine.title,
+        offered=in_words([match_type_words(t) for t in engine.match_types]),
+        missing=", ".join(match_type_words(t) for t in missing),
+    )
+
+
+class MatchTypeField(forms.ChoiceField):
+    """The match types the chosen system plays are offered; any match type is taken, so that one
+    the system does not play (a page drawn for another system) is refused by the booking
+    service in its own words, as at every door."""
+
+    def valid_value(self, value: Any) -> bool:
+        return str(value) in MatchType.values
 
 
 class Rows(forms.ModelMultipleChoiceField):
@@ -140,7 +174,7 @@ class ShowForm(forms.Form):
 
 
 class MatchForm(forms.Form):
-    match_type = forms.ChoiceField(choices=MatchType.choices, initial=MatchType.SINGLES)
+    match_type = MatchTypeField(choices=MatchType.choices, initial=MatchType.SINGLES)
     side_a = Rows(queryset=Wrestler.objects.none(), required=False, label="Side A: wrestlers")
     team_a = Row(queryset=Team.objects.none(), required=False, label="…or side A: a team")
     side_b = Rows(queryset=Wrestler.objects.none(), required=False, label="Side B: wrestlers")
@@ -175,7 +209,14 @@ class MatchForm(forms.Form):
         max_length=240, required=False, label="Booker's note", validators=[plain_text]
     )
 
-    def __init__(self, *args, show: Show, rule_system: str | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        show: Show,
+        rule_system: str | None = None,
+        match_type: str | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         federation = show.federation
         self.show = show
@@ -239,12 +280,25 @@ class MatchForm(forms.Form):
         self.system = chosen
         self.system_title = registry.systems[chosen].title
         self.fields["rule_system"].initial = chosen
-        # With htmx, switching systems re-renders the options for the new one from the page.
+        # The match types offered are the chosen system's, each as a promoter says it; the
+        # note says why the others are missing.
+        plays = registry.systems[chosen].match_types
+        field_of(self, "match_type", MatchTypeField).choices = [
+            (value, label) for value, label in MatchType.choices if value in plays
+        ]
+        if match_type in plays:
+            self.fields["match_type"].initial = match_type
+        # (As its help: the field's description, which a screen reader reads with it.)
+        self.fields["match_type"].help_text = match_type_note(chosen)
+        # With htmx, switching systems re-renders the options and the match types for the new
+        # one from the page (the match type picked is kept where the new system plays it).
         self.fields["rule_system"].widget.attrs.update(
             {
                 "hx-get": show.get_absolute_url(),
                 "hx-trigger": "change",
+                "hx-include": "[name='match_type']",
                 "hx-select": "#rule-extras",
+                "hx-select-oob": "#match-type-field",
                 "hx-target": "#rule-extras",
                 "hx-swap": "outerHTML",
             }

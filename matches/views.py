@@ -8,6 +8,7 @@ Every state change goes through a service (``matches.booking``, ``matches.autobo
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import pluralize
 
@@ -34,6 +35,17 @@ FAILED_FOR_VISITORS = PUBLIC_FAILURE
 NO_SUCH_YEAR = "There is no year {year} to show (the years {low} to {high}): every show is listed."
 OPEN_STATUSES = {ShowStatus.DRAFT, ShowStatus.BOOKED, ShowStatus.SCHEDULED, ShowStatus.FAILED}
 LIVE_STATUSES = {ShowStatus.SCHEDULED, ShowStatus.RUNNING}
+#: The session's key for the booking last refused on a show (``_stash_refused``), and what of
+#: the post it does not keep.
+REFUSED_BOOKING = "matches:refused-booking:{show}"
+NOT_KEPT = frozenset({"csrfmiddlewaretoken"})
+#: What "Simulate now" answers, by what became of the show: wrestled at once (no broker), failed,
+#: or sent to the workers (under way, its progress on the page).
+RUN_UNDER_WAY = "{show.name} is under way: its progress shows below."
+RUN_ANSWERS: dict[str, str] = {
+    ShowStatus.COMPLETED: "{show.name} has been wrestled: the results are below.",
+    ShowStatus.FAILED: "{show.name} could not be wrestled: see below what went wrong.",
+}
 
 
 def _show(request, federation: str, number: int, action=Action.READ) -> Show:
@@ -70,7 +82,32 @@ def show_archive(request, slug: str):
     return page(request, "matches/show_archive.html", context)
 
 
-def show_detail(request, federation: str, number: int, form: MatchForm | None = None):
+def _stash_refused(request, show: Show, refusals: list[str]) -> None:
+    """Keep a refused booking (what was typed, the service's reasons) for the show's page to
+    draw once, so that the refusal is answered by a redirect (a reload posts nothing again)."""
+    typed = {key: request.POST.getlist(key) for key in request.POST if key not in NOT_KEPT}
+    request.session[REFUSED_BOOKING.format(show=show.pk)] = {
+        "typed": typed,
+        "refusals": refusals,
+    }
+
+
+def _refused_form(request, show: Show) -> MatchForm | None:
+    """The booking refused last on this show, once: its form with what was typed and why."""
+    kept = request.session.pop(REFUSED_BOOKING.format(show=show.pk), None)
+    if not isinstance(kept, dict):
+        return None
+    typed = QueryDict(mutable=True)
+    for key, values in dict(kept.get("typed") or {}).items():
+        typed.setlist(str(key), [str(value) for value in values])
+    form = MatchForm(typed, show=show)
+    form.is_valid()  # (its own problems again; the service's are those it said)
+    for reason in kept.get("refusals") or []:
+        form.add_error(None, str(reason))
+    return form
+
+
+def show_detail(request, federation: str, number: int):
     show = _show(request, federation, number)
     context = request.federation_context
     can_book = context["can_book"]
@@ -102,15 +139,14 @@ def show_detail(request, federation: str, number: int, form: MatchForm | None = 
         "bookable": can_book and show.status in OPEN_STATUSES,
     }
     if extra["bookable"]:
-        # ?rule_system=: the form with that system's options (htmx swaps them in).
-        extra["form"] = form or MatchForm(show=show, rule_system=request.GET.get("rule_system"))
-    elif form is not None:
-        # A booking refused because the show can no longer be booked (it ran, from another tab,
-        # since this page was drawn): the page draws no form to show why, so the page says it.
-        for error in form.non_field_errors():
-            # (An ErrorList gives its messages, as strings; the stubs say its ValidationErrors.)
-            messages.error(request, error)  # type: ignore[arg-type]
-    return page(request, "matches/show_detail.html", extra, status=400 if form else 200)
+        # A booking just refused, with what was typed; else ?rule_system= (and ?match_type=):
+        # the form with that system's options and match types (htmx swaps them in).
+        extra["form"] = _refused_form(request, show) or MatchForm(
+            show=show,
+            rule_system=request.GET.get("rule_system"),
+            match_type=request.GET.get("match_type"),
+        )
+    return page(request, "matches/show_detail.html", extra)
 
 
 def show_progress(request, federation: str, number: int):
@@ -156,6 +192,7 @@ def show_new(request, slug: str):
 def match_add(request, federation: str, number: int):
     show = _show(request, federation, number, Action.BOOK)
     form = MatchForm(request.POST, show=show)
+    refusals: list[str] = []
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -175,12 +212,19 @@ def match_add(request, federation: str, number: int):
                 note=data["note"],
             )
         except BookingError as error:
-            for reason in error.reasons:
-                form.add_error(None, reason)
+            refusals = [str(reason) for reason in error.reasons]
         else:
             messages.success(request, f"Match {match.position} booked.")
             return redirect(show.get_absolute_url())
-    return show_detail(request, federation, number, form=form)
+    # Refused: back to the show's page (post/redirect/get), which draws the refusal once.
+    if show.status in OPEN_STATUSES:
+        _stash_refused(request, show, refusals)
+        return redirect(show.get_absolute_url() + "#book")
+    # The show can no longer be booked (it ran, from another tab, since the page was drawn):
+    # its page draws no form, so the page says why.
+    for reason in [*form.non_field_errors(), *refusals]:
+        messages.error(request, str(reason))
+    return redirect(show.get_absolute_url())
 
 
 def _match(show: Show, pk: int) -> Match:
@@ -249,9 +293,18 @@ def show_schedule_view(request, federation: str, number: int):
 
 @posted_from("show-detail")
 def show_run_view(request, federation: str, number: int):
-    return _show_action(
-        request, federation, number, services.show_run_now, "{show.name} is under way."
-    )
+    """ "Simulate now": the answer says what became of the show, which without a broker has been
+    wrestled (or has failed) by the time the page is drawn again."""
+    show = _show(request, federation, number, Action.BOOK)
+    try:
+        show = services.show_run_now(show=show)
+    except BookingError as error:
+        _refused(request, error)
+    else:
+        answer = RUN_ANSWERS.get(str(show.status), RUN_UNDER_WAY)
+        level = messages.ERROR if show.status == ShowStatus.FAILED else messages.SUCCESS
+        messages.add_message(request, level, answer.format(show=show))
+    return redirect(show.get_absolute_url())
 
 
 @posted_from("show-detail")
