@@ -7,6 +7,7 @@ from django.db.models import F, Prefetch
 from django.http import Http404
 from drf_spectacular.utils import (
     extend_schema,
+    extend_schema_field,
     extend_schema_view,
     inline_serializer,
 )
@@ -40,10 +41,17 @@ from web.api_fields import (
 )
 from web.idempotency import IdempotentCreates
 
+#: The API's word for a wrestler's open injuries today (``selectors.open_injuries``).
+HURT_OFF_CARDS, HURT_WRESTLING = "off_cards", "wrestling_hurt"
+
 
 class WrestlerSerializer(serializers.ModelSerializer):
     teams = serializers.SerializerMethodField()
     cards = serializers.SerializerMethodField(help_text="The systems this wrestler has cards for.")
+    hurt = serializers.SerializerMethodField(
+        help_text="His open injuries today: off_cards (one keeps him off cards), wrestling_hurt "
+        "(he wrestles through them), null (fit). The injuries themselves: injuries/?wrestler=."
+    )
 
     class Meta:
         model = Wrestler
@@ -65,11 +73,27 @@ class WrestlerSerializer(serializers.ModelSerializer):
             "edge",
             "teams",
             "cards",
+            "hurt",
         ]
         read_only_fields = ["slug", "fame", "prestige", "heat", "edge"]
 
     def get_teams(self, wrestler) -> list[str]:
         return [team.slug for team in wrestler.teams.all()]
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=[HURT_OFF_CARDS, HURT_WRESTLING], allow_null=True)
+    )
+    def get_hurt(self, wrestler) -> str | None:
+        """From the rows' open injuries the view read in one query (``hurt`` in the context);
+        a wrestler serialized alone reads his own."""
+        hurt = self.context.get("hurt")
+        if hurt is None:
+            on = selectors.federation_today(wrestler.federation)
+            hurt = selectors.open_injuries(wrestlers=[wrestler], on=on)
+        entry = hurt.get(wrestler.pk)
+        if entry is None:
+            return None
+        return HURT_OFF_CARDS if entry.off_cards else HURT_WRESTLING
 
     def get_cards(self, wrestler) -> list[str]:
         return [card.system for card in wrestler.cards.all()]
@@ -180,6 +204,17 @@ class WrestlerViewSet(
         if self.action == "create":
             return WrestlerCreateSerializer
         return WrestlerSerializer
+
+    def get_serializer(self, *args, **kwargs):
+        """Rows to write out (a page of the roster, or one wrestler) come with their open
+        injuries today, read in one query (``WrestlerSerializer.get_hurt``)."""
+        if args and "data" not in kwargs:
+            rows = list(args[0]) if kwargs.get("many") else [args[0]]
+            context = kwargs.setdefault("context", self.get_serializer_context())
+            context["hurt"] = selectors.open_injuries(
+                wrestlers=rows, on=selectors.federation_today(self.federation)
+            )
+        return super().get_serializer(*args, **kwargs)
 
     @atomic_action
     def create(self, request, *args, **kwargs):

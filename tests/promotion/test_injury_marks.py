@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from matches.autobook import show_autobook
 from matches.booking import match_book, show_create
@@ -134,3 +135,20 @@ def test_the_auto_booker_says_when_it_books_a_man_who_wrestles_hurt(federation):
         "Mortimer Gale is hurt (Ribs) but may wrestle through it: the injury does not keep him "
         "off cards; the only match on the card"
     )
+
+
+def test_the_api_says_who_is_hurt_and_how(federation, hurt_roster):
+    client = APIClient()
+    client.force_authenticate(federation.owner)
+    base = f"/api/v1/federations/{federation.slug}/wrestlers/"
+    rows = client.get(base).json()
+    rows = rows.get("results", rows)
+    assert {row["slug"]: row["hurt"] for row in rows} == {
+        "dax-ruin": "off_cards",
+        "fit-finn": None,
+        "mortimer-gale": "wrestling_hurt",
+    }
+    one = client.get(base + "mortimer-gale/").json()
+    assert (one["status"], one["hurt"]) == ("active", "wrestling_hurt")
+    changed = client.patch(base + "mortimer-gale/", {"style": "Brawler"}, format="json").json()
+    assert changed["hurt"] == "wrestling_hurt"
