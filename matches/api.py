@@ -13,7 +13,6 @@ import secrets
 import django_filters
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Count, Prefetch
-from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -68,7 +67,7 @@ from web.api_fields import (
     read_flag,
 )
 from web.api_refs import PersonRefSerializer, person_ref
-from web.api_support import problems_response
+from web.api_support import not_found, problems_response
 from web.idempotency import IdempotentCreates
 
 MAX_ODDS_RUNS = 5000
@@ -570,9 +569,12 @@ class ShowMatchViewSet(
     def show(self) -> Show:
         show = self.federation.shows.filter(number=self.kwargs["show_number"]).first()
         if show is None:
-            raise Http404(f"No show number {self.kwargs['show_number']} here.")
+            raise not_found("show", self.kwargs["show_number"], super().lookup_where())
         show.federation = self.federation
         return show
+
+    def lookup_where(self) -> str:
+        return f"on show {self.kwargs['show_number']} {super().lookup_where()}"
 
     def scoped_queryset(self):
         return card_of(show=self.show()).select_related("show")
@@ -657,9 +659,10 @@ class ShowMatchViewSet(
     )
     @action(detail=True, methods=["post"])
     def move(self, request, *args, **kwargs):
+        match = self.get_object()  # (the address before the body: a miss is a 404)
         serializer = MatchMoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        booking.match_move(match=self.get_object(), position=serializer.validated_data["position"])
+        booking.match_move(match=match, position=serializer.validated_data["position"])
         return Response(
             MatchSerializer(
                 self.get_queryset(), many=True, context=self.get_serializer_context()

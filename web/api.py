@@ -17,14 +17,17 @@ responses in ``web.api_schema``.)
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from axes.helpers import get_cool_off
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.generics import get_object_or_404
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
@@ -32,7 +35,7 @@ from rest_framework.viewsets import GenericViewSet
 
 from promotion.access import AccessDenied, Action, federation_for
 from promotion.models import Federation
-from web.api_support import BoundedJSONParser, json_errors
+from web.api_support import BoundedJSONParser, json_errors, not_found
 
 # -- access -------------------------------------------------------------------------------------
 
@@ -51,13 +54,40 @@ class FederationAccess(BasePermission):
                 return True
             raise exceptions.NotAuthenticated()
         action = view.access_for(request)
+        slug = view.kwargs["federation_slug"]
         try:
-            view.federation = federation_for(request.user, view.kwargs["federation_slug"], action)
+            view.federation = federation_for(request.user, slug, action)
+        except Http404:
+            raise not_found("federation", slug) from None
         except AccessDenied as exc:
             if not request.user.is_authenticated:
                 raise exceptions.NotAuthenticated() from None
             raise exceptions.PermissionDenied(str(exc)) from None
         return True
+
+
+class NamedLookup:
+    """``get_object`` whose miss says what was looked for and where (``web.api_support``'s
+    ``not_found``): the row's kind (``lookup_kind``, else the model's name) by the value in the
+    address, ``lookup_where`` (below a federation: in it)."""
+
+    lookup_kind: str | None = None
+
+    def lookup_where(self) -> str:
+        federation = getattr(self, "federation", None)
+        return f"in {federation.name}" if federation is not None else ""
+
+    def get_object(self):
+        view: Any = self
+        queryset = view.filter_queryset(view.get_queryset())
+        value = view.kwargs[view.lookup_url_kwarg or view.lookup_field]
+        try:
+            row = get_object_or_404(queryset, **{view.lookup_field: value})
+        except Http404:
+            kind = self.lookup_kind or str(queryset.model._meta.verbose_name)
+            raise not_found(kind, value, self.lookup_where()) from None
+        view.check_object_permissions(view.request, row)
+        return row
 
 
 @extend_schema(
@@ -67,7 +97,7 @@ class FederationAccess(BasePermission):
         )
     ]
 )
-class FederationViewSet(GenericViewSet):
+class FederationViewSet(NamedLookup, GenericViewSet):
     """Endpoints below ``/federations/{federation_slug}/``.
 
     ``get_queryset`` must start from ``self.federation``: that is what scopes every list.

@@ -62,6 +62,23 @@ class ErrorSerializer(serializers.Serializer):
     errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]
 
 
+#: Every 404 of the API in one voice: what was looked for, by the number or the name the address
+#: gave it, and where (``not_found``): "No show 999 in Copperline Wrestling Federation."
+NOT_FOUND = "No {kind} {value}{where}."
+
+
+def not_found(kind: str, value: object, where: str = "", *, hint: str = "") -> Http404:
+    """The 404 for a ``kind`` of thing (``show``, ``wrestler``) that is not at ``value``, looked
+    for ``where`` (``in Copperline Wrestling Federation``); a number is named bare, a name quoted.
+    ``hint`` says what there is instead (the divisions)."""
+    text = str(value)
+    shown = text if text.isdigit() else repr(text)
+    message = NOT_FOUND.format(kind=kind, value=shown, where=f" {where}" if where else "")
+    if hint:
+        message = f"{message[:-1]}; {hint}."
+    return Http404(message)
+
+
 def _flatten(detail: Any, path: str = "") -> list[dict[str, str]]:
     """DRF's nested error details as a flat list of (path, message)."""
     if isinstance(detail, dict):

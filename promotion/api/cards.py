@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -21,7 +20,6 @@ from rest_framework.response import Response
 
 from promotion import services
 from promotion.api.common import (
-    NO_SUCH_WRESTLER,
     SYSTEM_MISMATCH,
 )
 from promotion.models import (
@@ -38,6 +36,7 @@ from web.api_support import (
     BoundedJSONParser,
     YAMLParser,
     YAMLRenderer,
+    not_found,
     problems_response,
 )
 
@@ -135,12 +134,18 @@ class CardViewSet(
     ordering = ["system"]
     http_method_names = ["get", "put", "delete", "head", "options"]
     raw_body_actions = {"update"}  # the card itself (OPTIONS lists no fields)
+    lookup_kind = "card"
 
     def wrestler(self) -> Wrestler:
         wrestler = self.federation.wrestlers.filter(slug=self.kwargs["wrestler_slug"]).first()
         if wrestler is None:
-            raise Http404(NO_SUCH_WRESTLER.format(slug=self.kwargs["wrestler_slug"]))
+            raise not_found("wrestler", self.kwargs["wrestler_slug"], self.lookup_where())
         return wrestler
+
+    def lookup_where(self) -> str:
+        wrestler = self.federation.wrestlers.filter(slug=self.kwargs["wrestler_slug"]).first()
+        where = super().lookup_where()
+        return f"for {wrestler} {where}" if wrestler is not None else where
 
     def scoped_queryset(self):
         return WrestlerCard.objects.filter(wrestler=self.wrestler()).select_related("wrestler")

@@ -350,6 +350,7 @@ class MemberViewSet(
     write_access = Action.MANAGE
     lookup_field = "user__username"
     lookup_url_kwarg = "username"
+    lookup_kind = "member"
     lookup_value_regex = r"[\w.@+-]+"
     filter_backends = [StrictOrderingFilter]
     ordering_fields = ["created_at", "role", "user__username"]

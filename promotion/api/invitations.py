@@ -17,6 +17,7 @@ from rest_framework.viewsets import GenericViewSet
 
 from promotion.invitations import invitation_accept, invitation_decline, pending_invitations
 from promotion.models import Federation, Invitation, MemberRole
+from web.api import NamedLookup
 
 
 class InvitationSerializer(serializers.ModelSerializer):
@@ -49,13 +50,16 @@ class InvitationSerializer(serializers.ModelSerializer):
         summary="Your invitations to federations, still waiting on you", tags=["invitations"]
     ),
 )
-class InvitationViewSet(mixins.ListModelMixin, GenericViewSet):
+class InvitationViewSet(NamedLookup, mixins.ListModelMixin, GenericViewSet):
     """Invitations to the signed-in user, to accept or decline."""
 
     permission_classes = [IsAuthenticated]
     serializer_class = InvitationSerializer
     filter_backends: list = []
     lookup_value_regex = r"[0-9]+"
+
+    def lookup_where(self) -> str:
+        return "waiting for you"
 
     def get_queryset(self):
         return pending_invitations(user=self.request.user)

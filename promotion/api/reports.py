@@ -4,7 +4,6 @@ book, its export and its check."""
 from __future__ import annotations
 
 import django_filters
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -43,6 +42,7 @@ from web.api_fields import (
     WholeNumberFilter,
 )
 from web.api_support import (
+    not_found,
     problems_response,
 )
 
@@ -136,7 +136,9 @@ class ReportViewSet(FederationViewSet):
 
     def _division(self, division: str) -> str:
         if division not in Division.values:
-            raise Http404(f"No division {division!r}; divisions: {', '.join(Division.values)}.")
+            divisions = " and ".join(Division.values)
+            hint = f"the divisions are {divisions}"
+            raise not_found("division", division, self.lookup_where(), hint=hint)
         return division
 
     @extend_schema(

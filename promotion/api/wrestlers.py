@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import django_filters
 from django.db.models import F, Prefetch
-from django.http import Http404
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
@@ -20,7 +19,6 @@ from matches.records import head_to_head, wrestler_record
 from promotion import selectors, services
 from promotion.api.common import (
     HEAD_TO_HEAD_HIMSELF,
-    NO_SUCH_WRESTLER,
     SLUG,
 )
 from promotion.models import (
@@ -39,6 +37,7 @@ from web.api_fields import (
     StrictOrderingFilter,
     WholeNumberFilter,
 )
+from web.api_support import not_found
 from web.idempotency import IdempotentCreates
 
 #: The API's word for a wrestler's open injuries today (``selectors.open_injuries``).
@@ -282,7 +281,7 @@ class WrestlerViewSet(
         wrestler = self.get_object()
         other = self.federation.wrestlers.filter(slug=opponent).first()
         if other is None:
-            raise Http404(NO_SUCH_WRESTLER.format(slug=opponent))
+            raise not_found("wrestler", opponent, self.lookup_where())
         if other == wrestler:
             raise serializers.ValidationError(
                 {"opponent": HEAD_TO_HEAD_HIMSELF.format(wrestler=wrestler)}
