@@ -139,7 +139,7 @@ def test_the_booking_form_marks_who_the_booking_would_refuse(booker, sample):
     assert {labels[w.pk] for w in (fit, hurt, suspended, booked, late)} == {
         fit.ring_name,
         f"{late.ring_name} (debuts {debut:%b %-d, %Y})",
-        f"{hurt.ring_name} (injured)",
+        f"{hurt.ring_name} (injured, off cards)",
         f"{suspended.ring_name} (suspended)",
         f"{booked.ring_name} (on this card)",
     }
