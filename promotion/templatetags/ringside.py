@@ -422,13 +422,36 @@ def superstar_specialty(data: dict) -> list[str]:
     return [_superstar_move(roll) for roll in rolls or []]
 
 
+#: A match of at most this many of its system's units ended in one of them: "in the first turn".
+ORDINALS = ("first", "second", "third")
+
+
 @register.filter
 def match_length(match) -> str:
-    """A match's length in its rule system's own unit: "35 turns", "1 round"."""
-    unit = getattr(registry.systems.get(match.rule_system), "length_unit", "turns")
-    if match.length == 1:
-        unit = unit.removesuffix("s")
-    return f"{match.length} {unit}"
+    """A match's length as a fan says it, in its rule system's own unit (docs/rules/): a short
+    one by the unit it ended in ("in the first turn"), a longer one with its ring time: a
+    Filsinger turn is about 15 seconds ("after 28 turns (about 7 minutes)"), a Superstar round
+    a minute ("after 12 rounds (12 minutes)"), an ARM round ten seconds of the match's clock
+    ("after 30 rounds (5:00)", and "in the first round (0:10)")."""
+    system = registry.systems.get(match.rule_system)
+    unit = getattr(system, "length_unit", "turns")
+    per_minute = getattr(system, "per_minute", 1)
+    length = match.length
+    clock = match.rule_system == "arm"
+    if length <= len(ORDINALS):
+        words = f"in the {ORDINALS[length - 1]} {unit.removesuffix('s')}"
+        return f"{words} ({_clock(length, per_minute)})" if clock else words
+    if clock:
+        return f"after {length} {unit} ({_clock(length, per_minute)})"
+    minutes = max(1, (length + per_minute // 2) // per_minute)
+    time = "a minute" if minutes == 1 else f"{minutes} minutes"
+    return f"after {length} {unit} ({'about ' if per_minute > 1 else ''}{time})"
+
+
+def _clock(length: int, per_minute: int) -> str:
+    """``length`` units of ``per_minute`` to the minute on the match's clock: "5:00"."""
+    minutes, seconds = divmod(length * 60 // per_minute, 60)
+    return f"{minutes}:{seconds:02d}"
 
 
 @register.filter
