@@ -18,7 +18,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.html import format_html
 
-from matches.autobook import BookingConfigError, show_autobook
+from matches.autobook import show_autobook
 from matches.booking import (
     CLOSED_STATUSES,
     EDITABLE_SHOW_FIELDS,
@@ -30,6 +30,7 @@ from matches.booking import (
     show_schedule,
     show_update,
 )
+from matches.booking_config import BookingConfigError
 from matches.models import Match, MatchParticipant, MatchStatus, MatchType, Show
 from matches.services import show_cancel, show_retry, show_run_now
 from promotion.models import Wrestler

@@ -10,13 +10,10 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from matches import autobook
-from matches.autobook import (
-    BookingConfigError,
-    booking_config,
-    booking_config_load,
-    show_autobook,
-)
+from matches import booking_config as weights
+from matches.autobook import show_autobook
 from matches.booking import SHOW_HAS_RUN, BookingError, match_book, show_create, show_schedule
+from matches.booking_config import BookingConfigError, booking_config, booking_config_load
 from matches.models import Match, MatchStatus, MatchType, Role, ShowStatus
 from matches.selectors import last_week_bouts, recent_results
 from promotion.models import Division, Federation
@@ -674,8 +671,8 @@ def test_the_shipped_weights_load_and_a_bad_file_is_named():
     assert config.result_points["disqualification"] < config.result_points["pin"]
     with pytest.raises(BookingConfigError, match=r"feuds.blowoff_heat: heat runs from 0 to 10"):
         booking_config_load(
-            autobook.resources.files("matches")
-            .joinpath(autobook.CONFIG_FILE)
+            weights.resources.files("matches")
+            .joinpath(weights.CONFIG_FILE)
             .read_text()
             .replace("blowoff_heat: 8", "blowoff_heat: 11")
         )

@@ -9,12 +9,12 @@ import copy
 import pytest
 import yaml
 
-from matches import autobook
-from matches.autobook import BookingConfigError, booking_config, booking_config_parse
+from matches import booking_config as weights
+from matches.booking_config import BookingConfigError, booking_config, booking_config_parse
 
 
 def shipped() -> dict:
-    text = autobook.resources.files("matches").joinpath(autobook.CONFIG_FILE).read_text()
+    text = weights.resources.files("matches").joinpath(weights.CONFIG_FILE).read_text()
     return yaml.safe_load(text)
 
 
@@ -79,7 +79,7 @@ def bad(path: str, value):
 
 
 def message(problem: str) -> str:
-    return autobook.BAD_CONFIG.format(source=autobook.CONFIG_FILE, problem=problem)
+    return weights.BAD_CONFIG.format(source=weights.CONFIG_FILE, problem=problem)
 
 
 REFUSALS = [
@@ -94,7 +94,7 @@ REFUSALS = [
         "contention.result_points.dropkick",
         5,
         "contention.result_points: unknown methods ['dropkick']; known: "
-        + str(autobook.WINNING_METHODS),
+        + str(weights.WINNING_METHODS),
     ),
     (
         "contention.result_points.pin",
@@ -188,6 +188,6 @@ def test_a_chance_may_be_0_or_1(value):
 def test_a_file_that_is_not_a_mapping_is_refused():
     with pytest.raises(BookingConfigError) as refused:
         booking_config_parse(["contention"], source="mine.yaml")
-    assert str(refused.value) == autobook.BAD_CONFIG.format(
+    assert str(refused.value) == weights.BAD_CONFIG.format(
         source="mine.yaml", problem="(top): a mapping is required"
     )

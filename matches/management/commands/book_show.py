@@ -18,8 +18,9 @@ from django.db.models import Max
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
-from matches.autobook import BookingConfigError, show_autobook
+from matches.autobook import show_autobook
 from matches.booking import BookingError, show_create, show_schedule
+from matches.booking_config import BookingConfigError
 from matches.models import Show, ShowStatus
 from matches.selectors import card_of, next_open_show
 from promotion.models import Federation
