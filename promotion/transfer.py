@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
@@ -56,12 +56,9 @@ from matches.models import Match, MatchParticipant, MatchStatus, Show, ShowStatu
 from promotion.invitations import invitation_send
 from promotion.models import (
     Federation,
-    Feud,
-    FeudParticipant,
     Injury,
     Membership,
     StandingChange,
-    Team,
     TeamKind,
     TeamMembership,
     Title,
@@ -73,6 +70,15 @@ from promotion.models import (
 from promotion.selectors import WRESTLED
 from promotion.services import ServiceError
 from promotion.standings import standings_table
+from promotion.transfer_tables import (
+    AUTO_TIMES,
+    TABLES,
+    Table,
+    constraint_fields,
+    foreign_keys,
+    only_field,
+    plain_fields,
+)
 from promotion.validators import DEBUT_AFTER_FIRST_MATCH, DEBUT_STILL_TO_COME, name_key
 from rules import registry
 from rules.core.errors import CardError
@@ -146,139 +152,6 @@ class TransferError(ServiceError):
         super().__init__("\n".join(f"{p}: {m}" if p else m for p, m in problems))
 
 
-# -- the tables, in the order they are written ----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Table:
-    """One model's rows in the document: its key there, and how its foreign keys are named."""
-
-    key: str
-    model: type[models.Model]
-    rows: Callable[[Federation], models.QuerySet]
-    #: foreign key field -> kind of natural key ("wrestler", "team", "title", "feud", "show",
-    #: "match", "user"); the federation's own key is implied and left out.
-    refs: dict[str, str] = field(default_factory=dict)
-
-
-TABLES: tuple[Table, ...] = (
-    Table("members", Membership, lambda f: f.memberships.all(), {"user": "user"}),
-    Table("wrestlers", Wrestler, lambda f: f.wrestlers.all()),
-    Table(
-        "cards",
-        WrestlerCard,
-        lambda f: WrestlerCard.objects.filter(wrestler__federation=f),
-        {"wrestler": "wrestler"},
-    ),
-    Table("chart_overrides", ChartOverride, lambda f: f.chart_overrides.all()),
-    Table("teams", Team, lambda f: f.teams.all()),
-    Table(
-        "team_memberships",
-        TeamMembership,
-        lambda f: TeamMembership.objects.filter(team__federation=f),
-        {"team": "team", "wrestler": "wrestler"},
-    ),
-    Table("titles", Title, lambda f: f.titles.all()),
-    Table("feuds", Feud, lambda f: f.feuds.all()),
-    Table(
-        "feud_participants",
-        FeudParticipant,
-        lambda f: FeudParticipant.objects.filter(feud__federation=f),
-        {"feud": "feud", "wrestler": "wrestler", "team": "team"},
-    ),
-    Table("shows", Show, lambda f: f.shows.all()),
-    Table(
-        "matches",
-        Match,
-        lambda f: Match.objects.filter(show__federation=f),
-        {"show": "show", "title": "title", "feud": "feud"},
-    ),
-    Table(
-        "match_participants",
-        MatchParticipant,
-        lambda f: MatchParticipant.objects.filter(show__federation=f),
-        {"match": "match", "show": "show", "wrestler": "wrestler", "team": "team"},
-    ),
-    Table(
-        "reigns",
-        TitleReign,
-        lambda f: TitleReign.objects.filter(title__federation=f),
-        {
-            "title": "title",
-            "holder_wrestler": "wrestler",
-            "holder_team": "team",
-            "won_at": "match",
-            "ended_at": "match",
-        },
-    ),
-    Table(
-        "injuries",
-        Injury,
-        lambda f: Injury.objects.filter(wrestler__federation=f),
-        {"wrestler": "wrestler", "match": "match"},
-    ),
-    Table(
-        "ledger",
-        StandingChange,
-        lambda f: StandingChange.objects.filter(wrestler__federation=f),
-        {"wrestler": "wrestler", "match": "match", "show": "show"},
-    ),
-)
-
-#: Fields the database sets itself on a write (``auto_now``/``auto_now_add``); an import puts
-#: the document's values back after the rows are created.
-AUTO_TIMES = {
-    Federation: ["created_at"],
-    Membership: ["created_at"],
-    WrestlerCard: ["updated_at"],
-    ChartOverride: ["updated_at"],
-}
-
-
-def _plain_fields(model, refs: Iterable[str] = ()) -> list[models.Field]:
-    """Every concrete field but the primary key and the foreign keys."""
-    return [
-        f
-        for f in model._meta.concrete_fields
-        if not f.primary_key and not f.is_relation and f.name not in refs
-    ]
-
-
-def _foreign_keys(model) -> list[models.ForeignKey]:
-    return [f for f in model._meta.concrete_fields if f.is_relation]
-
-
-def _constraint_fields(model, constraint: models.CheckConstraint) -> list[models.Field] | None:
-    """The fields a check constraint reads (``fame`` of ``Q(fame__gte=0)``), when it is made
-    of lookups on them alone; else None."""
-    if not isinstance(constraint.condition, models.Q):
-        return None
-    names = set()
-    pending = [constraint.condition]
-    while pending:
-        node = pending.pop()
-        for child in node.children:
-            if isinstance(child, models.Q):
-                pending.append(child)
-            elif isinstance(child, tuple):
-                names.add(child[0].split("__")[0])
-                if isinstance(child[1], models.F):
-                    # django-stubs leave out F.name, the field path F was made with.
-                    names.add(child[1].name.split("__")[0])  # type: ignore[attr-defined]
-            else:
-                return None
-    fields = {f.name: f for f in model._meta.concrete_fields}
-    if not names <= set(fields):
-        return None
-    return [fields[name] for name in sorted(names)]
-
-
-def _only_field(model, constraint: models.CheckConstraint) -> str | None:
-    """The one field a check constraint is about (``fame`` of ``Q(fame__gte=0)``), if one."""
-    fields = _constraint_fields(model, constraint)
-    return fields[0].name if fields and len(fields) == 1 else None
-
-
 # -- export ---------------------------------------------------------------------------------------
 
 
@@ -340,8 +213,8 @@ def federation_export(*, federation: Federation) -> dict[str, Any]:
 
 
 def _row(obj, table: Table, keys, zone) -> dict[str, Any]:
-    out = {f.name: _out(f.value_from_object(obj), zone) for f in _plain_fields(table.model)}
-    for fk in _foreign_keys(table.model):
+    out = {f.name: _out(f.value_from_object(obj), zone) for f in plain_fields(table.model)}
+    for fk in foreign_keys(table.model):
         if fk.name == "federation":
             continue
         value = getattr(obj, fk.attname)
@@ -836,8 +709,8 @@ class _Reader:
     def _build(self, model, row: dict[str, Any], path: str, *, refs: dict[str, str]):
         """(the unsaved row, whether it is whole): None when a reference fails; not whole when
         a field of its own breaks a rule (each problem is recorded)."""
-        plain = {f.name: f for f in _plain_fields(model)}
-        fks = {f.name: f for f in _foreign_keys(model) if f.name != "federation"}
+        plain = {f.name: f for f in plain_fields(model)}
+        fks = {f.name: f for f in foreign_keys(model) if f.name != "federation"}
         obj = model()
         linked = True
         unreadable = False
@@ -859,7 +732,7 @@ class _Reader:
             else:
                 self.problem(f"{path}.{name}", UNKNOWN_FIELD)
                 linked = False
-        exclude = [f.name for f in _foreign_keys(model)]
+        exclude = [f.name for f in foreign_keys(model)]
         fields_ok = self._validated(path, lambda: obj.clean_fields(exclude=exclude))
         fields_ok = fields_ok and not unreadable
         if not linked:
@@ -880,7 +753,7 @@ class _Reader:
             if isinstance(constraint, models.CheckConstraint) and not self._holds(
                 model, constraint, obj, exclude
             ):
-                field = _only_field(model, constraint)
+                field = only_field(model, constraint)
                 self.problem(
                     f"{path}.{field}" if field else path,
                     BROKEN_CONSTRAINT.format(name=constraint.name),
@@ -893,7 +766,7 @@ class _Reader:
         a query), once for each set of values of the fields the constraint reads: a long
         history repeats a few (a match's status, method and winner), and a query a row made
         most of the time of a large import."""
-        fields = _constraint_fields(model, constraint)
+        fields = constraint_fields(model, constraint)
         key = None
         if fields is not None:
             key = (model, constraint.name, *(getattr(obj, f.attname) for f in fields))
