@@ -5,13 +5,12 @@ comes back to the show's own address with what was typed, so a reload posts noth
 
 from __future__ import annotations
 
-import re
-
 import pytest
+
+from tests.e2e.steps import sample_promoter
 
 pytestmark = pytest.mark.e2e
 
-PASSWORD = "a long pass phrase 2026"
 TIMEOUT = 20_000
 SLUG = "booking-form-check"
 
@@ -30,19 +29,7 @@ def test_the_booking_form_offers_what_the_system_plays_and_survives_a_reload(bro
     page.on("request", lambda request: posts.append(request.url) if request.method == "POST" else 0)
 
     # A promoter with the sample federation (the Filsinger card game) and a new show.
-    page.goto(site + "/accounts/signup/")
-    page.get_by_label("Username").fill("form-promoter")
-    page.get_by_label("Email").fill("form-promoter@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Sign up").click()
-    page.goto(site + "/federations/new/")
-    page.get_by_label("Name").fill("Booking Form Check")
-    page.get_by_label("Address").fill(SLUG)
-    page.get_by_label(re.compile("The sample federation")).check()
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Create the federation").click()
+    sample_promoter(page, site, username="form-promoter", name="Booking Form Check", slug=SLUG)
     page.goto(site + f"/f/{SLUG}/shows/new/")
     with page.expect_navigation():
         page.locator("main").get_by_role("button", name="Create the show").click()

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
+from tests.e2e.steps import sample_promoter
+
 pytestmark = pytest.mark.e2e
 
-PASSWORD = "a long pass phrase 2026"
 TIMEOUT = 20_000
 SLUG = "odds-check"
 CHANGED = "The card has changed since these odds were worked out: work them out again."
@@ -28,19 +29,7 @@ def test_the_odds_go_when_the_card_changes(browser, site):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
 
     # A promoter with the sample federation (Filsinger, every optional rule).
-    page.goto(site + "/accounts/signup/")
-    page.get_by_label("Username").fill("odds-promoter")
-    page.get_by_label("Email").fill("odds-promoter@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Sign up").click()
-    page.goto(site + "/federations/new/")
-    page.get_by_label("Name").fill("Odds Check Wrestling")
-    page.get_by_label("Address").fill(SLUG)
-    page.get_by_label(re.compile("The sample federation")).check()
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Create the federation").click()
+    sample_promoter(page, site, username="odds-promoter", name="Odds Check Wrestling", slug=SLUG)
 
     page.goto(site + f"/f/{SLUG}/wrestlers/corrigan-vale/cards/filsinger/")
     editor = page.locator("#id_text")

@@ -10,10 +10,10 @@ import re
 import pytest
 
 from tests.e2e.csp_watch import CspWatch
+from tests.e2e.steps import sample_promoter
 
 pytestmark = pytest.mark.e2e
 
-PASSWORD = "a long pass phrase 2026"
 TIMEOUT = 20_000
 SLUG = "csp-check"
 
@@ -48,19 +48,7 @@ def test_the_policy_is_in_force_and_the_pages_break_none_of_it(browser, site):
     page.get_by_text("Ringside federation API").first.wait_for()
 
     # A promoter with the sample federation.
-    page.goto(site + "/accounts/signup/")
-    page.get_by_label("Username").fill("csp-promoter")
-    page.get_by_label("Email").fill("csp-promoter@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Sign up").click()
-    page.goto(site + "/federations/new/")
-    page.get_by_label("Name").fill("CSP Check Wrestling")
-    page.get_by_label("Address").fill(SLUG)
-    page.get_by_label(re.compile("The sample federation")).check()
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Create the federation").click()
+    sample_promoter(page, site, username="csp-promoter", name="CSP Check Wrestling", slug=SLUG)
 
     f = f"/f/{SLUG}"
     for path in ("/", "/titles/", "/feuds/", "/injuries/", "/records/", "/teams/", "/settings/"):

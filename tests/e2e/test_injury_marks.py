@@ -8,9 +8,10 @@ import re
 
 import pytest
 
+from tests.e2e.steps import sample_promoter
+
 pytestmark = pytest.mark.e2e
 
-PASSWORD = "a long pass phrase 2026"
 TIMEOUT = 20_000
 SLUG = "marks-check"
 
@@ -23,19 +24,7 @@ def test_a_man_wrestling_hurt_is_marked_everywhere_he_is_listed(browser, site):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
 
     # A promoter with the sample federation.
-    page.goto(site + "/accounts/signup/")
-    page.get_by_label("Username").fill("marks-promoter")
-    page.get_by_label("Email").fill("marks-promoter@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Sign up").click()
-    page.goto(site + "/federations/new/")
-    page.get_by_label("Name").fill("Marks Check Wrestling")
-    page.get_by_label("Address").fill(SLUG)
-    page.get_by_label(re.compile("The sample federation")).check()
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Create the federation").click()
+    sample_promoter(page, site, username="marks-promoter", name="Marks Check Wrestling", slug=SLUG)
 
     # Mortimer Gale hurts his ribs and wrestles through it.
     page.goto(site + f"/f/{SLUG}/injuries/new/")

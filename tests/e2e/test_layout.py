@@ -5,15 +5,14 @@ Screenshots go to ``tests/e2e/screenshots/<viewport>/layout-*.png``."""
 from __future__ import annotations
 
 import itertools
-import re
 
 import pytest
 
 from tests.e2e.conftest import SCREENSHOTS, VIEWPORTS
+from tests.e2e.steps import sample_promoter
 
 pytestmark = pytest.mark.e2e
 
-PASSWORD = "a long pass phrase 2026"
 SLUG = "layout-check"
 #: The least room between a help text and the next label, and between two filters (px):
 #: three quarters of Pico's spacing (1rem), the room Pico leaves under a help text.
@@ -32,19 +31,9 @@ def promoter(browser, site):
         return _SIGNED_IN[site]
     context = browser.new_context()
     page = context.new_page()
-    page.goto(site + "/accounts/signup/")
-    page.get_by_label("Username").fill("layout-promoter")
-    page.get_by_label("Email").fill("layout-promoter@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Sign up").click()
-    page.goto(site + "/federations/new/")
-    page.get_by_label("Name").fill("Layout Check Wrestling")
-    page.get_by_label("Address").fill(SLUG)
-    page.get_by_label(re.compile("The sample federation")).check()
-    with page.expect_navigation():
-        page.locator("main").get_by_role("button", name="Create the federation").click()
+    sample_promoter(
+        page, site, username="layout-promoter", name="Layout Check Wrestling", slug=SLUG
+    )
     assert page.url.endswith(f"/f/{SLUG}/")
     state = _SIGNED_IN[site] = context.storage_state()
     context.close()
