@@ -63,7 +63,6 @@ from promotion.models import (
 from promotion.validators import name_key
 
 STANDINGS = ("fame", "prestige", "heat", "edge")
-ACTIVE_FEUD = (FeudStatus.BUILDING, FeudStatus.HOT, FeudStatus.COOLING)
 
 
 def federation_check(*, federation: Federation) -> list[str]:
@@ -475,11 +474,9 @@ def _roster_present(federation: Federation) -> list[str]:
             f"({injury.what}) is open and keeps him off cards."
         )
     sides: dict[frozenset, list[Feud]] = defaultdict(list)
-    for feud in federation.feuds.filter(status__in=ACTIVE_FEUD).prefetch_related("participants"):
-        members: list[set] = [set(), set()]
-        for p in feud.participants.all():
-            members[p.side].add(("team", p.team_id) if p.team_id else ("wrestler", p.wrestler_id))
-        sides[frozenset(frozenset(side) for side in members)].append(feud)
+    active = federation.feuds.exclude(status=FeudStatus.ENDED).prefetch_related("participants")
+    for feud in active:
+        sides[feud.sides_key()].append(feud)
     for same in sides.values():
         if len(same) > 1:
             same.sort(key=lambda feud: feud.pk)

@@ -149,17 +149,7 @@ class RosterBook:
             .order_by("pk")
             .prefetch_related("participants")
         }
-        self.rivalries: set[frozenset] = {
-            frozenset(
-                frozenset(
-                    ("team", p.team_id) if p.team_id else ("wrestler", p.wrestler_id)
-                    for p in feud.participants.all()
-                    if p.side == side
-                )
-                for side in (0, 1)
-            )
-            for feud in self.feuds.values()
-        }
+        self.rivalries: set[frozenset] = {feud.sides_key() for feud in self.feuds.values()}
         self.feuding: set[tuple[str, int]] = {
             member for rivalry in self.rivalries for side in rivalry for member in side
         }

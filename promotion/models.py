@@ -667,6 +667,15 @@ class Feud(models.Model):
     def is_active(self) -> bool:
         return self.status != FeudStatus.ENDED
 
+    def sides_key(self) -> frozenset[frozenset[tuple[str, int]]]:
+        """Who the feud is between, as its two sides' ``member_key`` sets, in either order:
+        two feuds between the same sides have the same key. Reads ``participants`` (prefetch
+        them for many feuds)."""
+        members = list(self.participants.all())
+        return frozenset(
+            frozenset(p.member_key for p in members if p.side == side) for side in (0, 1)
+        )
+
 
 class FeudParticipant(models.Model):
     """A wrestler or a team on one side (0 or 1) of a feud."""
@@ -697,6 +706,14 @@ class FeudParticipant(models.Model):
 
     def __str__(self) -> str:
         return str(self.wrestler or self.team)
+
+    @property
+    def member_key(self) -> tuple[str, int]:
+        """Who stands on the side: ``("wrestler", id)`` or ``("team", id)``."""
+        if self.team_id is not None:
+            return ("team", self.team_id)
+        assert self.wrestler_id is not None  # (feud_participant_is_wrestler_or_team)
+        return ("wrestler", self.wrestler_id)
 
 
 class InjurySource(models.TextChoices):

@@ -9,7 +9,6 @@ from django.db import transaction
 from promotion import validators
 from promotion.db import lock_roster
 from promotion.models import (
-    Federation,
     Feud,
     FeudParticipant,
     FeudStatus,
@@ -98,18 +97,17 @@ def feud_start(
             )
     if problems:
         raise ServiceError(" ".join(dict.fromkeys(problems)))
-    keys = [{(type(m).__name__, m.pk) for m in side} for side in sides]
+    wanted = frozenset(
+        frozenset(("team" if isinstance(m, Team) else "wrestler", m.pk) for m in side)
+        for side in sides
+    )
     with transaction.atomic():
         # Two starts at once are one after the other: the second sees the first's feud.
-        Federation.objects.select_for_update().filter(pk=federation.pk).first()
+        lock_roster(federation.pk)
         for running in federation.feuds.exclude(status=FeudStatus.ENDED).prefetch_related(
             "participants"
         ):
-            theirs: list[set] = [set(), set()]
-            for p in running.participants.all():
-                key = ("Wrestler", p.wrestler_id) if p.wrestler_id else ("Team", p.team_id)
-                theirs[p.side].add(key)
-            if sorted(map(sorted, theirs)) == sorted(map(sorted, keys)):
+            if running.sides_key() == wanted:
                 raise ServiceError(
                     FEUD_RUNNING.format(
                         sides=" and ".join(_side_names(side) for side in sides), feud=running
