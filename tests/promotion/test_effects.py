@@ -267,6 +267,35 @@ def test_suspensions_expire(federation):
     assert wrestler.status == WrestlerStatus.ACTIVE
 
 
+@pytest.mark.parametrize("status", [WrestlerStatus.RETIRED, WrestlerStatus.SUSPENDED])
+def test_a_wrestler_retired_or_suspended_during_the_show_keeps_that_status_when_hurt(
+    federation, status
+):
+    """The show commits to the roster as it stands: one retired or suspended at the desk while
+    his match was wrestled keeps the desk's status, and his injury is recorded all the same."""
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation)
+    type(b).objects.filter(pk=b.pk).update(status=status, suspended_until=ON + dt.timedelta(30))
+    effects = {"injuries": [{"key": b.slug, "points": 3, "keeps_off_cards": True}]}
+    run(federation, singles(federation, a, b, winner=0, effects=effects))
+    b.refresh_from_db()
+    assert b.status == status
+    assert Injury.objects.get(wrestler=b).keeps_off_cards
+
+
+def test_a_suspension_lifted_by_the_show_leaves_a_man_still_hurt_injured(federation):
+    wrestler = factories.WrestlerFactory(
+        federation=federation,
+        status=WrestlerStatus.SUSPENDED,
+        suspended_until=ON - dt.timedelta(days=1),
+    )
+    factories.InjuryFactory(
+        wrestler=wrestler, occurred_on=ON - dt.timedelta(days=2), fight_cards_remaining=3
+    )
+    run(federation)
+    wrestler.refresh_from_db()
+    assert (wrestler.status, wrestler.suspended_until) == (WrestlerStatus.INJURED, None)
+
+
 def test_feuds_cool_when_the_sides_are_kept_apart_and_a_blowoff_ends_them(federation):
     cold = factories.FeudFactory(federation=federation, heat=1, status="cooling")
     hot = factories.FeudFactory(federation=federation, heat=9, status="hot")
