@@ -757,7 +757,8 @@ class PairingRequestSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=40),
         required=False,
         max_length=40,
-        help_text="The federation's options for its own system by default; none for another.",
+        help_text="The federation's options for its own system by default; none for another. "
+        'A stipulation a match can be booked with may be named among them ("no_dq").',
     )
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False)
 

@@ -29,7 +29,7 @@ from promotion.models import Federation, TitleReign, Wrestler
 from promotion.selectors import federation_tables
 from rules import registry
 from rules.core.errors import OptionError
-from rules.core.spec import MatchSpec, Participant, Side
+from rules.core.spec import MatchSpec, Participant, Side, split_stipulations
 from rules.core.system import RuleSystem
 from rules.models import WrestlerCard
 
@@ -488,6 +488,10 @@ def pairing(
     if rule_options is None:
         # The federation's options are its own system's; another system plays its basic match.
         rule_options = list(federation.rule_options) if system == federation.rule_system else []
+    # A stipulation a match can be booked with (no_dq, ...) may be named among the rules.
+    rule_options, stipulations = split_stipulations(
+        rule_options, stipulations=engine.stipulation_names, options=engine.option_names
+    )
     try:
         parsed_options = engine.parse_options(rule_options)
     except OptionError as exc:
@@ -525,9 +529,14 @@ def pairing(
     return Pairing(
         system=system,
         engine=engine,
-        spec=MatchSpec(match_type=match_type, sides=tuple(built), options=parsed_options),
+        spec=MatchSpec(
+            match_type=match_type,
+            sides=tuple(built),
+            options=parsed_options,
+            stipulations=stipulations,
+        ),
         tables=federation_tables(federation=federation, system=system),
-        options=_options_named(parsed_options, rule_options),
+        options=[*_options_named(parsed_options, rule_options), *stipulations],
     )
 
 

@@ -203,3 +203,26 @@ def check_spec(
             f"unknown stipulation(s) {', '.join(unknown)} ({system} knows {', '.join(known)})"
         )
     return size
+
+
+def split_stipulations(
+    given: str | Iterable[str] | None, *, stipulations: Iterable[str], options: Iterable[str]
+) -> tuple[list[str], dict[str, bool]]:
+    """Rules named together (the commands' ``--rules``, the API's ``rule_options``) split into
+    the system's options and the stipulations a match can be booked with: a name that is one of
+    ``stipulations`` and none of ``options`` (ARM's ``no_dq`` is both, and stays an option) is a
+    stipulation, on. Names are read as the options read them (any case, ``-`` for ``_``);
+    everything else is left, as given, for the system's ``parse_options``."""
+    if given is None:
+        return [], {}
+    items = given.split(",") if isinstance(given, str) else [str(item) for item in given]
+    flags = set(stipulations) - set(options)
+    rest: list[str] = []
+    found: dict[str, bool] = {}
+    for item in items:
+        name = item.strip().lower().replace("-", "_")
+        if name in flags:
+            found[name] = True
+        else:
+            rest.append(item)
+    return rest, found

@@ -21,7 +21,7 @@ from django.db import DatabaseError
 
 from rules.core.errors import RulesError, UnknownSystem
 from rules.core.safeyaml import YamlError, bad_character, clip, clip_text, load_file
-from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify
+from rules.core.spec import MatchSpec, Participant, Ringside, Side, slugify, split_stipulations
 from rules.core.text import DEFAULT_PRONOUNS, PRONOUN_CHOICES, PRONOUNS, counted
 from rules.models import WrestlerCard
 from rules.registry import get_system, systems
@@ -94,8 +94,12 @@ def systems_help() -> str:
 
 
 def options_help() -> str:
+    """Each system's options, then the stipulations a match of it can be booked with (which
+    ``--rules`` takes too: every bookable match can be played here)."""
     return "; ".join(
-        f"{name}: {', '.join(system.option_names)}" for name, system in sorted(systems.items())
+        f"{name}: {', '.join(system.option_names)} "
+        f"(stipulations: {', '.join(system.stipulation_names)})"
+        for name, system in sorted(systems.items())
     )
 
 
@@ -150,7 +154,8 @@ def add_common_arguments(parser) -> None:
     parser.add_argument(
         "--rules",
         default="",
-        help=f"optional rules, comma-separated, or all (default: the basic game). {options_help()}",
+        help="optional rules and stipulations, comma-separated; all turns on every optional "
+        f"rule (default: the basic game). {options_help()}",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_federation_argument(parser)
@@ -461,7 +466,13 @@ def build(options: dict[str, Any]) -> Built:
             f"(types: {', '.join(system.match_types)})"
         )
     try:
-        rules = system.parse_options(options.get("rules") or "")
+        # A stipulation a match can be booked with (no_dq, ...) is named among the rules.
+        given, stipulations = split_stipulations(
+            options.get("rules") or "",
+            stipulations=system.stipulation_names,
+            options=system.option_names,
+        )
+        rules = system.parse_options(given)
         tables = system.load_tables()
     except RulesError as err:
         raise CommandError(str(err)) from None
@@ -522,6 +533,7 @@ def build(options: dict[str, Any]) -> Built:
         options=rules,
         feud=bool(options.get("feud")),
         time_limit=options.get("time_limit"),
+        stipulations=stipulations,
     )
     return Built(system, spec, _notes(system, spec))
 
@@ -591,6 +603,7 @@ def describe(system, spec: MatchSpec) -> str:
     # Each option as given, its value included ("cage=pipe", "referee=9"), in the system's order.
     order = {name: i for i, name in enumerate(system.option_names)}
     given = sorted(spec.options, key=lambda o: order.get(o.split("=", 1)[0], len(order)))
+    given += stipulations_given(system, spec)
     rules = ", ".join(given) or "basic game"
     if spec.time_limit is not None:
         rules += f"; time limit {counted(spec.time_limit, system.length_unit)}"
@@ -604,6 +617,11 @@ def describe(system, spec: MatchSpec) -> str:
     at = f"; at ringside: {', '.join(ringside)}" if ringside else ""
     kind = match_type_words(spec.match_type)
     return f"{system.title}: {' vs '.join(names)} ({kind}; rules: {rules}{at})"
+
+
+def stipulations_given(system, spec: MatchSpec) -> list[str]:
+    """The match's stipulations by name, in the system's order."""
+    return [name for name in system.stipulation_names if spec.stipulations.get(name)]
 
 
 def guard(fn, *args, **kwargs):

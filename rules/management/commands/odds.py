@@ -17,6 +17,7 @@ from rules.management.cardfiles import (
     command_help,
     describe,
     guard,
+    stipulations_given,
 )
 
 
@@ -129,9 +130,10 @@ STANDING_LINE = (
 
 def rules_given(system, spec) -> list[str]:
     """The rules the match is played under, by name as given (values included), in the
-    system's order: the header's ``rules:``; none for the basic game."""
+    system's order, then its stipulations: the header's ``rules:``; none for the basic game."""
     order = {name: i for i, name in enumerate(system.option_names)}
-    return sorted(spec.options, key=lambda o: order.get(o.split("=", 1)[0], len(order)))
+    given = sorted(spec.options, key=lambda o: order.get(o.split("=", 1)[0], len(order)))
+    return given + stipulations_given(system, spec)
 
 
 def exact_line(report) -> str:
