@@ -10,7 +10,8 @@ printed text, normalised to the same values:
   ``Backbreaker 9 *``, ``Thunderslam (S)``, ``Throw out of ring (DQ)``, ``Flying kneedrop 7 XX``;
 - specialty rolls: ``10 P/A``, ``12``, ``9 *``, ``(DQ)``;
 - ranges: ``[2, 7]``, ``"2-7"``, ``2`` (one roll), ``[]`` or ``null`` (none);
-- priority: ``[5, 2]``, ``["5+", "3+"]`` or ``"5+/3"`` (a "+" rating is half a point better).
+- priority: ``[5, 2]``, ``["5+", "3+"]`` or ``"5+/3"`` (a "+" is stored as a half, 5.5; it plays as
+  the champion's +1, 6: ``engine.played_rating``).
 
 An invalid card is refused whole.
 """

@@ -183,11 +183,10 @@ class Wrestler:
         self.sub_lo, self.sub_hi = card.submission_range or (99, 0)
         self.save_lo, self.save_hi = card.tag_team_range or (99, 0)
         self.save_width = sum(6 - abs(t - 7) for t in range(self.save_lo, self.save_hi + 1))
-        # Eye of the Tiger: a reigning champion's rating is one better.
+        # "+1 Champion (add to rating)": a printed "+" and a title reign are the same one point.
         self.champion = participant.champion
-        bonus = 1 if participant.champion else 0
-        self.pf = card.priority[0] + bonus
-        self.ttr = card.priority[1] + bonus
+        self.pf = played_rating(card.priority[0], participant.champion)
+        self.ttr = played_rating(card.priority[1], participant.champion)
         # The rating the Priority Factor reads: the tag-team rating in a tag match.
         self.prio = self.ttr if tag else self.pf
         # The fast path's tables (no grudge chart: an XX move is its points).
@@ -1865,6 +1864,17 @@ class Match:
     def final_score(self) -> list[int]:
         """The scores of the last two in the ring (of every side in a battle royal's final)."""
         return [self.score[s] for s in self.pair]
+
+
+def played_rating(printed: float, champion: bool) -> int:
+    """The rating a card plays at (its Priority Factor or tag-team rating). The rulebook's ratings
+    run "from 1 to 5+" (tag teams "1 to 3+") over a table of 1 to 5 whose last row is "+1 Champion
+    (add to rating)": the "+" is that one point, so a printed "5+" (stored as 5.5) plays as 6, a
+    "3+" as 4. Eye of the Tiger gives a reigning champion the same point ("his PF would raise from
+    a 5 to a 6 for his reign"), once: a champion whose card already prints the "+" plays at 6 too,
+    "5+ being the best" (docs/rules/superstar.md)."""
+    whole = int(printed)
+    return whole + 1 if champion or printed != whole else whole
 
 
 def _rating(value: float) -> str:
