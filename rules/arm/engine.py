@@ -75,6 +75,7 @@ from rules.arm.text import (
     tell_ko_check,
     tell_landing,
     tell_leverage,
+    tell_linger,
     tell_miss,
     tell_moved,
     tell_opening,
@@ -97,6 +98,7 @@ from rules.arm.text import (
     tell_stall,
     tell_submission,
     tell_submission_check,
+    tell_tag_count,
     tell_telegraph,
     tell_telegraph_badly,
     tell_telegraphed,
@@ -178,6 +180,9 @@ class Match:
         self.screwed = False
         self.two_men: int | None = None  # a side with a second man in the ring this round
         self.both: int | None = None  # a side attacking both men of a team this round
+        #: The side whose man tagged out is still in the ring this round, on the referee's
+        #: five-count to switch places (-1: nobody's).
+        self.lingering = -1
         #: The maneuver being tried while the defender weighs a counter, its side and its
         #: Maneuver Skill without the plan's extras (``attack_skill``).
         self.trying: Move | None = None
@@ -971,6 +976,14 @@ class Match:
             elif name in ("tag", "blind_tag", "fake_tag"):
                 if self.tag:
                     self.tag_out(s, name)
+                    # A real tag before the attack: the man tagged out may stay in the ring
+                    # on the referee's five-count, to join his partner's attack.
+                    if (
+                        name != "fake_tag"
+                        and self.cur[s] is not a
+                        and self.strategy.linger(self, s)
+                    ):
+                        self.linger(s)
                     return False
             elif name == "play_to_crowd":
                 self.play_to_crowd(a)
@@ -2253,6 +2266,34 @@ class Match:
         if self.record:
             self.ev("tag", new, (), f"{old.w.sname} tags in {new.w.mname}!")
 
+    def linger(self, s: int) -> None:
+        """The man side ``s`` tagged out stays in the ring this round: "The two then have a
+        five-count to switch places, or else be disqualified" (``tag_five_count``)."""
+        old = self.partner(s)
+        if old is None:
+            return
+        self.lingering = s
+        if self.record:
+            tell_linger(self, old)
+
+    def tag_five_count(self) -> None:
+        """The round's end with a man tagged out still in the ring: the referee counts him, 1d6
+        (the chapter's "Referee Counts"), and past the limit (``referee.counts.tag``, five)
+        disqualifies him; under it, he is out on the apron. Distracted, or in a no-DQ match,
+        the referee counts nothing and he slips out."""
+        s = self.lingering
+        self.lingering = -1
+        old = self.partner(s)
+        if old is None or self.distracted or self.prep.no_dq:
+            return
+        face = self.roll_d6()
+        limit = self.fig.ref_counts["tag"]
+        if self.record:
+            tell_tag_count(self, old, face, limit)
+        if face > limit:
+            past = "a five count" if limit == 5 else f"a count of {limit}"
+            self.disqualify(old, f"staying in the ring past {past} after the tag")
+
     def make_tag(self, s: int, *, lunge: bool = False) -> None:
         a = self.cur[s]
         partner = self.partner(s)
@@ -2349,6 +2390,10 @@ class Match:
                         self.ev("position", d, (), f"{d.w.sname} climbs back into the ring.")
             elif need:
                 d.post = "kneeling" if d.fallen else "facing"
+        if self.lingering >= 0:
+            self.tag_five_count()
+            if self.method is not None:
+                return
         self.referee_count()
         # A distraction lasts to the end of its rounds (``referee.distraction``): the counts
         # above were made with the referee's back still turned.

@@ -157,6 +157,12 @@ class ArmStrategy(Strategy):
         """Cut off the other team's save?"""
         return False
 
+    def linger(self, match: Match, side: int) -> bool:
+        """Side ``side`` has just tagged (``match.partner(side)`` is the man tagged out): does
+        he stay in the ring this round, to join the new man's attack, on the referee's
+        five-count to switch places (past five, disqualified)?"""
+        return False
+
     def keep_hold(self, match: Match, side: int, hold: Hold) -> bool:
         """Keep the hold on this round?"""
         return hold.rounds < 3
@@ -520,6 +526,7 @@ class DefaultStrategy(ArmStrategy):
         counted: i64 = 0
         if count is not None:
             counted = 3 if count >= 12 else (2 if count >= 10 else 1)
+        lingering: i64 = 1 if match.lingering == side else 0
         return (
             s0
             | s1 << 6
@@ -548,7 +555,8 @@ class DefaultStrategy(ArmStrategy):
             | k << 21
             | yy << 24
             | mine_codes << 25
-            | (his_codes & 4095) << 47,
+            | (his_codes & 4095) << 47
+            | lingering << 59,
             xx | d_last << 10,
         )
 
@@ -612,6 +620,7 @@ class DefaultStrategy(ArmStrategy):
             match.attacks_both(side),
             partners,
             aw.short_temper and self._fouled(match, side),
+            match.lingering == side,
         )
 
     # Each decision asks ``_recall`` for what it decided before in the same situation, and
@@ -721,10 +730,10 @@ class DefaultStrategy(ArmStrategy):
                 if best is not None and best[1].move is not None and best[1].move.dive:
                     return best[1]
             return Plan(actions=("stall",))
-        # A worn man tags out.
+        # A worn man tags out: a fake tag when his corner is out of reach, a blind tag when
+        # the trick is likely, else a plain tag.
         if match.tag and self._should_tag(match, side):
-            how = "blind_tag" if not a.w.face and match.ap >= 4 else "tag"
-            return Plan(actions=("home", how))
+            return Plan(actions=self._how_to_tag(match, side))
         # A coward rolls out to regroup, where the referee would count him.
         if (
             a.w.coward
@@ -782,6 +791,8 @@ class DefaultStrategy(ArmStrategy):
     def _double_team(self, match: Match, side: int) -> Plan | None:
         a, d = match.cur[side], match.cur[1 - side]
         partner = match.partner(side)
+        if match.lingering == side:
+            return self._double_team_after_tag(match, side)
         if (
             partner is None
             or partner.out
@@ -813,6 +824,92 @@ class DefaultStrategy(ArmStrategy):
         if mine is None:
             return None
         return Plan(move=mine, double=theirs)
+
+    def _how_to_tag(self, match: Match, side: int) -> tuple:
+        """How a worn man tags out (his plan's actions). A rulebreaker whose corner is out of
+        this round's reach (the walk and the tag's 3 more than his Action Points) claps for a
+        fake tag when the trick has a fair chance (8 or better): "This allows a wrestler to make
+        a tag when the wrestler cannot reach his partner's corner fast enough", and fan
+        favourites do not cheat so. Otherwise to his corner and a blind tag when that trick has
+        the same fair chance (it costs nothing more than the tag, but counts against his later
+        tricks), else a plain tag."""
+        a = match.cur[side]
+        fig = match.fig
+        if not a.w.face:
+            reach = 0 if a.home else fig.ring_home[a.zone] * fig.ap_square
+            reach += max(0, a.w.cost("tag", fig.ap_tag) - a.w.tag_bonus)
+            fake = a.w.move("Fake Tag")
+            if reach > match.ap and fake is not None and match.target(side, fake) >= 8:
+                return ("fake_tag",)
+        blind = a.w.move("Blind Tag")
+        if blind is not None and match.target(side, blind) >= 8:
+            return ("home", "blind_tag")
+        return ("home", "tag")
+
+    def linger(self, match: Match, side: int) -> bool:
+        """A rulebreaker just tagged out stays in the ring for the round when the new man (a
+        rulebreaker too) can
+        take the opponent on with him in a double team: the risk is the referee's count, one
+        die that only a six takes past five (as a rulebreaker holds a choke a round more), and
+        the double team's own referee check."""
+        old = match.partner(side)
+        if old is None or old.out or old.w.face or match.cur[side].w.face:
+            return False
+        if match.fig.ref_counts["tag"] < 5 and not (match.distracted or match.prep.no_dq):
+            return False  # more than a six could take the count past its limit
+        return self._double_team_after_tag(match, side) is not None
+
+    def _double_team_after_tag(self, match: Match, side: int) -> Plan | None:
+        """The new man's double team with the man he tagged in for, still in the ring: he
+        closes in (the two together) and strikes with him, on points he may lack (the double
+        team's third of the other's skill more than makes up a point or two), while neither
+        is on his last warning for it."""
+        a, d = match.cur[side], match.cur[1 - side]
+        old = match.partner(side)
+        fig = match.fig
+        if (
+            old is None
+            or old.out
+            or d.out
+            or not d.standing
+            or d.outside
+            or a.outside
+            or d.elev
+            or not (match.distracted or match.prep.no_dq or a.warnings < match.prep.warnings)
+        ):
+            return None
+        cost = 0 if match.near else match.distance(a.zone, d.zone) * fig.ap_square
+        short = cost - match.ap if cost > match.ap else 0
+        if short > 2 or a.debt + short > fig.ap_max_debt:
+            return None
+        theirs = max(
+            (
+                m
+                for m in old.w.moves
+                if m.strike_kind and not (m.flying or m.springboard or m.illegal)
+            ),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        if theirs is None:
+            return None
+        posture = a.posture_bit()
+        his = d.posture_bit()
+        mine = max(
+            (
+                m
+                for m in a.w.moves
+                if m.strike_kind
+                and not (m.flying or m.springboard or m.super or m.needs_floor or m.illegal)
+                and m.usable_mask & posture
+                and m.needs_mask & his
+            ),
+            key=lambda m: m.base_skill,
+            default=None,
+        )
+        if mine is None:
+            return None
+        return Plan(move=mine, actions=() if match.near else ("approach",), double=theirs)
 
     def _should_tag(self, match: Match, side: int) -> bool:
         a = match.cur[side]

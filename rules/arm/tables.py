@@ -1133,7 +1133,11 @@ def _match(data: Any, problems: _Problems) -> Mapping[str, Any] | None:
             problems.add(f"{p}.referee.skill", "must be from 1 to 20")
         counts = ref.get("counts")
         ref["counts"] = _int_map(
-            counts, ("outside", "choke", "ropes"), f"{p}.referee.counts", problems, every=False
+            counts,
+            ("outside", "choke", "ropes", "tag"),
+            f"{p}.referee.counts",
+            problems,
+            every=False,
         )
         for key in ("outside", "choke"):
             if isinstance(counts, Mapping) and key not in counts:
@@ -1141,6 +1145,8 @@ def _match(data: Any, problems: _Problems) -> Mapping[str, Any] | None:
         # A table written before the count in the ropes was: the shipped table's (the chapter's
         # five count).
         ref["counts"].setdefault("ropes", default_data("match")["referee"]["counts"]["ropes"])
+        # ... and before the tag's five-count to switch places: the chapter's five as well.
+        ref["counts"].setdefault("tag", default_data("match")["referee"]["counts"]["tag"])
         for i, item in enumerate(ref.get("automatic", ())):
             if item not in AUTOMATIC_DQ:
                 problems.add(

@@ -982,3 +982,25 @@ def tell_count(m: Match, h: Hold, face: int) -> None:
         d = m.cur[1 - h.side]
         text = f"The referee counts, {d.w.mname} in the ropes: {numeral(h.count)}."
     m.ev("count", None, (face,), text, count=h.count)
+
+
+def tell_linger(m: Match, old: Fighter) -> None:
+    """The ``linger`` event of the play-by-play, told in ``Match.linger``."""
+    m.ev(
+        "linger",
+        old,
+        (),
+        f"{old.w.sname} stays in the ring after the tag, and the referee starts the five-count!",
+    )
+
+
+def tell_tag_count(m: Match, old: Fighter, face: int, limit: int) -> None:
+    """The ``tag_count`` event of the play-by-play, told in ``Match.tag_five_count``."""
+    m.ev(
+        "tag_count",
+        old,
+        (face,),
+        f"The referee counts {old.w.mname} out of the ring: {numeral(face)}"
+        + ("!" if face > limit else f". {old.w.sname} steps out onto the apron."),
+        count=face,
+    )
