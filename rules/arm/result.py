@@ -1,9 +1,9 @@
 """An ARM match's result: what a finished match (``rules.arm.engine.Match``) comes to.
 
 The winner, the method and the length, the play-by-play with its final words, and the effects
-the match carries into the roster (injuries, Edge spent, heat and prestige). The effects are
-immutable and come round again match after match (odds play thousands): each is made once a
-prepared match and shared (``Prepared.made``).
+the match carries into the roster (injuries, Edge spent, heat and prestige, an engineered
+draw's penalty). The effects are immutable and come round again match after match (odds play
+thousands): each is made once a prepared match and shared (``Prepared.made``).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def result(m: Match, seed: int | None = None) -> MatchResult:
         "effects",
         m.winner,
         method,
-        m.screwed,
+        agreed_draw(m),
         tuple(m.interference),
         tuple(m.distractions),
         tuple(
@@ -137,20 +137,22 @@ def match_effects(m: Match, method: Method) -> Effects:
             points = loss.get(value, 0)
             if points:
                 standing.append(made_standing(m, f.w.key, "prestige", points, f"Lost by {label}"))
-        engineered = engineered_reason(m)
-        if engineered:
-            for f in m.fighters[m.winner]:
-                points = loss.get(value, 0)
-                if points:
-                    standing.append(
-                        made_standing(
-                            m,
-                            f.w.key,
-                            "prestige",
-                            points,
-                            f"Engineered the win ({engineered}): a penalty equal to losing",
-                        )
+    elif agreed_draw(m):
+        # "If a wrestler obviously engineers a loss (that is, throws the match), win (such as
+        # bribing the opponent to walk away) or draw (such as two wrestlers agreeing to a
+        # double-countout), he receives an Prestige penalty equivalent to losing that match."
+        points = loss.get(str(Method.COUNT_OUT), 0)
+        if points:
+            for f in (m.cur[0], m.cur[1]):
+                standing.append(
+                    made_standing(
+                        m,
+                        f.w.key,
+                        "prestige",
+                        points,
+                        "Engineered a draw (a double count-out): a penalty equal to losing",
                     )
+                )
     # Both named tuples made directly, every field in order (a test holds these to the
     # classes' fields).
     effects = _new_tuple(
@@ -185,16 +187,17 @@ def drawn_pronouns(m: Match) -> list[str]:
     return [f.w.participant.pronouns for f in found]
 
 
-def engineered_reason(m: Match) -> str:
-    if m.winner is None:
-        return ""
-    if m.screwed:
-        return "a screwjob pin"
-    if m.winner in m.distractions:
-        return "the manager distracted the referee"
-    if m.winner in m.interference:
-        return "interference from ringside"
-    return ""
+def agreed_draw(m: Match) -> bool:
+    """Whether the match ended in the chapter's engineered draw, "two wrestlers agreeing to a
+    double-countout" (the section "B-O-O-O-RING": "Fans, in general, hate indecisive
+    matches"). Our reading: both legal men stayed on the floor through the referee's count of
+    twenty, each conscious (a man out cold agrees to nothing, and his opponent then had no one
+    to agree with); nobody is made to stay out there, so the count-out is theirs. The
+    chapter's other engineered results, a thrown match and a bribed walk-away, are choices no
+    strategy here makes. A win by a screwjob pin, a manager's distraction or interference is
+    no engineered result: the match was decided in the ring (the referee's checks and the Heat
+    for breaking the rules are what cheating costs)."""
+    return m.method is Method.DOUBLE_COUNT_OUT and not m.cur[0].out and not m.cur[1].out
 
 
 def final_event(m: Match) -> Event:

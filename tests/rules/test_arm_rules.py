@@ -1040,14 +1040,6 @@ def test_the_result_reports_edge_spent_prestige_for_losing_heat_and_injuries_by_
     assert "prestige.loss" in effects.supersedes
 
 
-def test_a_screwjob_win_is_engineered_a_penalty_equal_to_losing():
-    m = match_of([7, 3, 6, 14], strategy=Scripted(screwjob=True))
-    m.me(BETA).post = "prone"
-    m.pin(ALPHA)
-    standing = [(s.key, s.attribute, s.delta) for s in m.result().effects.standing]
-    assert ("alpha", "prestige", -6) in standing
-
-
 def test_the_roster_at_show_time_sets_edge_and_carries_injuries_into_the_match():
     m = match_of([])
     spec = m.prep.spec
