@@ -68,6 +68,7 @@ from matches.models import (
 )
 from promotion.db import bulk_update_rows, lock_roster
 from promotion.effects import Bout, RosterBook
+from promotion.healing import arm_stamina, heal_roster
 from promotion.models import Injury, TeamKind
 from promotion.selectors import champion_ids
 from rules import registry
@@ -390,18 +391,36 @@ class ShowInputs:
         ).order_by():
             overrides.setdefault(override.system, {})[override.chart] = override.data
         wounds: dict[int, list[dict[str, Any]]] = {}
-        for wrestler_id, body_part, points, description, keeps_off in (
-            Injury.objects.hurting_on(on)
+        active = list(
+            Injury.objects.active_on(on)
             .filter(wrestler_id__in=wrestler_ids)
             .order_by("occurred_on", "pk")
-            .values_list("wrestler_id", "body_part", "points", "description", "keeps_off_cards")
-        ):
-            wounds.setdefault(wrestler_id, []).append(
+        )
+        # ARM points: the weeks that ended by the show's day come off first, those he took off
+        # (``promotion.healing``), as the commit will write them; a man on this card works
+        # the week that ends today.
+        points = [i for i in active if i.points is not None and i.healed_on is None]
+        reckoned = {i.pk for i in points}
+        if points:
+            hurt = {i.wrestler_id for i in points}
+            since = min(i.healing_counted_to or i.occurred_on for i in points)
+            worked = {k: set(v) for k, v in worked_days(hurt, since, on).items()}
+            for participant in participants:
+                if participant.role in (Role.IN_RING, Role.PARTNER):
+                    worked.setdefault(participant.wrestler_id, set()).add(on)
+            heal_roster(points, stamina=arm_stamina(hurt), on=on, worked=worked)
+        for injury in active:
+            if injury.pk in reckoned:
+                if injury.healed_on is not None or not injury.points:
+                    continue
+            elif injury.expected_back_by(on):
+                continue  # (``InjuryQuerySet.hurting_on``'s rule)
+            wounds.setdefault(injury.wrestler_id, []).append(
                 {
-                    "body_part": body_part,
-                    "points": points,
-                    "description": description,
-                    "keeps_off_cards": keeps_off,
+                    "body_part": injury.body_part,
+                    "points": injury.points,
+                    "description": injury.description,
+                    "keeps_off_cards": injury.keeps_off_cards,
                 }
             )
         tables = {
@@ -427,6 +446,33 @@ class ShowInputs:
             wounds=self.wounds,
             champions=self.champions,
         )
+
+
+def worked_days(wrestler_ids: set[int], since: dt.date, on: dt.date) -> dict[int, set[dt.date]]:
+    """The days after ``since``, up to ``on``, each wrestler wrestled on (in the ring or as a
+    partner, in a match wrestled to a finish), by his federation's calendar: the weeks he did
+    not take off (``promotion.healing``)."""
+    if not wrestler_ids:
+        return {}
+    found: dict[int, set[dt.date]] = {}
+    rows = (
+        MatchParticipant.objects.filter(
+            wrestler_id__in=wrestler_ids,
+            role__in=(Role.IN_RING, Role.PARTNER),
+            match__status=MatchStatus.COMPLETED,
+            show__scheduled_at__gte=dt.datetime.combine(since, dt.time.min, tzinfo=dt.UTC)
+            - dt.timedelta(days=1),
+            show__scheduled_at__lt=dt.datetime.combine(on, dt.time.min, tzinfo=dt.UTC)
+            + dt.timedelta(days=2),
+        )
+        .select_related("show__federation")
+        .order_by()
+    )
+    for row in rows:
+        day = row.show.date
+        if since < day <= on:
+            found.setdefault(row.wrestler_id, set()).add(day)
+    return found
 
 
 def show_specs(*, show: Show) -> list[tuple[Match, MatchSpec]]:
@@ -527,6 +573,7 @@ def _commit(wrestled: Wrestled, lease: dt.datetime) -> None:
         on=show.date,
         at=show.scheduled_at,
         injuries_before=wrestled.injuries_before,
+        worked_days=worked_days,
     )
     for bout in wrestled.bouts:
         book.match_start(bout)

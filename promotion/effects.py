@@ -17,6 +17,7 @@ from typing import Any
 
 from promotion.choices import Method
 from promotion.db import bulk_update_rows
+from promotion.healing import WorkedDays, arm_stamina, heal_roster, healing_since
 from promotion.models import (
     Division,
     Federation,
@@ -32,9 +33,8 @@ from promotion.models import (
     WrestlerStatus,
 )
 from promotion.selectors import champion_ids
-from promotion.standings import arm_sta_bonus, standings_table
+from promotion.standings import standings_table
 from rules.core.text import times
-from rules.models import System, WrestlerCard
 
 TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination", "escape"})
 DQ_METHODS = frozenset({"disqualification", "count_out"})
@@ -93,11 +93,6 @@ def _finish_words(method: str) -> str:
     return Method(method).label.lower() if method in Method.values else method.replace("_", " ")
 
 
-def _left(injury: Injury) -> int:
-    """An injury's ARM points left (of an injury that counts them)."""
-    return injury.points or 0
-
-
 def _day(on: dt.date) -> str:
     """A date as the pages write it: "Nov 6, 2026"."""
     return f"{on:%b} {on.day}, {on.year}"
@@ -114,10 +109,16 @@ class RosterBook:
         on: dt.date,
         at: dt.datetime,
         injuries_before: frozenset[int] | None = None,
+        worked_days: WorkedDays | None = None,
     ):
         """``injuries_before``: the open injuries as the show began (all of them when not
         given); one recorded after that, while the show was wrestled, does not count the show
-        among the fight cards it keeps him off."""
+        among the fight cards it keeps him off. ``worked_days(wrestler_ids, since, on)``: the
+        days after ``since``, up to the show's, each wrestler wrestled on (the shows' side
+        reads them: ``matches.simulation.worked_days``; nobody's when not given), asked of
+        the wrestlers healing ARM points since their weeks began: a week he wrestled in heals
+        nothing (``promotion.healing``). The wrestlers of the bouts applied wrestle on the
+        show's day."""
         self.federation = federation
         self.injuries_before = injuries_before
         self.show = show
@@ -161,6 +162,11 @@ class RosterBook:
             )
         )
         self.arm_sta: dict[int, int] = self._arm_stamina()
+        since = healing_since(self.open_injuries)
+        self.worked: dict[int, set[dt.date]] = {}
+        if worked_days is not None and since is not None:
+            for wrestler_id, days in worked_days(set(self.arm_sta), since, on).items():
+                self.worked[wrestler_id] = set(days)
         self.ledger: list[StandingChange] = []
         self.new_injuries: list[Injury] = []
         self.ended_reigns: list[TitleReign] = []
@@ -176,12 +182,7 @@ class RosterBook:
         ``wrestler_ids``; 10 for a wrestler without an ARM card."""
         if wrestler_ids is None:
             wrestler_ids = {i.wrestler_id for i in self.open_injuries if i.points is not None}
-        if not wrestler_ids:
-            return {}
-        stamina = dict.fromkeys(wrestler_ids, 10)
-        for card in WrestlerCard.objects.filter(wrestler_id__in=wrestler_ids, system=System.ARM):
-            stamina[card.wrestler_id] = int((card.data.get("attributes") or {}).get("STA", 10))
-        return stamina
+        return arm_stamina(wrestler_ids)
 
     def champion_ids(self) -> set[int]:
         """Wrestlers holding a title as the show begins (see ``selectors.champion_ids``)."""
@@ -243,6 +244,8 @@ class RosterBook:
         # Entries of the standings table the system's own rules decided for this match (their
         # changes came in effects["standing"]): not applied twice.
         owned = frozenset(effects.get("supersedes", ()) or ())
+        for wrestler_id in bout.wrestler_ids:
+            self.worked.setdefault(wrestler_id, set()).add(self.on)  # (a week he worked in)
 
         for wrestler_id in bout.wrestler_ids:
             won = wrestler_id in winners
@@ -584,52 +587,20 @@ class RosterBook:
         self._vacate_titles(still_out)
 
     def _heal_arm_points(self) -> None:
-        """ARM injury points, wrestler by wrestler: "The wrestler gets to subtract his STA bonus
-        each week from his total Injuries; these healed Injuries are spread among all of the
-        Injured areas." His weeks run from the day of his first unhealed point
-        (``Injury.healing_counted_to``), so a show every day heals him no faster than one a
-        week, and a federation that skips weeks catches them up at its next show. Each week's
-        points come off one at a time from the area with the most left, the oldest injury of
-        it first (our reading of "spread"). A point taken on the day a week ends waits for the
-        next. Then every unhealed point of his, this show's too, is expected healed when his
-        whole total is (``expected_return``)."""
-        week = dt.timedelta(days=7)
-        hurt: dict[int, list[Injury]] = {}
-        for injury in [*self.open_injuries, *self.new_injuries]:
-            if injury.points is not None and injury.occurred_on <= self.on:
-                hurt.setdefault(injury.wrestler_id, []).append(injury)
-        for wrestler_id, injuries in hurt.items():
-            injuries.sort(key=lambda i: (i.occurred_on, i.pk is None, i.pk or 0))
-            bonus = max(1, arm_sta_bonus(self.arm_sta[wrestler_id]))
-            for injury in injuries:
-                if injury.points == 0 and injury.healed_on is None:  # (none left, yet open)
-                    injury.healed_on = self.on
-            old = [i for i in injuries if i.pk is not None and i.points]
-            clock = min((i.healing_counted_to or i.occurred_on for i in old), default=self.on)
-            while old and clock + week <= self.on:
-                clock += week
-                due = [i for i in old if i.points and i.occurred_on < clock]
-                for _ in range(bonus):
-                    areas: dict[str, list[Injury]] = {}
-                    for injury in due:
-                        if injury.points:
-                            areas.setdefault(injury.body_part, []).append(injury)
-                    if not areas:
-                        break
-                    most = max(areas.values(), key=lambda rows: sum(_left(r) for r in rows))
-                    most[0].points = _left(most[0]) - 1
-                for injury in due:
-                    if injury.points == 0 and injury.healed_on is None:
-                        injury.healed_on = clock
-                old = [i for i in old if i.points]
-            left = sum(_left(i) for i in injuries if i.healed_on is None)
-            expected = clock + week * -(-left // bonus)
-            for injury in injuries:
-                if injury.healed_on is None:
-                    injury.healing_counted_to = clock
-                    injury.expected_return = expected
-                if injury.pk is not None:
-                    self.healed.append(injury)
+        """ARM injury points, wrestler by wrestler, for the weeks that ended by the show's day
+        and that he took off (``promotion.healing``: "The only way to heal injury is by taking
+        time off"; a week he wrestled in, this show's day included, heals nothing). The show's
+        preparation reckoned the same weeks for the points it handed the engine. Then every
+        unhealed point of his, this show's too, is expected back when his whole total is
+        healed, resting (``expected_return``)."""
+        self.healed.extend(
+            heal_roster(
+                [*self.open_injuries, *self.new_injuries],
+                stamina=self.arm_sta,
+                on=self.on,
+                worked=self.worked,
+            )
+        )
 
     def _vacate_titles(self, still_out: set[int]) -> None:
         weeks = self.federation.vacate_injured_champion_after_weeks

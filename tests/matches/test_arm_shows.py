@@ -205,8 +205,9 @@ def test_shows_on_following_days_heal_no_faster_than_one_week(copperline):
     show_ends_on(copperline, dt.date(2030, 1, 11))
     assert points_left([neck]) == [6]
     assert neck.healing_counted_to == dt.date(2030, 1, 10)
-    # His whole total is expected healed in two more weeks.
-    assert neck.expected_return == dt.date(2030, 1, 24)
+    # His whole total is healed in two more weeks off, the last ending on Jan 24: he is
+    # expected back the day after (a show on Jan 24 would be work in that week).
+    assert neck.expected_return == dt.date(2030, 1, 25)
 
 
 def test_weeks_without_a_show_are_caught_up_at_the_next(copperline):
@@ -245,10 +246,11 @@ def test_a_new_arm_injury_is_expected_back_when_all_his_points_are_healed(copper
     Injury.objects.filter(pk=leg.pk).delete()
     book.end_of_show()
     book.flush()
-    # Week one (Jan 10) took the arm from 4 to 1; 1 + 5 = 6 points at 3 a week: Jan 24.
+    # Week one (Jan 10) took the arm from 4 to 1; 1 + 5 = 6 points at 3 a week: healed by
+    # the end of Jan 24, back the day after.
     assert points_left([arm]) == [1]
     new = Injury.objects.get(wrestler=bastian, body_part="leg")
-    assert new.expected_return == dt.date(2030, 1, 24) == arm.expected_return
+    assert new.expected_return == dt.date(2030, 1, 25) == arm.expected_return
     assert new.healing_counted_to == dt.date(2030, 1, 10)
 
 

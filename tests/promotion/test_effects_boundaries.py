@@ -172,8 +172,8 @@ def test_an_arm_injury_of_points_is_expected_back_in_the_weeks_the_sta_bonus_tak
     injury = {"key": b.slug, "points": 7, "source": "arm_injury", "keeps_off_cards": True}
     run(federation, singles(federation, a, b, effects={"injuries": [injury]}))
     made = b.injuries.get()
-    # STA 14 heals 3 points a week: 7 points take 3 weeks
-    assert made.expected_return == ON + 21 * DAY
+    # STA 14 heals 3 points a week off: 7 points take 3 weeks, back the day after the third
+    assert made.expected_return == ON + 22 * DAY
     assert made.points == 7  # it happened on this show: it starts healing with the next one
     assert reload(b).status == WrestlerStatus.INJURED
 
