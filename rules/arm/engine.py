@@ -374,6 +374,8 @@ class Match:
     def round(self) -> None:
         self.rounds += 1
         self.begun = self.clock
+        # A charge is run for the maneuver of its own round: nobody starts a round charging.
+        self.cur[0].running = self.cur[1].running = False
         if self.slow:
             self.slow_start_over()
         if self.two_men is not None:
@@ -455,12 +457,14 @@ class Match:
             if d.edge >= cost:
                 self.spend(d, "seize the initiative", cost)
                 self.adv = 1 - s
+                a.running = False  # (his charge met by the other man's initiative)
                 if rec:
                     tell_seize(self, d, a)
                 if answer is not None and self.feasible(1 - s, answer.move):
                     self.attack(1 - s, answer)
                 return
         if not self.feasible(s, move, plan):
+            a.running = False
             if rec:
                 tell_hesitate(self, a, move)
             return
@@ -529,6 +533,9 @@ class Match:
                 if grade == BOTCH and self.method is None:
                     self.telegraph(s)  # (a botch is telegraphed, high risk or not)
                 return
+            # Missed, his charge is over (answered, a standoff, shrugged off): a try again
+            # is made standing.
+            a.running = False
             if a.fired:
                 a.fired -= 1
                 self.clock += fig.t_standoff
@@ -646,6 +653,7 @@ class Match:
             self.crash(s, move)
             if self.method is not None:
                 return
+        a.running = False  # (ducked or reversed, his charge is over)
         if "tag" in cmove.flags:
             self.make_tag(1 - s, lunge=True)
         elif "escape" in cmove.flags:
