@@ -642,12 +642,14 @@ class Wrestler:
             )
             if is_finisher:
                 self.finisher = move
-                # The finisher is also known as a plain maneuver.
-                self.arsenal[mv.name] = Move(self, mv, known=True, one_flag=False, fig=fig)
-            else:
-                self.arsenal[mv.name] = move
-        #: The attacks the strategy chooses among (the finisher last).
-        self.moves = tuple(m for m in self.arsenal.values() if not (m.defense or m.trick))
+            # The finisher is his only way of doing its maneuver: finishers "do double damage
+            # when they are used" (the chapter), every time (docs/rules/arm.md, "Finishers").
+            self.arsenal[mv.name] = move
+        #: The attacks the strategy chooses among, the finisher left out: the strategy adds it
+        #: when it is time (``DefaultStrategy._moves``).
+        self.moves = tuple(
+            m for m in self.arsenal.values() if not (m.defense or m.trick or m.finisher)
+        )
 
     def trait_skill(self, mv: Maneuver) -> int:
         total = 0

@@ -481,8 +481,6 @@ class Match:
             raise ValueError("an attack needs a maneuver")
         move: Move = planned
         self.covers = 0
-        if move.finisher and a.fired > 1:
-            move = a.w.arsenal.get(move.name) or move
         target = self.target(s, move, plan, chain=chain)
         unopposed = d.out or d.blind > 0 or d.dizzy > 0 or d.surprised
         d.surprised = False
@@ -789,6 +787,8 @@ class Match:
         a, d = self.cur[s], self.cur[1 - s]
         if a.out or move.defense or move.trick:
             return False
+        if move.finisher and a.fired > 1:
+            return False  # fired up: "He may not attempt his Finisher until the fifth attack"
         if move.double and (plan is None or plan.double is None):
             return False  # a double-team maneuver takes a partner in on it
         if not move.usable_mask & a.posture_bit():

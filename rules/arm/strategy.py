@@ -241,7 +241,8 @@ def _basics(match: Match, side: int) -> tuple[Move, ...]:
     cached = match.prep.memo.get(key)
     if cached is None:
         moves = [w.move(name) for name in match.prep.tables.maneuvers.basics]
-        cached = tuple(m for m in moves if m is not None)
+        # (A finisher that is a basic, an elbow drop say, waits for its moment: ``_moves``.)
+        cached = tuple(m for m in moves if m is not None and not m.finisher)
         match.prep.memo[key] = cached
     return cached
 
@@ -1277,6 +1278,8 @@ class DefaultStrategy(ArmStrategy):
     def chain(self, match: Match, side: int, move: Move, chained: int) -> Plan | None:
         if chained >= 1:
             return None  # one chained strike at most (nothing to remember)
+        if move.finisher:
+            return None  # the finisher is followed by its cover, not another strike
         seen = self._situation(match, side, K_CHAIN, chained)
         found = self._recall(match, side, seen, K_CHAIN, chained)
         if found is NOT_DECIDED:
