@@ -710,7 +710,7 @@ class Match:
             t += 2 * fig.mod_two_targets
         t -= a.debt
         if plan is not None:
-            if plan.trap and d.zone == "corner" and d.standing:
+            if plan.trap and d.cornered:
                 t += fig.mod_cornered
             t += plan.desperation
             if plan.flourish and not a.w.free_flourish:
@@ -884,6 +884,7 @@ class Match:
                         cost += a.elev * fig.ap_climb
                     if self.pay(a, cost):
                         a.zone, a.elev, a.home, self.near = d.zone, 0, False, True
+                        a.backed = False  # (in front of his man, in a corner or not)
                         if rec:
                             self.ev("position", a, (), f"{a.w.sname} closes in on {d.w.mname}.")
             elif name == "behind":
@@ -898,6 +899,8 @@ class Match:
                         self.comes_in(a)
                         a.zone, a.home = "corner", False
                         self.near = d.zone == "corner" and self.near
+                        if self.near:
+                            a.backed = False  # (to the corner his man is in: in front of him)
                         if rec:
                             self.ev("position", a, (), f"{a.w.sname} heads for the corner.")
             elif name == "climb":
@@ -1063,7 +1066,7 @@ class Match:
             )
             if self.method is not None:
                 return 0
-        if plan.trap and d.zone == "corner" and d.standing:
+        if plan.trap and d.cornered:
             self.ref_check(a, f"trapping {d.w.mname} in the corner")
             if self.method is not None:
                 return 0
@@ -1125,9 +1128,7 @@ class Match:
         elif move.powder:
             dmg = (plan.obj or self.prep.objects["Powder"]).damage
         dmg = max(0, dmg)
-        knocked_back = (
-            move.knockdown and d.zone == "corner" and d.standing and not move.hold and not d.elev
-        )
+        knocked_back = move.knockdown and d.cornered and not move.hold and not d.elev
         if knocked_back:
             # Knocked back into the turnbuckle, he stays on his feet: its bonus and his WDB.
             dmg += self.prep.objects["Turnbuckle"].damage + d.w.wdb
@@ -1135,10 +1136,11 @@ class Match:
         if (
             plan.over_top
             and (move.knockdown or move.throw)
-            and (d.zone in ("ringside", "corner") or d.whipped)
+            and not knocked_back  # (the turnbuckle's bounce keeps him in: he stays up)
+            and self.by_the_ropes(d, a.running)
         ):
             margin = target - face
-            if margin >= fig.mod_over_top_margin - d.w.lift and not self.prep.internal_cage:
+            if margin >= fig.mod_over_top_margin - d.w.lift:
                 over = True
                 dmg = fig.dmg_over_top + d.w.wdb
         if rec:
@@ -1163,13 +1165,17 @@ class Match:
             if move.throw_into:
                 if d.zone != "floor":
                     d.zone = "corner"
+                    d.backed = True  # (driven into the turnbuckle: his back to it)
                     d.home = False
                 self.near = False
             else:
                 # They end up together (a flyer lands on his man; a superplex brings both down).
-                if a.zone != d.zone or a.elev:
+                joins = a.zone != d.zone
+                if joins or a.elev:
                     a.home = False
                 a.zone, a.elev = d.zone, 0
+                if joins:
+                    a.backed = False  # (he comes to his man: in front of him)
                 self.near = True
             if d.elev:
                 d.elev = 0
@@ -1252,6 +1258,18 @@ class Match:
         self.follow_up(s, move)
         return dmg
 
+    def by_the_ropes(self, d: Fighter, running: bool) -> bool:
+        """Whether ``d`` is where a maneuver can send him over the top rope: "The opponent
+        must have been positioned adjacent to the ropes (or be whipped into the ropes and run
+        after instead of a double whip)". At the ropes or in a corner; whipped into the ropes,
+        only when the attacker runs after him (``running``): otherwise he comes off them.
+        Never in an internal cage (no ropes)."""
+        if self.prep.internal_cage:
+            return False
+        if d.whipped:
+            return running
+        return d.zone == "ringside" or d.zone == "corner"
+
     def impact_object(self, d: Fighter):
         objects = self.prep.objects
         if self.prep.cage and (self.prep.internal_cage or d.zone == "floor"):
@@ -1332,6 +1350,7 @@ class Match:
                 cost = self.distance(a.zone, "corner") * (fig.ap_square + fig.ap_bring_opponent)
                 if self.on_his_feet(a) and self.pay(a, cost):
                     a.zone = d.zone = "corner"
+                    a.backed, d.backed = False, True  # (his man's back to the turnbuckle)
                     d.home = False  # (backed into a corner: not his own, as far as is known)
                     a.home = self.tag and arg == "home"
                     if rec:
@@ -1557,7 +1576,7 @@ class Match:
         if move.high_risk:
             return True
         d = self.cur[1 - s]
-        return self.cur[s].running and d.zone == "corner" and d.standing
+        return self.cur[s].running and d.cornered
 
     def crash(self, s: int, move: Move) -> None:
         """A high-risk failure: 2 damage plus his WDB and altitude, and Advantage lost; against
@@ -1566,7 +1585,7 @@ class Match:
         fig = self.fig
         a, d = self.cur[s], self.cur[1 - s]
         a.running = False
-        if d.zone == "corner" and d.standing and not move.flying:
+        if d.cornered and not move.flying:
             dmg = self.prep.objects["Turnbuckle"].damage + a.w.wdb
             words = "crashes into the turnbuckle"
             a.post = "facing"
@@ -1580,6 +1599,7 @@ class Match:
         a.elev = 0
         if a.zone != d.zone:
             a.zone, a.home = d.zone, False
+            a.backed = False
         self.near = True
         self.adv = 1 - s
         if self.record:

@@ -62,6 +62,7 @@ class Fighter:
         "_last",
         "_post",
         "_zone",
+        "backed",
         "blind",
         "cheated",
         "code_last",
@@ -114,6 +115,9 @@ class Fighter:
         self._post = "facing"
         self._zone = "center" if in_ring else "apron"
         self.home = not in_ring
+        #: In a corner with his back to the turnbuckle (``cornered``): so whenever he comes to
+        #: be in one, but for the man who comes to him there (``Match``, in front of him).
+        self.backed = False
         self.in_ring = in_ring
         self.elev: i64 = 0
         self.running = False
@@ -177,7 +181,15 @@ class Fighter:
     def zone(self, zone: str) -> None:
         if zone is not self._zone:
             self._zone = zone
+            self.backed = zone == "corner"
             self.see_zone()
+
+    @property
+    def cornered(self) -> bool:
+        """On his feet in a corner with his back to the turnbuckle: the man a trap, the
+        turnbuckle's bounce and a dash's crash are about (the chapter's "trapped in the
+        corner"), not the man in front of him in the same square."""
+        return self.backed and self._zone == "corner" and self.post_cat == 0
 
     @property
     def last(self) -> str:

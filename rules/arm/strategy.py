@@ -496,6 +496,10 @@ class DefaultStrategy(ArmStrategy):
             flags |= 8
         if a.running:
             flags |= 16
+        if a.backed:
+            flags |= 1 << 59
+        if d.backed:
+            flags |= 1 << 60
         if d.whipped:
             flags |= 32
         if a.last_ok:
@@ -598,6 +602,8 @@ class DefaultStrategy(ArmStrategy):
             a.home,
             a.running,
             d.whipped,
+            a.backed,
+            d.backed,
             a.code_last,
             a.repeat,
             a.last_ok,
@@ -995,7 +1001,7 @@ class DefaultStrategy(ArmStrategy):
                 "charge",
                 fig.ap_rebound if (a.zone in ("ringside", "corner") or d.whipped) else fig.ap_run,
             )
-            if cost + run <= budget and not (d.zone == "corner" and d.standing):
+            if cost + run <= budget and not d.cornered:
                 actions = (*actions, "run")
                 cost += run
         # (The plan's own modifiers are all still at rest: the target without them.)
@@ -1015,8 +1021,7 @@ class DefaultStrategy(ArmStrategy):
         score = self._worth(match, side, move, actions, target)
         trap = False
         if (
-            d.zone == "corner"
-            and d.standing
+            d.cornered
             and not move.high_risk
             and not a.w.face
             and self._may_cheat(match, side, None)
@@ -1024,13 +1029,24 @@ class DefaultStrategy(ArmStrategy):
             trap = True
             score += 2 * 0.05 * self._damage(match, side, move, actions)
         over = False
-        if (d.zone in ("ringside", "corner") or d.whipped) and self._may_throw_over(
-            match, side, move
+        if (
+            not (move.knockdown and d.cornered)  # (he would bounce off the turnbuckle)
+            and self._may_throw_over(match, side, move)
         ):
-            gain = self._over_top_gain(match, side, move, actions, target)
-            if gain > 0.0:
-                over = True
-                score += gain
+            # At the ropes, or whipped into them and run after ("instead of a double whip"):
+            # after a whip he follows his man into the ropes when the points allow.
+            running = a.running or "run" in actions
+            follow: tuple = ()
+            if d.whipped and not running and not (a.outside or d.outside):
+                rebound = a.w.cost("charge", fig.ap_rebound)
+                if cost + rebound <= budget:
+                    follow, running = ("run",), True
+            if match.by_the_ropes(d, running):
+                gain = self._over_top_gain(match, side, move, (*actions, *follow), target)
+                if gain > 0.0:
+                    over = True
+                    score += gain
+                    actions = (*actions, *follow)
         if beat is not None and score <= beat:
             return None
         return score, Plan(
