@@ -696,6 +696,18 @@ class DefaultStrategy(ArmStrategy):
         a, d = match.cur[side], match.cur[1 - side]
         mine = max(a.w.attr["STR"], a.w.attr["TEC"])
         theirs = max(d.w.attr["STR"], d.w.attr["TEC"])
+        # A test of strength is the C.E.T. on STR alone, with each man's Reach (the chapter):
+        # asked for when it beats his SAV by 3 as a tie-up must, and is a surer contest for
+        # him than both the tie-up and the SAV contest (by the margin over the other man).
+        strength = a.w.attr["STR"] + a.w.reach
+        margin = strength - (d.w.attr["STR"] + d.w.reach)
+        if (
+            strength >= a.w.attr["SAV"] + 3
+            and margin > 0
+            and margin > mine - theirs
+            and margin > a.w.attr["SAV"] - d.w.attr["SAV"]
+        ):
+            return "strength"
         if mine >= a.w.attr["SAV"] + 3 and mine > theirs:
             return "cet"
         return "sav"
