@@ -379,8 +379,15 @@ class Move:
         elif finisher is not None:
             words = finisher.name
         self.words = words
-        #: The article before its words in the play-by-play ("a", "an", "the" or "").
-        self.article = article(words)
+        #: The article before its words in the play-by-play ("a", "an" or "the"): a finisher
+        #: is his own, named maneuver ("the Dean's List", as it reads when it lands); every
+        #: other is one of a kind, even with a last letter that looks plural ("a headscissors
+        #: takedown": the catalogue names no plural).
+        self.article = (
+            "the"
+            if finisher is not None
+            else article(words) or ("an" if words[:1].lower() in "aeiou" else "a")
+        )
         #: How an attempt at it reads after "goes for", up to its target: "a dropkick (AGI ".
         self.attempt = f"{self.article} {words} ({mv.cls} "
         #: How it reads once it lands, article and all: "a dropkick", "the GALE WARNING".

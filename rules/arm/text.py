@@ -501,15 +501,21 @@ def tell_ko_check(m: Match, f: Fighter, face: int, target: int, grade: int, w: W
 
 
 def tell_referee(m: Match, face: int, seen: bool, f: Fighter) -> None:
-    """The ``referee`` event of the play-by-play, told in ``Match.referee_sees_ko``."""
-    m.ev(
-        "referee",
-        None,
-        (face,),
-        f"The referee checks on {f.w.mname} (Skill {m.prep.referee}, rolls {face}): "
-        + ("the referee waves it off!" if seen else "the referee does not see it."),
-        roll=face,
-    )
+    """The ``referee`` event of the play-by-play, told in ``Match.referee_sees_ko``: the
+    first look when the man passes out, and each look again at the end of a round he stays
+    out (told just after his try to shake it off) in words of its own, not the same line
+    round after round."""
+    events = m.events
+    if events and events[-1].kind == "revive":
+        text = (
+            f"The referee looks in on {f.w.mname} again (Skill {m.prep.referee}, rolls {face}): "
+            + ("this time the referee sees it and stops the match!" if seen else "still not seen.")
+        )
+    else:
+        text = f"The referee checks on {f.w.mname} (Skill {m.prep.referee}, rolls {face}): " + (
+            "the referee sees it and stops the match!" if seen else "the referee does not see it."
+        )
+    m.ev("referee", None, (face,), text, roll=face)
 
 
 def tell_injury(
