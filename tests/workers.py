@@ -15,7 +15,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -23,6 +22,8 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import redis
 from celery import Celery
 from django.core.cache.backends.redis import RedisCache
+
+from tests.polling import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 CELERY = str(Path(sys.executable).with_name("celery"))
@@ -55,15 +56,9 @@ def database_url(settings_dict: dict) -> str:
 
 
 def wait_for(predicate: Callable[[], object], *, timeout: float, every: float = 0.1, what=""):
-    """Poll until ``predicate()`` is truthy and return it, or fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what or predicate}")
-        time.sleep(every)
+    """Poll until ``predicate()`` is truthy and return it, or fail after ``timeout`` seconds
+    (``tests.polling.wait_until``)."""
+    return wait_until(predicate, timeout=timeout, every=every, what=what)
 
 
 def redis_alive(url: str) -> bool:

@@ -12,7 +12,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 from django.core.cache import cache
@@ -20,6 +19,7 @@ from django.test import Client
 
 from config import cache as failopen
 from tests.api.conftest import client_for, throttle_rates
+from tests.polling import wait_until
 from web.api_support import SERVER_ERROR
 
 pytestmark = pytest.mark.django_db
@@ -137,15 +137,18 @@ def test_a_redis_that_stops_and_comes_back(sample, people, settings, monkeypatch
         "no",
     ]
 
+    def listening() -> bool:
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
     def start() -> subprocess.Popen:
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            with socket.socket() as probe:
-                if probe.connect_ex(("127.0.0.1", port)) == 0:
-                    return server
-            time.sleep(0.05)
-        server.kill()
-        pytest.fail("the test's Redis did not start")
+        try:
+            wait_until(listening, timeout=5, what="the test's Redis to start")
+        except TimeoutError:
+            server.kill()
+            raise
+        return server
 
     use_redis_at(settings, monkeypatch, port)
     anonymous = client_for(people, "anonymous")

@@ -12,11 +12,12 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.polling import wait_until
 
 CHROMIUM = os.environ.get("RINGSIDE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -75,18 +76,26 @@ def site(tmp_path_factory, chromium_path):
         stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
+
+    def did_not_start() -> RuntimeError:
+        return RuntimeError(
+            "the site did not start: " + (folder / "server.log").read_text()[-2000:]
+        )
+
+    def answers() -> bool:
+        if server.poll() is not None:
+            raise did_not_start()
+        try:
+            urllib.request.urlopen(url + "/", timeout=2).read()
+        except OSError:
+            return False
+        return True
+
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(url + "/", timeout=2).read()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(
-                        "the site did not start: " + (folder / "server.log").read_text()[-2000:]
-                    ) from None
-                time.sleep(0.3)
+        try:
+            wait_until(answers, timeout=60, every=0.3, what="the site to start")
+        except TimeoutError:
+            raise did_not_start() from None
         yield url
     finally:
         server.terminate()

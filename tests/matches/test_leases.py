@@ -5,7 +5,6 @@ thread against the embedded database, as a worker runs it against PostgreSQL).""
 from __future__ import annotations
 
 import datetime as dt
-import time
 import zoneinfo
 
 import pytest
@@ -22,6 +21,7 @@ from matches.simulation import (
     waiting_reason,
 )
 from tests import factories
+from tests.polling import wait_until
 
 pytestmark = pytest.mark.django_db
 
@@ -164,22 +164,17 @@ def test_a_claim_takes_the_lease_and_counts_the_attempt(federation):
 # -- the heartbeat ------------------------------------------------------------------------------
 
 
-def wait_until(predicate, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_heartbeat_renews_the_lease_while_the_show_is_held():
     federation = factories.FederationFactory()
     lease = timezone.now() - dt.timedelta(seconds=30)
     held = show(federation, 1, -1, ShowStatus.RUNNING, started_at=lease, heartbeat_at=lease)
     with Heartbeat(held.pk, lease, every=0.05) as beat:
-        assert wait_until(lambda: Show.objects.get(pk=held.pk).heartbeat_at > lease)
+        wait_until(
+            lambda: Show.objects.get(pk=held.pk).heartbeat_at > lease,
+            timeout=10,
+            what="the heartbeat to renew the lease",
+        )
         assert not beat.lost.is_set()
     assert not beat._thread.is_alive()  # stopped and joined on the way out
     assert Show.objects.get(pk=held.pk).started_at == lease  # renewing moves only the heartbeat

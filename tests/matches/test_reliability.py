@@ -39,6 +39,7 @@ from tests.matches.helpers import (
     sample_federation,
     weekly_slots,
 )
+from tests.polling import holds_for
 from tests.workers import (
     ROOT,
     Cluster,
@@ -487,10 +488,12 @@ def test_a_stale_admin_save_while_a_worker_runs_the_show_writes_nothing(cluster,
     assert "can no longer change" in response.content.decode()
     wait_done(show, timeout=40, cluster=workers)
     assert (show.status, show.attempts) == (ShowStatus.COMPLETED, 1)
-    # Longer than the workers' lease: nothing reclaims the show. A fixed wait on purpose: that
-    # nothing happens in this time is what the test proves.
-    time.sleep(3)
-    assert status_of(show) == ShowStatus.COMPLETED and show.attempts == 1
+    # Longer than the workers' lease: nothing reclaims the show, watched all that time.
+    holds_for(
+        lambda: status_of(show) == ShowStatus.COMPLETED and show.attempts == 1,
+        seconds=3,
+        what="the show completed once",
+    )
     assert fingerprint(show) == expected
     assert row_counts(federation) == expected_counts
     assert_clean(federation)
@@ -731,10 +734,12 @@ def test_a_heartbeat_whose_connection_is_cut_reconnects_and_its_worker_keeps_the
     with connection.cursor() as cursor:
         for pid in cut:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    # Past the lease, had the heartbeat not renewed it. A fixed wait on purpose: that the show is
-    # still held after this long is what the test proves.
-    time.sleep(LEASE + 1.0)
-    assert status_of(show) == ShowStatus.RUNNING
+    # Past the lease, had the heartbeat not renewed it: the show is held all that time.
+    holds_for(
+        lambda: status_of(show) == ShowStatus.RUNNING,
+        seconds=LEASE + 1.0,
+        what="the show held by its first worker",
+    )
     second = workers.simulate(show.pk)
 
     assert first.get(timeout=40)["status"] == "completed"
