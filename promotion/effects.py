@@ -24,6 +24,7 @@ from promotion.models import (
     Feud,
     FeudParticipant,
     FeudStatus,
+    HeatDirection,
     Injury,
     InjurySource,
     ReignEnd,
@@ -34,6 +35,7 @@ from promotion.models import (
 )
 from promotion.selectors import champion_ids
 from promotion.standings import standings_table
+from rules.arm.result import CROWD_PLAY
 from rules.core.text import times
 
 TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "elimination", "escape"})
@@ -192,14 +194,25 @@ class RosterBook:
 
     # -- standing ----------------------------------------------------------------------------
     def change(self, wrestler_id: int, attribute: str, delta: int, reason: str, match=None):
+        """Move one standing and write its ledger row. Heat stays between 0 and the table's
+        maximum; what a bound keeps from him is said in the row's reason, a row of no change
+        when it keeps it all ("Played to the crowd once (Heat's cap is 10: 1 not gained)")."""
         wrestler = self.wrestlers[wrestler_id]
         before = getattr(wrestler, attribute)
         after = before + delta
         if attribute == "heat":
-            after = max(0, min(self.rules["heat"]["maximum"], after))
+            most = self.rules["heat"]["maximum"]
+            after = max(0, min(most, after))
+            kept = abs(delta - (after - before))
+            if kept and delta > 0:
+                reason = f"{reason[:190]} (Heat's cap is {most}: {kept} not gained)"
+            elif kept:
+                reason = f"{reason[:190]} (Heat cannot go below 0: {kept} not lost)"
+            if not delta:
+                return
         elif attribute in ("fame", "edge"):
             after = max(0, after)
-        if after == before:
+        if after == before and attribute != "heat":
             return
         setattr(wrestler, attribute, after)
         self.touched.add(wrestler_id)
@@ -311,13 +324,17 @@ class RosterBook:
         for effect in effects.get("standing", ()) or ():
             keyed = bout.keys.get(effect.get("key"))
             if keyed is not None and effect.get("attribute") in STANDING_ATTRIBUTES:
-                self.change(
-                    keyed,
-                    effect["attribute"],
-                    int(effect.get("delta") or 0),
-                    str(effect.get("reason") or "By the rules of the match")[:240],
-                    match,
-                )
+                delta = int(effect.get("delta") or 0)
+                reason = str(effect.get("reason") or "By the rules of the match")[:200]
+                if (
+                    effect["attribute"] == "heat"
+                    and reason.startswith(CROWD_PLAY)
+                    and self.wrestlers[keyed].heat_direction == HeatDirection.DOWN
+                ):
+                    # ARM: "increases the attacker's Heat (in whichever direction he prefers)
+                    # by 1": he worked the crowd against his reaction to him.
+                    delta, reason = -delta, f"{reason}, against the crowd's reaction to him"
+                self.change(keyed, effect["attribute"], delta, reason, match)
 
         changed_hands = False
         if bout.title_id is not None:

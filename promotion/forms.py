@@ -8,6 +8,7 @@ from promotion.models import (
     Alignment,
     Division,
     Federation,
+    HeatDirection,
     MemberRole,
     Pronouns,
     ReignEnd,
@@ -222,6 +223,7 @@ class WrestlerForm(forms.ModelForm):
             "weight_lb",
             "debut_on",
             "suspended_until",
+            "heat_direction",
         ]
         labels = {"slug": "Address", "height_in": "Height (inches)", "weight_lb": "Weight (lb)"}
         help_texts = {
@@ -245,6 +247,8 @@ class WrestlerForm(forms.ModelForm):
             self.instance.federation = federation
         self.fields["slug"].required = False
         pronouns_optional(self)
+        # Left out (a script's POST), he keeps his own way with the crowd, a new one the default.
+        self.fields["heat_direction"].required = False
         for name, (low, high) in (("height_in", HEIGHT_INCHES), ("weight_lb", WEIGHT_POUNDS)):
             self.fields[name].widget.attrs.update(min=low, max=high)
         _choice_field(self, "alignment").choices = Alignment.choices
@@ -279,6 +283,13 @@ class WrestlerForm(forms.ModelForm):
         pass
 
     clean_pronouns = clean_pronouns
+
+    def clean_heat_direction(self) -> str:
+        return (
+            self.cleaned_data.get("heat_direction")
+            or self.instance.heat_direction
+            or HeatDirection.UP
+        )
 
 
 CARD_OTHER_SYSTEM = (

@@ -49,6 +49,14 @@ class Alignment(models.TextChoices):
     TWEENER = "tweener", "Tweener"
 
 
+class HeatDirection(models.TextChoices):
+    """Which way a wrestler works the crowd when he plays to it (ARM: "increases the attacker's
+    Heat (in whichever direction he prefers) by 1"; ``docs/standings.md``, Heat)."""
+
+    UP = "up", "Up: playing to the crowd raises his Heat"
+    DOWN = "down", "Down: playing to the crowd lowers his Heat"
+
+
 class Pronouns(models.TextChoices):
     """How the play-by-play and the site refer to a wrestler (``rules.core.text.PRONOUNS``)."""
 
@@ -248,6 +256,14 @@ class Wrestler(models.Model):
     fame = models.IntegerField(default=0)
     prestige = models.IntegerField(default=0)
     heat = models.IntegerField(default=0)
+    heat_direction = models.CharField(
+        "heat when he plays to the crowd",
+        max_length=4,
+        choices=HeatDirection.choices,
+        default=HeatDirection.UP,
+        help_text='ARM: playing to the crowd moves his Heat by 1 "in whichever direction he '
+        "prefers\": up with the crowd's reaction to him, or down against it (readying a turn).",
+    )
     edge = models.IntegerField(default=0, help_text="Edge available; reset to Fame // 100.")
 
     objects = WrestlerQuerySet.as_manager()

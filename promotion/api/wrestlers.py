@@ -70,6 +70,7 @@ class WrestlerSerializer(serializers.ModelSerializer):
             "prestige",
             "heat",
             "edge",
+            "heat_direction",
             "teams",
             "cards",
             "hurt",

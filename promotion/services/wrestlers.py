@@ -122,6 +122,7 @@ WRESTLER_PROFILE_FIELDS = frozenset(
         "hometown",
         "debut_on",
         "suspended_until",
+        "heat_direction",
     }
 )
 

@@ -28,6 +28,10 @@ _EFFECTS: Final = Effects
 _MATCH_RESULT: Final = MatchResult
 #: The most effects ``Prepared.made`` keeps.
 MADE_LIMIT: Final = 10_000
+#: The reason of the Heat a man earned playing to the crowd ("Played to the crowd twice"): the
+#: roster turns it round for a wrestler who works the crowd against his reaction
+#: (``Wrestler.heat_direction``).
+CROWD_PLAY: Final = "Played to the crowd"
 #: Standing-table entries an ARM match decides by its own rules (``Effects.supersedes``).
 SUPERSEDES: Final = ("prestige.loss", "prestige.engineered", "heat.interference")
 # ---------------------------------------------------------------------------- result
@@ -121,9 +125,7 @@ def match_effects(m: Match, method: Method) -> Effects:
             )
         if f.crowd:
             heat = min(f.crowd * fig.heat_play_to_crowd, fig.heat_play_to_crowd_max)
-            standing.append(
-                made_standing(m, w.key, "heat", heat, f"Played to the crowd {times(f.crowd)}")
-            )
+            standing.append(made_standing(m, w.key, "heat", heat, f"{CROWD_PLAY} {times(f.crowd)}"))
         if f.cheated and fig.heat_cheating:
             standing.append(made_standing(m, w.key, "heat", fig.heat_cheating, "Broke the rules"))
         if f.flourishes and fig.prestige_flourish:

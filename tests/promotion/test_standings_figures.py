@@ -414,14 +414,21 @@ def test_heat_never_exceeds_ten(federation):
     feud = factories.FeudFactory(federation=federation, heat=2, status="building")
     run(federation, singles(federation, a, b, feud_id=feud.pk, effects={"feud_brawl": True}))
     assert (value(a, "heat"), value(b, "heat")) == (10, 10)
-    assert not a.standing_changes.filter(attribute="heat").exists()  # no change, no row
+    # No change, but a row that says what the cap kept from him.
+    assert moves(a, "heat") == [
+        (f"Feud match: {feud} (Heat's cap is 10: 1 not gained)", 0),
+        ("Brawled after the bell (Heat's cap is 10: 1 not gained)", 0),
+    ]
 
 
 def test_heat_stops_at_the_maximum_with_the_row_saying_how_much_it_moved(federation):
     a, b = fresh(federation, heat=9)
     feud = factories.FeudFactory(federation=federation, heat=2, status="building")
     run(federation, singles(federation, a, b, feud_id=feud.pk, effects={"feud_brawl": True}))
-    assert moves(a, "heat") == [(f"Feud match: {feud}", 1)]
+    assert moves(a, "heat") == [
+        (f"Feud match: {feud}", 1),
+        ("Brawled after the bell (Heat's cap is 10: 1 not gained)", 0),
+    ]
     assert value(a, "heat") == 10
 
 
