@@ -168,7 +168,7 @@ def test_gideon_pikes_str_15_comes_after_his_slow_start_is_over():
     power = [i for i, t in enumerate(texts) if t.startswith("Gideon Pike tries to power out")]
     before = max(i for i in power if i < over)
     after = min(i for i in power if i > over)
-    assert texts[before] == "Gideon Pike tries to power out (STR 14, rolls 9): free!"
+    assert texts[before] == "Gideon Pike tries to power out (STR 14, rolls 17): still caught."
     assert texts[after] == "Gideon Pike tries to power out (STR 15, rolls 9): free!"
 
 
