@@ -137,6 +137,50 @@ def test_a_hurt_man_out_cannot_break_up_a_pin_for_the_rounds_shown(pin_round, sa
         assert (result.winner, result.method) == (0, Method.PIN)
 
 
+# ----------------------------------------------------------------------- the options in a tag match
+@pytest.mark.parametrize(
+    ("stipulations", "winner", "method", "score"),
+    [
+        ({}, 0, Method.DISQUALIFICATION, [0, 0]),  # 10-12: counted out and disqualified
+        ({"no_dq": True}, None, Method.DRAW_TIME_LIMIT, [12, 0]),  # the roll is points only
+    ],
+)
+def test_a_tag_matchs_dq_roll_with_and_without_disqualification(
+    stipulations, winner, method, score
+):
+    """A1's Throw out of ring (DQ) on a 10; B1 on DC defends B; B1 rolls 12."""
+    a1, a2 = card("A1", offense={10: "Throw out of ring (DQ)"}), card("A2")
+    b1, b2 = card("B1", general="DC"), card("B2")
+    spec = superstar.make_spec(
+        [a1, a2, b1, b2], "tag", options="time_limit=1", stipulations=stipulations
+    )
+    scripted = ScriptedDice(faces(7, 5, 10, 3, 12))
+    result = superstar.simulate(spec, dice=scripted, record=True)
+    assert scripted.remaining == 0
+    assert (result.winner, result.method) == (winner, method)
+    assert result.events[-1].data["score"] == score
+
+
+@pytest.mark.parametrize(
+    ("referee_roll", "pinned"),
+    [(3, True), (7, False), (11, False)],
+)
+def test_the_referee_factor_in_a_tag_match(referee_roll, pinned):
+    """A1's Leg drop (9, P/A), 9 points; the pin roll 11 in column 0-10: 5 points with "Honest"
+    Abe or "Slow-Count" Sam (10: 4 points), PIN with "Fast-Count" Frank's +1 (12). Then B2 rolls
+    his tag-team range (2-5): a 6 does not break it up."""
+    a1, a2 = card("A1", offense={9: "Leg drop 9 P/A"}), card("A2")
+    b1, b2 = card("B1", general="DC"), card("B2", tag=(2, 5))
+    dice = [*faces(referee_roll, 7, 5, 9, 3, 11), *(faces(6) if pinned else [])]
+    result = play([a1, a2, b1, b2], dice, "tag", "referee,time_limit=1")
+    if pinned:
+        assert (result.winner, result.method) == (0, Method.PIN)
+    else:
+        points = 5 if referee_roll == 7 else 4
+        assert result.method is Method.DRAW_TIME_LIMIT
+        assert result.events[-1].data["score"] == [9 + points, 0]
+
+
 # ----------------------------------------------------------------------- the steel cage
 def test_the_pinned_man_has_as_many_rounds_as_his_doubles_to_pin_back():
     """Steel Cage: A pins B in round 1; B rolls 1-1: two rounds (2 and 3) to pin him back.
