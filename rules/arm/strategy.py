@@ -385,8 +385,10 @@ def setup(match: Match, side: int, move: Move) -> tuple[int, tuple]:
 class DefaultStrategy(ArmStrategy):
     """Plays sensibly:
 
-    - opens with a C.E.T. when STR or TEC beats SAV by 3 and the opponent's; heels with plenty
-      of Edge (5 or more) ambush a fan favourite, or anyone in his ritual;
+    - opens with a test of strength when STR + Reach beats SAV by 3 and is the surest contest
+      against the opponent, else with a C.E.T. when STR or TEC beats SAV by 3 and the
+      opponent's; heels with plenty of Edge (5 or more) ambush a fan favourite, or anyone in
+      his ritual;
     - reads the match as a wrestler in the ring sees it, not the injuries by body part nor the
       damage within a weardown level (``docs/rules/arm.md``, "The default strategy"): the
       engine still applies both to every check and blow;
@@ -401,7 +403,8 @@ class DefaultStrategy(ArmStrategy):
       need be) when one is at hand; with the man on the floor and the referee counting, waits
       in the ring (a fan favourite dives if he can), without count-outs follows him out, and
       beats a count of 10 back in;
-    - after a success: covers when the pin has a fair chance (always after the finisher),
+    - after a success: covers when the pin has a fair chance (always after a finisher that
+      leaves him down where a fall counts: no strike is chained after a finisher),
       hooking a leg or both as the points allow (lateral presses only when Arrogant), plays to
       the crowd when the points are plenty (twice a match at most), stalls when more worn than
       the opponent, otherwise sets the opponent up for the next maneuver it wants;
