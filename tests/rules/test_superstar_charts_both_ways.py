@@ -386,3 +386,36 @@ def test_a_roll_of_3_reads_the_chart_the_match_plays(match_type, options, name):
     grudge = events(result, "grudge")[0]
     title = "Steel Cage Chart" if cage else "Texas Death Chart"
     assert f"rolls 3 on the {title}: {name}, " in grudge.text
+
+
+# ------------------------------------------------------------------------------ the cards
+@pytest.mark.parametrize("match_type", ["singles", "texas_death"])
+def test_each_roll_reads_its_own_wrestlers_card(match_type):
+    """A singles match (its own fast loop) and a grudge match (the general round), with no XX
+    move. Which card and which roll: A's General Card is OC on a 4 alone, B's DC on a 9 (and 4);
+    A's Offensive Card 5 is ROPES (B's, a Punch 2); A's Ropes card 8 a Clothesline 7 (B's, NA);
+    B's Defensive Card 6 is A (A's, C): 2 points for B, the Clothesline stands. Any card read
+    for the other wrestler, or any other roll, leaves the round elsewhere."""
+    a = card(
+        "A",
+        general={t: "DC" for t in range(2, 13) if t != 4} | {4: "OC"},
+        offense={5: "ROPES", 9: "Slam 9"},
+        ropes={8: "Clothesline 7", 6: "NA"},
+        defense={6: "C"},
+    )
+    b = card(
+        "B",
+        general={4: "DC", 9: "DC"},
+        offense={5: "Punch 2"},
+        ropes={8: "NA"},
+        defense={6: "A", 8: "C"},
+    )
+    result = play([a, b], faces(4, 9, 5, 8, 6), match_type)
+    assert [e.kind for e in result.events][:5] == [
+        "general",
+        "offense",
+        "ropes",
+        "defense",
+        "score",
+    ]
+    assert result.events[-1].data["score"] == [7, 2]
