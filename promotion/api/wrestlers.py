@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import django_filters
-from django.db.models import F, Prefetch
+from django.db.models import Prefetch
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
@@ -24,7 +24,6 @@ from promotion.api.common import (
 from promotion.models import (
     Alignment,
     Team,
-    TeamMembership,
     Wrestler,
     WrestlerStatus,
 )
@@ -33,6 +32,7 @@ from web.api import FederationViewSet, atomic_action
 from web.api_fields import (
     INT32_MAX,
     FilterBackend,
+    KnownSlugFilter,
     StrictChoiceFilter,
     StrictOrderingFilter,
     WholeNumberFilter,
@@ -135,7 +135,13 @@ class WrestlerFilter(django_filters.FilterSet):
     alignment = StrictChoiceFilter(choices=Alignment.choices)
     status = StrictChoiceFilter(choices=WrestlerStatus.choices)
     style = django_filters.CharFilter(lookup_expr="iexact")
-    team = django_filters.CharFilter(method="filter_team", label="A team's slug: its members.")
+    team = KnownSlugFilter(
+        field_name="memberships__team__slug",
+        model="promotion.Team",
+        kind="team",
+        distinct=True,
+        label="A team's slug: its members.",
+    )
     card = StrictChoiceFilter(
         field_name="cards__system", choices=System.choices, label="Has a card for this system."
     )
@@ -149,12 +155,6 @@ class WrestlerFilter(django_filters.FilterSet):
     class Meta:
         model = Wrestler
         fields = ["alignment", "status", "style"]
-
-    def filter_team(self, queryset, name, value):
-        members = TeamMembership.objects.filter(
-            team__slug=value, team__federation_id=F("wrestler__federation_id")
-        )
-        return queryset.filter(pk__in=members.values("wrestler_id"))
 
 
 @extend_schema_view(

@@ -733,3 +733,52 @@ FORMS = {
         MatchForm,
     )
 }
+
+
+# -- query parameters: the API's lists -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class QueryCase:
+    """A list of ``home`` filtered by ``away``'s object: a slug ``home`` has none of is a 400
+    naming the parameter (``web.api_fields.KnownSlugFilter``); a number (a feud's id, a show's
+    number) filters to nothing (``refused`` empty)."""
+
+    name: str
+    covers: tuple[str, str, str]  # ("GET", schema path, "?parameter")
+    value: Callable[[World], object]
+    refused: bool = True
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}{self.covers[-1]}"
+
+    @property
+    def parameter(self) -> str:
+        return self.covers[-1].removeprefix("?")
+
+
+def _list(path: str, parameter: str) -> tuple[str, str, str]:
+    return ("GET", f"/api/v1/federations/{{federation_slug}}/{path}", f"?{parameter}")
+
+
+def _slug(value: str) -> Callable[[World], object]:
+    return lambda w: value
+
+
+QUERIES: list[QueryCase] = [
+    QueryCase("feud-list", _list("feuds/", "wrestler"), _slug(W_AWAY_FREE)),
+    QueryCase("feud-list", _list("feuds/", "team"), _slug("away-team")),
+    QueryCase("injury-list", _list("injuries/", "wrestler"), _slug("a-kim")),
+    QueryCase("ledger-list", _list("ledger/", "wrestler"), _slug(W_AWAY)),
+    QueryCase("ledger-list", _list("ledger/", "show"), lambda w: AWAY_SHOW, refused=False),
+    QueryCase("match-list", _list("matches/", "wrestler"), _slug(W_AWAY)),
+    QueryCase("match-list", _list("matches/", "title"), _slug("away-title")),
+    QueryCase("match-list", _list("matches/", "feud"), lambda w: w.away.feud.pk, refused=False),
+    QueryCase("match-list", _list("matches/", "show"), lambda w: AWAY_SHOW, refused=False),
+    QueryCase("reign-list", _list("reigns/", "wrestler"), _slug(W_AWAY)),
+    QueryCase("reign-list", _list("reigns/", "team"), _slug("away-team")),
+    QueryCase("reign-list", _list("reigns/", "title"), _slug("away-title")),
+    QueryCase("team-list", _list("teams/", "member"), _slug(W_AWAY)),
+    QueryCase("wrestler-list", _list("wrestlers/", "team"), _slug("away-team")),
+]

@@ -23,10 +23,12 @@ from tests.scoping.cases import (
     FORMS,
     PAGE_BODIES,
     PAGE_URLS,
+    QUERIES,
     BodyCase,
+    QueryCase,
     UrlCase,
 )
-from tests.scoping.world import World, snapshot
+from tests.scoping.world import HOME, World, snapshot
 
 URL_CASES = PAGE_URLS + API_URLS
 BODY_CASES = API_BODIES + PAGE_BODIES
@@ -116,6 +118,20 @@ def test_a_neighbours_object_named_in_a_body_is_refused_by_its_field(case: BodyC
     assert snapshot() == before
 
 
+@pytest.mark.parametrize("case", QUERIES, ids=lambda case: case.id)
+def test_a_list_filtered_by_a_neighbours_object_refuses_it_or_finds_nothing(case: QueryCase, world):
+    api = APIClient()
+    api.force_authenticate(user=world.boss)
+    url = reverse(f"api:{case.name}", kwargs={"federation_slug": HOME})
+    response = api.get(url, {case.parameter: str(case.value(world))})
+    if case.refused:
+        assert response.status_code == 400, response.content
+        assert _api_paths(response) == [case.parameter]
+    else:
+        assert response.status_code == 200, response.content
+        assert json.loads(response.content)["results"] == []
+
+
 # -- every look-up has its case ----------------------------------------------------------------
 
 #: URL arguments that name no object: a fixed vocabulary, or not a federation's at all.
@@ -149,6 +165,10 @@ NOT_REFERENCES = {
         "/api/v1/federations/{federation_slug}/shows/{show_number}/matches/{position}/move/",
         "position",
     ): "the match's new place on the card",
+    ("GET", "/api/v1/federations/{federation_slug}/wrestlers/", "?card"): (
+        "a rule system's name: those with a card for it"
+    ),
+    ("POST", "/api/v1/federations/import/", "?slug"): "the imported federation's own address",
     ("FederationForm", "slug"): "the new federation's own address",
     ("TeamForm", "slug"): "the new team's own address",
     ("WrestlerForm", "slug"): "the new man's own address",
@@ -245,6 +265,26 @@ def _names_an_object(name: str, schema: dict) -> bool:
     return word in OBJECT_WORDS or SLUG_PATTERN.replace("\\", "") in text.replace("\\\\", "")
 
 
+def api_query_references() -> set[tuple[str, str, str]]:
+    """``(METHOD, path, "?parameter")`` of every query parameter that names an object."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return {
+        (method.upper(), path, f"?{parameter['name']}")
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        for parameter in operation.get("parameters", [])
+        if parameter.get("in") == "query" and parameter["name"] in OBJECT_WORDS
+    }
+
+
+def test_every_object_named_in_a_query_has_a_neighbour_case():
+    covered = {case.covers for case in QUERIES}
+    found = api_query_references()
+    missing = found - covered - set(NOT_REFERENCES)
+    assert not missing, f"query parameters naming an object without a case: {sorted(missing)}"
+    assert covered <= found
+
+
 def api_body_references() -> set[tuple[str, str, str]]:
     """``(METHOD, path, field)`` of every field of an API request body that names an object."""
     schema = SchemaGenerator().get_schema(request=None, public=True)
@@ -291,5 +331,5 @@ def test_every_object_named_in_a_body_has_a_neighbour_case():
         "body fields naming an object without a neighbour case (add one to "
         f"tests/scoping/cases.py, or to NOT_REFERENCES with the reason): {sorted(missing)}"
     )
-    gone = (covered | set(NOT_REFERENCES)) - found
+    gone = (covered | set(NOT_REFERENCES)) - found - api_query_references()
     assert not gone, f"cases or exceptions for fields that are no more: {sorted(gone)}"
