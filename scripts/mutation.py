@@ -4,6 +4,9 @@
     python scripts/mutation.py matches/booking.py   one module (or several)
     python scripts/mutation.py --report             the scores of the last runs, nothing run
     python scripts/mutation.py --sample 5 ...       one mutant in five (chosen by its name's hash)
+    python scripts/mutation.py 'promotion/api/*.py:5' promotion/access.py:1 ...
+                                                    a module's own sample after a colon (a
+                                                    pattern names every module it matches)
     python scripts/mutation.py --again ...          only the mutants not run or survived last time
 
 mutmut copies the project into ``mutants/`` once; this script first brings the copies of the
@@ -108,20 +111,50 @@ def chosen_mutants(module: str, sample: int, again: bool) -> list[str]:
     )
 
 
-def report(names: list[str], sample: int = 1) -> None:
-    heads = ("mutants", "killed", "survived", "no tests", "not run", "score")
+def chosen_modules(args: list[str], everything: list[str], sample: int) -> dict[str, int]:
+    """The modules named (``PATTERN`` or ``PATTERN:N``, a pattern matching the mutated modules'
+    paths, ``N`` that module's own sample) with the sample of each; ``ValueError`` for a name
+    that matches none or a sample not offered."""
+    chosen: dict[str, int] = {}
+    for arg in args:
+        pattern, _, own = arg.partition(":")
+        if own and (not own.isdigit() or int(own) not in SAMPLES):
+            raise ValueError(f"{arg}: a sample is one of {', '.join(map(str, SAMPLES))}")
+        matched = [m for m in everything if m == pattern or fnmatch.fnmatch(m, pattern)]
+        if not matched:
+            raise ValueError(f"not mutated (see [tool.mutmut] only_mutate): {pattern}")
+        for module in matched:
+            chosen[module] = int(own) if own else sample
+    return chosen or dict.fromkeys(everything, sample)
+
+
+def report(samples: dict[str, int]) -> None:
+    heads = ("sample", "mutants", "killed", "survived", "no tests", "not run", "score")
     print(f"{'module':34} " + " ".join(f"{head:>8}" for head in heads))
-    for module in names:
+    for module, sample in samples.items():
         c = score(module, sample)
         run = c["killed"] + c["survived"] + c["no tests"]
         percent = f"{100 * c['killed'] / run:.1f}%" if run else "-"
-        figures = (c["mutants"], c["killed"], c["survived"], c["no tests"], c["not run"], percent)
+        figures = (
+            f"1/{sample}",
+            c["mutants"],
+            c["killed"],
+            c["survived"],
+            c["no tests"],
+            c["not run"],
+            percent,
+        )
         print(f"{module:34} " + " ".join(f"{figure:>8}" for figure in figures))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("modules", nargs="*", help="files to mutate (default: all)")
+    parser.add_argument(
+        "modules",
+        nargs="*",
+        help="files to mutate (default: all); a pattern names every module it matches, and "
+        "PATTERN:N gives those modules a sample of their own",
+    )
     parser.add_argument("--report", action="store_true", help="print the scores, run nothing")
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATION_JOBS", "2")))
     parser.add_argument("--sample", type=int, choices=SAMPLES, default=1)
@@ -134,11 +167,12 @@ def main() -> int:
     args = parser.parse_args()
     conf = config()
     everything = modules(conf)
-    chosen = args.modules or everything
-    unknown = [m for m in chosen if m not in everything]
-    if unknown:
-        print(f"not mutated (see [tool.mutmut] only_mutate): {', '.join(unknown)}")
+    try:
+        samples = chosen_modules(args.modules, everything, args.sample)
+    except ValueError as error:
+        print(error)
         return 2
+    chosen = list(samples)
     if not args.report:
         sync(conf, everything)
         mutmut = Path(sys.executable).with_name("mutmut")
@@ -146,7 +180,7 @@ def main() -> int:
         # their results reset, and runs the tests new since last time): a run for a pattern that
         # matches nothing does just that.
         subprocess.run([str(mutmut), "run", "no.mutant.matches.this"], cwd=ROOT)
-        names = [n for m in chosen for n in chosen_mutants(m, args.sample, args.again)]
+        names = [n for m, every in samples.items() for n in chosen_mutants(m, every, args.again)]
         if names:
             # One mutmut process for the modules chosen (``--jobs`` mutants at once, the
             # quickest first): the tests are checked clean once for them all.
@@ -156,9 +190,9 @@ def main() -> int:
             )
             if done.returncode:
                 return done.returncode
-    if args.sample > 1:
-        print(f"(one mutant in {args.sample}, chosen by a hash of its name)")
-    report(chosen, args.sample)
+    if any(sample > 1 for sample in samples.values()):
+        print("(a sample of 1/N is one mutant in N, chosen by a hash of its name)")
+    report(samples)
     return 0
 
 
