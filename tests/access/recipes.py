@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
@@ -32,9 +32,6 @@ class Call:
     writes: bool = False
     #: Run in the test's transaction before the request (a show made failed, to retry it).
     prepare: Callable[[World], None] | None = None
-    #: For an API call: the body as JSON (else as a form, or a raw document: ``content_type``).
-    content_type: str | None = None
-    query: dict = field(default_factory=dict)
 
 
 Recipe = Callable[[World], Call]
@@ -392,7 +389,7 @@ _button(
     lambda w: page("members", SLUG),
     lambda w: page("members", SLUG),
 )
-for _name, _answer in (("invitation-accept", "accept"), ("invitation-decline", "decline")):
+for _name in ("invitation-accept", "invitation-decline"):
     _button(
         _name,
         lambda w: (w.invitation,),
