@@ -22,6 +22,8 @@ from typing import NamedTuple
 #: the superuser has no membership (he acts as an owner everywhere).
 ROLES = ("anonymous", "stranger", "viewer", "booker", "owner", "superuser")
 PUBLIC, PRIVATE = "public", "private"
+#: Each role's name in the code (``promotion.access.role_of``): none for those without a role.
+ROLE_NAMES = {"viewer": "viewer", "booker": "booker", "owner": "owner", "superuser": "owner"}
 
 
 class Rule(enum.StrEnum):

@@ -86,6 +86,12 @@ def test_each_door_answers_each_role_as_the_table_says(world, row, role, privacy
             assert location(response) == call.to, said
         if call.writes:
             assert after != before, f"a success that wrote nothing: {said}"
+        offered = getattr(response, "context", None)
+        if row.door == "page" and offered is not None and "can_book" in offered:
+            # A federation's page offers the buttons of what the role may do, and no others.
+            assert offered["can_book"] is (role in policy.MAY[policy.Rule.BOOK]), said
+            assert offered["can_manage"] is (role in policy.MAY[policy.Rule.MANAGE]), said
+            assert offered["role"] == policy.ROLE_NAMES.get(role), said
         return
     if expected == Answer.TO_PAGE:
         assert response.status_code == 302, said
