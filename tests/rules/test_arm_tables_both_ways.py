@@ -95,6 +95,10 @@ def test_a_federations_bands_may_be_written_out_of_order_and_keyed_by_text():
     data["wdb"] = {"300": 2, 0: 0, "150": 1}
     attrs = load_tables({"attributes": data}).attributes
     assert [attrs.wdb(w) for w in (149, 150, 299, 300)] == [0, 1, 1, 2]
+    # Under the lowest threshold, the lowest band.
+    data["wdb"] = {"300": 2, "150": 1}
+    attrs = load_tables({"attributes": data}).attributes
+    assert [attrs.wdb(w) for w in (100, 150, 300)] == [1, 1, 2]
 
 
 # ------------------------------------------------------------------------------ the StunTrack
@@ -127,6 +131,9 @@ def test_a_federations_uneven_stuntrack_reads_tou_and_sta_each_by_its_own_factor
     tough = sheet("alpha", attributes={**sheet("alpha").attrs, "TOU": 15, "STA": 9})
     w = wrestler(tough, load_tables({"stuntrack": data}))
     assert w.final == 210 and w.breaks[0] == 42
+    # A level is never under a point wide.
+    data["width"] = {"TOU": 0, "STA": 0}
+    assert load_tables({"stuntrack": data}).stuntrack.breaks(12, 12) == (1, 2, 3, 4, 5)
 
 
 # ------------------------------------------------------------------------------ maneuvers
@@ -159,6 +166,7 @@ def test_the_chapters_figures_in_the_catalogue(tables):
         ("Reverse Suplex", "Suplex", None, 1, 0),
         ("Spinning Suplex", "Suplex", None, 1, 1),
         ("Running Suplex", "Suplex", None, 0, 0),
+        ("Running Chop", "Chop", None, 0, 0),  # (a Level 0 stays 0)
     ],
 )
 def test_a_variant_adds_its_own_figures_to_its_base(tables, name, base, cls, level, damage):
@@ -185,6 +193,25 @@ def test_two_variants_add_up_and_neither_is_read_for_the_other(tables):
         3,
         atomic.damage + 1,
     )
+
+
+def test_a_federations_variant_that_takes_off_more_than_there_is_leaves_0():
+    # "a variant's Level and damage are never under 0": a federation's own "Soft" flag, -2
+    # Level and -3 damage, on the Chop (a Level 0 blow) and the chapter's Atomic Drop (Level 2).
+    data = copy.deepcopy(default_data("maneuvers"))
+    data["variant_flags"]["soft"] = {"prefixes": ["Soft"], "level": -2, "damage": -3}
+    get = load_tables({"maneuvers": data}).maneuvers.get
+    assert (get("Soft Chop").level, get("Soft Chop").damage) == (0, 0)
+    assert get("Soft Atomic Drop").level == 0
+
+
+def test_a_flying_variant_of_a_standing_finish_leaves_the_attacker_down(tables):
+    get = tables.maneuvers.get
+    # docs/rules/arm.md: "a flying one of a maneuver that leaves the attacker on his feet leaves
+    # him prone instead"; the Elbow Drop leaves him kneeling, flying or not.
+    assert (get("Headbutt").ends, get("Flying Headbutt").ends) == ("facing", "prone")
+    assert (get("Elbow Drop").ends, get("Flying Elbow Drop").ends) == ("kneeling", "kneeling")
+    assert get("Running Headbutt").ends == "facing"
 
 
 def test_a_maneuvers_class_is_the_attribute_its_check_reads():
