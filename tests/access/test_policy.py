@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -37,7 +38,8 @@ def call_for(row: policy.Row, world: World) -> recipes.Call:
 
 
 def client_for(row: policy.Row, role: str, world: World) -> Client:
-    """A client signed in as ``role`` (before the world's fingerprint: signing in writes)."""
+    """A client signed in as ``role`` (the API's authenticated as him; a page's with his
+    session, made once with the world)."""
     user = world.users[role]
     if row.door == "api":
         api = APIClient()
@@ -46,7 +48,7 @@ def client_for(row: policy.Row, role: str, world: World) -> Client:
         return api
     client = Client()
     if user is not None:
-        client.force_login(user)
+        client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions[role]
     return client
 
 

@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
 from django.utils import timezone
 
 from matches.booking import match_book, show_create
@@ -32,6 +34,8 @@ class World:
     federation: Federation
     users: dict[str, Any]
     today: dt.date
+    #: Each signed-in role's session key (its cookie's value).
+    sessions: dict[str, str]
     ids: dict[str, Any] = field(default_factory=dict)
 
     def __getattr__(self, name: str):
@@ -52,11 +56,19 @@ def build() -> World:
     users["superuser"] = User.objects.create_superuser(
         "root", "root@example.com", "a long pass phrase"
     )
+    # Each user signed in once, here: a test's client takes his session's cookie (signing in
+    # for each of thousands of requests would cost more than the requests).
+    sessions = {}
+    for role, user in users.items():
+        if user is not None:
+            client = Client()
+            client.force_login(user)
+            sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
     federation = sample_federation_load(owner=users["owner"])
     Membership.objects.create(federation=federation, user=users["booker"], role=MemberRole.BOOKER)
     Membership.objects.create(federation=federation, user=users["viewer"], role=MemberRole.VIEWER)
     today = selectors.federation_today(federation)
-    world = World(federation=federation, users=users, today=today)
+    world = World(federation=federation, users=users, today=today, sessions=sessions)
 
     booked = show_create(federation=federation, seed=11)
     empty = show_create(federation=federation, seed=12)
