@@ -12,7 +12,9 @@ What it books, in order of priority, until the card holds ``federation.card_size
 Nobody works twice; nobody kept off cards by an injury, suspended or retired on the show's date or
 without a card for the federation's rule system is booked (one wrestling through an injury may be,
 and his match's note says so); a bout wrestled on the previous completed show is not
-booked again unless a feud asks for it. The match with the highest stakes closes the show as its
+booked again unless a feud asks for it. A man who would carry ``rest.arm_points`` ARM injury
+points or more into the show rests to heal them (they heal only in weeks off), unless the card
+cannot be filled without him. The match with the highest stakes closes the show as its
 main event. The weights are data: ``matches/data/booking.yaml``, read in ``docs/booking.md``.
 
 ``show_autobook`` returns an ``AutobookReport``: the matches booked (iterating the report gives
@@ -22,8 +24,9 @@ that got no match). Each match's ``booking_note`` holds its explanation.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -43,9 +46,12 @@ from matches.booking_config import (
 )
 from matches.models import Match, MatchType, Show
 from matches.selectors import Bout, bout_of, last_week_bouts, recent_history, recent_results
+from matches.simulation import worked_days
+from promotion.healing import arm_stamina, heal_roster
 from promotion.models import (
     Division,
     Feud,
+    Injury,
     TeamKind,
     TeamMembership,
     Title,
@@ -91,6 +97,10 @@ FEUD_NO_MATCH_TYPE = (
 )
 FEUD_LIMIT = "Feud {feud}: no match this week; the card already has {count} feud matches."
 FEUD_RESTING = "Feud {feud}: its sides rest this week after their match {ago}."
+REST_TO_HEAL = (
+    "{wrestler} rests this week to heal: {he} would carry {points} ARM injury points into the "
+    "show, and the auto-booker rests a man at {line} (they heal only in weeks off)."
+)
 MATCH_TYPE_MISSING = "{what}: left off; {system} has no {match_type} match."
 CARD_FULL = "{what}: left off; the card is full ({size} matches)."
 
@@ -121,6 +131,10 @@ NOTE_MAIN_ONLY = "; the only match on the card"
 NOTE_HURT = (
     "; {wrestler} is hurt ({what}) but may wrestle through it: the injury does not keep "
     "{him} off cards"
+)
+NOTE_RECALLED = (
+    "; {wrestler} wrestles with {points} ARM injury points, over the rest line of {line}: "
+    "nobody else was free to fill the card"
 )
 NOTE_MAIN_PLAIN = (
     "; no title or feud on the card, so the strongest pairing closes the show "
@@ -157,6 +171,8 @@ class _Plan:
     blowoff: bool = False
     rule_system: str | None = None  # None: the federation's
     lead: str = ""  # a plain pairing's: LEAD_UNDERCARD, or LEAD_MAIN_EVENT when it closes
+    #: Men over the rest line called back to fill the card (their note says so, not NOTE_HURT).
+    recalled: frozenset[int] = frozenset()
 
     def card_note(self, *, is_main: bool, card: Sequence[_Plan], hurt: Mapping[int, Hurt]) -> str:
         """The note as ``card`` has it: a plain pairing led by where it stands (the undercard,
@@ -174,7 +190,7 @@ class _Plan:
                 )
                 for side in self.sides
                 for wrestler in side
-                if wrestler.pk in hurt
+                if wrestler.pk in hurt and wrestler.pk not in self.recalled
             )
         )
         if not is_main:
@@ -212,11 +228,19 @@ class _Booker:
         self.plans: list[_Plan] = []
         self.skipped: list[str] = []
         self.used: set[int] = set()
+        self.recalled: set[int] = set()
 
         pool = contenders(
             federation=self.federation, division=Division.SINGLES, on=self.on, system=self.system
         )
-        self.available = {w.pk: w for w in pool}
+        #: ARM points each would carry into the show; at ``rest.arm_points`` or more he rests
+        #: (``docs/booking.md``), unless the card cannot be filled without him (``_recall``).
+        line = config.rest_arm_points
+        self.carried = arm_points_carried([w.pk for w in pool], self.on) if line else {}
+        self.resting = [w for w in pool if line and self.carried.get(w.pk, 0) >= line]
+        self.over_the_line = list(self.resting)  # (Prestige order, as the pool)
+        rested = {w.pk for w in self.resting}
+        self.available = {w.pk: w for w in pool if w.pk not in rested}
         results = recent_results(
             show=show,
             shows=config.recent_shows,
@@ -227,13 +251,18 @@ class _Booker:
         self.score = {w.pk: w.prestige + results.wrestlers.get(w.pk, 0) for w in pool}
         self.team_results = results.teams
         self.by_contention = sorted(
-            pool, key=lambda w: (-self.score[w.pk], -w.prestige, w.ring_name, w.pk)
+            self.available.values(),
+            key=lambda w: (-self.score[w.pk], -w.prestige, w.ring_name, w.pk),
         )
-        self.by_prestige = list(pool)  # the selector orders by Prestige
+        self.by_prestige = list(self.available.values())  # the selector orders by Prestige
         self.teams = {
             c.team.pk: c
             for c in team_contenders(
-                federation=self.federation, on=self.on, system=self.system, kinds=TeamKind.values
+                federation=self.federation,
+                on=self.on,
+                system=self.system,
+                kinds=TeamKind.values,
+                exclude=rested,
             )
         }
         self.last_bouts: set[Bout] = last_week_bouts(show=show)
@@ -315,7 +344,20 @@ class _Booker:
         )
         if wrestler.pk in self.used:
             problems.insert(0, PLANNED_ALREADY.format(wrestler=wrestler))
+        elif not problems and wrestler.pk not in self.available and self._rests(wrestler):
+            problems.append(self._rest_reason(wrestler))
         return problems
+
+    def _rests(self, wrestler: Wrestler) -> bool:
+        return any(w.pk == wrestler.pk for w in self.resting)
+
+    def _rest_reason(self, wrestler: Wrestler) -> str:
+        return REST_TO_HEAL.format(
+            wrestler=wrestler,
+            he=pronouns(wrestler.pronouns).subject,
+            points=self.carried[wrestler.pk],
+            line=self.config.rest_arm_points,
+        )
 
     @staticmethod
     def _title_system(title: Title) -> str | None:
@@ -410,8 +452,34 @@ class _Booker:
             else:
                 self._singles_title(title, reign)
         self._feud_matches()
+        # The men over the rest line the card's empty places need come back before the
+        # undercard is paired; more only when the pairing still leaves a place empty.
+        if self.resting and self._short():
+            self._recall(self._short())
         self._undercard()
-        return self.plans, self.skipped
+        while not self.full and self.resting:
+            self._recall(max(1, self._short()))
+            self._undercard()
+        # (One called back to fill the card but not paired still rests.)
+        rests = [self._rest_reason(w) for w in self.over_the_line if w.pk not in self.used]
+        return self.plans, rests + self.skipped
+
+    def _short(self) -> int:
+        """How many more men the card's empty places need than are free to fill them."""
+        free = sum(1 for w in self.by_prestige if w.pk not in self.used)
+        return max(0, 2 * (self.federation.card_size - len(self.plans)) - free)
+
+    def _recall(self, count: int) -> None:
+        """Bring back ``count`` of the men resting, the fewest points first: resting never
+        leaves empty a place on the card that they could fill."""
+        back = sorted(self.resting, key=lambda w: (self.carried[w.pk], -w.prestige, w.pk))[:count]
+        for wrestler in back:
+            self.resting.remove(wrestler)
+            self.available[wrestler.pk] = wrestler
+        self.by_prestige = sorted(
+            [*self.by_prestige, *back], key=lambda w: (-w.prestige, w.ring_name, w.pk)
+        )
+        self.recalled.update(w.pk for w in back)
 
     def _singles_title(self, title: Title, reign: TitleReign | None) -> None:
         if reign is None:
@@ -756,6 +824,14 @@ class _Booker:
                 )
             if not fresh:
                 note += NOTE_MET_BEFORE.format(ago=_shows_ago(min(history.met(sides))))
+            recalled = frozenset(w.pk for w in (first, second) if w.pk in self.recalled)
+            note += "".join(
+                NOTE_RECALLED.format(
+                    wrestler=w, points=self.carried[w.pk], line=self.config.rest_arm_points
+                )
+                for w in (first, second)
+                if w.pk in recalled
+            )
             self._add(
                 _Plan(
                     sides=sides,
@@ -765,6 +841,7 @@ class _Booker:
                     strength=self._strength(sides),
                     priority=len(self.plans),
                     lead=LEAD_UNDERCARD,
+                    recalled=recalled,
                 ),
                 what="Undercard",
             )
@@ -772,6 +849,30 @@ class _Booker:
     def _met_recently(self, a: Wrestler, b: Wrestler) -> bool:
         met = self.history.met([[a], [b]])
         return bool(met) and min(met) <= self.config.rematch_shows
+
+
+def arm_points_carried(wrestler_ids: Collection[int], on: dt.date) -> dict[int, int]:
+    """The open ARM injury points each wrestler would carry into a show on ``on`` were he on its
+    card, all his body parts together: the roster's unhealed points less the weeks he took off
+    that ended by then, the week ending that day worked (``promotion.healing``: the figure the
+    show's preparation hands the engine). A wrestler with none has no entry."""
+    points = list(
+        Injury.objects.active_on(on)
+        .filter(wrestler_id__in=list(wrestler_ids), points__isnull=False, healed_on__isnull=True)
+        .order_by("occurred_on", "pk")
+    )
+    if not points:
+        return {}
+    hurt = {injury.wrestler_id for injury in points}
+    since = min(injury.healing_counted_to or injury.occurred_on for injury in points)
+    found = worked_days(hurt, since, on)
+    worked = {wrestler_id: {*found.get(wrestler_id, ()), on} for wrestler_id in hurt}
+    heal_roster(points, stamina=arm_stamina(hurt), on=on, worked=worked)
+    carried: dict[int, int] = {}
+    for injury in points:
+        if injury.healed_on is None and injury.points:
+            carried[injury.wrestler_id] = carried.get(injury.wrestler_id, 0) + injury.points
+    return carried
 
 
 def _shows_ago(shows: int) -> str:

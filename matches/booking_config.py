@@ -65,6 +65,8 @@ class BookingConfig:
     rematch_shows: int = 6
     idle_shows: int = 2
     title_rematch_shows: int = 2
+    #: A man carrying this many open ARM injury points or more is rested (0: nobody is).
+    rest_arm_points: int = 3
 
 
 def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConfig:
@@ -120,6 +122,7 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
     if not isinstance(avoid, bool):
         fail("undercard.avoid_teammates", f"true or false is required, got {avoid!r}")
     variety = section("variety")
+    rest = section("rest")
     stakes_section = section("stakes")
     stakes = {key: integer(stakes_section, "stakes", key) for key in STAKES_KEYS}
     opener = section("card_order").get("opener")
@@ -142,6 +145,7 @@ def booking_config_parse(data: Any, *, source: str = CONFIG_FILE) -> BookingConf
         rematch_shows=integer(variety, "variety", "rematch_shows", 0),
         idle_shows=integer(variety, "variety", "idle_shows", 1),
         title_rematch_shows=integer(variety, "variety", "title_rematch_shows", 0),
+        rest_arm_points=integer(rest, "rest", "arm_points", 0),
     )
 
 
