@@ -107,3 +107,23 @@ def test_each_door_answers_each_role_as_the_table_says(world, row, role, privacy
     else:
         assert response.status_code == int(expected.value), said
     assert after == before, f"a refused request wrote: {said}"
+
+
+@pytest.mark.parametrize("privacy", [policy.PUBLIC, policy.PRIVATE])
+@pytest.mark.parametrize("role", policy.ROLES)
+def test_the_lists_of_federations_name_it_to_those_who_may_read_it(world, role, privacy):
+    """The home page and ``GET federations/`` (rule: anyone) list the federation to exactly the
+    roles that may read it: a private one is left out for the rest."""
+    if privacy == policy.PRIVATE:
+        Federation.objects.filter(pk=world.federation.pk).update(is_public=False)
+    readers = policy.answer(policy.Row("page", "", "GET", policy.Rule.READ), role, privacy)
+    expected = readers == Answer.OK
+    home = client_for(policy.Row("page", "home", "GET", policy.Rule.ANYONE), role, world)
+    page = home.get(reverse("home"))
+    assert page.status_code == 200
+    # (by the lists it draws: the stranger's invitation names the federation on the page too)
+    shown = {f.pk for f in [*page.context["mine"], *page.context["others"]]}
+    assert (world.federation.pk in shown) is expected
+    api = client_for(policy.Row("api", "", "GET", policy.Rule.ANYONE), role, world)
+    listed = api.get("/api/v1/federations/", {"page_size": 100}).json()["results"]
+    assert (world.federation.slug in {row["slug"] for row in listed}) is expected
