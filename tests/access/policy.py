@@ -408,12 +408,7 @@ ADMIN: dict[str, Admin] = {
 
 #: Rows whose allowed request fails for a reason that is not access, as (row key, role): the
 #: test expects the failure (strictly: it fails once they work, so the mark goes).
-BROKEN: dict[tuple[str, str], str] = {
-    ("admin action:cleanup_expired_attempts POST axes.AccessAttempt", "superuser"): (
-        "django-axes's action reads request.axes_attempt_time, which its middleware sets only "
-        "on a sign-in: pressed in the admin it fails (500)"
-    ),
-}
+BROKEN: dict[tuple[str, str], str] = {}
 
 #: The admin's views of a model, as rows: a view and its method.
 ADMIN_VIEWS = (

@@ -697,8 +697,9 @@ def admin_call(world: World, label: str, view: str, allowed) -> Call:
         action = what.split(":", 1)[1]
         pk, prepare = _action_target(world, label, action, pk)
         data = {"action": action, "_selected_action": [pk], "index": 0, "post": "yes"}
-        # (``run_tasks`` sends the task to the workers: nothing is written)
-        writes = action != "run_tasks"
+        # (``run_tasks`` sends the task to the workers: nothing is written; the sign-in
+        # throttle's clean-up deletes only attempts, which are not the world's)
+        writes = action not in ("run_tasks", "cleanup_expired_attempts")
         return Call(changelist, data, ok=302, to=changelist, writes=writes, prepare=prepare)
     if what == "changelist":
         return Call(changelist)
