@@ -594,6 +594,7 @@ class ShowMatchViewSet(
 
     @atomic_action
     def create(self, request, *args, **kwargs):
+        show = self.show()  # (the address first: no such show is a 404 whatever the body)
         serializer = BookMatchSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
@@ -634,7 +635,7 @@ class ShowMatchViewSet(
         if problems:
             return problems_response(problems)
         match = booking.match_book(
-            show=self.show(), sides=sides, allies=allies or None, title=title, feud=feud, **data
+            show=show, sides=sides, allies=allies or None, title=title, feud=feud, **data
         )
         match = self.get_queryset().get(pk=match.pk)
         return Response(
