@@ -253,7 +253,26 @@ CASES = [
         "advanced_tag_chart.columns",
         "the column 3/1 is missing",
     ),
+    (
+        "advanced_tag_chart",
+        _drop(("columns", "2/3")),
+        "advanced_tag_chart.columns",
+        "the column 2/3 is missing",
+    ),
+    (
+        "advanced_tag_chart",
+        _set(("key", "two_man", "B", "in_ring"), "two"),
+        "advanced_tag_chart.key.two_man.B.in_ring",
+        "must be all or 2 to 2 (men of the attacking team)",
+    ),
     # ---------------------------------------------------------------- the Tag Team Injury Chart
+    ("tag_injury_chart", lambda c: 6, "tag_injury_chart", "must be a mapping with rolls"),
+    (
+        "tag_injury_chart",
+        lambda c: {"rolls": c["rolls"][:5]},
+        "tag_injury_chart.rolls",
+        "die faces [6] are not covered (need 1-6 once each)",
+    ),
     (
         "tag_injury_chart",
         _set(("rolls", 0, "roll"), 7),
@@ -399,3 +418,97 @@ def test_a_pin_chart_typed_in_whole_is_read_as_written():
     assert [pin_chart.column(p) for p in (-1, 0, 20, 21, 60, 61, 500)] == [0, 0, 0, 1, 1, 2, 2]
     assert pin_chart.columns[1][:3] == (11, 12, 13) and pin_chart.columns[0][0] == 1
     assert pin_chart.columns[1][9:] == (-1, -1) and pin_chart.columns[2][0] == 0
+
+
+def test_the_edges_a_chart_may_take_are_accepted():
+    """A one-point PIN CHART column (21-21) and a roll of 99 points; a referee row without a
+    modifier (0); an injury of 1 round; a grudge row giving only its name (no points, nothing
+    else)."""
+    pin_chart = {
+        "columns": [
+            {"points": "0-20", "rolls": [99] * 10 + ["PIN"]},
+            {"points": "21-21", "rolls": [0] * 10 + ["PIN"]},
+            {"points": "22+", "rolls": ["PIN"] * 11},
+        ]
+    }
+    referee = copy.deepcopy(default_sources()["referee"])
+    del referee["rolls"][1]["pin_modifier"]
+    injuries = copy.deepcopy(default_sources()["tag_injury_chart"])
+    injuries["rolls"][0]["rounds"] = 1
+    texas = copy.deepcopy(default_sources()["texas_death"])
+    texas["rolls"][5] = {"roll": 7, "name": "STARE DOWN"}
+    tables = superstar.load_tables(
+        {
+            "pin_chart": pin_chart,
+            "referee": referee,
+            "tag_injury_chart": injuries,
+            "texas_death": texas,
+        }
+    )
+    assert [tables.pin_chart.column(p) for p in (20, 21, 22)] == [0, 1, 2]
+    assert tables.pin_chart.columns[0][0] == 99
+    assert tables.referee[3 - 2].pin_modifier == 0
+    assert tables.tag_injury_chart[0].rounds == 1
+    row = tables.grudge["texas_death"][7 - 2]
+    assert row.name == "STARE DOWN"
+    assert (row.points, row.pin, row.pin_bonus, row.ref_out, row.blind, row.oc_penalty) == (
+        0,
+        False,
+        0,
+        0,
+        0,
+        0,
+    )
+    assert (row.specialty, row.wins_on_pin, row.source) == (False, False, "")
+
+
+# docs/rules/superstar.md, "Texas Death" and "Steel Cage": each roll's points and effect, as
+# (points, see pin, add to the pin roll, referee out, blind, off the foe's next OC, specialty,
+# a pin wins at once).
+GRUDGE_ROWS = {
+    "texas_death": {
+        2: (15, True, 1, 0, 0, 0, False, False),
+        3: (0, False, 0, 5, 0, 0, False, False),
+        4: (20, True, 1, 0, 0, 0, False, False),
+        5: (0, False, 0, 0, 2, 0, False, False),
+        6: (12, True, 0, 0, 0, 0, False, False),
+        7: (14, False, 0, 0, 0, 0, False, False),
+        8: (15, False, 0, 0, 0, 5, False, False),
+        9: (14, False, 0, 0, 0, 0, True, False),
+        10: (15, False, 0, 0, 0, 0, False, False),
+        11: (20, False, 0, 0, 0, 0, False, False),
+        12: (10, False, 0, 0, 0, 0, False, False),
+    },
+    "steel_cage": {
+        2: (15, True, 1, 0, 0, 0, False, False),
+        3: (10, False, 0, 0, 0, 0, True, False),
+        4: (20, True, 1, 0, 0, 0, False, False),
+        5: (14, True, 0, 0, 0, 0, False, False),
+        6: (15, False, 0, 0, 0, 5, False, False),
+        7: (12, False, 0, 0, 0, 0, False, False),
+        8: (0, False, 0, 0, 2, 0, False, False),
+        9: (15, True, 1, 0, 0, 0, False, False),
+        10: (0, False, 0, 4, 0, 0, False, False),
+        11: (20, False, 0, 0, 0, 0, False, False),
+        12: (10, True, 0, 0, 0, 0, False, True),
+    },
+}
+
+
+@pytest.mark.parametrize("chart", sorted(GRUDGE_ROWS))
+def test_every_grudge_row_has_the_effect_the_docs_give(chart):
+    rows = superstar.load_tables().grudge[chart]
+    got = {
+        total: (
+            r.points,
+            r.pin,
+            r.pin_bonus,
+            r.ref_out,
+            r.blind,
+            r.oc_penalty,
+            r.specialty,
+            r.wins_on_pin,
+        )
+        for total, r in enumerate(rows, 2)
+    }
+    assert got == GRUDGE_ROWS[chart]
