@@ -43,7 +43,12 @@ GRUDGE_FIELDS = (
 
 CASES = [
     # ---------------------------------------------------------------- the PIN CHART
-    ("pin_chart", lambda c: "not a mapping", "pin_chart", None),
+    (
+        "pin_chart",
+        lambda c: "not a mapping",
+        "pin_chart",
+        "must be a mapping with columns (see the default YAML)",
+    ),
     (
         "pin_chart",
         _set(("colour",), "red"),
@@ -422,8 +427,8 @@ def test_a_pin_chart_typed_in_whole_is_read_as_written():
 
 def test_the_edges_a_chart_may_take_are_accepted():
     """A one-point PIN CHART column (21-21) and a roll of 99 points; a referee row without a
-    modifier (0); an injury of 1 round; a grudge row giving only its name (no points, nothing
-    else)."""
+    modifier (0); an injury of 1 round, its fight cards not given (1); a grudge row giving only
+    its name (no points, nothing else)."""
     pin_chart = {
         "columns": [
             {"points": "0-20", "rolls": [99] * 10 + ["PIN"]},
@@ -435,6 +440,7 @@ def test_the_edges_a_chart_may_take_are_accepted():
     del referee["rolls"][1]["pin_modifier"]
     injuries = copy.deepcopy(default_sources()["tag_injury_chart"])
     injuries["rolls"][0]["rounds"] = 1
+    del injuries["rolls"][0]["fight_cards"]
     texas = copy.deepcopy(default_sources()["texas_death"])
     texas["rolls"][5] = {"roll": 7, "name": "STARE DOWN"}
     tables = superstar.load_tables(
@@ -448,7 +454,7 @@ def test_the_edges_a_chart_may_take_are_accepted():
     assert [tables.pin_chart.column(p) for p in (20, 21, 22)] == [0, 1, 2]
     assert tables.pin_chart.columns[0][0] == 99
     assert tables.referee[3 - 2].pin_modifier == 0
-    assert tables.tag_injury_chart[0].rounds == 1
+    assert (tables.tag_injury_chart[0].rounds, tables.tag_injury_chart[0].fight_cards) == (1, 1)
     row = tables.grudge["texas_death"][7 - 2]
     assert row.name == "STARE DOWN"
     assert (row.points, row.pin, row.pin_bonus, row.ref_out, row.blind, row.oc_penalty) == (
