@@ -139,6 +139,12 @@ CASES = [
     ),
     (
         "referee",
+        _set(("rolls", 0, "roll"), "1-2"),
+        "referee.rolls[0].roll",
+        "must be a roll from 2 to 12 (or a range like 2-4), got '1-2'",
+    ),
+    (
+        "referee",
         _set(("rolls", 0, "colour"), "red"),
         "referee.rolls[0].colour",
         "unknown field (expected roll, name, pin_modifier)",
