@@ -42,6 +42,8 @@ TITLE_CHANGING_METHODS = frozenset({"pin", "submission", "knockout", "eliminatio
 DQ_METHODS = frozenset({"disqualification", "count_out"})
 DQ_DRAWS = frozenset({"double_disqualification", "double_count_out"})
 STANDING_ATTRIBUTES = frozenset({"fame", "prestige", "heat", "edge"})
+#: A ledger row's reason at most (``StandingChange.reason``).
+REASON_LENGTH = 240
 
 
 ELIMINATION = "elimination"
@@ -88,6 +90,11 @@ class Bout:
     def loss_method(self, wrestler_id: int) -> str:
         slugs = {pk: slug for slug, pk in self.keys.items()}
         return loss_method(self.method, self.effects, slugs.get(wrestler_id, ""))
+
+
+def _told_with(reason: str, words: str) -> str:
+    """``reason`` with ``words`` after it, the reason cut so that the whole fits a ledger row."""
+    return f"{reason[: REASON_LENGTH - len(words)]}{words}"
 
 
 def _finish_words(method: str) -> str:
@@ -205,9 +212,9 @@ class RosterBook:
             after = max(0, min(most, after))
             kept = abs(delta - (after - before))
             if kept and delta > 0:
-                reason = f"{reason[:190]} (Heat's cap is {most}: {kept} not gained)"
+                reason = _told_with(reason, f" (Heat's cap is {most}: {kept} not gained)")
             elif kept:
-                reason = f"{reason[:190]} (Heat cannot go below 0: {kept} not lost)"
+                reason = _told_with(reason, f" (Heat cannot go below 0: {kept} not lost)")
             if not delta:
                 return
         elif attribute in ("fame", "edge"):
@@ -325,7 +332,7 @@ class RosterBook:
             keyed = bout.keys.get(effect.get("key"))
             if keyed is not None and effect.get("attribute") in STANDING_ATTRIBUTES:
                 delta = int(effect.get("delta") or 0)
-                reason = str(effect.get("reason") or "By the rules of the match")[:200]
+                reason = str(effect.get("reason") or "By the rules of the match")[:REASON_LENGTH]
                 if (
                     effect["attribute"] == "heat"
                     and reason.startswith(CROWD_PLAY)
@@ -333,7 +340,8 @@ class RosterBook:
                 ):
                     # ARM: "increases the attacker's Heat (in whichever direction he prefers)
                     # by 1": he worked the crowd against his reaction to him.
-                    delta, reason = -delta, f"{reason}, against the crowd's reaction to him"
+                    delta = -delta
+                    reason = _told_with(reason, ", against the crowd's reaction to him")
                 self.change(keyed, effect["attribute"], delta, reason, match)
 
         changed_hands = False

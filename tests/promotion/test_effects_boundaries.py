@@ -460,6 +460,16 @@ def test_a_systems_reason_is_kept_to_the_ledgers_240_characters(federation):
     assert a.standing_changes.get(attribute="heat", delta=1).reason == "r" * 240
 
 
+def test_a_long_reason_at_heat_s_cap_keeps_the_cap_s_note_within_240_characters(federation):
+    a, b = factories.WrestlerFactory.create_batch(2, federation=federation, heat=10)
+    standing = [{"key": a.slug, "attribute": "heat", "delta": 1, "reason": "r" * 300}]
+    run(federation, singles(federation, a, b, effects={"standing": standing}))
+    note = " (Heat's cap is 10: 1 not gained)"
+    row = a.standing_changes.get(attribute="heat", delta=0)
+    assert row.reason == "r" * (240 - len(note)) + note
+    assert len(row.reason) == 240
+
+
 def test_a_feud_between_teams_is_told_apart_by_side(federation):
     """The roster knows which side of an active feud each team is on: a match between the
     feud's two sides is their feud, not the spark of a new one."""
