@@ -750,3 +750,22 @@ def test_the_charts_built_keep_their_titles_marks_and_sources():
     assert "referee" not in tables.authored and "advanced_tag_chart" in tables.authored
     assert tables.sources["referee"]["title"] == "Our Refs"
     assert set(tables.grudge) == {"texas_death", "steel_cage"}
+
+
+def test_every_pin_chart_column_is_read_past_one_that_is_no_mapping():
+    chart = pin_chart("0-10", {"points": "0-10", "rolls": ELEVEN[:3]}, {"points": "11+"})
+    assert problems_of("pin_chart", chart) == [
+        ("pin_chart.columns[0]", "must be a mapping {points, rolls}"),
+        ("pin_chart.columns[1].rolls", "must list eleven results, for the totals 2 to 12"),
+        ("pin_chart.columns[2].rolls", "must list eleven results, for the totals 2 to 12"),
+    ]
+
+
+def test_every_letter_of_the_key_is_read_past_one_that_is_missing():
+    chart = default("advanced_tag_chart")
+    del chart["key"]["two_man"]["A"]
+    chart["key"]["two_man"]["C"]["rounds"] = 11
+    assert problems_of("advanced_tag_chart", chart) == [
+        ("advanced_tag_chart.key.two_man.A", "missing"),
+        ("advanced_tag_chart.key.two_man.C.rounds", "must be a whole number from 1 to 10, got 11"),
+    ]
