@@ -15,6 +15,7 @@ import pytest
 from rules.core.dice import ScriptedDice
 from rules.core.result import Method
 from tests.rules.conftest import kinds, positioned
+from tests.rules.filsinger_helpers import card
 
 # docs/rules/filsinger.md, "The charts": per chart, per rating, the rows for the totals 2..12.
 # "opp L3": the other wrestler on LEVEL 3 OFFENSE; "you L1": the one who rolled; "PIN you": he
@@ -331,25 +332,7 @@ def test_a_moves_target_adds_the_opponents_agility_or_power(
 # ------------------------------------------------------------------------ the engine's reading
 def thrower(fs, name, entry, **ratings):
     """Every offensive entry ``entry``; every defense dazed - 1; PIN 7, disqualification 6."""
-    values = {
-        "pin": 7,
-        "pin_fatigue": 4,
-        "ropes": "B",
-        "turnbuckle": "B",
-        "ring": "B",
-        "deathjump": "B",
-        "disqualification": 6,
-        **ratings,
-    }
-    return fs.parse_card(
-        {
-            "system": "filsinger",
-            "name": name,
-            "offense": {level: [entry] * 6 for level in (1, 2, 3)},
-            "defense": {level: ["dazed - 1"] * 6 for level in (1, 2, 3)},
-            "ratings": values,
-        }
-    )
+    return card(fs, name, [entry] * 6, ["dazed - 1"] * 6, **ratings)
 
 
 CELLS = [

@@ -13,6 +13,8 @@ from functools import cache
 
 import pytest
 
+from tests.rules.filsinger_helpers import card
+
 #: Two dice at or under n: how many of the 36 rolls (1, 3, 6, 10, 15, 21, 26, 30, 33, 35, 36).
 WAYS_AT_MOST = {2: 1, 3: 3, 4: 6, 5: 10, 6: 15, 7: 21, 8: 26, 9: 30, 10: 33, 11: 35, 12: 36}
 
@@ -25,31 +27,6 @@ def at_most(n: int) -> Fraction:
 HALF = Fraction(1, 2)
 #: Long enough that what is still in play after it is below 1e-12.
 FOREVER = 2000
-
-
-def card(fs, name, offense, defense3, **ratings):
-    """A card whose three offense levels are ``offense`` (one list, or three) and whose LEVEL 3
-    DEFENSE is ``defense3``; LEVEL 1 and 2 DEFENSE never come up in these matches."""
-    levels = offense if isinstance(offense[0], list) else [offense] * 3
-    values = {
-        "pin": 7,
-        "pin_fatigue": 4,
-        "ropes": "B",
-        "turnbuckle": "B",
-        "ring": "B",
-        "deathjump": "B",
-        "disqualification": 6,
-        **ratings,
-    }
-    return fs.parse_card(
-        {
-            "system": "filsinger",
-            "name": name,
-            "offense": {1: levels[0], 2: levels[1], 3: levels[2]},
-            "defense": {1: ["dazed - 1"] * 6, 2: ["dazed - 1"] * 6, 3: defense3},
-            "ratings": values,
-        }
-    )
 
 
 def two_sides(a_wins, a_stays, a_hands, b_loses, b_stays, b_hands) -> Fraction:

@@ -15,6 +15,8 @@ from fractions import Fraction
 
 import pytest
 
+from tests.rules.filsinger_helpers import card
+
 #: Two dice at or under n: how many of the 36 rolls.
 WAYS_AT_MOST = {2: 1, 3: 3, 4: 6, 5: 10, 6: 15, 7: 21, 8: 26, 9: 30, 10: 33, 11: 35, 12: 36}
 HALF = Fraction(1, 2)
@@ -57,30 +59,6 @@ def solve(equations: dict) -> dict:
                 factor = rows[r][col]
                 rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col], strict=True)]
     return {k: rows[index[k]][n] for k in keys}
-
-
-def card(fs, name, offense, defense3, **ratings):
-    """Every offense level ``offense`` (six entries); LEVEL 3 DEFENSE ``defense3``; LEVEL 1 and
-    2 DEFENSE dazed - 1 (they never come up here)."""
-    values = {
-        "pin": 7,
-        "pin_fatigue": 4,
-        "ropes": "B",
-        "turnbuckle": "B",
-        "ring": "B",
-        "deathjump": "B",
-        "disqualification": 6,
-        **ratings,
-    }
-    return fs.parse_card(
-        {
-            "system": "filsinger",
-            "name": name,
-            "offense": {1: offense, 2: offense, 3: offense},
-            "defense": {1: ["dazed - 1"] * 6, 2: ["dazed - 1"] * 6, 3: defense3},
-            "ratings": values,
-        }
-    )
 
 
 def pin_or_counter(name: str) -> list[str]:
