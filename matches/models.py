@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -42,6 +43,19 @@ class Show(models.Model):
     kind = models.CharField(max_length=10, choices=ShowKind.choices, default=ShowKind.WEEKLY)
     scheduled_at = models.DateTimeField()
     venue = models.CharField(max_length=160, blank=True, validators=[plain_text])
+    poster_line = models.CharField(
+        max_length=200,
+        blank=True,
+        validators=[plain_text],
+        help_text='An event\'s line on the poster ("Nine matches. Two titles. One night.").',
+    )
+    card_size = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(30)],
+        help_text="Matches the auto-booker puts on this show: 1 to 30. Empty: the federation's "
+        "card size (docs/events.md says what an event's is).",
+    )
     status = models.CharField(max_length=10, choices=ShowStatus.choices, default=ShowStatus.DRAFT)
     seed = models.BigIntegerField(help_text="Fixes every die of the show.")
     attempts = models.PositiveSmallIntegerField(

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxLengthValidator
+from django.core.validators import MaxLengthValidator, RegexValidator
 from django.db import models
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.urls import reverse
@@ -82,6 +82,12 @@ class Weekday(models.IntegerChoices):
     SUNDAY = 6, "Sunday"
 
 
+#: A Celery queue's name as an operator types it: lower-case letters, digits, ".", "_" and "-".
+QUEUE_NAME = RegexValidator(
+    r"^[a-z0-9][a-z0-9._-]*\Z", "A queue name is lower-case letters, digits, '.', '_' and '-'."
+)
+
+
 class Federation(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="federations"
@@ -114,6 +120,19 @@ class Federation(models.Model):
         validators=VACATE_AFTER_VALIDATORS,
         help_text="Vacate a title whose champion is expected out longer than this (0 to 520 "
         "weeks). Empty: never.",
+    )
+    queue = models.CharField(
+        max_length=60,
+        blank=True,
+        validators=[QUEUE_NAME],
+        help_text="The Celery queue its shows are wrestled on; empty: the default queue "
+        "(docs/deploy.md).",
+    )
+    calendar_token = models.CharField(
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="The secret in a private federation's calendar feed address; empty: none issued.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
