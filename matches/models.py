@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from matches import brackets
+
 # The show's and match's states and finishes: the roster reads them too, so they live below both.
 from promotion.choices import BLOCKING_STATUSES as BLOCKING_STATUSES
 from promotion.choices import FINISHED_STATUSES as FINISHED_STATUSES
@@ -293,3 +295,222 @@ class SeasonLock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.federation}: season run by {self.holder}"
+
+
+class TournamentFormat(models.TextChoices):
+    SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+    ROUND_ROBIN = "round_robin", "Round robin"
+
+
+class TournamentUnit(models.TextChoices):
+    SINGLES = "singles", "Singles"
+    TAG = "tag", "Tag teams"
+    SIX_MAN = "six_man", "Six-man teams"
+
+
+class Seeding(models.TextChoices):
+    PRESTIGE = "prestige", "By Prestige"
+    HAND = "hand", "By hand"
+    DRAW = "draw", "Drawn"
+
+
+class Placement(models.TextChoices):
+    WEEKLY = "weekly", "A round a week on the weekly shows"
+    ONE_NIGHT = "one_night", "One event night"
+
+
+class TournamentStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    RUNNING = "running", "Running"
+    COMPLETED = "completed", "Completed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class BoutDecision(models.TextChoices):
+    UNDECIDED = "", "Not yet decided"
+    MATCH = "match", "Match"
+    BYE = "bye", "Bye"
+    FORFEIT = "forfeit", "Forfeit"
+
+
+class Tournament(models.Model):
+    """A single-elimination or round robin tournament of wrestlers or teams, its rounds on the
+    weekly shows or on one event night (``matches/tournaments.py`` runs it; ``docs/events.md``)."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=160, validators=[plain_text])
+    slug = models.SlugField(max_length=80)
+    rule_system = models.CharField(max_length=20, choices=System.choices)
+    format = models.CharField(
+        max_length=20, choices=TournamentFormat.choices, default=TournamentFormat.SINGLE_ELIMINATION
+    )
+    unit = models.CharField(
+        max_length=10, choices=TournamentUnit.choices, default=TournamentUnit.SINGLES
+    )
+    title = models.ForeignKey(
+        Title, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.PRESTIGE)
+    draw_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="The seed of the drawn order (seeding by draw)."
+    )
+    placement = models.CharField(max_length=10, choices=Placement.choices, default=Placement.WEEKLY)
+    event = models.ForeignKey(
+        Show,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+        help_text="The event night it is wrestled on (one-night placement).",
+    )
+    status = models.CharField(
+        max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.OPEN
+    )
+    winner = models.ForeignKey(
+        "TournamentEntrant", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["federation", "-created_at", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "slug"], name="tournament_unique_slug"),
+            models.CheckConstraint(
+                condition=Q(completed_at__isnull=True) | Q(status="completed"),
+                name="tournament_completed_at_only_when_completed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "tournament-detail", kwargs={"federation": self.federation.slug, "slug": self.slug}
+        )
+
+    @property
+    def rounds(self) -> int:
+        """Its number of rounds, from its entrants."""
+        count = self.entrants.count()
+        if self.format == TournamentFormat.ROUND_ROBIN:
+            return len(brackets.round_robin_rounds(count))
+        return brackets.rounds_for(count)
+
+    def round_name(self, round: int) -> str:
+        """ "quarter-final", "final", "round 2" (round robin)."""
+        if self.format == TournamentFormat.ROUND_ROBIN:
+            return brackets.round_robin_round_name(round)
+        return brackets.round_name(round, self.rounds)
+
+
+class TournamentEntrant(models.Model):
+    """A wrestler (singles) or a team (tag: two, six-man: three) in a tournament, with its seed;
+    ``withdrew_because`` says why it forfeited, when it did."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    wrestler = models.ForeignKey(
+        Wrestler,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_entries",
+    )
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_entries"
+    )
+    seed = models.PositiveSmallIntegerField(help_text="1 is the top seed.")
+    withdrew_because = models.CharField(
+        max_length=400, blank=True, help_text="Why it forfeited (injured, suspended, retired)."
+    )
+
+    class Meta:
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "seed"], name="tournament_entrant_unique_seed"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "wrestler"],
+                condition=Q(wrestler__isnull=False),
+                name="tournament_entrant_wrestler_once",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "team"],
+                condition=Q(team__isnull=False),
+                name="tournament_entrant_team_once",
+            ),
+            models.CheckConstraint(
+                condition=Q(wrestler__isnull=False, team__isnull=True)
+                | Q(wrestler__isnull=True, team__isnull=False),
+                name="tournament_entrant_wrestler_or_team",
+            ),
+            models.CheckConstraint(condition=Q(seed__gte=1), name="tournament_seed_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.seed})"
+
+    @property
+    def name(self) -> str:
+        if self.wrestler_id is not None:
+            return self.wrestler.ring_name  # type: ignore[union-attr]
+        return self.team.name if self.team is not None else ""
+
+
+class TournamentBout(models.Model):
+    """One place in the bracket (or one pairing of a round robin): its entrants when known, its
+    match when booked, and how it was decided."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="bouts")
+    round = models.PositiveSmallIntegerField(help_text="1 is the first round.")
+    position = models.PositiveSmallIntegerField(help_text="0 is the top of the round.")
+    entrant_a = models.ForeignKey(
+        TournamentEntrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    entrant_b = models.ForeignKey(
+        TournamentEntrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_bout"
+    )
+    winner = models.ForeignKey(
+        TournamentEntrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_by = models.CharField(
+        max_length=10, choices=BoutDecision.choices, blank=True, default=BoutDecision.UNDECIDED
+    )
+    forfeit_reason = models.CharField(max_length=400, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "position"], name="tournament_bout_unique_place"
+            ),
+            models.CheckConstraint(condition=Q(round__gte=1), name="tournament_bout_round_from_1"),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True, decided_by="")
+                | Q(winner__isnull=False) & ~Q(decided_by=""),
+                name="tournament_bout_winner_has_decision",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.round_name} {self.position + 1}"
+
+    @property
+    def round_name(self) -> str:
+        return self.tournament.round_name(self.round)
+
+    @property
+    def is_final(self) -> bool:
+        return (
+            self.tournament.format == TournamentFormat.SINGLE_ELIMINATION
+            and self.round == self.tournament.rounds
+        )
+
+    @property
+    def entrants(self) -> list[TournamentEntrant | None]:
+        return [self.entrant_a, self.entrant_b]
