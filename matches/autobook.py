@@ -2,6 +2,8 @@
 
 What it books, in order of priority, until the card holds ``federation.card_size`` matches:
 
+0. the tournaments' due rounds (``matches.tournaments.tournaments_book_on``), each match's note
+   naming its round ("tournament quarter-final"), forfeits and byes among the report's reasons;
 1. every active title, by rank: the champion (or the champion team) against the top contender by
    contention (Prestige plus recent results, a disqualification or count-out win counting less
    than a clean one); a vacant title goes to the top two contenders;
@@ -44,9 +46,10 @@ from matches.booking_config import (
     BookingConfig,
     booking_config,
 )
-from matches.models import Match, MatchType, Show
+from matches.models import Match, MatchType, Show, Tournament, TournamentStatus
 from matches.selectors import Bout, bout_of, last_week_bouts, recent_history, recent_results
 from matches.simulation import worked_days
+from matches.tournaments import tournaments_book_on
 from promotion.healing import arm_stamina, heal_roster
 from promotion.models import (
     Division,
@@ -79,6 +82,7 @@ NOTHING_BOOKED_NO_CARDS = (
     "{has} a {system} card, and its matches are wrestled under those rules. Give them cards "
     "(a wrestler's page, or import_cards)."
 )
+TITLE_TOURNAMENT = "{title}: no match this week; the {tournament} tournament crowns its champion."
 CHAMPION_OUT = "{title}: no defense this week; {reasons}"
 CHAMPION_TEAM_SHORT = "{title}: no defense this week; {team} cannot field two wrestlers. {reasons}"
 NO_CHALLENGER = "{title}: no defense this week; nobody is left to challenge {champion}."
@@ -228,6 +232,18 @@ class _Booker:
         self.plans: list[_Plan] = []
         self.skipped: list[str] = []
         self.used: set[int] = set()
+        # A tournament's round booked on the show first (``matches.tournaments``): its men are
+        # used, and its matches take places on the card.
+        self.used.update(show.appearances.values_list("wrestler_id", flat=True))
+        self.booked_before = show.matches.count()
+        #: Vacant titles a tournament under way will crown (their names): no match for them.
+        self.tournament_titles: dict[int, str] = dict(
+            Tournament.objects.filter(
+                federation=self.federation,
+                title__isnull=False,
+                status__in=[TournamentStatus.OPEN, TournamentStatus.RUNNING],
+            ).values_list("title_id", "name")
+        )
         self.recalled: set[int] = set()
 
         pool = contenders(
@@ -314,7 +330,7 @@ class _Booker:
 
     @property
     def full(self) -> bool:
-        return len(self.plans) >= self.federation.card_size
+        return len(self.plans) + self.booked_before >= self.federation.card_size
 
     def _add(self, plan: _Plan, what: str) -> bool:
         system = plan.rule_system or self.system
@@ -467,7 +483,8 @@ class _Booker:
     def _short(self) -> int:
         """How many more men the card's empty places need than are free to fill them."""
         free = sum(1 for w in self.by_prestige if w.pk not in self.used)
-        return max(0, 2 * (self.federation.card_size - len(self.plans)) - free)
+        places = self.federation.card_size - self.booked_before - len(self.plans)
+        return max(0, 2 * places - free)
 
     def _recall(self, count: int) -> None:
         """Bring back ``count`` of the men resting, the fewest points first: resting never
@@ -592,7 +609,16 @@ class _Booker:
             message = NO_CHALLENGER.format(title=title, champion=champion)
         self.skipped.append(message)
 
+    def _crowned_by_tournament(self, title: Title) -> bool:
+        """A vacant title a tournament will crown gets no match of its own (the reason said)."""
+        tournament = self.tournament_titles.get(title.pk)
+        if tournament is not None:
+            self.skipped.append(TITLE_TOURNAMENT.format(title=title, tournament=tournament))
+        return tournament is not None
+
     def _vacant_singles(self, title: Title) -> None:
+        if self._crowned_by_tournament(title):
+            return
         free = [
             w
             for w in self.by_contention
@@ -667,6 +693,8 @@ class _Booker:
         self._no_challenger(title, team, passed)
 
     def _vacant_tag(self, title: Title) -> None:
+        if self._crowned_by_tournament(title):
+            return
         teams = self._challenger_teams(exclude_team=None, title=title)
         for index, (first, first_members) in enumerate(teams):
             for second, second_members in teams[index + 1 :]:
@@ -935,9 +963,11 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
         system = show.federation.rule_system
         if system not in registry.systems:
             raise BookingError([NO_ENGINE.format(system=system)])
+        # The tournaments' due rounds go on the card first, each match with its reason.
+        rounds = tournaments_book_on(show=show)
         plans, skipped = _Booker(show, config).plan()
-        if not plans:
-            raise BookingError([*skipped, _nothing_booked(show, system)])
+        if not plans and not rounds.matches:
+            raise BookingError([*rounds.reasons, *skipped, _nothing_booked(show, system)])
         ordered = card_order(plans, opener=config.opener)
         # Nobody kept off cards is booked; one who wrestles through an injury may be, and his
         # match's note says so.
@@ -945,8 +975,9 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
             wrestlers=[w for plan in ordered for side in plan.sides for w in side], on=show.date
         )
         matches = []
-        for position, plan in enumerate(ordered, start=1):
-            is_main = position == len(ordered)
+        before = len(rounds.matches)
+        for position, plan in enumerate(ordered, start=1 + before):
+            is_main = position == before + len(ordered)
             note = plan.card_note(is_main=is_main, card=ordered, hurt=hurt)
             matches.append(
                 match_book(
@@ -963,7 +994,9 @@ def show_autobook(*, show: Show, config: BookingConfig | None = None) -> Autoboo
                     note=_clip(note),
                 )
             )
-        return AutobookReport(matches=matches, skipped=skipped)
+        return AutobookReport(
+            matches=[*rounds.matches, *matches], skipped=[*rounds.reasons, *skipped]
+        )
 
 
 def _clip(note: str, limit: int | None = Match._meta.get_field("booking_note").max_length) -> str:

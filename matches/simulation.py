@@ -55,7 +55,10 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from redis.exceptions import RedisError
 
-from matches import selectors  # (the module: it reads this one's names as it loads)
+from matches import (
+    selectors,  # (the module: it reads this one's names as it loads)
+    tournaments,  # (the module: it reads selectors as it loads)
+)
 from matches.models import (
     BLOCKING_STATUSES,
     ROSTER_STIPULATIONS,
@@ -593,6 +596,8 @@ def _commit(wrestled: Wrestled, lease: dt.datetime) -> None:
         ],
     )
     book.flush()
+    # Tournament bouts take their results into the brackets in the same transaction.
+    tournaments.tournament_results(show=show)
 
 
 #: Parsed cards by (card id, last change): a worker parses each version of a card once.
