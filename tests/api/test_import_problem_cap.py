@@ -10,6 +10,7 @@ import pytest
 from promotion.models import Federation
 from promotion.transfer import TransferError, federation_export, federation_import
 from tests import factories
+from tests.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +23,11 @@ def document():
     return data
 
 
-def refused(document, unknown: int) -> list[tuple[str, str]]:
-    document.update({f"extra{n:03}": n for n in range(unknown)})
+def unknown(document, count: int) -> dict:
+    return {**document, **{f"extra{n:03}": n for n in range(count)}}
+
+
+def refused(document) -> list[tuple[str, str]]:
     with pytest.raises(TransferError) as refusal:
         federation_import(document=document, owner=factories.UserFactory())
     assert not Federation.objects.filter(slug="copy").exists()
@@ -31,10 +35,19 @@ def refused(document, unknown: int) -> list[tuple[str, str]]:
 
 
 def test_two_hundred_problems_are_all_told(document):
-    problems = refused(document, 200)
+    problems = refused(unknown(document, 200))
     assert problems == [(f"extra{n:03}", "unknown field") for n in range(200)]
 
 
 def test_past_two_hundred_the_first_two_hundred_are_told(document):
-    problems = refused(document, 201)
+    problems = refused(unknown(document, 201))
     assert problems == [(f"extra{n:03}", "unknown field") for n in range(200)]
+
+
+def test_the_api_answers_the_first_two_hundred(document, people):
+    client = client_for(people, "outsider")
+    response = client.post("/api/v1/federations/import/", unknown(document, 250), format="json")
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert errors == [{"path": f"extra{n:03}", "message": "unknown field"} for n in range(200)]
+    assert not Federation.objects.filter(slug="copy").exists()
