@@ -294,7 +294,8 @@ def _pick_field(
             picked.sort(key=lambda entrant: -_strength(entrant, on))
         return picked
     if size is None:
-        problems.append(FieldProblem("size", "Size", SIZE_REQUIRED))
+        if seeding != Seeding.HAND:  # (by hand, the missing entrants are the problem said)
+            problems.append(FieldProblem("size", "Size", SIZE_REQUIRED))
         return []
     if unit == TournamentUnit.SINGLES:
         pool: list[Wrestler | Team] = list(
@@ -921,6 +922,8 @@ def tournament_results(*, show: Show) -> None:
         touched[tournament.pk] = tournament
         a, b = bout.entrant_a, bout.entrant_b
         assert a is not None and b is not None
+        if match.status == MatchStatus.BOOKED:
+            continue  # (not wrestled: nothing to take)
         if match.status == MatchStatus.COMPLETED and match.winner_side in (0, 1):
             _decide(bout, a if match.winner_side == 0 else b, BoutDecision.MATCH, "")
             continue
