@@ -1,0 +1,629 @@
+"""The production-like run: the deployment in deploy/ started for real and driven over HTTP.
+
+    .venv/bin/python scripts/production_check.py [--database-url URL] [--redis-url URL]
+
+What it does, in order (``make production-check``; CI runs it after the suite):
+
+1. The environment is ``deploy/ringside.env.example`` as an operator fills it in: production
+   mode (``DJANGO_DEBUG=0``), its allowed host and trusted proxy, with a fresh random secret key
+   and this machine's PostgreSQL and Redis: a database of the check's own
+   (``ringside_prodcheck``, dropped and created again) and a Redis database of its own (14,
+   emptied first).
+2. The commands are the systemd units' own (``deploy/*.service``, their ``ExecStartPre`` and
+   ``ExecStart`` lines, ``/srv/ringside`` read as this checkout): ``check --deploy`` (any of
+   its security warnings fails the check), the web unit's ``migrate`` and ``collectstatic``,
+   then gunicorn (on a free port), two Celery workers of the default queue
+   (``ringside-worker@celery``, each under a name of its own) and beat, each a real process in
+   a session of its own.
+3. Over HTTP only, with the headers the reverse proxy (``deploy/nginx.conf``) sends: production
+   mode holds (plain HTTP is sent to HTTPS, an unknown host is refused, static files come
+   hashed from collectstatic through WhiteNoise, no debug page); an operator's account made by
+   ``createsuperuser`` signs in for a token; a federation is created, four wrestlers signed and
+   their cards imported (``cards/import/``, the sample Filsinger cards), a show booked by hand
+   and scheduled a few seconds ahead; then it waits (bounded) until beat has dispatched it and a
+   worker wrestled it, and reads the results back: every match decided with its play-by-play,
+   every wrestler's record one match long.
+4. Every process gets SIGTERM (as systemd stops them) and must exit 0 within a bounded wait,
+   leaving no process of its session behind and the web port free.
+
+Any failure prints what failed and the last lines of every process's log, stops everything and
+exits 1. It needs PostgreSQL (127.0.0.1:5432, user postgres) and Redis (127.0.0.1:6379).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import os
+import re
+import secrets
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import psycopg
+import redis
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / "deploy"
+BIN = Path(sys.executable).parent
+#: Where the units and the environment file expect the project and its virtualenv.
+INSTALLED = "/srv/ringside"
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/ringside_prodcheck"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
+#: The sample wrestlers the check signs (their Filsinger cards are imported through the API).
+SAMPLE_CARDS = ROOT / "rules" / "data" / "sample" / "filsinger"
+ROSTER = ["corrigan-vale", "skylar-finch", "mortimer-gale", "nadia-sorrel"]
+#: The client's address the proxy names in X-Forwarded-For (TEST-NET-3, RFC 5737).
+CLIENT = "203.0.113.7"
+#: Bounds of the waits, in seconds.
+START_TIMEOUT = 60
+SHOW_TIMEOUT = 90
+STOP_TIMEOUT = 45
+
+T = TypeVar("T")
+
+
+class CheckFailed(Exception):
+    """A step of the check did not hold; the message says which and how."""
+
+
+# -- the deployment's files ---------------------------------------------------------------------
+
+
+def read_environment(path: Path) -> dict[str, str]:
+    """An ``EnvironmentFile`` as systemd reads it: ``KEY=VALUE`` lines, ``#`` comments."""
+    values = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            values[key.strip()] = value.strip().strip('"')
+    return values
+
+
+@dataclass
+class Unit:
+    """The commands of one systemd unit's ``[Service]`` section, as this checkout runs them."""
+
+    name: str
+    pre: list[list[str]] = field(default_factory=list)
+    start: list[str] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, filename: str, instance: str = "") -> Unit:
+        unit = cls(filename.replace("@.", f"@{instance}."))
+        section = ""
+        for line in (DEPLOY / filename).read_text().splitlines():
+            line = line.strip()
+            if line.startswith("["):
+                section = line
+            elif section == "[Service]" and "=" in line:
+                key, _, value = line.partition("=")
+                if key == "ExecStartPre":
+                    unit.pre.append(_command(value, instance))
+                elif key == "ExecStart":
+                    unit.start = _command(value, instance)
+        if not unit.start:
+            raise CheckFailed(f"deploy/{filename} has no ExecStart line")
+        return unit
+
+
+def _command(line: str, instance: str) -> list[str]:
+    """One ``Exec`` line: systemd's specifiers (``%i``, ``%H``, ``%%``) expanded, the installed
+    project's paths read as this checkout's."""
+
+    def specifier(found: re.Match[str]) -> str:
+        letter = found.group(1)
+        if letter == "%":
+            return "%"
+        if letter == "i":
+            return instance
+        if letter == "H":
+            return socket.gethostname()
+        raise CheckFailed(f"the check does not know systemd's specifier %{letter} in {line!r}")
+
+    words = shlex.split(re.sub(r"%(.)", specifier, line))
+    return [
+        word.replace(f"{INSTALLED}/.venv/bin", str(BIN)).replace(INSTALLED, str(ROOT))
+        for word in words
+    ]
+
+
+def with_option(command: list[str], option: str, value: str) -> list[str]:
+    """``command`` with ``option``'s value replaced (``--bind 127.0.0.1:8000``), or added."""
+    command = list(command)
+    if option in command:
+        command[command.index(option) + 1] = value
+        return command
+    return [*command, option, value]
+
+
+# -- processes ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Service:
+    name: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+class Fleet:
+    """The processes the check starts, each in a session of its own (its pool's children too)."""
+
+    def __init__(self, env: dict[str, str], logs: Path):
+        self.env = env
+        self.logs = logs
+        self.services: dict[str, Service] = {}
+
+    def run(self, name: str, command: list[str], timeout: float = 300) -> str:
+        """A command to its end; its output, or ``CheckFailed`` with it."""
+        done = subprocess.run(
+            command,
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+        output = done.stdout + done.stderr
+        if done.returncode != 0:
+            raise CheckFailed(f"{name} exited {done.returncode}:\n{output[-3000:]}")
+        return output
+
+    def start(self, name: str, command: list[str]) -> Service:
+        log = self.logs / f"{name}.log"
+        with log.open("ab") as out:
+            process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        service = Service(name, process, log)
+        self.services[name] = service
+        return service
+
+    def wait_log(self, name: str, text: str) -> None:
+        service = self.services[name]
+
+        def seen() -> bool:
+            if service.process.poll() is not None:
+                raise CheckFailed(f"{name} exited {service.process.returncode} while starting")
+            return text in service.text()
+
+        wait(seen, START_TIMEOUT, f"{name} to log {text!r}")
+
+    def stop(self) -> list[str]:
+        """SIGTERM to every main process (as systemd stops a unit); each must exit 0 within
+        the bound, its whole session with it. What did not, in words."""
+        problems = []
+        for service in self.services.values():
+            if service.process.poll() is None:
+                service.process.send_signal(signal.SIGTERM)
+        for service in self.services.values():
+            try:
+                code = service.process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                problems.append(f"{service.name} still running {STOP_TIMEOUT}s after SIGTERM")
+                continue
+            if code != 0:
+                problems.append(f"{service.name} exited {code} on SIGTERM")
+        for service in self.services.values():
+            session = service.process.pid
+            with contextlib.suppress(CheckFailed):
+                wait(lambda: not session_members(session), 10, "")  # noqa: B023
+            left = session_members(session)
+            if left:
+                problems.append(f"{service.name} left processes behind: {left}")
+        return problems
+
+    def kill(self) -> None:
+        """Everything the check started, at once (after a failure)."""
+        for service in self.services.values():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(service.process.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                service.process.wait(timeout=10)
+
+    def dump(self, lines: int = 60) -> str:
+        parts = []
+        for service in self.services.values():
+            tail = "\n".join(service.text().splitlines()[-lines:])
+            parts.append(f"----- {service.name} ({service.log.name}) -----\n{tail}")
+        return "\n".join(parts)
+
+
+def session_members(session: int) -> list[int]:
+    """The processes alive in a session (the check starts each service as a session leader)."""
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                # state, ppid, pgrp, session; a zombie is gone but for its parent's wait
+                if int(fields[3]) == session and fields[0] != "Z":
+                    members.append(int(entry.name))
+    return members
+
+
+def port_free(port: int) -> bool:
+    """Nothing listens on ``port``: a server could bind it again (SO_REUSEADDR, as gunicorn
+    binds; the closed connections' TIME_WAIT aside)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait(predicate: Callable[[], T], timeout: float, what: str, every: float = 0.25) -> T:
+    """``predicate()`` once truthy, polled every ``every`` seconds; ``CheckFailed`` after
+    ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise CheckFailed(f"timed out after {timeout:g}s waiting for {what}")
+        time.sleep(every)
+
+
+# -- HTTP, as the reverse proxy passes it on ------------------------------------------------
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.body)
+        except ValueError:
+            raise CheckFailed(f"not JSON ({self.status}): {self.body[:300]!r}") from None
+
+
+class Site:
+    """gunicorn on 127.0.0.1, asked as nginx.conf asks it: the site's Host, HTTPS in
+    X-Forwarded-Proto, the client in X-Forwarded-For."""
+
+    def __init__(self, port: int, host: str):
+        self.base = f"http://127.0.0.1:{port}"
+        self.host = host
+        self.token = ""
+        self.opener = urllib.request.build_opener(NoRedirect)
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        content_type: str = "application/json",
+        headers: dict[str, str] | None = None,
+        proxied: bool = True,
+    ) -> Answer:
+        sent = {"Host": self.host, "Accept": "application/json, text/html"}
+        if proxied:
+            sent |= {"X-Forwarded-Proto": "https", "X-Forwarded-For": CLIENT}
+        if self.token:
+            sent["Authorization"] = f"Token {self.token}"
+        data = None
+        if body is not None:
+            data = body if isinstance(body, bytes) else json.dumps(body).encode()
+            sent["Content-Type"] = content_type
+        sent |= headers or {}
+        request = urllib.request.Request(self.base + path, data, sent, method=method)
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return Answer(response.status, dict(response.headers), response.read())
+        except urllib.error.HTTPError as error:
+            return Answer(error.code, dict(error.headers), error.read())
+
+    def get(self, path: str, **kwargs: Any) -> Answer:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> Answer:
+        return self.request("POST", path, body, **kwargs)
+
+    def expect(self, answer: Answer, status: int, what: str) -> Any:
+        if answer.status != status:
+            raise CheckFailed(f"{what}: {answer.status}, not {status}: {answer.body[:800]!r}")
+        return answer.json() if answer.body else None
+
+
+# -- the check ------------------------------------------------------------------------------
+
+
+class Check:
+    def __init__(self, args: argparse.Namespace, logs: Path):
+        self.began = time.monotonic()
+        example = read_environment(DEPLOY / "ringside.env.example")
+        self.host = example["DJANGO_ALLOWED_HOSTS"].split(",")[0]
+        self.database_url = args.database_url
+        self.redis_url = args.redis_url
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("DJANGO_", "API_THROTTLE_", "SHOW_"))
+            and key not in {"DATABASE_URL", "REDIS_URL", "TRUSTED_PROXIES"}
+        }
+        env |= example | {
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DATABASE_URL": self.database_url,
+            "REDIS_URL": self.redis_url,
+        }
+        self.fleet = Fleet(env, logs)
+        self.port = free_port()
+        self.site = Site(self.port, self.host)
+
+    def say(self, text: str) -> None:
+        print(f"[{time.monotonic() - self.began:6.1f}s] {text}", flush=True)
+
+    def run(self) -> None:
+        self.prepare()
+        self.start()
+        self.production_mode()
+        self.operator_signs_in()
+        slug, number = self.book_a_show()
+        self.wait_for_the_show(slug, number)
+        self.read_the_results(slug, number)
+
+    def prepare(self) -> None:
+        admin, name = self.database_url.rsplit("/", 1)
+        with psycopg.connect(f"{admin}/postgres", autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            connection.execute(f'CREATE DATABASE "{name}"')
+        redis.Redis.from_url(self.redis_url).flushdb()
+        self.say(f"database {name} created afresh, Redis {self.redis_url} emptied")
+        python = str(BIN / "python")
+        # Django's deployment checks (security.W0xx) are warnings: any of them fails the check.
+        command = [python, "manage.py", "check", "--deploy", "--tag", "security"]
+        self.fleet.run("check --deploy", [*command, "--fail-level", "WARNING"])
+        self.say("manage.py check --deploy --tag security: no warnings")
+        web = Unit.read("ringside-web.service")
+        for command in web.pre:
+            began = time.monotonic()
+            self.fleet.run(" ".join(command[1:4]), command)
+            self.say(f"{web.name}: {' '.join(command[1:3])} ({time.monotonic() - began:.1f}s)")
+
+    def start(self) -> None:
+        web = Unit.read("ringside-web.service")
+        self.fleet.start("web", with_option(web.start, "--bind", f"127.0.0.1:{self.port}"))
+        worker = Unit.read("ringside-worker@.service", "celery")
+        for n in (1, 2):
+            self.fleet.start(f"worker{n}", [*worker.start, f"--hostname=check{n}@%h"])
+        beat = Unit.read("ringside-beat.service")
+        self.fleet.start("beat", beat.start)
+        self.say(f"started gunicorn on 127.0.0.1:{self.port}, two workers of {worker.name}, beat")
+        wait(lambda: self._answers("/api/v1/"), START_TIMEOUT, "gunicorn to answer")
+        for name in ("worker1", "worker2"):
+            self.fleet.wait_log(name, " ready.")
+        self.fleet.wait_log("beat", "beat: Starting")
+        self.say("gunicorn answers, both workers ready, beat started")
+
+    def _answers(self, path: str) -> bool:
+        if self.fleet.services["web"].process.poll() is not None:
+            raise CheckFailed("gunicorn exited while starting")
+        try:
+            return self.site.get(path).status == 200
+        except OSError:
+            return False
+
+    def production_mode(self) -> None:
+        plain = self.site.get("/api/v1/", proxied=False)
+        location = plain.headers.get("Location", "")
+        if plain.status != 301 or not location.startswith(f"https://{self.host}/"):
+            raise CheckFailed(f"plain HTTP answered {plain.status} {location!r}, not 301 to https")
+        stranger = self.site.get("/api/v1/", headers={"Host": "elsewhere.example"})
+        if stranger.status != 400:
+            raise CheckFailed(f"a host not in DJANGO_ALLOWED_HOSTS answered {stranger.status}")
+        home = self.site.get("/")
+        if home.status != 200:
+            raise CheckFailed(f"the home page answered {home.status}")
+        sheets = re.findall(r'href="(/static/[^"]+\.[0-9a-f]{12}\.css)"', home.body.decode())
+        if not sheets:
+            raise CheckFailed("the home page links no hashed stylesheet: collectstatic's manifest")
+        sheet = self.site.get(sheets[0])
+        cache = sheet.headers.get("Cache-Control", "")
+        if sheet.status != 200 or "immutable" not in cache:
+            raise CheckFailed(f"{sheets[0]}: {sheet.status}, Cache-Control {cache!r}")
+        missing = self.site.get("/no-such-page/")
+        if missing.status != 404 or b"URLconf" in missing.body:
+            raise CheckFailed(f"a missing page answered {missing.status} (or Django's debug page)")
+        self.say(
+            "production mode: HTTP sent to HTTPS, unknown host refused, "
+            f"{sheets[0]} served by WhiteNoise, no debug page"
+        )
+
+    def operator_signs_in(self) -> None:
+        password = secrets.token_urlsafe(24)
+        self.fleet.env["DJANGO_SUPERUSER_PASSWORD"] = password
+        self.fleet.run(
+            "createsuperuser",
+            [
+                str(BIN / "python"),
+                "manage.py",
+                "createsuperuser",
+                "--noinput",
+                "--username",
+                "operator",
+                "--email",
+                f"operator@{self.host}",
+            ],
+        )
+        del self.fleet.env["DJANGO_SUPERUSER_PASSWORD"]
+        root = self.site.expect(self.site.get("/api/v1/"), 200, "GET /api/v1/")
+        # The root names its addresses absolutely, as the visitor sees them: https and the host.
+        token_url = urllib.parse.urlsplit(root["token"])
+        if (token_url.scheme, token_url.netloc) != ("https", self.host):
+            raise CheckFailed(f"the API root names {root['token']!r}, not https://{self.host}/")
+        credentials = {"username": "operator", "password": password}
+        answer = self.site.post(token_url.path, credentials)
+        self.site.token = self.site.expect(answer, 200, "POST the token address")["token"]
+        self.say("createsuperuser operator; signed in over the API for a token")
+
+    def book_a_show(self) -> tuple[str, int]:
+        site = self.site
+        slug = "prodcheck"
+        body = {"name": "Production Check Wrestling", "slug": slug, "rule_system": "filsinger"}
+        site.expect(site.post("/api/v1/federations/", body), 201, "POST federations/")
+        base = f"/api/v1/federations/{slug}"
+        cards = []
+        for wrestler in ROSTER:
+            card = yaml.safe_load((SAMPLE_CARDS / f"{wrestler}.yaml").read_text())
+            body = {"ring_name": card["name"], "slug": wrestler}
+            site.expect(site.post(f"{base}/wrestlers/", body), 201, f"signing {wrestler}")
+            cards.append(card)
+        document = yaml.safe_dump({"cards": cards}, sort_keys=False).encode()
+        imported = site.post(f"{base}/cards/import/", document, content_type="application/yaml")
+        count = len(site.expect(imported, 200, "POST cards/import/")["imported"])
+        if count != len(ROSTER):
+            raise CheckFailed(f"cards/import/ imported {count} cards, not {len(ROSTER)}")
+        self.say(f"federation {slug}: {len(ROSTER)} wrestlers signed, their cards imported")
+        due = dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(seconds=5)
+        body = {"name": "Production Check Night", "scheduled_at": due.isoformat()}
+        number = site.expect(site.post(f"{base}/shows/", body), 201, "POST shows/")["number"]
+        show = f"{base}/shows/{number}"
+        for first, second in (ROSTER[:2], ROSTER[2:]):
+            sides = {"sides": [[first], [second]]}
+            site.expect(site.post(f"{show}/matches/", sides), 201, f"booking {first} v {second}")
+        scheduled = site.expect(site.post(f"{show}/schedule/"), 200, "POST schedule/")
+        if scheduled["status"] != "scheduled":
+            raise CheckFailed(f"the show is {scheduled['status']} after schedule/")
+        self.say(f"show {number} booked (2 matches) and scheduled for {due:%H:%M:%S} UTC")
+        return slug, number
+
+    def wait_for_the_show(self, slug: str, number: int) -> None:
+        path = f"/api/v1/federations/{slug}/shows/{number}/progress/"
+        began = time.monotonic()
+
+        def finished() -> dict[str, Any]:
+            progress = self.site.expect(self.site.get(path), 200, "GET progress/")
+            return progress if progress["status"] in {"completed", "failed", "cancelled"} else {}
+
+        progress = wait(finished, SHOW_TIMEOUT, f"show {number} to be wrestled", every=0.5)
+        if progress["status"] != "completed":
+            raise CheckFailed(f"show {number} ended {progress['status']}: {progress}")
+        dispatched = "Sending due task Dispatch due shows" in self.fleet.services["beat"].text()
+        wrestled = re.compile(r"Task matches\.simulate_show\[[^]]+\] succeeded")
+        takers = [
+            n for n in ("worker1", "worker2") if wrestled.search(self.fleet.services[n].text())
+        ]
+        if not dispatched or len(takers) != 1:
+            raise CheckFailed(f"beat's dispatch logged: {dispatched}; wrestled by {takers}")
+        self.say(
+            f"show {number} completed {time.monotonic() - began:.1f}s after it was scheduled: "
+            f"dispatched by beat, wrestled by {takers[0]}"
+        )
+
+    def read_the_results(self, slug: str, number: int) -> None:
+        base = f"/api/v1/federations/{slug}"
+        show = self.site.expect(
+            self.site.get(f"{base}/shows/{number}/?play_by_play=true"), 200, "GET the show"
+        )
+        if len(show["card"]) != 2:
+            raise CheckFailed(f"the show has {len(show['card'])} matches, not 2")
+        for match in show["card"]:
+            on_card = {w["wrestler"] for side in match["sides"] for w in side["wrestlers"]}
+            if (
+                match["status"] != "completed"
+                or not match["method"]
+                or not match["winners"]
+                or not set(match["winners"]) < on_card
+                or not match["play_by_play"]
+            ):
+                raise CheckFailed(f"match {match['position']} is not decided: {match}")
+        for wrestler in ROSTER:
+            record = self.site.expect(
+                self.site.get(f"{base}/wrestlers/{wrestler}/record/"), 200, "GET record/"
+            )
+            total = record["wins"] + record["losses"] + record["draws"]
+            if total != 1:
+                raise CheckFailed(f"{wrestler}'s record holds {total} matches, not 1: {record}")
+        lines = [
+            f"  {m['position']}. {' v '.join(self._names(m))}: "
+            f"{', '.join(m['winners'])} by {m['method']} ({len(m['play_by_play'])} events)"
+            for m in show["card"]
+        ]
+        self.say("results read over HTTP:\n" + "\n".join(lines))
+
+    @staticmethod
+    def _names(match: dict[str, Any]) -> list[str]:
+        return [" & ".join(w["name"] for w in side["wrestlers"]) for side in match["sides"]]
+
+    def stop(self) -> None:
+        problems = self.fleet.stop()
+        if not port_free(self.port):
+            problems.append(f"port {self.port} is still taken")
+        if problems:
+            raise CheckFailed("stopping: " + "; ".join(problems))
+        self.say(
+            f"SIGTERM: all {len(self.fleet.services)} services exited 0, "
+            f"no process of theirs left, port {self.port} free"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE, help=DEFAULT_DATABASE)
+    parser.add_argument("--redis-url", default=DEFAULT_REDIS, help=DEFAULT_REDIS)
+    args = parser.parse_args(argv)
+    if "prodcheck" not in args.database_url.rsplit("/", 1)[-1]:
+        parser.error("use a database of the check's own (its name holding 'prodcheck')")
+    with tempfile.TemporaryDirectory(prefix="ringside-prodcheck-") as logs:
+        check = Check(args, Path(logs))
+        try:
+            check.run()
+            check.stop()
+        except (CheckFailed, OSError, subprocess.SubprocessError, psycopg.Error) as error:
+            print(f"\nPRODUCTION CHECK FAILED: {error}\n", flush=True)
+            print(check.fleet.dump(), flush=True)
+            check.fleet.kill()
+            return 1
+        except BaseException:
+            check.fleet.kill()
+            raise
+    print(f"production check passed in {time.monotonic() - check.began:.0f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
