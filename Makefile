@@ -10,7 +10,7 @@ NATIVE_SOURCES := setup.py rules/arm/mypyc.ini rules/arm/native.py rules/arm/com
 	rules/arm/memory.py rules/arm/preparation.py rules/arm/text.py rules/arm/engine.py \
 	rules/arm/result.py rules/arm/strategy.py
 
-.PHONY: demo test lint format bench mutation worker beat clean
+.PHONY: demo test lint format bench mutation production-check worker beat clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,12 @@ bench: $(STAMP) $(NATIVE)
 ## MODULE=matches/booking.py runs one module, MODULE=--report prints the last scores
 mutation: $(STAMP)
 	$(BIN)/python scripts/mutation.py $(MODULE)
+
+## production-check: the units in deploy/ started for real (gunicorn, two workers, beat) in
+## production mode on PostgreSQL and Redis, a show booked and wrestled over HTTP, all stopped
+## cleanly (scripts/production_check.py; docs/deploy.md)
+production-check: $(STAMP) $(NATIVE)
+	$(BIN)/python scripts/production_check.py
 
 worker: $(STAMP) $(NATIVE)
 	$(BIN)/celery -A config worker --loglevel=info
