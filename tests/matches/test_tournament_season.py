@@ -12,11 +12,14 @@ from django.utils import timezone
 from matches.models import (
     BoutDecision,
     MatchStatus,
+    Placement,
+    ShowKind,
     ShowStatus,
     TournamentStatus,
 )
 from matches.season import season_simulate
-from matches.tournaments import tournament_create
+from matches.services import show_run_now
+from matches.tournaments import tournament_advance, tournament_create
 from promotion.services import injury_record
 from promotion.services.titles import title_create
 
@@ -39,9 +42,7 @@ def test_an_eight_man_tournament_over_weekly_shows_crowns_its_champion(copperlin
     prestige = [e.wrestler.prestige for e in entrants]
     assert prestige == sorted(prestige, reverse=True)
 
-    first = season_simulate(
-        federation=copperline, weeks=1, start=start, seed=40, poll_seconds=0.01
-    )
+    first = season_simulate(federation=copperline, weeks=1, start=start, seed=40, poll_seconds=0.01)
     assert first[0].status == ShowStatus.COMPLETED
     quarters = list(cup.bouts.filter(round=1).select_related("match"))
     assert len(quarters) == 4
@@ -76,3 +77,29 @@ def test_an_eight_man_tournament_over_weekly_shows_crowns_its_champion(copperlin
     assert reign.won_how == f"won the tournament final over {loser.name}"
     assert reign.won_on == shows[1].date
     assert reign.ended_on is None
+
+
+def test_a_one_night_tournament_runs_round_after_round_on_its_event(copperline, in_process):
+    cup = tournament_create(
+        federation=copperline, name="Foundry Fury Cup", size=4, placement=Placement.ONE_NIGHT
+    )
+    semis = tournament_advance(cup)
+    cup.refresh_from_db()
+    event = cup.event
+    assert event.kind == ShowKind.SPECIAL and event.name == "Foundry Fury Cup"
+    assert [m.show_id for m in semis] == [event.pk, event.pk]
+    assert show_run_now(show=event).status == ShowStatus.COMPLETED
+
+    # The final was booked on the night's next show, 45 minutes on, and scheduled at once.
+    final = cup.bouts.select_related("match__show").get(round=2)
+    session = final.match.show
+    assert session.scheduled_at - event.scheduled_at == dt.timedelta(minutes=45)
+    assert session.kind == ShowKind.SPECIAL and session.name == "Foundry Fury Cup: final"
+    assert session.status == ShowStatus.SCHEDULED
+    assert {final.entrant_a_id, final.entrant_b_id} == set(
+        cup.bouts.filter(round=1).values_list("winner_id", flat=True)
+    )
+    assert show_run_now(show=session).status == ShowStatus.COMPLETED
+    cup.refresh_from_db()
+    assert cup.status == TournamentStatus.COMPLETED
+    assert cup.winner_id == cup.bouts.get(round=2).winner_id
