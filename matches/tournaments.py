@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from matches import (
@@ -659,7 +659,9 @@ def _book_round(tournament: Tournament, show: Show) -> RoundBooking:
     )
     taken = set(show.appearances.values_list("wrestler_id", flat=True))
     round_name = tournament.round_name(round)
-    for bout in _open_bouts(tournament, round).filter(match__isnull=True):
+    # (A bout on a show cancelled since is booked again.)
+    bookable = Q(match__isnull=True) | Q(match__show__status=ShowStatus.CANCELLED)
+    for bout in _open_bouts(tournament, round).filter(bookable):
         a, b = bout.entrant_a, bout.entrant_b
         if a is None or b is None:
             continue  # (a bracket's place still waiting for its entrants: not due)

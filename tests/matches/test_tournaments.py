@@ -25,6 +25,7 @@ from matches.models import (
     TournamentStatus,
     TournamentUnit,
 )
+from matches.services import show_cancel
 from matches.tournaments import (
     NO_WINNER,
     ROUND_BOOKED,
@@ -380,3 +381,13 @@ def test_tag_teams_field_their_two_best_able_members(roster):
         for p in match.participants.all()
     }
     assert sides == {0: ["Wrestler B", "Wrestler C"], 1: ["Wrestler D", "Wrestler E"]}
+
+
+def test_a_bout_on_a_cancelled_show_is_booked_again(roster):
+    federation, wrestlers = roster
+    cup = tournament_create(federation=federation, name="Cup", entrants=wrestlers[:2])
+    [match] = tournament_advance(cup)
+    show_cancel(show=match.show)
+    [again] = tournament_advance(cup)
+    assert again.show != match.show
+    assert cup.bouts.get().match == again
