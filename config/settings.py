@@ -8,7 +8,8 @@ secret key and allowed hosts.
 Variables: DJANGO_DEBUG, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS,
 DATABASE_URL, REDIS_URL, DJANGO_EMAIL_BACKEND, DJANGO_DEFAULT_FROM_EMAIL, AXES_FAILURE_LIMIT,
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL, SHOW_TIME_LIMIT_SECONDS,
-SHOW_LEASE_SECONDS, API_THROTTLE_ANON, API_THROTTLE_USER, API_THROTTLE_ODDS, API_THROTTLE_RUN,
+SHOW_LEASE_SECONDS, HEALTH_BEAT_SILENT_SECONDS, HEALTH_DUE_SHOW_LATE_SECONDS, RINGSIDE_LOG_JSON,
+API_THROTTLE_ANON, API_THROTTLE_USER, API_THROTTLE_ODDS, API_THROTTLE_RUN,
 API_THROTTLE_IMPORT, TRUSTED_PROXIES.
 """
 
@@ -337,6 +338,16 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 
+# Each show's task goes to its federation's queue (``Federation.queue``; empty: the default
+# queue, "celery", which beat's dispatch uses too): docs/operations.md, "Queues by federation".
+CELERY_TASK_ROUTES = ("matches.tasks.route_show",)
+
+# --- Health (/health/, docs/operations.md): the bounds past which it answers 503 -------------
+# Beat's dispatch (or the in-process runner) silent longer than this many seconds; a due show
+# not yet taken by a worker for longer than this many seconds.
+HEALTH_BEAT_SILENT_SECONDS = env_int("HEALTH_BEAT_SILENT_SECONDS", default=60)
+HEALTH_DUE_SHOW_LATE_SECONDS = env_int("HEALTH_DUE_SHOW_LATE_SECONDS", default=300)
+
 # --- Cache: Redis beside the broker, else this process's memory ------------------------------
 # (It carries a running show's progress from the worker to the pages, and the API's throttles'
 # counts.) With Redis unreachable it misses and skips, with a warning (config/cache.py).
@@ -358,11 +369,24 @@ if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
+# RINGSIDE_LOG_JSON=1: one JSON object a line (config/logs.py); every line logged while a show
+# is wrestled carries its federation and show, in either format's fields.
+LOG_JSON = env_bool("RINGSIDE_LOG_JSON", default=False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {"()": "config.logs.JsonFormatter"},
+    },
+    "filters": {"show": {"()": "config.logs.ShowContextFilter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if LOG_JSON else "plain",
+            "filters": ["show"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "INFO"},

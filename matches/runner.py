@@ -11,15 +11,21 @@ from collections.abc import Callable
 from django.db import connections
 
 from matches.models import Show
+from matches.operations import beat_tick_record
 from matches.services import shows_run_due, shows_waiting
 from matches.simulation import TRANSIENT_ERRORS, Outcome, waiting_reason
 
 logger = logging.getLogger(__name__)
 
 
-def run_due_once(*, report: Callable[[str], None] = logger.info) -> list[Outcome]:
-    """Wrestle every due show now, in this process, and say what happened and what waits."""
+def run_due_once(
+    *, report: Callable[[str], None] = logger.info, every: float | None = None
+) -> list[Outcome]:
+    """Wrestle every due show now, in this process, and say what happened and what waits.
+    The pass is noted as the beat's tick (``matches.operations``; ``every``: the runner's
+    period, when it loops)."""
     outcomes = shows_run_due()
+    beat_tick_record(source="runner", every=every)
     named = Show.objects.select_related("federation").in_bulk([o.show_id for o in outcomes])
     for outcome in outcomes:
         show = named.get(outcome.show_id)
@@ -47,7 +53,7 @@ class ShowRunner(threading.Thread):
         try:
             while True:
                 try:
-                    run_due_once(report=self.report)
+                    run_due_once(report=self.report, every=self.every)
                 except TRANSIENT_ERRORS as exc:
                     self.report(f"The database is unavailable ({exc}); trying again shortly.")
                 except Exception:  # keep the server's scheduler alive whatever one pass met

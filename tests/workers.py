@@ -151,8 +151,16 @@ class Cluster:
         redis.Redis.from_url(self.broker_url).flushdb()
 
     def worker(
-        self, name: str, *, app: str = "config", concurrency: int = 1, ready: bool = True
+        self,
+        name: str,
+        *,
+        app: str = "config",
+        concurrency: int = 1,
+        ready: bool = True,
+        queues: str = "",
     ) -> subprocess.Popen:
+        """A worker; ``queues`` (comma-separated) are the queues it consumes (Celery's ``-Q``;
+        none: the default queue only)."""
         command = [
             CELERY,
             "-A",
@@ -166,6 +174,7 @@ class Cluster:
             "--without-mingle",
             "--without-heartbeat",
             "--loglevel=INFO",
+            *(["-Q", queues] if queues else []),
         ]
         process = self._start(name, command)
         if ready:

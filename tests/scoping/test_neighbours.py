@@ -209,11 +209,12 @@ def _routes(resolver: URLResolver, prefix: str = "", namespace: str = ""):
 
 def object_arguments() -> set[tuple[str, str, str]]:
     """``(door, URL name, argument)`` for every argument of the pages' and the API's addresses
-    that names an object (the admin's are a superuser's, who sees every federation)."""
+    that names an object (the admin's and the operations page's are a superuser's, who sees
+    every federation)."""
     found = set()
     for namespace, route, entry in _routes(get_resolver()):
         door = "api" if namespace == "api" else "page"
-        if route.startswith(("admin/", "accounts/")) or not entry.name:
+        if route.startswith(("admin/", "accounts/", "ops/")) or not entry.name:
             continue
         arguments = set(entry.pattern.regex.groupindex)
         inner = route.removeprefix("api/v1/").lstrip("^")
