@@ -1,8 +1,9 @@
 from django.urls import path
 
-from matches import views
+from matches import tournament_views, views
 
 S = "f/<slug:federation>/shows/<int:number>/"
+T = "f/<slug:federation>/tournaments/<slug:slug>/"
 
 urlpatterns = [
     path("f/<slug:slug>/shows/", views.show_archive, name="show-archive"),
@@ -18,4 +19,13 @@ urlpatterns = [
     path(S + "run/", views.show_run_view, name="show-run"),
     path(S + "retry/", views.show_retry_view, name="show-retry"),
     path(S + "cancel/", views.show_cancel_view, name="show-cancel"),
+    path("f/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournament-list"),
+    path(
+        "f/<slug:slug>/tournaments/new/",
+        tournament_views.tournament_new,
+        name="tournament-create",
+    ),
+    path(T, tournament_views.tournament_detail, name="tournament-detail"),
+    path(T + "advance/", tournament_views.tournament_advance_view, name="tournament-advance"),
+    path(T + "cancel/", tournament_views.tournament_cancel_view, name="tournament-cancel"),
 ]

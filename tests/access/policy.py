@@ -37,7 +37,7 @@ class Rule(enum.StrEnum):
     INVITEE = "invitee"  # the user an invitation names (here, the stranger) and nobody else
     FOLLOW = "follow"  # a button's address opened, not pressed: everyone is sent to its page
     FOLLOW_SIGNED_IN = "follow, signed in"  # as FOLLOW, once signed in (a visitor signs in first)
-    SUPERUSER = "superuser"  # the admin, the operations page: superusers only
+    SUPERUSER = "superuser"  # the admin: superusers only
 
 
 class Answer(enum.StrEnum):
@@ -99,13 +99,6 @@ PAGE_ANSWERS: dict[Rule, dict[str, tuple[Answer, Answer]]] = {
         **dict.fromkeys(ROLES[2:], (NOT_FOUND, NOT_FOUND)),
     },
     Rule.FOLLOW: dict.fromkeys(ROLES, (Answer.TO_PAGE, Answer.TO_PAGE)),
-    # The operations page (no federation's): a visitor signs in, anyone else but a superuser
-    # (an owner too) gets the 403 page.
-    Rule.SUPERUSER: {
-        "anonymous": (SIGN_IN, SIGN_IN),
-        **dict.fromkeys(ROLES[1:-1], (FORBIDDEN, FORBIDDEN)),
-        "superuser": (OK, OK),
-    },
     Rule.FOLLOW_SIGNED_IN: {
         "anonymous": (SIGN_IN, SIGN_IN),
         **dict.fromkeys(ROLES[1:], (Answer.TO_PAGE, Answer.TO_PAGE)),
@@ -176,7 +169,7 @@ def _buttons(rule: Rule, *names: str, opened: Rule = Rule.FOLLOW) -> list[Row]:
 API_DOCUMENTS = ("api-schema", "api-docs", "api-redoc", "api-redoc-bundle")
 
 PAGES: list[Row] = [
-    *_pages(Rule.ANYONE, "home", "health"),
+    *_pages(Rule.ANYONE, "home"),
     # The API's documents, under /api/: they answer GET only (a POST is 405 to anyone).
     *(Row("page", name, "GET", Rule.ANYONE) for name in API_DOCUMENTS),
     *_pages(Rule.SIGNED_IN, "federation-create"),
@@ -201,6 +194,8 @@ PAGES: list[Row] = [
         "show-archive",
         "show-detail",
         "show-progress",
+        "tournament-list",
+        "tournament-detail",
     ),
     *_pages(
         Rule.BOOK,
@@ -212,6 +207,7 @@ PAGES: list[Row] = [
         "injury-create",
         "team-create",
         "show-create",
+        "tournament-create",
     ),
     *_buttons(
         Rule.BOOK,
@@ -234,11 +230,11 @@ PAGES: list[Row] = [
         "show-retry",
         "show-cancel",
         "week-run",
+        "tournament-advance",
+        "tournament-cancel",
     ),
     *_pages(Rule.MANAGE, "federation-settings", "members"),
     *_buttons(Rule.MANAGE, "member-remove"),
-    *_pages(Rule.SUPERUSER, "operations"),
-    *_buttons(Rule.SUPERUSER, "operations-retry"),
 ]
 
 #: Addresses that are not a federation's door, with why no row names them.
@@ -316,6 +312,8 @@ API: list[Row] = [
         "GET F/shows/{show_number}/matches/",
         "GET F/shows/{show_number}/matches/{position}/",
         "GET F/matches/",
+        "GET F/tournaments/",
+        "GET F/tournaments/{slug}/",
         "POST F/odds/",
         "POST F/exhibition/",
     ),
@@ -351,6 +349,9 @@ API: list[Row] = [
         "POST F/shows/{show_number}/matches/",
         "DELETE F/shows/{show_number}/matches/{position}/",
         "POST F/shows/{show_number}/matches/{position}/move/",
+        "POST F/tournaments/",
+        "POST F/tournaments/{slug}/advance/",
+        "POST F/tournaments/{slug}/cancel/",
     ),
     *_api(
         Rule.MANAGE,

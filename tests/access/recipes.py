@@ -92,13 +92,12 @@ _read_page("team-detail", lambda w: w.team)
 _read_page("show-archive")
 _read_page("show-detail", lambda w: w.booked)
 _read_page("show-progress", lambda w: w.booked)
+_read_page("tournament-list")
+_read_page("tournament-detail", lambda w: w.tournament)
 
 
 for _method in ("GET", "POST"):
     recipe(f"page {_method} home")(lambda w: Call(reverse("home")))
-    # (healthy or not, as the world's shows are due: either is its own answer)
-    recipe(f"page {_method} health")(lambda w: Call(reverse("health"), ok=(200, 503)))
-    recipe(f"page {_method} operations")(lambda w: Call(reverse("operations")))
 for _name in ("api-schema", "api-docs", "api-redoc", "api-redoc-bundle"):
     recipe(f"page GET {_name}")(lambda w, name=_name: Call(reverse(name)))
 
@@ -254,6 +253,21 @@ _form_page(
 )
 
 
+_form_page(
+    "tournament-create",
+    lambda w: (SLUG,),
+    lambda w: {
+        "name": "Harbor Cup",
+        "format": "single_elimination",
+        "unit": "singles",
+        "seeding": "prestige",
+        "size": 4,
+        "placement": "weekly",
+    },
+    lambda w: page("tournament-detail", SLUG, "harbor-cup"),
+)
+
+
 def _button(
     name: str,
     args: Callable[[World], tuple],
@@ -377,15 +391,6 @@ _button("show-autobook", _empty, _nothing, _empty_page, _empty_page)
 _button("show-schedule", _booked, _nothing, _booked_page, _booked_page)
 _button("show-run", _booked, _nothing, _booked_page, _booked_page)
 _button("show-retry", _booked, _nothing, _booked_page, _booked_page, prepare=_fail("booked"))
-_ops = lambda w: reverse("operations")  # noqa: E731
-_button(
-    "operations-retry",
-    lambda w: (Show.objects.get(federation=w.federation, number=w.booked).pk,),
-    _nothing,
-    _ops,
-    _ops,
-    prepare=_fail("booked"),
-)
 _button("show-cancel", _booked, _nothing, _booked_page, _booked_page)
 _button(
     "week-run",
@@ -394,6 +399,10 @@ _button(
     _booked_page,
     lambda w: page("federation-detail", SLUG),
 )
+_tournament = lambda w: (SLUG, w.tournament)  # noqa: E731
+_tournament_page = lambda w: page("tournament-detail", SLUG, w.tournament)  # noqa: E731
+_button("tournament-advance", _tournament, _nothing, _tournament_page, _tournament_page)
+_button("tournament-cancel", _tournament, _nothing, _tournament_page, _tournament_page)
 _button(
     "member-remove",
     lambda w: (SLUG, w.viewer_membership),
@@ -463,6 +472,8 @@ for _route, _path in {
     "F/shows/{show_number}/matches/": lambda w: f"{FED}/shows/{w.booked}/matches/",
     "F/shows/{show_number}/matches/{position}/": lambda w: f"{FED}/shows/{w.booked}/matches/1/",
     "F/matches/": lambda w: f"{FED}/matches/",
+    "F/tournaments/": lambda w: f"{FED}/tournaments/",
+    "F/tournaments/{slug}/": lambda w: f"{FED}/tournaments/{w.tournament}/",
     "F/export/": lambda w: f"{FED}/export/",
     "F/check/": lambda w: f"{FED}/check/",
     "F/members/": lambda w: f"{FED}/members/",
@@ -668,6 +679,22 @@ _post(
     "F/shows/{show_number}/matches/{position}/move/",
     lambda w: f"{FED}/shows/{w.booked}/matches/1/move/",
     lambda w: {"position": 2},
+)
+_post(
+    "F/tournaments/",
+    lambda w: f"{FED}/tournaments/",
+    lambda w: {"name": "Harbor Cup", "size": 4},
+    ok=201,
+)
+_post(
+    "F/tournaments/{slug}/advance/",
+    lambda w: f"{FED}/tournaments/{w.tournament}/advance/",
+    _nothing,
+)
+_post(
+    "F/tournaments/{slug}/cancel/",
+    lambda w: f"{FED}/tournaments/{w.tournament}/cancel/",
+    _nothing,
 )
 _post("F/", lambda w: f"{FED}/", lambda w: {"default_venue": "The Old Mill"}, method="PATCH")
 _post("F/", lambda w: f"{FED}/", lambda w: None, ok=204, method="DELETE")

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from matches.booking import match_book, show_create
 from matches.models import Show
+from matches.tournaments import tournament_create
 from promotion import selectors, services
 from promotion.models import Federation, Invitation, MemberRole, Membership, Team, Title
 from promotion.sample import sample_federation_load
@@ -102,7 +103,16 @@ def build() -> World:
         federation=federation, user=users["stranger"], role=MemberRole.VIEWER
     )
     match = booked.matches.order_by("position")[0]
+    # A tournament drawn by hand of champions and feuding men (none on the booked show, none
+    # hurt, none a desk acts on), its first round not booked.
+    tournament = tournament_create(
+        federation=federation,
+        name="Copper Cup",
+        seeding="hand",
+        entrants=[w.pk for w in wrestlers if w.pk in champions | in_feuds][:4],
+    )
     world.ids.update(
+        tournament=tournament.slug,
         booked=booked.number,
         empty=empty.number,
         match=match.pk,
@@ -206,6 +216,7 @@ def _admin_rows(world: World) -> dict[str, int]:
     made["matches.Match"] = Show.objects.get(
         federation=federation, number=world.booked
     ).matches.get(pk=world.match)
+    made["matches.Tournament"] = federation.tournaments.get(slug=world.tournament)
     return {label: row.pk for label, row in made.items()}
 
 
