@@ -10,7 +10,7 @@ from matches import api as matches_api
 from matches import tournament_api
 from promotion import api as promotion_api
 from promotion.api.invitations import InvitationViewSet
-from web import api_docs, views
+from web import api_docs, health, operations, views
 from web.api import TokenView
 from web.api_root import Router
 from web.api_support import api_not_found
@@ -71,6 +71,10 @@ urlpatterns = [
         name="api-redoc",
     ),
     path("api/redoc/redoc.standalone.js", api_docs.redoc_bundle, name="api-redoc-bundle"),
+    # For a load balancer (200 or 503, JSON), and the superusers' operations page.
+    path("health/", health.health, name="health"),
+    path("ops/", operations.operations_page, name="operations"),
+    path("ops/shows/<int:pk>/retry/", operations.operations_retry, name="operations-retry"),
     path("", include("promotion.urls")),
     path("", include("matches.urls")),
     re_path(r"^(?P<path>.*)$", views.unknown_path),  # last: the site's own 404 for the rest

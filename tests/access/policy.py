@@ -37,7 +37,7 @@ class Rule(enum.StrEnum):
     INVITEE = "invitee"  # the user an invitation names (here, the stranger) and nobody else
     FOLLOW = "follow"  # a button's address opened, not pressed: everyone is sent to its page
     FOLLOW_SIGNED_IN = "follow, signed in"  # as FOLLOW, once signed in (a visitor signs in first)
-    SUPERUSER = "superuser"  # the admin: superusers only
+    SUPERUSER = "superuser"  # the admin, the operations page: superusers only
 
 
 class Answer(enum.StrEnum):
@@ -99,6 +99,13 @@ PAGE_ANSWERS: dict[Rule, dict[str, tuple[Answer, Answer]]] = {
         **dict.fromkeys(ROLES[2:], (NOT_FOUND, NOT_FOUND)),
     },
     Rule.FOLLOW: dict.fromkeys(ROLES, (Answer.TO_PAGE, Answer.TO_PAGE)),
+    # The operations page (no federation's): a visitor signs in, anyone else but a superuser
+    # (an owner too) gets the 403 page.
+    Rule.SUPERUSER: {
+        "anonymous": (SIGN_IN, SIGN_IN),
+        **dict.fromkeys(ROLES[1:-1], (FORBIDDEN, FORBIDDEN)),
+        "superuser": (OK, OK),
+    },
     Rule.FOLLOW_SIGNED_IN: {
         "anonymous": (SIGN_IN, SIGN_IN),
         **dict.fromkeys(ROLES[1:], (Answer.TO_PAGE, Answer.TO_PAGE)),
@@ -169,7 +176,7 @@ def _buttons(rule: Rule, *names: str, opened: Rule = Rule.FOLLOW) -> list[Row]:
 API_DOCUMENTS = ("api-schema", "api-docs", "api-redoc", "api-redoc-bundle")
 
 PAGES: list[Row] = [
-    *_pages(Rule.ANYONE, "home"),
+    *_pages(Rule.ANYONE, "home", "health"),
     # The API's documents, under /api/: they answer GET only (a POST is 405 to anyone).
     *(Row("page", name, "GET", Rule.ANYONE) for name in API_DOCUMENTS),
     *_pages(Rule.SIGNED_IN, "federation-create"),
@@ -235,6 +242,8 @@ PAGES: list[Row] = [
     ),
     *_pages(Rule.MANAGE, "federation-settings", "members"),
     *_buttons(Rule.MANAGE, "member-remove"),
+    *_pages(Rule.SUPERUSER, "operations"),
+    *_buttons(Rule.SUPERUSER, "operations-retry"),
 ]
 
 #: Addresses that are not a federation's door, with why no row names them.

@@ -98,6 +98,9 @@ _read_page("tournament-detail", lambda w: w.tournament)
 
 for _method in ("GET", "POST"):
     recipe(f"page {_method} home")(lambda w: Call(reverse("home")))
+    # (healthy or not, as the world's shows are due: either is its own answer)
+    recipe(f"page {_method} health")(lambda w: Call(reverse("health"), ok=(200, 503)))
+    recipe(f"page {_method} operations")(lambda w: Call(reverse("operations")))
 for _name in ("api-schema", "api-docs", "api-redoc", "api-redoc-bundle"):
     recipe(f"page GET {_name}")(lambda w, name=_name: Call(reverse(name)))
 
@@ -391,6 +394,15 @@ _button("show-autobook", _empty, _nothing, _empty_page, _empty_page)
 _button("show-schedule", _booked, _nothing, _booked_page, _booked_page)
 _button("show-run", _booked, _nothing, _booked_page, _booked_page)
 _button("show-retry", _booked, _nothing, _booked_page, _booked_page, prepare=_fail("booked"))
+_ops = lambda w: reverse("operations")  # noqa: E731
+_button(
+    "operations-retry",
+    lambda w: (Show.objects.get(federation=w.federation, number=w.booked).pk,),
+    _nothing,
+    _ops,
+    _ops,
+    prepare=_fail("booked"),
+)
 _button("show-cancel", _booked, _nothing, _booked_page, _booked_page)
 _button(
     "week-run",
