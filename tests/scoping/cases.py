@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from matches.forms import MatchForm
+from matches.tournament_forms import TournamentForm
 from promotion.forms import (
     FeudForm,
     InjuryForm,
@@ -23,6 +24,7 @@ from promotion.forms import (
     TitleAwardForm,
 )
 from tests.scoping.world import (
+    AWAY_CUP,
     AWAY_POSITION,
     AWAY_SHOW,
     HOME,
@@ -246,6 +248,11 @@ PAGE_URLS: list[UrlCase] = [
             ),
         )
     ],
+    UrlCase("page", "tournament-detail", "GET", "slug", _page_home(slug=AWAY_CUP)),
+    *[
+        UrlCase("page", name, "POST", "slug", _page_home(slug=AWAY_CUP))
+        for name in ("tournament-advance", "tournament-cancel")
+    ],
     # Not a federation's: an invitation is its invitee's, and ``boss`` is not ``erin``.
     UrlCase("page", "invitation-accept", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
     UrlCase("page", "invitation-decline", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
@@ -400,6 +407,11 @@ API_URLS: list[UrlCase] = [
             ),
         )
     ],
+    UrlCase("api", "tournament-detail", "GET", "slug", _home(slug=AWAY_CUP)),
+    *[
+        UrlCase("api", name, "POST", "slug", _home(slug=AWAY_CUP))
+        for name in ("tournament-advance", "tournament-cancel")
+    ],
     UrlCase("api", "invitation-accept", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
     UrlCase("api", "invitation-decline", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
 ]
@@ -409,6 +421,7 @@ API_URLS: list[UrlCase] = [
 
 FEUDS = ("POST", "/api/v1/federations/{federation_slug}/feuds/")
 BOOK = ("POST", "/api/v1/federations/{federation_slug}/shows/{show_number}/matches/")
+TOURNAMENTS = ("POST", "/api/v1/federations/{federation_slug}/tournaments/")
 
 
 def _api(path: str) -> tuple[str, str]:
@@ -416,6 +429,40 @@ def _api(path: str) -> tuple[str, str]:
 
 
 API_BODIES: list[BodyCase] = [
+    BodyCase(
+        "api",
+        "tournament-list",
+        "POST",
+        (*TOURNAMENTS, "title"),
+        _home(),
+        lambda w: {"name": "Home Cup", "size": 2, "title": "away-title"},
+        "title",
+    ),
+    BodyCase(
+        "api",
+        "tournament-list",
+        "POST",
+        (*TOURNAMENTS, "entrants"),
+        _home(),
+        lambda w: {"name": "Home Cup", "seeding": "hand", "entrants": ["h-ada", W_AWAY_FREE]},
+        "entrants",
+        ":wrestler",
+    ),
+    BodyCase(
+        "api",
+        "tournament-list",
+        "POST",
+        (*TOURNAMENTS, "entrants"),
+        _home(),
+        lambda w: {
+            "name": "Home Cup",
+            "unit": "tag",
+            "seeding": "hand",
+            "entrants": ["home-team", "away-team"],
+        },
+        "entrants",
+        ":team",
+    ),
     BodyCase(
         "api",
         "feud-list",
@@ -660,6 +707,23 @@ PAGE_BODIES: list[BodyCase] = [
     ),
     BodyCase(
         "page",
+        "tournament-create",
+        "POST",
+        ("TournamentForm", "title"),
+        _page_home("slug"),
+        lambda w: {
+            "name": "Home Cup",
+            "format": "single_elimination",
+            "unit": "singles",
+            "seeding": "prestige",
+            "size": "2",
+            "placement": "weekly",
+            "title": w.away.title.pk,
+        },
+        "title",
+    ),
+    BodyCase(
+        "page",
         "injury-create",
         "POST",
         ("InjuryForm", "wrestler"),
@@ -731,6 +795,7 @@ FORMS = {
         TeamLeaveForm,
         InjuryForm,
         MatchForm,
+        TournamentForm,
     )
 }
 

@@ -16,6 +16,7 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from matches import forms as match_forms
+from matches import tournament_forms
 from promotion import forms as promotion_forms
 from tests.scoping.cases import (
     API_BODIES,
@@ -308,7 +309,7 @@ def page_form_references() -> set[tuple[str, str]]:
     choice, a slug, a choice among what the form finds when it is made (empty before), or a
     field named for a row."""
     found = set()
-    for module in (promotion_forms, match_forms):
+    for module in (promotion_forms, match_forms, tournament_forms):
         for form in vars(module).values():
             if not (
                 isinstance(form, type)

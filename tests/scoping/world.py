@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 
 from matches.booking import match_book, show_create
 from matches.models import Match, Show
+from matches.tournaments import tournament_create
 from promotion import services
 from promotion.invitations import invitation_send
 from promotion.models import (
@@ -52,6 +53,8 @@ AWAY_SHOW = 2
 HOME_SHOW = 1
 #: A place on ``away``'s show 2 that ``home``'s show 1 has not (it has one match).
 AWAY_POSITION = 3
+#: ``away``'s tournament (drawn by hand of four of its fit men); ``home`` has none.
+AWAY_CUP = "away-cup"
 ON = dt.date(2025, 3, 1)
 PAST = dt.date(2025, 1, 10)
 ROSTER_MODELS = ("promotion", "matches", "rules")
@@ -128,6 +131,12 @@ def build() -> World:
     )
     home = _side(boss, HOME, HOME_WRESTLERS, 1, home_member)
     away = _side(boss, AWAY, AWAY_WRESTLERS, 2, away_member)
+    tournament_create(
+        federation=away.federation,
+        name="Away Cup",
+        seeding="hand",
+        entrants=[away.wrestlers[name].pk for name in ("a-fay", "a-gus", "a-hal", "a-ivy")],
+    )
     invitation = invitation_send(
         federation=home.federation, user=invited, role=MemberRole.VIEWER, invited_by=boss
     )
@@ -152,6 +161,8 @@ def _check(world: World) -> None:
     assert world.away.shows[-1].matches.filter(position=AWAY_POSITION).exists()
     assert not world.home.shows[-1].matches.filter(position=AWAY_POSITION).exists()
     assert not home.memberships.filter(user=world.member).exists()
+    assert away.tournaments.filter(slug=AWAY_CUP).exists()
+    assert not home.tournaments.exists()
 
 
 def snapshot() -> dict[str, list[tuple]]:
