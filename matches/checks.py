@@ -47,6 +47,7 @@ from matches.models import (
 )
 from matches.selectors import stranded_shows
 from matches.simulation import blocker_of, waiting_reason
+from matches.tournaments import tournament_nights
 from promotion.models import (
     Federation,
     Feud,
@@ -370,8 +371,10 @@ def _appearances(federation: Federation) -> list[str]:
         nights[(wrestler_id, night)].add(show_id)
     names = dict(federation.wrestlers.values_list("pk", "ring_name"))
     numbers = dict(federation.shows.values_list("pk", "number"))
+    # (A one-night tournament's rounds are shows of their own that night: one man on several.)
+    event_nights = tournament_nights(federation=federation)
     for (wrestler_id, night), show_ids in sorted(nights.items(), key=lambda item: str(item[0])):
-        if len(show_ids) > 1:
+        if len(show_ids) > 1 and not any(show_ids <= shows for shows in event_nights):
             listed = ", ".join(f"#{numbers[pk]}" for pk in sorted(show_ids))
             problems.append(
                 f"{names.get(wrestler_id, wrestler_id)} is on shows {listed}, the same night "

@@ -1114,6 +1114,18 @@ def tournament_bracket(tournament: Tournament) -> Bracket:
     return Bracket(tournament=tournament, rounds=[rounds[n] for n in sorted(rounds)], table=table)
 
 
+def tournament_nights(*, federation: Federation) -> list[set[int]]:
+    """The shows of each one-night tournament of the federation (its event and the shows its
+    later rounds went on): one wrestler may be on several of them, the same night."""
+    nights: dict[int, set[int]] = {}
+    for tournament_id, event_id, show_id in Tournament.objects.filter(
+        federation=federation, placement=Placement.ONE_NIGHT
+    ).values_list("pk", "event_id", "bouts__match__show_id"):
+        shows = nights.setdefault(tournament_id, set())
+        shows.update(pk for pk in (event_id, show_id) if pk is not None)
+    return list(nights.values())
+
+
 def tournaments_for(federation: Federation) -> QuerySet[Tournament]:
     """The federation's tournaments, the newest first, with their title and winner."""
     return federation.tournaments.select_related(
@@ -1139,6 +1151,7 @@ __all__ = [
     "tournament_bracket",
     "tournament_cancel",
     "tournament_create",
+    "tournament_nights",
     "tournament_results",
     "tournaments_book_on",
     "tournaments_for",

@@ -5,8 +5,10 @@ head of the lineage, linked to the final."""
 from __future__ import annotations
 
 import datetime as dt
+import io
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from matches.models import (
@@ -24,6 +26,15 @@ from promotion.services import injury_record
 from promotion.services.titles import title_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def assert_history_holds() -> None:
+    out = io.StringIO()
+    try:
+        call_command("check_federation", "copperline", stdout=out)
+    finally:
+        print(out.getvalue())
+    assert "every invariant holds" in out.getvalue()
 
 
 def test_an_eight_man_tournament_over_weekly_shows_crowns_its_champion(copperline, in_process):
@@ -77,6 +88,7 @@ def test_an_eight_man_tournament_over_weekly_shows_crowns_its_champion(copperlin
     assert reign.won_how == f"won the tournament final over {loser.name}"
     assert reign.won_on == shows[1].date
     assert reign.ended_on is None
+    assert_history_holds()
 
 
 def test_a_one_night_tournament_runs_round_after_round_on_its_event(copperline, in_process):
@@ -103,3 +115,4 @@ def test_a_one_night_tournament_runs_round_after_round_on_its_event(copperline, 
     cup.refresh_from_db()
     assert cup.status == TournamentStatus.COMPLETED
     assert cup.winner_id == cup.bouts.get(round=2).winner_id
+    assert_history_holds()
