@@ -6,6 +6,7 @@ lines (``RINGSIDE_LOG_JSON``), each line of a show's work naming its federation 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import shutil
@@ -15,9 +16,11 @@ import redis
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from django.test import override_settings
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
+from matches import operations
 from matches.models import Show, ShowStatus
 from promotion.models import Federation
 from tests.matches.helpers import book_week, sample_federation
@@ -79,6 +82,22 @@ def status_of(show: Show) -> str:
     return show.status
 
 
+@contextlib.contextmanager
+def project_app_on(url: str):
+    """This process's Celery app (the operations page's) talking to the cluster's broker."""
+    from config.celery import app
+
+    saved = app.conf.broker_url
+    app.conf.broker_url = url
+    app._pool = None  # (its pool of connections is the old broker's)
+    try:
+        with override_settings(REDIS_URL=url):
+            yield
+    finally:
+        app.conf.broker_url = saved
+        app._pool = None
+
+
 def json_lines(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
@@ -89,6 +108,13 @@ def test_a_queue_without_its_worker_holds_up_only_its_own_federation(cluster):
     cluster.worker("east", queues="celery,east", ready=False)
     cluster.worker("west", queues="west", ready=False)
     cluster.wait_ready("east", "west")
+    # The operations page sees both, each with its queues.
+    with project_app_on(cluster.broker_url):
+        seen = operations.workers_seen().seen
+    assert {cluster.name_of(w.name): w.queues for w in seen} == {
+        "east": ("celery", "east"),
+        "west": ("west",),
+    }
     cluster.stop("west")
 
     due = timezone.now() - dt.timedelta(hours=1)
@@ -101,7 +127,10 @@ def test_a_queue_without_its_worker_holds_up_only_its_own_federation(cluster):
     broker = redis.Redis.from_url(cluster.broker_url)
     wait_for(lambda: broker.llen("west") >= 1, timeout=30, what="west's show in its queue")
     holds_for(lambda: status_of(west_show) == ShowStatus.SCHEDULED, seconds=3)
-    assert broker.llen("east") == 0
+    with project_app_on(cluster.broker_url):
+        depths = {q.name: q for q in operations.queue_depths(operations.workers_seen())}
+    assert depths["west"].depth >= 1 and depths["west"].federations == [west.name]
+    assert depths["east"].depth == 0 and depths["east"].federations == [east.name]
 
     cluster.worker("west", queues="west")
     wait_for(lambda: status_of(west_show) == ShowStatus.COMPLETED, timeout=90, what="west's show")
