@@ -11,13 +11,15 @@ What it does, in order (``make production-check``; CI runs it after the suite):
    emptied first).
 2. The commands are the systemd units' own (``deploy/*.service``, their ``ExecStartPre`` and
    ``ExecStart`` lines, ``/srv/ringside`` read as this checkout): ``check --deploy`` (any of
-   its security warnings fails the check), the web unit's ``migrate`` and ``collectstatic``,
-   then gunicorn (on a free port), two Celery workers of the default queue
-   (``ringside-worker@celery``, each under a name of its own) and beat, each a real process in
-   a session of its own.
-3. Over HTTP only, with the headers the reverse proxy (``deploy/nginx.conf``) sends: production
-   mode holds (plain HTTP is sent to HTTPS, an unknown host is refused, static files come
-   hashed from collectstatic through WhiteNoise, no debug page); an operator's account made by
+   its security warnings fails the check), the web unit's ``migrate``; two Celery workers of
+   the default queue (``ringside-worker@celery``, each under a name of its own) and beat; the
+   web unit's ``collectstatic`` meanwhile, then gunicorn (on a free port). Each is a real
+   process in a session of its own.
+3. Over HTTP only, with the headers the reverse proxy (``deploy/nginx.conf``) sends:
+   ``/health/`` turns 200 once beat's first tick has been run by a worker, every check ok (and
+   again after the show); production mode holds (plain HTTP is sent to HTTPS, an unknown host
+   is refused, static files come hashed from collectstatic through WhiteNoise, no debug page);
+   an operator's account made by
    ``createsuperuser`` signs in for a token; a federation is created, four wrestlers signed and
    their cards imported (``cards/import/``, the sample Filsinger cards), a show booked by hand
    and scheduled a few seconds ahead; then it waits (bounded) until beat has dispatched it and a
@@ -418,26 +420,44 @@ class Check:
         command = [python, "manage.py", "check", "--deploy", "--tag", "security"]
         self.fleet.run("check --deploy", [*command, "--fail-level", "WARNING"])
         self.say("manage.py check --deploy --tag security: no warnings")
+
+    def start(self) -> None:
+        """The web unit's steps before it starts; the workers and beat as soon as the database
+        is migrated (as systemd starts the units side by side), then gunicorn."""
         web = Unit.read("ringside-web.service")
         for command in web.pre:
             began = time.monotonic()
             self.fleet.run(" ".join(command[1:4]), command)
             self.say(f"{web.name}: {' '.join(command[1:3])} ({time.monotonic() - began:.1f}s)")
-
-    def start(self) -> None:
-        web = Unit.read("ringside-web.service")
+            if "migrate" in command and "worker1" not in self.fleet.services:
+                worker = Unit.read("ringside-worker@.service", "celery")
+                for n in (1, 2):
+                    self.fleet.start(f"worker{n}", [*worker.start, f"--hostname=check{n}@%h"])
+                self.fleet.start("beat", Unit.read("ringside-beat.service").start)
+                self.say(f"started two workers of {worker.name} and beat")
+        if "worker1" not in self.fleet.services:
+            raise CheckFailed(f"{web.name} runs no migrate before it starts")
         self.fleet.start("web", with_option(web.start, "--bind", f"127.0.0.1:{self.port}"))
-        worker = Unit.read("ringside-worker@.service", "celery")
-        for n in (1, 2):
-            self.fleet.start(f"worker{n}", [*worker.start, f"--hostname=check{n}@%h"])
-        beat = Unit.read("ringside-beat.service")
-        self.fleet.start("beat", beat.start)
-        self.say(f"started gunicorn on 127.0.0.1:{self.port}, two workers of {worker.name}, beat")
+        self.say(f"started gunicorn on 127.0.0.1:{self.port}")
         wait(lambda: self._answers("/api/v1/"), START_TIMEOUT, "gunicorn to answer")
         for name in ("worker1", "worker2"):
             self.fleet.wait_log(name, " ready.")
         self.fleet.wait_log("beat", "beat: Starting")
         self.say("gunicorn answers, both workers ready, beat started")
+        # As a load balancer sees it: 503 until beat's first tick has been run by a worker.
+        wait(lambda: self.site.get("/health/").status == 200, START_TIMEOUT, "/health/ 200")
+        self.healthy("after the first tick")
+
+    def healthy(self, when: str) -> None:
+        """``/health/`` answers 200 with every check ok, the broker Redis."""
+        answer = self.site.get("/health/")
+        health = answer.json()
+        checks = health.get("checks", {})
+        failing = sorted(name for name, found in checks.items() if not found.get("ok"))
+        mode = checks.get("broker", {}).get("mode")
+        if answer.status != 200 or health.get("status") != "ok" or failing or mode == "in process":
+            raise CheckFailed(f"/health/ {when}: {answer.status} {health}")
+        self.say(f"/health/ {when}: 200, {', '.join(sorted(checks))} ok")
 
     def _answers(self, path: str) -> bool:
         if self.fleet.services["web"].process.poll() is not None:
@@ -584,6 +604,7 @@ class Check:
             for m in show["card"]
         ]
         self.say("results read over HTTP:\n" + "\n".join(lines))
+        self.healthy("after the show")
 
     @staticmethod
     def _names(match: dict[str, Any]) -> list[str]:
