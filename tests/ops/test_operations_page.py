@@ -223,7 +223,7 @@ def test_with_a_broker_each_queue_says_how_many_wait_and_whose_it_is(tmp_path, s
     saved = app.conf.broker_url
     try:
         settings.REDIS_URL = broker.url
-        app.conf.broker_url = broker.url
+        app.conf.update(broker_url=broker.url)
         factories.FederationFactory(name="Eastern", queue="east")
         factories.FederationFactory(name="Western", queue="east")
         factories.FederationFactory(name="Plain")
@@ -233,7 +233,7 @@ def test_with_a_broker_each_queue_says_how_many_wait_and_whose_it_is(tmp_path, s
         workers = operations.Workers([operations.Worker("w@host", ("celery", "spare"))], "")
         queues = operations.queue_depths(workers)
     finally:
-        app.conf.broker_url = saved
+        app.conf.update(broker_url=saved)
         broker.stop()
     assert queues == [
         operations.Queue("celery", 1, ["Plain"]),

@@ -88,14 +88,14 @@ def project_app_on(url: str):
     from config.celery import app
 
     saved = app.conf.broker_url
-    app.conf.broker_url = url
-    app._pool = None  # (its pool of connections is the old broker's)
+    app.conf.update(broker_url=url)
+    app._pool = None  # type: ignore[attr-defined]  # (its connections are the old broker's)
     try:
         with override_settings(REDIS_URL=url):
             yield
     finally:
-        app.conf.broker_url = saved
-        app._pool = None
+        app.conf.update(broker_url=saved)
+        app._pool = None  # type: ignore[attr-defined]
 
 
 def json_lines(text: str) -> list[dict]:
