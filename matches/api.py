@@ -188,6 +188,8 @@ class ShowSerializer(serializers.ModelSerializer):
             "kind",
             "scheduled_at",
             "venue",
+            "poster_line",
+            "card_size",
             "status",
             "matches",
             "started_at",
@@ -213,6 +215,13 @@ class ShowDetailSerializer(ShowSerializer):
         return serializer(self.context["card"], many=True, context=self.context).data
 
 
+POSTER_LINE_HELP = "An event's line on the poster (plain text, up to 200 characters)."
+CARD_SIZE_HELP = (
+    "Matches the auto-booker puts on the show (1 to 30); null: the federation's weekly card, or "
+    "on a special event twice that, at most 12 (docs/events.md)."
+)
+
+
 class ShowCreateSerializer(serializers.Serializer):
     scheduled_at = MomentField(
         required=False,
@@ -223,6 +232,16 @@ class ShowCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=ShowKind.choices, default=ShowKind.WEEKLY)
     venue = serializers.CharField(max_length=160, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=SEED_MAX, required=False)
+    poster_line = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, help_text=POSTER_LINE_HELP
+    )
+    card_size = serializers.IntegerField(
+        min_value=booking.SHOW_CARD_SIZES[0],
+        max_value=booking.SHOW_CARD_SIZES[1],
+        required=False,
+        allow_null=True,
+        help_text=CARD_SIZE_HELP,
+    )
 
 
 class ShowUpdateSerializer(serializers.Serializer):
@@ -232,6 +251,16 @@ class ShowUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=160, required=False)
     kind = serializers.ChoiceField(choices=ShowKind.choices, required=False)
     venue = serializers.CharField(max_length=160, required=False, allow_blank=True)
+    poster_line = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, help_text=POSTER_LINE_HELP
+    )
+    card_size = serializers.IntegerField(
+        min_value=booking.SHOW_CARD_SIZES[0],
+        max_value=booking.SHOW_CARD_SIZES[1],
+        required=False,
+        allow_null=True,
+        help_text=CARD_SIZE_HELP,
+    )
 
 
 class WeekRunSerializer(serializers.Serializer):
@@ -388,7 +417,8 @@ class ShowViewSet(
         return self._detail(show, status.HTTP_201_CREATED)
 
     @extend_schema(
-        summary="Rename a show, change its venue or kind, or move it (a draft or booked show)",
+        summary="Rename a show, change its venue, kind, poster line or card size, or move it "
+        "(a draft or booked show)",
         request=ShowUpdateSerializer,
         responses=ShowDetailSerializer,
         tags=["shows"],

@@ -39,6 +39,8 @@ from matches.booking import (
     NO_ENGINE,
     SHOW_HAS_RUN,
     BookingError,
+    card_size_of,
+    in_words,
     match_book,
     wrestler_problems,
 )
@@ -46,7 +48,7 @@ from matches.booking_config import (
     BookingConfig,
     booking_config,
 )
-from matches.models import Match, MatchType, Show, Tournament, TournamentStatus
+from matches.models import Match, MatchType, Show, ShowKind, Tournament, TournamentStatus
 from matches.selectors import Bout, bout_of, last_week_bouts, recent_history, recent_results
 from matches.simulation import worked_days
 from matches.tournaments import tournaments_book_on
@@ -107,6 +109,18 @@ REST_TO_HEAL = (
 )
 MATCH_TYPE_MISSING = "{what}: left off; {system} has no {match_type} match."
 CARD_FULL = "{what}: left off; the card is full ({size} matches)."
+
+#: The weeks before a special event whose weekly shows build toward it (``docs/events.md``):
+#: their feuds build (no blowoff) and no title is at stake, saved for the event.
+EVENT_BUILD_WEEKS = 4
+SAVED_FOR_EVENT = "{title}: no defense this week; the title is saved for {event} ({when})."
+NOTE_FEUD_BUILDS = (
+    "{a} vs {b}: the feud {feud} builds toward {event} (heat {heat}); its blowoff is saved "
+    "for the event"
+)
+NOTE_EVENT_BLOWOFF = (
+    "{a} vs {b}: blowoff of the feud {feud} (heat {heat}) on the event, no disqualification"
+)
 
 NOTE_TITLE = (
     "{title}: {champion} defends against the top contender {challenger} (contention {score})"
@@ -245,6 +259,11 @@ class _Booker:
             ).values_list("title_id", "name")
         )
         self.recalled: set[int] = set()
+        #: The card's size (an event's is longer); the event this show is, or the one its
+        #: weekly show builds toward (``docs/events.md``).
+        self.card_size = card_size_of(show)
+        self.is_event = show.kind == ShowKind.SPECIAL
+        self.coming_event = coming_event(show)
 
         pool = contenders(
             federation=self.federation, division=Division.SINGLES, on=self.on, system=self.system
@@ -330,7 +349,7 @@ class _Booker:
 
     @property
     def full(self) -> bool:
-        return len(self.plans) + self.booked_before >= self.federation.card_size
+        return len(self.plans) + self.booked_before >= self.card_size
 
     def _add(self, plan: _Plan, what: str) -> bool:
         system = plan.rule_system or self.system
@@ -341,7 +360,7 @@ class _Booker:
             )
             return False
         if self.full:
-            self.skipped.append(CARD_FULL.format(what=what, size=self.federation.card_size))
+            self.skipped.append(CARD_FULL.format(what=what, size=self.card_size))
             return False
         self.plans.append(plan)
         self.used.update(w.pk for side in plan.sides for w in side)
@@ -420,7 +439,10 @@ class _Booker:
         return bout_of(sides) in self.last_bouts
 
     def _title_rematch(self, sides: Sequence[Sequence[Wrestler]]) -> bool:
-        """The same title bout within the last ``variety.title_rematch_shows`` shows."""
+        """The same title bout within the last ``variety.title_rematch_shows`` shows (never on
+        an event: the weeks before it build toward that very bout)."""
+        if self.is_event:
+            return False
         met = self.history.met(sides)
         return bool(met) and min(met) <= self.config.title_rematch_shows
 
@@ -432,13 +454,19 @@ class _Booker:
         return NOTE_TITLE_FEUD.format(heat=feud.heat), False
 
     def _is_blowoff(self, feud: Feud) -> bool:
-        """Its heat has reached the blowoff, or it has had its matches but the last."""
+        """Its heat has reached the blowoff, or it has had its matches but the last; on an
+        event always, and never on a weekly show building toward one."""
+        if self.is_event:
+            return True
+        if self.coming_event is not None:
+            return False
         played = self.history.feud_totals.get(feud.pk, 0)
         return feud.heat >= self.config.blowoff_heat or played + 1 >= self.config.feud_blowoff_after
 
     def _feud_resting(self, feud: Feud | None) -> int | None:
-        """Shows back of the feud's last match when it is still resting from it, else None."""
-        if feud is None or not self.config.feud_rest_shows:
+        """Shows back of the feud's last match when it is still resting from it, else None (an
+        event's blowoffs rest for nothing)."""
+        if feud is None or not self.config.feud_rest_shows or self.is_event:
             return None
         recent = [ago for ago in self.history.feud_matches.get(feud.pk, ()) if ago]
         if recent and min(recent) <= self.config.feud_rest_shows:
@@ -461,12 +489,18 @@ class _Booker:
         titles = self.federation.titles.filter(is_active=True, introduced_on__lte=self.on).order_by(
             "rank", "name", "pk"
         )
-        for title in titles:
+        event = self.coming_event
+        for title in titles if event is None else ():
             reign = self.reigns.get(title.pk)
             if title.division == Division.TAG:
                 self._tag_title(title, reign)
             else:
                 self._singles_title(title, reign)
+        if event is not None:
+            when = in_words(event.scheduled_at, self.federation)
+            self.skipped += [
+                SAVED_FOR_EVENT.format(title=title, event=event.name, when=when) for title in titles
+            ]
         self._feud_matches()
         # The men over the rest line the card's empty places need come back before the
         # undercard is paired; more only when the pairing still leaves a place empty.
@@ -483,7 +517,7 @@ class _Booker:
     def _short(self) -> int:
         """How many more men the card's empty places need than are free to fill them."""
         free = sum(1 for w in self.by_prestige if w.pk not in self.used)
-        places = self.federation.card_size - self.booked_before - len(self.plans)
+        places = self.card_size - self.booked_before - len(self.plans)
         return max(0, 2 * places - free)
 
     def _recall(self, count: int) -> None:
@@ -721,13 +755,13 @@ class _Booker:
             if resting:
                 self.skipped.append(FEUD_RESTING.format(feud=feud, ago=_shows_ago(resting)))
                 continue
-            roll = self.rng.random()
+            roll = 0.0 if self.is_event else self.rng.random()  # (an event blows them all off)
             if roll >= self.config.feud_match_chance.get(feud.status, 0.0):
                 self.skipped.append(
                     FEUD_PASSED.format(feud=feud, status=feud.get_status_display().lower())
                 )
                 continue
-            if booked >= self.config.feud_max_per_show:
+            if booked >= self.config.feud_max_per_show * (2 if self.is_event else 1):
                 self.skipped.append(FEUD_LIMIT.format(feud=feud, count=booked))
                 continue
             sides, problems = self._feud_lineup(feud)
@@ -746,6 +780,10 @@ class _Booker:
                 continue
             blowoff = self._is_blowoff(feud)
             template = NOTE_BLOWOFF if blowoff else NOTE_FEUD
+            if self.is_event:
+                template = NOTE_EVENT_BLOWOFF
+            elif self.coming_event is not None:
+                template = NOTE_FEUD_BUILDS
             stakes = self.config.stakes
             plan = _Plan(
                 sides=sides,
@@ -755,6 +793,7 @@ class _Booker:
                     b=self._side_name(feud, 1, sides[1]),
                     feud=feud,
                     heat=feud.heat,
+                    event=self.coming_event.name if self.coming_event else "",
                 ),
                 stakes=stakes["feud_base"]
                 + stakes["feud_per_heat"] * feud.heat
@@ -877,6 +916,23 @@ class _Booker:
     def _met_recently(self, a: Wrestler, b: Wrestler) -> bool:
         met = self.history.met([[a], [b]])
         return bool(met) and min(met) <= self.config.rematch_shows
+
+
+def coming_event(show: Show) -> Show | None:
+    """The special event a weekly show builds toward: the federation's next event (not run,
+    not cancelled) within ``EVENT_BUILD_WEEKS`` after it; None for an event itself."""
+    if show.kind == ShowKind.SPECIAL:
+        return None
+    return (
+        show.federation.shows.filter(
+            kind=ShowKind.SPECIAL,
+            scheduled_at__gt=show.scheduled_at,
+            scheduled_at__lte=show.scheduled_at + dt.timedelta(weeks=EVENT_BUILD_WEEKS),
+        )
+        .exclude(status__in=CLOSED_STATUSES)
+        .order_by("scheduled_at", "number")
+        .first()
+    )
 
 
 def arm_points_carried(wrestler_ids: Collection[int], on: dt.date) -> dict[int, int]:

@@ -217,9 +217,17 @@ def show_create(
     kind: str = ShowKind.WEEKLY,
     venue: str | None = None,
     seed: int | None = None,
+    poster_line: str = "",
+    card_size: int | None = None,
 ) -> Show:
-    """A new show in the federation's next weekly slot (or at ``scheduled_at``), numbered on."""
-    text = _show_text_problems(name=name or None, venue=venue)
+    """A new show in the federation's next weekly slot (or at ``scheduled_at``), numbered on.
+
+    A special event (``kind="special"``) may carry a poster line and its own card size; an event
+    without one gets ``event_card_size`` (``docs/events.md``)."""
+    text = _show_text_problems(name=name or None, venue=venue, poster_line=poster_line or None)
+    text += _card_size_problems(card_size)
+    if kind not in ShowKind.values:
+        text.append(FieldProblem("kind", "Kind", SHOW_KIND.format(kind=kind)))
     if text:
         raise BookingError(text)
     with transaction.atomic():
@@ -254,9 +262,48 @@ def show_create(
             kind=kind,
             scheduled_at=scheduled_at,
             venue=federation.default_venue if venue is None else venue,
+            poster_line=poster_line,
+            card_size=card_size,
             status=ShowStatus.DRAFT,
             seed=new_seed() if seed is None else seed,
         )
+
+
+#: An event's card with no size of its own: twice the federation's weekly card, at most this
+#: many matches (``docs/events.md``, "Special events").
+EVENT_CARD_CAP = 12
+#: A show's own card size: the model's bounds (``Show.card_size``).
+SHOW_CARD_SIZES = (1, 30)
+SHOW_CARD_SIZE = "A show's card holds {low} to {high} matches, not {value}."
+SHOW_KIND = "There is no show kind {kind!r}: a show is a weekly show or a special event."
+
+
+def event_card_size(federation: Federation) -> int:
+    """The card of a special event that has no size of its own: twice the weekly card, capped
+    at ``EVENT_CARD_CAP`` (a weekly card already larger keeps its size)."""
+    return max(federation.card_size, min(2 * federation.card_size, EVENT_CARD_CAP))
+
+
+def card_size_of(show: Show) -> int:
+    """How many matches the auto-booker puts on ``show``: its own card size when it has one,
+    else an event's (``event_card_size``), else the federation's weekly card."""
+    if show.card_size:
+        return show.card_size
+    if show.kind == ShowKind.SPECIAL:
+        return event_card_size(show.federation)
+    return show.federation.card_size
+
+
+def _card_size_problems(card_size: int | None) -> list[str]:
+    """A show's own card size by the model's bounds, naming its field."""
+    if card_size is None:
+        return []
+    low, high = SHOW_CARD_SIZES
+    whole = isinstance(card_size, int) and not isinstance(card_size, bool)
+    if not whole or not low <= card_size <= high:
+        message = SHOW_CARD_SIZE.format(low=low, high=high, value=card_size)
+        return [FieldProblem("card_size", "Card size", message)]
+    return []
 
 
 def history_end(*, federation: Federation) -> dt.datetime | None:
@@ -638,7 +685,7 @@ RESCHEDULE_LOCKED = (
     "{show} is {status}; only a draft or booked show can move (cancel it and book another)."
 )
 MATCH_WRESTLED = "{match} has been wrestled; it cannot change."
-EDITABLE_SHOW_FIELDS = ("name", "venue", "kind", "scheduled_at")
+EDITABLE_SHOW_FIELDS = ("name", "venue", "kind", "scheduled_at", "poster_line", "card_size")
 
 
 def _show_text_problems(**fields: Any) -> list[str]:
@@ -659,12 +706,18 @@ def _show_text_problems(**fields: Any) -> list[str]:
 
 
 def show_update(*, show: Show, **changes: Any) -> Show:
-    """Change a show's name, venue, kind or date (a draft or booked show only may move), writing
-    only the fields given, under a lock and on the condition of the status read."""
+    """Change a show's name, venue, kind, poster line, card size or date (a draft or booked show
+    only may move), writing only the fields given, under a lock and on the condition of the
+    status read."""
     unknown = sorted(set(changes) - set(EDITABLE_SHOW_FIELDS))
     if unknown:
         raise ValueError(f"show_update cannot change {', '.join(unknown)}")
-    text = _show_text_problems(**{k: v for k, v in changes.items() if k in ("name", "venue")})
+    text = _show_text_problems(
+        **{k: v for k, v in changes.items() if k in ("name", "venue", "poster_line")}
+    )
+    text += _card_size_problems(changes.get("card_size"))
+    if "kind" in changes and changes["kind"] not in ShowKind.values:
+        text.append(FieldProblem("kind", "Kind", SHOW_KIND.format(kind=changes["kind"])))
     if text:
         raise BookingError(text)
     with transaction.atomic():

@@ -11,8 +11,14 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.db.models import Max
 
-from matches.booking import SIDE_SHAPES, TIME_LIMIT, match_type_words
-from matches.models import MatchParticipant, MatchType, Show, stipulation_words
+from matches.booking import (
+    SHOW_CARD_SIZES,
+    SIDE_SHAPES,
+    TIME_LIMIT,
+    event_card_size,
+    match_type_words,
+)
+from matches.models import MatchParticipant, MatchType, Show, ShowKind, stipulation_words
 from promotion.models import Federation, Team, Wrestler, WrestlerStatus
 from promotion.selectors import Hurt, open_injuries
 from promotion.validators import plain_text
@@ -145,10 +151,32 @@ class ShowForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}))
     venue = forms.CharField(max_length=160, required=False, validators=[plain_text])
+    kind = forms.ChoiceField(
+        choices=ShowKind.choices,
+        initial=ShowKind.WEEKLY,
+        help_text="A special event is the night the weeks before it build toward.",
+    )
+    poster_line = forms.CharField(
+        max_length=200,
+        required=False,
+        validators=[plain_text],
+        label="Poster line",
+        help_text='An event\'s line on the poster ("Nine matches. Two titles. One night.").',
+    )
+    card_size = forms.IntegerField(
+        min_value=SHOW_CARD_SIZES[0],
+        max_value=SHOW_CARD_SIZES[1],
+        required=False,
+        label="Card size",
+    )
 
     def __init__(self, *args, federation: Federation, **kwargs):
         super().__init__(*args, **kwargs)
         self.federation = federation
+        self.fields["card_size"].help_text = (
+            f"Matches the auto-booker puts on it. Empty: {federation.card_size} on a weekly "
+            f"show, {event_card_size(federation)} on an event."
+        )
         zone = ZoneInfo(str(federation.time_zone))
         last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
         slot = federation.next_show_time(after=last).astimezone(zone)

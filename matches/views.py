@@ -178,6 +178,9 @@ def show_new(request, slug: str):
                 scheduled_at=form.scheduled_at(),
                 name=form.cleaned_data["name"],
                 venue=form.cleaned_data["venue"],
+                kind=form.cleaned_data["kind"],
+                poster_line=form.cleaned_data["poster_line"],
+                card_size=form.cleaned_data["card_size"],
             )
         except BookingError as error:
             for reason in error.reasons:
