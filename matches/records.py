@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models.fields.json import KeyTextTransform
 
 from matches.models import MatchParticipant, MatchStatus, Role
 from promotion.effects import loss_method
 from promotion.models import TitleReign, Wrestler
 
 IN_THE_RING = (Role.IN_RING, Role.PARTNER)
+
+
+def _eliminations():
+    """A match's eliminations alone (JSON text, or None), so that a record never decodes the
+    rest of a match's effects."""
+    return KeyTextTransform("eliminations", "match__effects")
+
+
+def _how(method: str, won: bool | None, eliminations: str | None, slug: str) -> str:
+    """How the wrestler ``slug`` won, lost or drew (in a battle royal, a wrestler thrown out
+    before the final lost by elimination)."""
+    if won is not False:
+        return method
+    order = json.loads(eliminations) if eliminations else None
+    return loss_method(method, {"eliminations": order} if order else None, slug)
 
 
 @dataclass
@@ -39,40 +55,45 @@ class Record:
 
 
 def _results(wrestler: Wrestler):
-    """(match, won: True/False/None) for each completed match of the wrestler, oldest first."""
+    """(won: True/False/None, method) for each completed match of the wrestler, oldest first.
+    Reads four columns of each match, never its play-by-play."""
     rows = (
         MatchParticipant.objects.filter(
             wrestler=wrestler, role__in=IN_THE_RING, match__status=MatchStatus.COMPLETED
         )
-        .select_related("match")
         .order_by("match__show__scheduled_at", "match__position")
+        .values_list("side", "match__winner_side", "match__method", _eliminations())
     )
-    for row in rows:
-        match = row.match
-        won = None if match.winner_side is None else match.winner_side == row.side
-        yield match, won
+    for side, winner_side, method, eliminations in rows:
+        won = None if winner_side is None else winner_side == side
+        yield won, _how(method, won, eliminations, wrestler.slug)
 
 
 def wrestler_record(*, wrestler: Wrestler) -> Record:
     record = Record()
     run_kind, run = "", 0
-    for match, won in _results(wrestler):
+    for won, method in _results(wrestler):
         kind = "D" if won is None else ("W" if won else "L")
-        if kind == "W":
-            record.wins += 1
-            record.wins_by[match.method] += 1
-        elif kind == "L":
-            record.losses += 1
-            record.losses_by[_method(match, False, wrestler.slug)] += 1
-        else:
-            record.draws += 1
-            record.draws_by[match.method] += 1
+        _add(record, won, method)
         run = run + 1 if kind == run_kind else 1
         run_kind = kind
         if kind == "W":
             record.longest_win_streak = max(record.longest_win_streak, run)
     record.streak = f"{run_kind}{run}" if run else ""
     return record
+
+
+def _sides(wrestler: Wrestler, **filters) -> dict[int, tuple[int, bool | None, str]]:
+    """Match id -> (the wrestler's side, won: True/False/None, how) for his completed matches
+    (those of ``filters``), without reading a match's play-by-play."""
+    rows = MatchParticipant.objects.filter(
+        wrestler=wrestler, role__in=IN_THE_RING, match__status=MatchStatus.COMPLETED, **filters
+    ).values_list("match_id", "side", "match__winner_side", "match__method", _eliminations())
+    sides = {}
+    for match_id, side, winner_side, method, eliminations in rows:
+        won = None if winner_side is None else winner_side == side
+        sides[match_id] = (side, won, _how(method, won, eliminations, wrestler.slug))
+    return sides
 
 
 def head_to_head(*, wrestler: Wrestler, opponent: Wrestler) -> Record:
@@ -83,51 +104,33 @@ def head_to_head(*, wrestler: Wrestler, opponent: Wrestler) -> Record:
         ).values_list("match_id", "side")
     )
     record = Record()
-    for row in MatchParticipant.objects.filter(
-        wrestler=wrestler, role__in=IN_THE_RING, match_id__in=opponent_sides
-    ).select_related("match"):
-        if opponent_sides[row.match_id] == row.side:
-            continue
-        match = row.match
-        if match.winner_side is None:
-            record.draws += 1
-            record.draws_by[match.method] += 1
-        elif match.winner_side == row.side:
-            record.wins += 1
-            record.wins_by[match.method] += 1
-        else:
-            record.losses += 1
-            record.losses_by[_method(match, False, wrestler.slug)] += 1
+    for match_id, (side, won, how) in _sides(wrestler, match_id__in=opponent_sides).items():
+        if opponent_sides[match_id] != side:
+            _add(record, won, how)
     return record
 
 
 def head_to_heads(*, wrestler: Wrestler) -> list[tuple[Wrestler, Record]]:
-    """The wrestler's record against every opponent he has faced, most matches first. Two
+    """The wrestler's record against every opponent he has faced, most matches first. Three
     queries whatever the number of matches."""
-    rows = (
-        MatchParticipant.objects.filter(
+    mine = _sides(wrestler)
+    others = MatchParticipant.objects.filter(
+        role__in=IN_THE_RING,
+        match__in=MatchParticipant.objects.filter(
             wrestler=wrestler, role__in=IN_THE_RING, match__status=MatchStatus.COMPLETED
-        )
-        .select_related("match")
-        .prefetch_related(
-            Prefetch(
-                "match__participants",
-                queryset=MatchParticipant.objects.filter(role__in=IN_THE_RING).select_related(
-                    "wrestler__federation"
-                ),
-            )
-        )
+        ).values("match_id"),
+    ).values_list("match_id", "side", "wrestler_id")
+    records: dict[int, Record] = {}
+    for match_id, side, other_id in others:
+        if match_id not in mine or mine[match_id][0] == side or other_id is None:
+            continue
+        _, won, how = mine[match_id]
+        _add(records.setdefault(other_id, Record()), won, how)
+    people = Wrestler.objects.select_related("federation").in_bulk(list(records))
+    return sorted(
+        ((people[pk], record) for pk, record in records.items()),
+        key=lambda item: (-item[1].matches, item[0].ring_name),
     )
-    records: dict[int, tuple[Wrestler, Record]] = {}
-    for row in rows:
-        match = row.match
-        for other in match.participants.all():
-            if other.side == row.side:
-                continue
-            _, record = records.setdefault(other.wrestler_id, (other.wrestler, Record()))
-            won = None if match.winner_side is None else match.winner_side == row.side
-            _add(record, won, _method(match, won, wrestler.slug))
-    return sorted(records.values(), key=lambda item: (-item[1].matches, item[0].ring_name))
 
 
 # -- the federation's record book -----------------------------------------------------------------
@@ -155,22 +158,12 @@ def _federation_results(federation, wrestlers=None, teams=None):
         "side",
         "match__winner_side",
         "match__method",
-        "match__effects",
+        _eliminations(),
         "wrestler__slug",
     )
-    for wrestler_id, team_id, match_id, side, winner_side, method, effects, slug in rows:
+    for wrestler_id, team_id, match_id, side, winner_side, method, eliminations, slug in rows:
         won = None if winner_side is None else winner_side == side
-        if won is False:
-            method = loss_method(method, effects, slug)
-        yield wrestler_id, team_id, match_id, won, method
-
-
-def _method(match, won: bool | None, slug: str) -> str:
-    """How the wrestler ``slug`` won, lost or drew ``match`` (in a battle royal, a wrestler
-    thrown out before the final lost by elimination)."""
-    if won is not False:
-        return match.method
-    return loss_method(match.method, match.effects, slug)
+        yield wrestler_id, team_id, match_id, won, _how(method, won, eliminations, slug)
 
 
 def _add(record: Record, won, method: str) -> None:
@@ -231,7 +224,8 @@ def record_book(*, federation, today, limit: int = 10) -> RecordBook:
     Ties go to the earlier reign or the wrestler first in name order. A fixed number of queries."""
     reigns = list(
         TitleReign.objects.filter(title__federation=federation)
-        .select_related("title", "holder_wrestler", "holder_team")
+        .select_related("title", "holder_wrestler", "holder_team", "won_at__show", "ended_at__show")
+        .defer("won_at__play_by_play", "ended_at__play_by_play")
         .order_by("won_on", "title__rank", "number")
     )
     held = {reign.pk: reign.days_held(today) for reign in reigns}

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import models
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.template.defaultfilters import pluralize
 
 from matches import simulation  # (the module: it reads this one's names as it loads)
@@ -383,26 +383,28 @@ def wrestler_matches(*, wrestler) -> QuerySet[MatchParticipant]:
     return (
         MatchParticipant.objects.filter(wrestler=wrestler)
         .select_related("match__show", "match__title", "team")
+        .defer("match__play_by_play")
         .prefetch_related(Prefetch("match__participants", queryset=_participants()))
         .order_by("-match__show__scheduled_at", "-match__position")
     )
 
 
-def team_matches(*, team) -> list[MatchParticipant]:
-    """The team's matches, latest first: one appearance of the team's side in each (with its
-    match, show and every participant), as ``wrestler_matches`` gives a wrestler's."""
-    seen: set[int] = set()
-    appearances = []
-    for appearance in (
-        MatchParticipant.objects.filter(team=team)
+def team_matches(*, team) -> QuerySet[MatchParticipant]:
+    """The team's matches, latest first: one appearance of the team's side in each (the first
+    in the side's order, with its match, show and every participant), as ``wrestler_matches``
+    gives a wrestler's. Chosen by the database, so that a page of them reads one page."""
+    first = (
+        MatchParticipant.objects.filter(match=OuterRef("match"), team=team)
+        .order_by("order", "pk")
+        .values("pk")[:1]
+    )
+    return (
+        MatchParticipant.objects.filter(team=team, pk=Subquery(first))
         .select_related("match__show", "match__title", "team")
+        .defer("match__play_by_play")
         .prefetch_related(Prefetch("match__participants", queryset=_participants()))
-        .order_by("-match__show__scheduled_at", "-match__position", "order")
-    ):
-        if appearance.match_id not in seen:
-            seen.add(appearance.match_id)
-            appearances.append(appearance)
-    return appearances
+        .order_by("-match__show__scheduled_at", "-match__position")
+    )
 
 
 # -- a pairing outside any show (odds, exhibitions) ----------------------------------------------

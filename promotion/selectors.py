@@ -34,6 +34,10 @@ from promotion.models import (
 from rules import registry
 from rules.models import ChartOverride
 
+#: A lineage reads the matches that crowned and ended each reign, never their play-by-play (a
+#: match's longest column, which only its show's page reads).
+WITHOUT_PLAY_BY_PLAY = ("won_at__play_by_play", "ended_at__play_by_play")
+
 
 def federations_visible_to(*, user) -> QuerySet[Federation]:
     """Federations ``user`` may read (see ``promotion.access``), by name."""
@@ -87,6 +91,7 @@ def title_lineage(*, title: Title) -> QuerySet[TitleReign]:
         title.reigns.select_related(
             "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
         )
+        .defer(*WITHOUT_PLAY_BY_PLAY)
         .prefetch_related("won_at__participants__wrestler", "won_at__participants__team")
         .order_by("number")
     )
@@ -111,6 +116,7 @@ def injury_report(*, federation: Federation, on) -> QuerySet[Injury]:
         Injury.objects.active_on(on)
         .filter(wrestler__federation=federation)
         .select_related("wrestler", "match__show")
+        .defer("match__play_by_play")
         .order_by("expected_return", "wrestler__ring_name")
     )
 
@@ -555,6 +561,7 @@ def injuries_page(*, federation: Federation) -> QuerySet[Injury]:
     return (
         Injury.objects.filter(wrestler__federation=federation)
         .select_related("wrestler", "match__show")
+        .defer("match__play_by_play")
         .annotate(
             healed=models.Case(
                 models.When(healed_on__isnull=True, then=models.Value(0)),
@@ -584,6 +591,7 @@ def wrestler_reigns(*, wrestler: Wrestler) -> QuerySet[TitleReign]:
     return (
         TitleReign.objects.filter(Q(holder_wrestler=wrestler) | Q(holder_team_id__in=team_ids))
         .select_related("title", "holder_wrestler", "holder_team", "won_at__show")
+        .defer("won_at__play_by_play")
         .order_by("won_on", "pk")
     )
 
@@ -626,8 +634,10 @@ def standing_chart_start(history: list[tuple[dt.datetime, str, int]], *, zone) -
 
 
 def wrestler_ledger(*, wrestler: Wrestler) -> QuerySet[StandingChange]:
-    return wrestler.standing_changes.select_related("match__show", "show").order_by(
-        "-created_at", "-id"
+    return (
+        wrestler.standing_changes.select_related("match__show", "show")
+        .defer("match__play_by_play")
+        .order_by("-created_at", "-id")
     )
 
 

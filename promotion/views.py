@@ -287,9 +287,9 @@ def wrestler_detail(request, federation: str, slug: str):
         "method_rows": [(m, record.wins_by[m], record.losses_by[m]) for m in methods],
         "head_to_heads": match_records.head_to_heads(wrestler=wrestler)[:10],
         "reigns": selectors.wrestler_reigns(wrestler=wrestler),
-        "injuries": wrestler.injuries.select_related("match__show").order_by(
-            "healed_on", "-occurred_on"
-        ),
+        "injuries": wrestler.injuries.select_related("match__show")
+        .defer("match__play_by_play")
+        .order_by("healed_on", "-occurred_on"),
         "hurt": selectors.open_injuries(wrestlers=[wrestler], on=today),
         "feuds": selectors.wrestler_feuds(wrestler=wrestler),
         "teams": wrestler.memberships.select_related("team").order_by("-started_on"),
@@ -809,7 +809,11 @@ def team_detail(request, federation: str, slug: str, *, refused=None):
     team = get_object_or_404(selectors.teams_page(federation=fed), slug=slug)
     _, team_records = match_records.federation_records(federation=fed, teams=[team.pk])
     record = team_records.get(team.pk)
-    reigns = team.reigns.select_related("title", "won_at__show").order_by("won_on")
+    reigns = (
+        team.reigns.select_related("title", "won_at__show")
+        .defer("won_at__play_by_play")
+        .order_by("won_on")
+    )
     members = [m.wrestler_id for m in team.memberships.all() if m.ended_on is None]
     context = {
         "nav": "teams",

@@ -169,8 +169,10 @@ class InjuryViewSet(
         return services.injury_record(**data)
 
     def scoped_queryset(self):
-        return Injury.objects.filter(wrestler__federation=self.federation).select_related(
-            "wrestler", "match__show"
+        return (
+            Injury.objects.filter(wrestler__federation=self.federation)
+            .select_related("wrestler", "match__show")
+            .defer("match__play_by_play")
         )
 
     def get_serializer_class(self):

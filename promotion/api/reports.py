@@ -102,8 +102,10 @@ class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
     ordering = ["created_at", "id"]
 
     def scoped_queryset(self):
-        return StandingChange.objects.filter(wrestler__federation=self.federation).select_related(
-            "wrestler", "show", "match"
+        return (
+            StandingChange.objects.filter(wrestler__federation=self.federation)
+            .select_related("wrestler", "show", "match")
+            .defer("match__play_by_play")
         )
 
 

@@ -337,8 +337,12 @@ class ReignViewSet(mixins.ListModelMixin, FederationViewSet):
     ordering = ["won_on", "number"]
 
     def scoped_queryset(self):
-        return TitleReign.objects.filter(title__federation=self.federation).select_related(
-            "title", "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
+        return (
+            TitleReign.objects.filter(title__federation=self.federation)
+            .select_related(
+                "title", "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
+            )
+            .defer(*selectors.WITHOUT_PLAY_BY_PLAY)
         )
 
     def get_serializer_context(self):
