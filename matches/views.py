@@ -8,9 +8,10 @@ Every state change goes through a service (``matches.booking``, ``matches.autobo
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 
 from matches import selectors, services
 from matches.autobook import show_autobook
@@ -22,11 +23,13 @@ from matches.booking import (
     show_create,
     show_schedule,
 )
+from matches.calendar import calendar_ics, federation_calendar
 from matches.forms import MatchForm, ShowForm
 from matches.models import FINISHED_STATUSES, PUBLIC_FAILURE, Match, Show, ShowStatus
 from matches.simulation import blocker_of, waiting_reason
 from promotion import selectors as promotion_selectors
 from promotion.access import Action
+from promotion.services import federation_by_calendar_token
 from web.api_fields import YEARS
 from web.pages import federation_page, page, paged, posted_from
 
@@ -341,3 +344,42 @@ def week_run_view(request, slug: str):
         for skipped in done.booked.skipped:
             messages.info(request, skipped)
     return redirect(done.show.get_absolute_url())
+
+
+def calendar_page(request, slug: str):
+    """The federation's dates ahead: its shows, the empty weekly slots, its events and its
+    tournaments' rounds (``matches.calendar``), and the address of its iCalendar feed."""
+    federation = federation_page(request, slug)
+    context = {
+        "nav": "shows",
+        "entries": federation_calendar(federation),
+        "feed": _feed_address(request, federation),
+    }
+    return page(request, "matches/calendar.html", context)
+
+
+def _feed_address(request, federation) -> str:
+    """The feed's address as a calendar application subscribes to it: a public federation's
+    plain; a private one's with its token, for its owner only (he shares it), else none."""
+    address = request.build_absolute_uri(reverse("calendar-feed", args=[federation.slug]))
+    if federation.is_public:
+        return address
+    if request.federation_context["can_manage"] and federation.calendar_token:
+        return f"{address}?token={federation.calendar_token}"
+    return ""
+
+
+def calendar_feed(request, slug: str):
+    """The calendar as an iCalendar feed (``text/calendar``): a public federation's for anyone;
+    a private one's with its calendar token in the address (``?token=``), or for its members
+    signed in; 404 otherwise (no token, a revoked one, another's)."""
+    federation = federation_by_calendar_token(slug=slug, token=request.GET.get("token", ""))
+    if federation is None:
+        federation = federation_page(request, slug)
+    body = calendar_ics(
+        federation, federation_calendar(federation), address=request.build_absolute_uri
+    )
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{federation.slug}.ics"'
+    response["Cache-Control"] = "private, max-age=900"
+    return response

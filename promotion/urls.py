@@ -22,6 +22,16 @@ urlpatterns = [
     path("federations/new/", views.federation_create, name="federation-create"),
     path("f/<slug:slug>/", views.federation_detail, name="federation-detail"),
     path("f/<slug:slug>/settings/", views.federation_settings, name="federation-settings"),
+    path(
+        "f/<slug:slug>/settings/calendar-token/",
+        views.calendar_token_issue_view,
+        name="calendar-token-issue",
+    ),
+    path(
+        "f/<slug:slug>/settings/calendar-token/revoke/",
+        views.calendar_token_revoke_view,
+        name="calendar-token-revoke",
+    ),
     path("f/<slug:slug>/members/", views.members, name="members"),
     path("f/<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member-remove"),
     path("f/<slug:slug>/roster/", views.roster, name="roster"),

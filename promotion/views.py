@@ -193,7 +193,40 @@ def federation_settings(request, slug: str):
             else:
                 messages.info(request, "Nothing was changed.")
             return redirect("federation-settings", slug=federation.slug)
-    return page(request, "promotion/federation_settings.html", {"nav": "settings", "form": form})
+    return page(
+        request,
+        "promotion/federation_settings.html",
+        {"nav": "settings", "form": form, "calendar_feed": _calendar_feed(request, federation)},
+    )
+
+
+def _calendar_feed(request, federation: Federation) -> str:
+    """The address of the federation's calendar feed as the owner shares it: a public
+    federation's plain, a private one's with its token (none when no token is issued)."""
+    address = request.build_absolute_uri(reverse("calendar-feed", args=[federation.slug]))
+    if federation.is_public:
+        return address
+    return f"{address}?token={federation.calendar_token}" if federation.calendar_token else ""
+
+
+@posted_from("federation-settings", "slug")
+def calendar_token_issue_view(request, slug: str):
+    """A new calendar address for a private federation (the old one stops working)."""
+    federation = federation_page(request, slug, Action.MANAGE)
+    services.calendar_token_issue(federation=federation)
+    messages.success(
+        request, "A new calendar address is issued; the one before it no longer works."
+    )
+    return redirect("federation-settings", slug=federation.slug)
+
+
+@posted_from("federation-settings", "slug")
+def calendar_token_revoke_view(request, slug: str):
+    """No calendar address any more for a private federation."""
+    federation = federation_page(request, slug, Action.MANAGE)
+    services.calendar_token_revoke(federation=federation)
+    messages.success(request, "The calendar address is revoked: it no longer works.")
+    return redirect("federation-settings", slug=federation.slug)
 
 
 def members(request, slug: str):

@@ -7,7 +7,8 @@ transaction, and refuses with a ``ServiceError`` whose message speaks to the pro
 - ``titles``: titles, reigns, vacating, awarding, retiring;
 - ``feuds``, ``teams``, ``injuries``: each its desk's writes;
 - ``cards``: cards and chart overrides, stored and imported;
-- ``federations``: federations and their members.
+- ``federations``: federations and their members;
+- ``calendar_tokens``: the secret in a private federation's calendar feed address.
 
 Every public name is re-exported here: callers write ``from promotion.services import X`` and
 need not know which module holds it."""
@@ -15,6 +16,11 @@ need not know which module holds it."""
 from promotion.services.base import (
     FieldProblem,
     ServiceError,
+)
+from promotion.services.calendar_tokens import (
+    calendar_token_issue,
+    calendar_token_revoke,
+    federation_by_calendar_token,
 )
 from promotion.services.cards import (
     CARD_NAMES_NOBODY,
@@ -212,10 +218,13 @@ __all__ = [
     "CardImportError",
     "FieldProblem",
     "ServiceError",
+    "calendar_token_issue",
+    "calendar_token_revoke",
     "card_normalise",
     "card_store",
     "cards_import",
     "chart_override_save",
+    "federation_by_calendar_token",
     "federation_create",
     "federation_delete",
     "federation_update",

@@ -92,6 +92,8 @@ _read_page("team-detail", lambda w: w.team)
 _read_page("show-archive")
 _read_page("show-detail", lambda w: w.booked)
 _read_page("show-progress", lambda w: w.booked)
+_read_page("calendar")
+_read_page("calendar-feed")
 _read_page("tournament-list")
 _read_page("tournament-detail", lambda w: w.tournament)
 
@@ -421,6 +423,25 @@ _button(
     _nothing,
     lambda w: page("members", SLUG),
     lambda w: page("members", SLUG),
+)
+_settings = lambda w: page("federation-settings", SLUG)  # noqa: E731
+
+
+def _issue_calendar_token(world: World) -> None:
+    """A calendar token issued (for its revocation)."""
+    from promotion.services import calendar_token_issue
+
+    calendar_token_issue(federation=world.federation)
+
+
+_button("calendar-token-issue", lambda w: (SLUG,), _nothing, _settings, _settings)
+_button(
+    "calendar-token-revoke",
+    lambda w: (SLUG,),
+    _nothing,
+    _settings,
+    _settings,
+    prepare=_issue_calendar_token,
 )
 for _name in ("invitation-accept", "invitation-decline"):
     _button(
