@@ -19,6 +19,7 @@ from rules.core.errors import OptionError, RulesError, SpecError
 from rules.core.result import ExactOdds, MatchResult, OddsReport
 from rules.core.spec import MatchSpec
 from rules.core.system import exact_mode
+from rules.core.tournament import roll_off_odds, settled_odds
 
 
 class NoExactOdds(RulesError, LookupError):
@@ -71,6 +72,7 @@ class SystemBase:
         self._prepare: Callable[[MatchSpec, Any], Any] = engine.prepare
         self._run: Callable[..., MatchResult] = engine.run
         self._strategy = strategy
+        self._engine = engine
         self.exact_solver = exact
 
     @property
@@ -189,12 +191,33 @@ class SystemBase:
         solver = self.exact_solver
         if solver is None:
             raise NoExactOdds(self.no_exact_note)
-        return solver.solve(
+        return self._solve(
+            solver,
             self._prepare(spec, tables),
             strategy or self._strategy(),
             max_states=solver.MAX_STATES if max_states is None else max_states,
             time_budget=time_budget,
         )
+
+    def _solve(
+        self,
+        solver: Any,
+        prep: Any,
+        strategy: Any,
+        *,
+        max_states: int,
+        time_budget: float | None,
+    ) -> ExactOdds:
+        """The solver's odds of ``prep``; of a tournament match (a ``Prepared`` with its
+        ``sudden_death`` fall), composed from the match's and the fall's, each solved within
+        the budget (``rules.core.tournament.settled_odds``)."""
+        solved = solver.solve(prep, strategy, max_states=max_states, time_budget=time_budget)
+        fall = getattr(prep, "sudden_death", None)
+        if fall is None:
+            return solved
+        again = solver.solve(fall, strategy, max_states=max_states, time_budget=time_budget)
+        first = roll_off_odds(*self._engine.roll_off_chances(prep))
+        return settled_odds(solved, again, first)
 
     def odds(
         self,
@@ -262,8 +285,8 @@ class SystemBase:
             methods[key] = methods.get(key, 0) + 1
         return wins, draws, methods
 
-    @staticmethod
     def _solved(
+        self,
         report: OddsReport,
         solver: Any,
         prep: Any,
@@ -282,7 +305,7 @@ class SystemBase:
         solved: ExactOdds | None = None
         started = time.monotonic()
         try:
-            solved = solver.solve(prep, strategy, max_states=states, time_budget=limit)
+            solved = self._solve(solver, prep, strategy, max_states=states, time_budget=limit)
             note = ""
         except solver.NotCovered as err:  # no budget would help: none is reported
             note = f"no exact odds: {err}" + ("; Monte Carlo alone" if auto else "")

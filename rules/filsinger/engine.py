@@ -25,6 +25,13 @@ from rules.core.events import Event
 from rules.core.result import Effects, InjuryEffect, MatchResult, Method
 from rules.core.spec import MatchSpec, Participant, Ringside, check_spec
 from rules.core.text import Named, Pronouns, group_noun, pronouns
+from rules.core.tournament import (
+    TOURNAMENT,
+    check_tournament,
+    is_tournament,
+    settle,
+    sudden_death_spec,
+)
 from rules.filsinger.cards import (
     CHART,
     CHOICE,
@@ -60,7 +67,9 @@ MATCH_TYPES = ("singles", "tag")
 PER_SIDE = {"singles": 1, "tag": 2}
 DEFAULT_TIME_LIMIT = 200
 MAX_PIN = 12
-STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere")
+STIPULATIONS = ("no_dq", "no_count_out", "falls_count_anywhere", TOURNAMENT)
+#: A tournament match's sudden-death fall, in offensive turns (``rules.core.tournament``).
+SUDDEN_DEATH = 30
 TAG_TARGET = {"partners": 6, "group": 4}
 ALLY_DQ = 6
 RINGSIDE_DISTRACTOR = 5
@@ -250,10 +259,13 @@ class Prepared:
     #: Per side: rule 9 is in play and the side has an ally at ringside (who may interfere once).
     ally_sides: tuple[bool, ...] = (False, False)
     texts: dict = field(default_factory=dict, compare=False, repr=False)
+    #: A tournament match: one sudden-death fall prepared (None for any other match).
+    sudden_death: Prepared | None = field(default=None, compare=False, repr=False)
 
 
 def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
     check_spec(spec, system=SYSTEM, per_side=PER_SIDE, stipulations=STIPULATIONS)
+    check_tournament(spec)
     options = frozenset(spec.options or ())
     unknown_options = sorted(options - set(OPTION_NAMES))
     if unknown_options:
@@ -304,6 +316,9 @@ def prepare(spec: MatchSpec, tables: FilsingerTables | None = None) -> Prepared:
         flags=flags,
         interference=flags.distract and (flags.kind_name == "tag" or any(ringside)),
         ally_sides=tuple(flags.ally and side.ally is not None for side in spec.sides),
+        sudden_death=(
+            prepare(sudden_death_spec(spec, SUDDEN_DEATH), tables) if is_tournament(spec) else None
+        ),
     )
 
 
@@ -1284,4 +1299,39 @@ def run(
 ) -> MatchResult:
     m = Match(prep, dice, strategy, record)
     m.play()
-    return m.result(seed)
+    return settle_draw(m, m.result(seed), seed)
+
+
+def settle_draw(m: Match, result: MatchResult, seed: int | None = None) -> MatchResult:
+    """``result`` of the match ``m``; drawn in a tournament match, settled by sudden death on
+    the match's dice (``rules.core.tournament.settle``)."""
+    prep = m.prep
+    fall = prep.sudden_death
+    if fall is None or result.winner is not None:
+        return result
+    dice, strategy, record = m.dice, m.strategy, m.record
+    return settle(
+        result,
+        prep.spec,
+        sudden_death=lambda: run(fall, dice, strategy, record=record, seed=seed),
+        roll_off=lambda side: _roll_off(dice),
+        length=SUDDEN_DEATH,
+        unit="turns",
+        roll_words="one die each, as the opening roll",
+        record=record,
+    )
+
+
+def _roll_off(dice: Dice) -> tuple[tuple[int, ...], int]:
+    """A side's roll in the referee's roll-off: one die, as the opening roll."""
+    face = dice.d6()
+    return (face,), face
+
+
+#: The first-named side's chance to win one roll-off, and to tie it (one die each).
+ROLL_OFF_CHANCES = (15 / 36, 6 / 36)
+
+
+def roll_off_chances(prep: Prepared) -> tuple[float, float]:
+    """One roll-off's chances (``rules.core.tournament.roll_off_odds``): the same for all."""
+    return ROLL_OFF_CHANCES

@@ -40,6 +40,13 @@ from rules.core.result import Effects, InjuryEffect, MatchResult, Method
 from rules.core.spec import FrozenMap, MatchSpec, Participant, check_spec
 from rules.core.text import PRONOUNS, counted, group_noun
 from rules.core.text import pronouns as pronoun_set
+from rules.core.tournament import (
+    TOURNAMENT,
+    check_tournament,
+    is_tournament,
+    settle,
+    sudden_death_spec,
+)
 from rules.superstar.cards import DQ, MOVE, NA, ROPES, SPECIALTY, SuperstarCard
 from rules.superstar.options import (
     STEEL_CAGE,
@@ -80,7 +87,9 @@ PER_SIDE = {
 TAG_TYPES = frozenset({"tag", "three_man_tag"})
 #: The grudge chart a match type names; "grudge" takes the option's, Texas Death without one.
 GRUDGE_TYPES = {"steel_cage": STEEL_CAGE, "texas_death": TEXAS_DEATH, "grudge": None}
-STIPULATIONS = ("no_dq",)
+STIPULATIONS = ("no_dq", TOURNAMENT)
+#: A tournament match's sudden-death fall, in rounds (``rules.core.tournament``).
+SUDDEN_DEATH = 10
 #: Rounds (minutes): most matches have 30; tag-team and grudge matches an hour.
 DEFAULT_TIME_LIMIT = 30
 LONG_TIME_LIMIT = 60
@@ -287,6 +296,8 @@ class Prepared:
     #: chart's text with the match's wrestlers' group noun), and each side's (noun, group noun).
     tag_texts: Any = None
     side_nouns: tuple[tuple[str, str], ...] = ()
+    #: A tournament match: one sudden-death fall prepared (None for any other match).
+    sudden_death: Prepared | None = None
 
 
 def _time_limit(spec: MatchSpec, options: SuperstarOptions) -> int:
@@ -311,6 +322,7 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
         stipulations=STIPULATIONS,
         any_sides=("battle_royal",),
     )
+    check_tournament(spec)
     options = parse_options(spec.options)
     # The grudge chart: a steel cage or Texas Death match plays its own; a "grudge" match the
     # option's (Texas Death without one); a singles match the option's, if any. The option does
@@ -360,6 +372,9 @@ def prepare(spec: MatchSpec, tables: SuperstarTables | None = None) -> Prepared:
         no_dq=bool(spec.stipulations.get("no_dq")),
         tag_texts=tag_texts,
         side_nouns=side_nouns,
+        sudden_death=(
+            prepare(sudden_death_spec(spec, SUDDEN_DEATH), tables) if is_tournament(spec) else None
+        ),
     )
 
 
@@ -1887,4 +1902,50 @@ def run(
 ) -> MatchResult:
     m = Match(prep, dice, strategy, record)
     m.play()
-    return m.result(seed)
+    return settle_draw(m, m.result(seed), seed)
+
+
+def settle_draw(m: Match, result: MatchResult, seed: int | None = None) -> MatchResult:
+    """``result`` of the match ``m``; drawn in a tournament match, settled by sudden death on
+    the match's dice (``rules.core.tournament.settle``)."""
+    prep = m.prep
+    fall = prep.sudden_death
+    if fall is None or result.winner is not None:
+        return result
+    dice, strategy, record = m.dice, m.strategy, m.record
+    return settle(
+        result,
+        prep.spec,
+        sudden_death=lambda: run(fall, dice, strategy, record=record, seed=seed),
+        roll_off=lambda side: _roll_off(prep, dice, side),
+        length=SUDDEN_DEATH,
+        unit="rounds",
+        roll_words="two dice each plus the Priority Factor, as the steel cage's race",
+        record=record,
+    )
+
+
+def _roll_factor(prep: Prepared, side: int) -> int:
+    """What a side adds to its roll-off: its best Priority Factor (the tag rating in a tag
+    match), as the steel cage's race out of the cage adds it."""
+    return max(w.prio for w in prep.teams[side])
+
+
+def _roll_off(prep: Prepared, dice: Dice, side: int) -> tuple[tuple[int, ...], int]:
+    """A side's roll in the referee's roll-off: two dice plus its Priority Factor."""
+    f1, f2 = dice.two_d6()
+    return (f1, f2), f1 + f2 + _roll_factor(prep, side)
+
+
+def roll_off_chances(prep: Prepared) -> tuple[float, float]:
+    """One roll-off's chances for the first-named side: to win it, and to tie it."""
+    lead = _roll_factor(prep, 0) - _roll_factor(prep, 1)
+    win = tie = 0.0
+    for a in range(2, 13):
+        for b in range(2, 13):
+            p = (6 - abs(a - 7)) * (6 - abs(b - 7)) / 1296
+            if a + lead > b:
+                win += p
+            elif a + lead == b:
+                tie += p
+    return win, tie
