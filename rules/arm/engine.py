@@ -29,7 +29,7 @@ from rules.arm.compile import Move
 from rules.arm.preparation import MATCH_TYPES as MATCH_TYPES  # (re-exported: rules.arm.system)
 from rules.arm.preparation import PER_SIDE as PER_SIDE
 from rules.arm.preparation import STIPULATIONS as STIPULATIONS
-from rules.arm.preparation import Prepared
+from rules.arm.preparation import SUDDEN_DEATH, Prepared
 from rules.arm.preparation import prepare as prepare
 from rules.arm.result import SYSTEM as SYSTEM
 from rules.arm.state import (
@@ -109,6 +109,7 @@ from rules.arm.text import (
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
 from rules.core.result import MatchResult, Method
+from rules.core.tournament import settle
 
 if TYPE_CHECKING:
     from rules.arm.strategy import ArmStrategy
@@ -332,6 +333,11 @@ class Match:
         rec = self.record
         a, b = self.cur[0], self.cur[1]
         strategy = self.strategy
+        if self.prep.restart:
+            # A tournament match's sudden-death fall. The chapter: "the referee may require a
+            # C.E.T. when he feels the match needs to be restarted".
+            self.tie_up(0, f"The referee has {a.w.mname} and {b.w.mname} lock up to restart")
+            return
         for side in (0, 1):
             f, o = self.cur[side], self.cur[1 - side]
             cost = 0 if o.w.ambush_free else self.edge_cost(f, "ambush")
@@ -2518,4 +2524,30 @@ def run(
 ) -> MatchResult:
     m = Match(prep, dice, strategy, record)
     m.play()
-    return m.result(seed)
+    return settle_draw(m, m.result(seed), seed)
+
+
+def settle_draw(m: Match, result: MatchResult, seed: int | None = None) -> MatchResult:
+    """``result`` of the match ``m``; drawn in a tournament match, settled by sudden death on
+    the match's dice (``rules.core.tournament.settle``)."""
+    prep = m.prep
+    fall = prep.sudden_death
+    if fall is None or result.winner is not None:
+        return result
+    dice, strategy, record = m.dice, m.strategy, m.record
+    return settle(
+        result,
+        prep.spec,
+        sudden_death=lambda: run(fall, dice, strategy, record=record, seed=seed),
+        roll_off=lambda side: _roll_off(dice),
+        length=SUDDEN_DEATH,
+        unit="rounds",
+        roll_words="a d20 each",
+        record=record,
+    )
+
+
+def _roll_off(dice: Dice) -> tuple[tuple[int, ...], int]:
+    """A side's roll in the referee's roll-off: a d20."""
+    face = dice.d20()
+    return (face,), face

@@ -17,10 +17,19 @@ from rules.arm.options import ArmOptions, parse_options
 from rules.arm.result import SYSTEM
 from rules.arm.tables import ArmTables, load_tables
 from rules.core.spec import MatchSpec, Ringside, check_spec
+from rules.core.tournament import TOURNAMENT, check_tournament, is_tournament, sudden_death_spec
 
 MATCH_TYPES: Final = ("singles", "tag", "steel_cage")
 PER_SIDE: Final = {"singles": 1, "tag": 2, "steel_cage": 1}
-STIPULATIONS: Final = ("no_dq", "no_count_out", "falls_count_anywhere", "title_changes_on_dq")
+STIPULATIONS: Final = (
+    "no_dq",
+    "no_count_out",
+    "falls_count_anywhere",
+    "title_changes_on_dq",
+    TOURNAMENT,
+)
+#: A tournament match's sudden-death fall, in rounds (5 minutes; ``rules.core.tournament``).
+SUDDEN_DEATH: Final = 30
 #: The objects the engine itself drives men into or hands them, looked up once a match.
 ENGINE_OBJECTS: Final = (
     "Turnbuckle",
@@ -65,10 +74,16 @@ class Prepared:
     memory: Memory = field(default_factory=Memory, compare=False, repr=False)
     #: The match's effects, made once and shared by every result that has them.
     made: dict = field(default_factory=dict, compare=False, repr=False)
+    #: A tournament match: one sudden-death fall prepared (None for any other match).
+    sudden_death: Prepared | None = field(default=None, compare=False, repr=False)
+    #: A sudden-death fall: the referee restarts the match with a collar-elbow tie-up.
+    restart: bool = False
 
 
-def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
+def prepare(spec: MatchSpec, tables: ArmTables | None = None, *, restart: bool = False) -> Prepared:
+    """``spec`` checked and compiled; ``restart``: a tournament match's sudden-death fall."""
     check_spec(spec, system=SYSTEM, per_side=PER_SIDE, stipulations=STIPULATIONS)
+    check_tournament(spec)
     options = parse_options(spec.options)
     tables = tables or load_tables()
     fig = figures(tables.match)
@@ -123,4 +138,10 @@ def prepare(spec: MatchSpec, tables: ArmTables | None = None) -> Prepared:
         managers=tuple(managers),
         allies=tuple(side.ally for side in spec.sides),
         objects={name: tables.objects.get(name) for name in (*ENGINE_OBJECTS, cage_object) if name},
+        sudden_death=(
+            prepare(sudden_death_spec(spec, SUDDEN_DEATH), tables, restart=True)
+            if is_tournament(spec)
+            else None
+        ),
+        restart=restart,
     )
