@@ -283,6 +283,7 @@ SPECTACULAR_SETTINGS = {
         "ShowStatusEnum": "matches.models.ShowStatus",
         "ShowKindEnum": "matches.models.ShowKind",
         "MatchStatusEnum": "matches.models.MatchStatus",
+        "TournamentStatusEnum": "matches.models.TournamentStatus",
         "PersonKindEnum": ["wrestler", "team"],
     },
 }
