@@ -111,6 +111,19 @@ def test_filsinger_a_double_count_out_is_restarted_and_a_count_out_decides(fs):
     assert (plain.winner, plain.method) == (None, Method.DOUBLE_COUNT_OUT)
 
 
+def test_filsinger_a_double_disqualification_is_restarted_too(fs):
+    # Axe throws Bow out; Ring B roll 6: both roll DISQUALIFICATION 6, Bow 2 and Axe 3: both out.
+    double = [6, 1, 1, 3, 3, 1, 1, 1, 2]
+    fall = [6, 1, 1, 1, 2, 1, 1]  # as above: Bow counted out
+    spec = fs.make_spec(list(ring_men(fs)), stipulations=TOURNAMENT)
+    result = played(fs, spec, double + fall)
+    assert (result.winner, result.method, result.length) == (A, Method.COUNT_OUT, 2)
+    drawn = next(e for e in result.events if e.kind == "drawn")
+    assert drawn.text == "Both men are disqualified: a double disqualification."
+    plain = played(fs, fs.make_spec(list(ring_men(fs))), double)
+    assert (plain.winner, plain.method) == (None, Method.DOUBLE_DISQUALIFICATION)
+
+
 def idle(fs):
     """Slams that only daze (LEVEL 3 DEFENSE dazed - 1 throughout): nothing ever ends."""
     slams = ["slam - 3"] * 6
