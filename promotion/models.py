@@ -893,7 +893,13 @@ class StandingChange(models.Model):
 
     class Meta:
         ordering = ["wrestler", "created_at", "id"]
-        indexes = [models.Index(fields=["wrestler", "attribute"])]
+        indexes = [
+            models.Index(fields=["wrestler", "attribute"]),
+            # A wrestler's ledger and a federation's, latest or earliest first, a page at a
+            # time: read in order, not sorted whole (ten years hold thousands of rows).
+            models.Index(fields=["wrestler", "created_at", "id"], name="ledger_wrestler_when"),
+            models.Index(fields=["created_at", "id"], name="ledger_when"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.wrestler} {self.attribute} {self.delta:+d}: {self.reason}"

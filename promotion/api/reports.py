@@ -108,6 +108,16 @@ class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
             .defer("match__play_by_play")
         )
 
+    def paginate_queryset(self, queryset):
+        """The page chosen from the ledger's own columns (ten years hold tens of thousands of
+        rows: sorting them with their matches and shows joined is what took the time), then
+        its rows read with their joins, in the page's order."""
+        ids = super().paginate_queryset(queryset.values_list("pk", flat=True))
+        if ids is None:
+            return None
+        rows = queryset.order_by().in_bulk(list(ids))
+        return [rows[pk] for pk in ids]
+
 
 # -- standings, contenders, records ---------------------------------------------------------------
 
