@@ -31,9 +31,20 @@ from matches.booking import (
     show_update,
 )
 from matches.booking_config import BookingConfigError
-from matches.models import Match, MatchParticipant, MatchStatus, MatchType, Show
+from matches.models import (
+    Match,
+    MatchParticipant,
+    MatchStatus,
+    MatchType,
+    Show,
+    Tournament,
+    TournamentBout,
+    TournamentEntrant,
+)
 from matches.services import show_cancel, show_retry, show_run_now
+from matches.tournaments import tournament_advance, tournament_cancel
 from promotion.models import Wrestler
+from promotion.services import ServiceError
 
 STATE_FIELDS = (
     "number",
@@ -382,3 +393,105 @@ class MatchAdmin(admin.ModelAdmin):
     def delete_queryset(self, request, queryset):
         for match in queryset:
             self.delete_model(request, match)
+
+
+class TournamentEntrantInline(admin.TabularInline):
+    """The field, read-only: seeded when the tournament is made."""
+
+    model = TournamentEntrant
+    extra = 0
+    fields = readonly_fields = ("seed", "wrestler", "team", "withdrew_because")
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class TournamentBoutInline(admin.TabularInline):
+    """The bracket, read-only: bouts are decided by their matches, byes and forfeits."""
+
+    model = TournamentBout
+    extra = 0
+    fields = readonly_fields = (
+        "round",
+        "position",
+        "entrant_a",
+        "entrant_b",
+        "match",
+        "winner",
+        "decided_by",
+        "forfeit_reason",
+    )
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Read-mostly: a tournament is made by its pages, the API or ``manage.py tournament``; here
+    it is read, advanced and cancelled through ``matches.tournaments``."""
+
+    list_display = ["name", "federation", "format", "unit", "title", "status", "winner"]
+    list_filter = ["federation", "status", "format", "unit"]
+    search_fields = ["name", "slug"]
+    inlines = [TournamentEntrantInline, TournamentBoutInline]
+    actions = ["advance", "cancel"]
+    fields = readonly_fields = (
+        "federation",
+        "name",
+        "slug",
+        "rule_system",
+        "format",
+        "unit",
+        "title",
+        "seeding",
+        "draw_seed",
+        "placement",
+        "event",
+        "status",
+        "winner",
+        "created_at",
+        "completed_at",
+    )
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # cancel instead: its bracket stays to be read
+
+    def _each(self, request, queryset, service, done) -> None:
+        for tournament in queryset.order_by("created_at", "pk"):
+            try:
+                result = service(tournament)
+            except (ServiceError, BookingError) as exc:
+                for reason in _reasons(exc):
+                    messages.error(request, f"{tournament}: {reason}")
+                continue
+            messages.success(request, done(tournament, result))
+
+    @admin.action(description="Book the due round (advance)")
+    def advance(self, request, queryset):
+        self._each(
+            request,
+            queryset,
+            tournament_advance,
+            lambda tournament, booked: f"{tournament}: {len(booked)} match(es) booked.",
+        )
+
+    @admin.action(description="Cancel")
+    def cancel(self, request, queryset):
+        self._each(
+            request,
+            queryset,
+            tournament_cancel,
+            lambda tournament, _: f"{tournament} is cancelled.",
+        )

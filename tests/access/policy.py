@@ -201,8 +201,6 @@ PAGES: list[Row] = [
         "show-archive",
         "show-detail",
         "show-progress",
-        "calendar",
-        "calendar-feed",
         "tournament-list",
         "tournament-detail",
     ),
@@ -243,7 +241,7 @@ PAGES: list[Row] = [
         "tournament-cancel",
     ),
     *_pages(Rule.MANAGE, "federation-settings", "members"),
-    *_buttons(Rule.MANAGE, "member-remove", "calendar-token-issue", "calendar-token-revoke"),
+    *_buttons(Rule.MANAGE, "member-remove"),
     *_pages(Rule.SUPERUSER, "operations"),
     *_buttons(Rule.SUPERUSER, "operations-retry"),
 ]
@@ -425,6 +423,8 @@ ADMIN: dict[str, Admin] = {
     ),
     # A booked match is removed and booked again, never edited in place.
     "matches.Match": Admin(change=False),
+    # A tournament is made by its doors and run by its services: read, advanced, cancelled here.
+    "matches.Tournament": Admin(add=False, delete=False, actions=("advance", "cancel")),
 }
 
 #: Rows whose allowed request fails for a reason that is not access, as (row key, role): the
