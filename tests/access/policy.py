@@ -201,6 +201,8 @@ PAGES: list[Row] = [
         "show-archive",
         "show-detail",
         "show-progress",
+        "calendar",
+        "calendar-feed",
         "tournament-list",
         "tournament-detail",
     ),
@@ -241,7 +243,7 @@ PAGES: list[Row] = [
         "tournament-cancel",
     ),
     *_pages(Rule.MANAGE, "federation-settings", "members"),
-    *_buttons(Rule.MANAGE, "member-remove"),
+    *_buttons(Rule.MANAGE, "member-remove", "calendar-token-issue", "calendar-token-revoke"),
     *_pages(Rule.SUPERUSER, "operations"),
     *_buttons(Rule.SUPERUSER, "operations-retry"),
 ]
