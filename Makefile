@@ -54,8 +54,8 @@ bench: $(STAMP) $(NATIVE)
 mutation: $(STAMP)
 	$(BIN)/python scripts/mutation.py $(MODULE)
 
-## production-check: the units in deploy/ started for real (gunicorn, two workers, beat) in
-## production mode on PostgreSQL and Redis, a show booked and wrestled over HTTP, all stopped
+## production-check: deploy/ started for real (nginx, gunicorn, two workers, beat) in
+## production mode on PostgreSQL and Redis, a show booked and wrestled over HTTPS, all stopped
 ## cleanly (scripts/production_check.py; docs/deploy.md)
 production-check: $(STAMP) $(NATIVE)
 	$(BIN)/python scripts/production_check.py

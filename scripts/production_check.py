@@ -13,23 +13,25 @@ What it does, in order (``make production-check``; CI runs it after the suite):
    ``ExecStart`` lines, ``/srv/ringside`` read as this checkout): ``check --deploy`` (any of
    its security warnings fails the check), the web unit's ``migrate``; two Celery workers of
    the default queue (``ringside-worker@celery``, each under a name of its own) and beat; the
-   web unit's ``collectstatic`` meanwhile, then gunicorn (on a free port). Each is a real
-   process in a session of its own.
-3. Over HTTP only, with the headers the reverse proxy (``deploy/nginx.conf``) sends:
-   ``/health/`` turns 200 once beat's first tick has been run by a worker, every check ok (and
-   again after the show); production mode holds (plain HTTP is sent to HTTPS, an unknown host
-   is refused, static files come hashed from collectstatic through WhiteNoise, no debug page);
-   an operator's account made by
-   ``createsuperuser`` signs in for a token; a federation is created, four wrestlers signed and
-   their cards imported (``cards/import/``, the sample Filsinger cards), a show booked by hand
-   and scheduled a few seconds ahead; then it waits (bounded) until beat has dispatched it and a
-   worker wrestled it, and reads the results back: every match decided with its play-by-play,
-   every wrestler's record one match long.
+   web unit's ``collectstatic`` meanwhile, then gunicorn (on a free port) and nginx in front of
+   it with ``deploy/nginx.conf`` (its ports, its upstream and a self-signed certificate of the
+   check's own changed, nothing else). Each is a real process in a session of its own.
+3. Over HTTPS through nginx, by the site's host name, as a visitor: ``/health/`` turns 200 once
+   beat's first tick has been run by a worker, every check ok (and again after the show);
+   production mode holds (plain HTTP is sent to HTTPS by nginx and by the site itself, HSTS, an
+   unknown host is refused, static files come hashed from collectstatic through WhiteNoise, no
+   debug page); an operator's account made by ``createsuperuser`` signs in for a token; a
+   federation is created, four wrestlers signed and their cards imported (``cards/import/``,
+   the sample Filsinger cards), a show booked by hand and scheduled a few seconds ahead; then
+   it waits (bounded) until beat has dispatched it and a worker wrestled it, and reads the
+   results back: every match decided with its play-by-play, every wrestler's record one match
+   long.
 4. Every process gets SIGTERM (as systemd stops them) and must exit 0 within a bounded wait,
-   leaving no process of its session behind and the web port free.
+   leaving no process of its session behind and its ports free.
 
 Any failure prints what failed and the last lines of every process's log, stops everything and
-exits 1. It needs PostgreSQL (127.0.0.1:5432, user postgres) and Redis (127.0.0.1:6379).
+exits 1. It needs PostgreSQL (127.0.0.1:5432, user postgres), Redis (127.0.0.1:6379), nginx and
+openssl (``.ci/run`` installs Debian's nginx where it is missing).
 """
 
 from __future__ import annotations
@@ -37,20 +39,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import getpass
+import http.client
 import json
 import os
 import re
 import secrets
 import shlex
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,8 +74,6 @@ DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
 #: The sample wrestlers the check signs (their Filsinger cards are imported through the API).
 SAMPLE_CARDS = ROOT / "rules" / "data" / "sample" / "filsinger"
 ROSTER = ["corrigan-vale", "skylar-finch", "mortimer-gale", "nadia-sorrel"]
-#: The client's address the proxy names in X-Forwarded-For (TEST-NET-3, RFC 5737).
-CLIENT = "203.0.113.7"
 #: Bounds of the waits, in seconds.
 START_TIMEOUT = 60
 SHOW_TIMEOUT = 90
@@ -301,18 +303,44 @@ def wait(predicate: Callable[[], T], timeout: float, what: str, every: float = 0
         time.sleep(every)
 
 
-# -- HTTP, as the reverse proxy passes it on ------------------------------------------------
+# -- nginx, and HTTP through it ---------------------------------------------------------------
 
 
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
+def proxy_config(text: str, *, http: int, https: int, upstream: int, folder: Path) -> str:
+    """``deploy/nginx.conf`` on this machine's free ports, with a certificate of its own: every
+    line the check changes must be there once, or the check says which is not."""
+    changes = [
+        (r"listen\s+80;", f"listen 127.0.0.1:{http};"),
+        (r"listen\s+443\b", f"listen 127.0.0.1:{https}"),
+        (r"ssl_certificate\s+\S+;", f"ssl_certificate {folder / 'cert.pem'};"),
+        (r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {folder / 'key.pem'};"),
+        (r"proxy_pass\s+http://127\.0\.0\.1:8000;", f"proxy_pass http://127.0.0.1:{upstream};"),
+    ]
+    for pattern, replacement in changes:
+        text, found = re.subn(pattern, replacement, text)
+        if found != 1:
+            raise CheckFailed(f"deploy/nginx.conf has {found} lines matching {pattern!r}, not 1")
+    return text
+
+
+def nginx_main(folder: Path) -> str:
+    """The main configuration around the site's (Debian's nginx.conf, kept inside ``folder``)."""
+    temp = " ".join(
+        f"{kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi")
+    )
+    return (
+        f"daemon off;\nuser {getpass.getuser()};\nworker_processes 1;\n"
+        f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\nevents {{}}\n"
+        f"http {{\n    access_log {folder / 'access.log'};\n    {temp}\n"
+        f"    uwsgi_temp_path {folder / 'uwsgi'}; scgi_temp_path {folder / 'scgi'};\n"
+        f"    include {folder / 'site.conf'};\n}}\n"
+    )
 
 
 @dataclass
 class Answer:
     status: int
-    headers: dict[str, str]
+    headers: http.client.HTTPMessage
     body: bytes
 
     def json(self) -> Any:
@@ -323,14 +351,16 @@ class Answer:
 
 
 class Site:
-    """gunicorn on 127.0.0.1, asked as nginx.conf asks it: the site's Host, HTTPS in
-    X-Forwarded-Proto, the client in X-Forwarded-For."""
+    """The site as a visitor reaches it: through nginx over HTTPS, by its host name (the
+    certificate is the check's own). ``via="nginx-http"`` asks nginx's plain HTTP server,
+    ``via="gunicorn"`` gunicorn itself, with no proxy in between."""
 
-    def __init__(self, port: int, host: str):
-        self.base = f"http://127.0.0.1:{port}"
+    def __init__(self, host: str, ports: dict[str, int], certificate: Path):
         self.host = host
+        self.ports = ports
+        self.tls = ssl.create_default_context(cafile=str(certificate))
+        self.tls.check_hostname = False  # (asked at 127.0.0.1; the chain is still verified)
         self.token = ""
-        self.opener = urllib.request.build_opener(NoRedirect)
 
     def request(
         self,
@@ -340,11 +370,9 @@ class Site:
         *,
         content_type: str = "application/json",
         headers: dict[str, str] | None = None,
-        proxied: bool = True,
+        via: str = "nginx",
     ) -> Answer:
         sent = {"Host": self.host, "Accept": "application/json, text/html"}
-        if proxied:
-            sent |= {"X-Forwarded-Proto": "https", "X-Forwarded-For": CLIENT}
         if self.token:
             sent["Authorization"] = f"Token {self.token}"
         data = None
@@ -352,12 +380,17 @@ class Site:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
             sent["Content-Type"] = content_type
         sent |= headers or {}
-        request = urllib.request.Request(self.base + path, data, sent, method=method)
+        connection = (
+            http.client.HTTPSConnection("127.0.0.1", self.ports[via], timeout=30, context=self.tls)
+            if via == "nginx"
+            else http.client.HTTPConnection("127.0.0.1", self.ports[via], timeout=30)
+        )
         try:
-            with self.opener.open(request, timeout=30) as response:
-                return Answer(response.status, dict(response.headers), response.read())
-        except urllib.error.HTTPError as error:
-            return Answer(error.code, dict(error.headers), error.read())
+            connection.request(method, path, data, sent)
+            response = connection.getresponse()
+            return Answer(response.status, response.headers, response.read())
+        finally:
+            connection.close()
 
     def get(self, path: str, **kwargs: Any) -> Answer:
         return self.request("GET", path, **kwargs)
@@ -393,8 +426,22 @@ class Check:
             "REDIS_URL": self.redis_url,
         }
         self.fleet = Fleet(env, logs)
-        self.port = free_port()
-        self.site = Site(self.port, self.host)
+        self.logs = logs
+        self.ports = {"gunicorn": free_port(), "nginx": free_port(), "nginx-http": free_port()}
+        self.port = self.ports["gunicorn"]
+        self.site = Site(self.host, self.ports, self.certificate())
+
+    def certificate(self) -> Path:
+        """A certificate for the site's host name, signed by itself, for nginx."""
+        self.fleet.run(
+            "openssl",
+            [
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                "-subj", f"/CN={self.host}", "-addext", f"subjectAltName=DNS:{self.host}",
+                "-keyout", str(self.logs / "key.pem"), "-out", str(self.logs / "cert.pem"),
+            ],
+        )  # fmt: skip
+        return self.logs / "cert.pem"
 
     def say(self, text: str) -> None:
         print(f"[{time.monotonic() - self.began:6.1f}s] {text}", flush=True)
@@ -438,12 +485,16 @@ class Check:
         if "worker1" not in self.fleet.services:
             raise CheckFailed(f"{web.name} runs no migrate before it starts")
         self.fleet.start("web", with_option(web.start, "--bind", f"127.0.0.1:{self.port}"))
-        self.say(f"started gunicorn on 127.0.0.1:{self.port}")
-        wait(lambda: self._answers("/api/v1/"), START_TIMEOUT, "gunicorn to answer")
+        self.start_nginx()
+        self.say(
+            f"started gunicorn on 127.0.0.1:{self.port}, nginx (deploy/nginx.conf) in front on "
+            f"{self.ports['nginx']} (HTTPS) and {self.ports['nginx-http']} (HTTP)"
+        )
+        wait(lambda: self._answers("/api/v1/"), START_TIMEOUT, "gunicorn to answer through nginx")
         for name in ("worker1", "worker2"):
             self.fleet.wait_log(name, " ready.")
         self.fleet.wait_log("beat", "beat: Starting")
-        self.say("gunicorn answers, both workers ready, beat started")
+        self.say("the site answers through nginx, both workers ready, beat started")
         # As a load balancer sees it: 503 until beat's first tick has been run by a worker.
         wait(lambda: self.site.get("/health/").status == 200, START_TIMEOUT, "/health/ 200")
         self.healthy("after the first tick")
@@ -459,19 +510,42 @@ class Check:
             raise CheckFailed(f"/health/ {when}: {answer.status} {health}")
         self.say(f"/health/ {when}: 200, {', '.join(sorted(checks))} ok")
 
+    def start_nginx(self) -> None:
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not Path(nginx).exists():
+            raise CheckFailed("nginx is not installed (apt-get install nginx)")
+        site = proxy_config(
+            (DEPLOY / "nginx.conf").read_text(),
+            http=self.ports["nginx-http"],
+            https=self.ports["nginx"],
+            upstream=self.port,
+            folder=self.logs,
+        )
+        (self.logs / "site.conf").write_text(site)
+        (self.logs / "nginx.conf").write_text(nginx_main(self.logs))
+        command = [nginx, "-p", str(self.logs), "-e", str(self.logs / "error.log")]
+        command += ["-c", str(self.logs / "nginx.conf")]
+        self.fleet.run("nginx -t", [*command, "-t"])
+        self.fleet.start("nginx", command)
+
     def _answers(self, path: str) -> bool:
-        if self.fleet.services["web"].process.poll() is not None:
-            raise CheckFailed("gunicorn exited while starting")
+        for name in ("web", "nginx"):
+            if self.fleet.services[name].process.poll() is not None:
+                raise CheckFailed(f"{name} exited while starting")
         try:
             return self.site.get(path).status == 200
         except OSError:
             return False
 
     def production_mode(self) -> None:
-        plain = self.site.get("/api/v1/", proxied=False)
-        location = plain.headers.get("Location", "")
-        if plain.status != 301 or not location.startswith(f"https://{self.host}/"):
-            raise CheckFailed(f"plain HTTP answered {plain.status} {location!r}, not 301 to https")
+        for via in ("nginx-http", "gunicorn"):  # nginx's redirect, and the site's own
+            plain = self.site.get("/api/v1/", via=via)
+            location = plain.headers.get("Location", "")
+            if plain.status != 301 or not location.startswith(f"https://{self.host}/"):
+                raise CheckFailed(f"HTTP to {via}: {plain.status} {location!r}, not 301 to https")
+        hsts = self.site.get("/api/v1/").headers.get("Strict-Transport-Security", "")
+        if "max-age=31536000" not in hsts:
+            raise CheckFailed(f"HTTPS answers Strict-Transport-Security {hsts!r}")
         stranger = self.site.get("/api/v1/", headers={"Host": "elsewhere.example"})
         if stranger.status != 400:
             raise CheckFailed(f"a host not in DJANGO_ALLOWED_HOSTS answered {stranger.status}")
@@ -489,7 +563,8 @@ class Check:
         if missing.status != 404 or b"URLconf" in missing.body:
             raise CheckFailed(f"a missing page answered {missing.status} (or Django's debug page)")
         self.say(
-            "production mode: HTTP sent to HTTPS, unknown host refused, "
+            "production mode: HTTP sent to HTTPS (by nginx, and by the site), HSTS, "
+            "unknown host refused, "
             f"{sheets[0]} served by WhiteNoise, no debug page"
         )
 
@@ -612,13 +687,14 @@ class Check:
 
     def stop(self) -> None:
         problems = self.fleet.stop()
-        if not port_free(self.port):
-            problems.append(f"port {self.port} is still taken")
+        taken = [str(port) for port in self.ports.values() if not port_free(port)]
+        if taken:
+            problems.append(f"ports still taken: {', '.join(taken)}")
         if problems:
             raise CheckFailed("stopping: " + "; ".join(problems))
         self.say(
-            f"SIGTERM: all {len(self.fleet.services)} services exited 0, "
-            f"no process of theirs left, port {self.port} free"
+            f"SIGTERM: all {len(self.fleet.services)} services exited 0, no process of theirs "
+            f"left, ports {', '.join(str(port) for port in self.ports.values())} free"
         )
 
 
