@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
 from django.db import transaction
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
@@ -66,7 +68,6 @@ from matches.models import (
     TournamentStatus,
     TournamentUnit,
 )
-from promotion.db import lock_roster
 from promotion.models import Division, Federation, Team, Title, Wrestler
 from promotion.selectors import free_slug
 from promotion.services import FieldProblem, ServiceError
@@ -103,6 +104,11 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
 
 # Messages the promoter sees (tests reuse them).
 NAME_REQUIRED = "A tournament needs a name."
+NAME_LENGTH = 160
+NAME_TOO_LONG = "A tournament's name is at most {limit} characters."
+SLUG_LENGTH = 80
+SLUG_BAD = "{slug!r} is not an address: letters, digits, hyphens and underscores only."
+SLUG_TOO_LONG = "An address is at most {limit} characters."
 SLUG_TAKEN = "{federation} already has a tournament at {slug!r}."
 NOT_A_CHOICE = "{value!r} is not one of: {choices}."
 SYSTEM_UNKNOWN = "{value!r} is not a rule system here (known: {known})."
@@ -359,12 +365,10 @@ def tournament_create(
     else:
         try:
             plain_text(name)
-        except Exception as exc:  # a ValidationError: its messages speak to the promoter
-            problems += [
-                FieldProblem("name", "Name", str(m)) for m in getattr(exc, "messages", [exc])
-            ]
-        if len(name) > Tournament._meta.get_field("name").max_length:  # type: ignore[operator]
-            problems.append(FieldProblem("name", "Name", "A name is at most 160 characters."))
+        except ValidationError as exc:
+            problems += [FieldProblem("name", "Name", message) for message in exc.messages]
+        if len(name) > NAME_LENGTH:
+            problems.append(FieldProblem("name", "Name", NAME_TOO_LONG.format(limit=NAME_LENGTH)))
     problems += _choice("format", "Format", format, TournamentFormat)
     problems += _choice("unit", "Unit", unit, TournamentUnit)
     problems += _choice("seeding", "Seeding", seeding, Seeding)
@@ -403,11 +407,19 @@ def tournament_create(
         problems.append(FieldProblem("size", "Size", f"{size!r} is not a number."))
         size = None
     slug = (slug or "").strip()
+    if slug:
+        try:
+            validate_slug(slug)
+        except ValidationError:
+            problems.append(FieldProblem("slug", "Address", SLUG_BAD.format(slug=slug)))
+        if len(slug) > SLUG_LENGTH:
+            problems.append(
+                FieldProblem("slug", "Address", SLUG_TOO_LONG.format(limit=SLUG_LENGTH))
+            )
     if problems and not (unit in UNIT_SIZE and engine is not None):
         _refuse(problems)
 
     with transaction.atomic():
-        lock_roster(federation.pk)
         on = _today(federation)
         field_ = _pick_field(
             federation=federation,
@@ -439,7 +451,9 @@ def tournament_create(
                 )
             )
         if not slug:
-            slug = free_slug(federation.tournaments.all(), name, fallback="tournament")
+            slug = free_slug(
+                federation.tournaments.all(), name, fallback="tournament", max_length=SLUG_LENGTH
+            )
         if federation.tournaments.filter(slug=slug).exists():
             problems.append(
                 FieldProblem("slug", "Address", SLUG_TAKEN.format(federation=federation, slug=slug))
@@ -820,7 +834,6 @@ def tournament_advance(tournament: Tournament, *, user: Any = None) -> list[Matc
                 show = show_create(
                     federation=federation, scheduled_at=federation.next_show_time(after=after)
                 )
-        lock_roster(federation.pk)
         booking = _book_round(tournament, show)
         if not booking.matches and not booking.reasons:
             raise ServiceError(NOTHING_DUE.format(tournament=tournament))

@@ -391,3 +391,14 @@ def test_a_bout_on_a_cancelled_show_is_booked_again(roster):
     [again] = tournament_advance(cup)
     assert again.show != match.show
     assert cup.bouts.get().match == again
+
+
+def test_a_name_or_address_that_will_not_do_is_refused_by_field(roster):
+    federation, _ = roster
+    with pytest.raises(ServiceError) as caught:
+        tournament_create(federation=federation, name="x" * 161, slug="no spaces!", size=2)
+    assert caught.value.by_field == (
+        ("name", "A tournament's name is at most 160 characters."),
+        ("slug", "'no spaces!' is not an address: letters, digits, hyphens and underscores only."),
+    )
+    assert not Tournament.objects.exists()
