@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
+from matches.tournaments import tournament_create
 from promotion import services
 from promotion.models import MemberRole
 from promotion.selectors import federation_today
@@ -31,6 +32,8 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
     title_page = reverse("title-detail", args=[f, title.slug])
     team_page = reverse("team-detail", args=[f, team.slug])
     card = [f, wrestler.slug, "arm"]
+    cup = tournament_create(federation=federation, name="Address Cup", size=4).slug
+    cup_page = reverse("tournament-detail", args=[f, cup])
     return {
         "week-run": (reverse("week-run", args=[f]), reverse("federation-detail", args=[f])),
         "match-add": (reverse("match-add", args=at_show), show_page),
@@ -56,6 +59,8 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
             reverse("member-remove", args=[f, member.pk]),
             reverse("members", args=[f]),
         ),
+        "tournament-advance": (reverse("tournament-advance", args=[f, cup]), cup_page),
+        "tournament-cancel": (reverse("tournament-cancel", args=[f, cup]), cup_page),
         "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
         "card-odds": (reverse("card-odds", args=card), reverse("card-edit", args=card)),
         # (An invitation's answer is on the home page; the address is followed before any
