@@ -330,7 +330,7 @@ def nginx_main(folder: Path) -> str:
     )
     return (
         f"daemon off;\nuser {getpass.getuser()};\nworker_processes 1;\n"
-        f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\nevents {{}}\n"
+        f"pid {folder / 'nginx.pid'};\nerror_log stderr;\nevents {{}}\n"
         f"http {{\n    access_log {folder / 'access.log'};\n    {temp}\n"
         f"    uwsgi_temp_path {folder / 'uwsgi'}; scgi_temp_path {folder / 'scgi'};\n"
         f"    include {folder / 'site.conf'};\n}}\n"
@@ -523,7 +523,7 @@ class Check:
         )
         (self.logs / "site.conf").write_text(site)
         (self.logs / "nginx.conf").write_text(nginx_main(self.logs))
-        command = [nginx, "-p", str(self.logs), "-e", str(self.logs / "error.log")]
+        command = [nginx, "-p", str(self.logs), "-e", "stderr"]  # (errors in its log)
         command += ["-c", str(self.logs / "nginx.conf")]
         self.fleet.run("nginx -t", [*command, "-t"])
         self.fleet.start("nginx", command)
@@ -710,7 +710,13 @@ def main(argv: list[str] | None = None) -> int:
         try:
             check.run()
             check.stop()
-        except (CheckFailed, OSError, subprocess.SubprocessError, psycopg.Error) as error:
+        except (
+            CheckFailed,
+            OSError,
+            subprocess.SubprocessError,
+            psycopg.Error,
+            redis.RedisError,
+        ) as error:
             print(f"\nPRODUCTION CHECK FAILED: {error}\n", flush=True)
             print(check.fleet.dump(), flush=True)
             check.fleet.kill()
