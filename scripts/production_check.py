@@ -678,7 +678,13 @@ class Check:
             f"{', '.join(m['winners'])} by {m['method']} ({len(m['play_by_play'])} events)"
             for m in show["card"]
         ]
-        self.say("results read over HTTP:\n" + "\n".join(lines))
+        took = dt.datetime.fromisoformat(show["completed_at"]) - dt.datetime.fromisoformat(
+            show["started_at"]
+        )
+        lines.append(
+            f"  wrestled in {took.total_seconds() * 1000:.0f} ms (started_at to completed_at)"
+        )
+        self.say("results read over HTTPS:\n" + "\n".join(lines))
         self.healthy("after the show")
 
     @staticmethod
