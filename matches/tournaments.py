@@ -791,7 +791,7 @@ def _crown(
 
 def _locked(tournament: Tournament) -> Tournament:
     return (
-        Tournament.objects.select_for_update()
+        Tournament.objects.select_for_update(of=("self",))  # (its title and event may be none)
         .select_related("federation", "title", "event")
         .get(pk=tournament.pk)
     )
