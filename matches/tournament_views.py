@@ -153,6 +153,21 @@ def drawing_of(bracket: Bracket) -> Drawing:
     urls = {seed: _entrant_url(federation_slug, entrant) for seed, entrant in entrants.items()}
     rounds = []
     for round_ in bracket.rounds:
+        bouts = []
+        for bout in round_.bouts:
+            top, bottom = _side(bout.a, bout, urls), _side(bout.b, bout, urls)
+            # A forfeit's reason is drawn beside the side that withdrew; said once.
+            told = top.withdrew or bottom.withdrew
+            forfeit = bout.decided_by == BoutDecision.FORFEIT
+            bouts.append(
+                Bout(
+                    top=top,
+                    bottom=bottom,
+                    match_url=bout.match_url,
+                    decided_by=bout.decided_by,
+                    note=bout.forfeit_reason if forfeit and not told else "",
+                )
+            )
         booked = next((bout for bout in round_.bouts if bout.match_url), None)
         rounds.append(
             Round(
@@ -160,16 +175,7 @@ def drawing_of(bracket: Bracket) -> Drawing:
                 name=round_.name,
                 show_name=booked.show if booked else "",
                 show_url=booked.match_url if booked else "",
-                bouts=tuple(
-                    Bout(
-                        top=_side(bout.a, bout, urls),
-                        bottom=_side(bout.b, bout, urls),
-                        match_url=bout.match_url,
-                        decided_by=bout.decided_by,
-                        note=bout.forfeit_reason if bout.decided_by == "forfeit" else "",
-                    )
-                    for bout in round_.bouts
-                ),
+                bouts=tuple(bouts),
             )
         )
     champion = None

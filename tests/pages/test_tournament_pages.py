@@ -11,6 +11,10 @@ import pytest
 from django.urls import reverse
 
 from matches.models import Tournament, TournamentStatus
+from matches.tournament_views import drawing_of
+from matches.tournaments import tournament_advance, tournament_bracket, tournament_create
+from promotion.selectors import federation_today
+from promotion.services import injury_record
 from promotion.services.titles import title_create
 from tests.pages.conftest import client_for
 
@@ -166,3 +170,46 @@ def test_calling_a_tournament_off(client, users, sample):
         reverse("tournament-cancel", args=[sample.slug, tournament.slug]), follow=True
     )
     assert "Spring Cup is cancelled; it cannot be cancelled." in again.content.decode()
+
+
+def test_the_drawing_of_a_tournament_tells_byes_from_winners_to_come(sample):
+    tournament = tournament_create(federation=sample, name="Five Cup", size=5)
+    drawing = drawing_of(tournament_bracket(tournament))
+
+    first, semi, final = drawing.rounds
+    # Eight places for five: byes to seeds 1, 2 and 3, decided at once.
+    assert [(b.top.seed, b.bottom.seed) for b in first.bouts] == [
+        (1, None),
+        (4, 5),
+        (2, None),
+        (3, None),
+    ]
+    assert [b.bottom.bye for b in first.bouts] == [True, False, True, True]
+    assert [b.decided for b in first.bouts] == [True, False, True, True]
+    # 1 waits for the winner of 4 v 5 (not a bye); 2 and 3 meet.
+    assert [(b.top.seed, b.bottom.seed) for b in semi.bouts] == [(1, None), (2, 3)]
+    assert (semi.bouts[0].bottom.known, semi.bouts[0].bottom.bye) == (False, False)
+    assert [(s.known, s.bye) for s in final.bouts[0].sides] == [(False, False)] * 2
+    assert drawing.champion is None
+    seed_one = tournament.entrants.get(seed=1).wrestler
+    assert first.bouts[0].top.url == reverse("wrestler-detail", args=[sample.slug, seed_one.slug])
+
+
+def test_an_entrant_who_cannot_wrestle_is_drawn_as_withdrawn_with_the_reason(sample):
+    tournament = tournament_create(federation=sample, name="Two Cup", size=2)
+    hurt = tournament.entrants.get(seed=2).wrestler
+    injury_record(wrestler=hurt, occurred_on=federation_today(sample), body_part="knee")
+    booked = tournament_advance(tournament)
+    assert booked == []  # (nobody to book: the final went by forfeit)
+    show = sample.shows.order_by("-scheduled_at").first()
+    when = f"{show.scheduled_at:%b} {show.date.day}, {show.date.year}"
+    tournament.refresh_from_db()
+
+    drawing = drawing_of(tournament_bracket(tournament))
+    final = drawing.rounds[0].bouts[0]
+    assert final.decided_by == "forfeit"
+    assert final.top.winner and not final.bottom.winner
+    # The reason beside the side that withdrew, said once.
+    assert final.bottom.withdrew == f"{hurt.ring_name} is injured on {when}."
+    assert (final.top.withdrew, final.note) == ("", "")
+    assert drawing.champion is not None and drawing.champion.seed == 1
