@@ -11,9 +11,9 @@ What it does, in order (``make production-check``; CI runs it after the suite):
    emptied first).
 2. The commands are the systemd units' own (``deploy/*.service``, their ``ExecStartPre`` and
    ``ExecStart`` lines, ``/srv/ringside`` read as this checkout): ``check --deploy`` (any of
-   its security warnings fails the check), the web unit's ``migrate``; two Celery workers of
-   the default queue (``ringside-worker@celery``, each under a name of its own) and beat; the
-   web unit's ``collectstatic`` meanwhile, then gunicorn (on a free port) and nginx in front of
+   its security warnings fails the check), the web unit's ``migrate``; two Celery workers,
+   ``ringside-worker@celery`` (the default queue) and ``ringside-worker@prodcheck``, and beat;
+   the web unit's ``collectstatic`` meanwhile, then gunicorn (on a free port) and nginx in front of
    it with ``deploy/nginx.conf`` (its ports, its upstream and a self-signed certificate of the
    check's own changed, nothing else). Each is a real process in a session of its own.
 3. Over HTTPS through nginx, by the site's host name, as a visitor: ``/health/`` turns 200 once
@@ -22,10 +22,11 @@ What it does, in order (``make production-check``; CI runs it after the suite):
    unknown host is refused, static files come hashed from collectstatic through WhiteNoise, no
    debug page); an operator's account made by ``createsuperuser`` signs in for a token; a
    federation is created, four wrestlers signed and their cards imported (``cards/import/``,
-   the sample Filsinger cards), a show booked by hand and scheduled a few seconds ahead; then
-   it waits (bounded) until beat has dispatched it and a worker wrestled it, and reads the
-   results back: every match decided with its play-by-play, every wrestler's record one match
-   long.
+   the sample Filsinger cards); the operator signs in to the admin and sets the federation's
+   queue to ``prodcheck`` (its settings otherwise unchanged); a show is booked by hand and
+   scheduled a few seconds ahead; then it waits (bounded) until beat has dispatched it and the
+   worker of ``prodcheck``, and it alone, wrestled it, and reads the results back: every match
+   decided with its play-by-play, every wrestler's record one match long.
 4. Every process gets SIGTERM (as systemd stops them) and must exit 0 within a bounded wait,
    leaving no process of its session behind and its ports free.
 
@@ -40,6 +41,7 @@ import argparse
 import contextlib
 import datetime as dt
 import getpass
+import html.parser
 import http.client
 import json
 import os
@@ -72,6 +74,8 @@ INSTALLED = "/srv/ringside"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/ringside_prodcheck"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
 #: The sample wrestlers the check signs (their Filsinger cards are imported through the API).
+#: The queue the check routes its federation to (in the admin), with a worker of its own.
+QUEUE = "prodcheck"
 SAMPLE_CARDS = ROOT / "rules" / "data" / "sample" / "filsinger"
 ROSTER = ["corrigan-vale", "skylar-finch", "mortimer-gale", "nadia-sorrel"]
 #: Bounds of the waits, in seconds.
@@ -361,6 +365,8 @@ class Site:
         self.tls = ssl.create_default_context(cafile=str(certificate))
         self.tls.check_hostname = False  # (asked at 127.0.0.1; the chain is still verified)
         self.token = ""
+        #: The admin's session, as a browser keeps it (the cookies are Secure: HTTPS only).
+        self.cookies: dict[str, str] = {}
 
     def request(
         self,
@@ -379,6 +385,8 @@ class Site:
         if body is not None:
             data = body if isinstance(body, bytes) else json.dumps(body).encode()
             sent["Content-Type"] = content_type
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{key}={value}" for key, value in self.cookies.items())
         sent |= headers or {}
         connection = (
             http.client.HTTPSConnection("127.0.0.1", self.ports[via], timeout=30, context=self.tls)
@@ -388,6 +396,9 @@ class Site:
         try:
             connection.request(method, path, data, sent)
             response = connection.getresponse()
+            for cookie in response.headers.get_all("Set-Cookie") or []:
+                key, _, value = cookie.split(";", 1)[0].partition("=")
+                self.cookies[key.strip()] = value.strip()
             return Answer(response.status, response.headers, response.read())
         finally:
             connection.close()
@@ -398,10 +409,78 @@ class Site:
     def post(self, path: str, body: Any = None, **kwargs: Any) -> Answer:
         return self.request("POST", path, body, **kwargs)
 
+    def submit(self, path: str, fields: list[tuple[str, str]]) -> Answer:
+        """A form posted as the browser posts it: its CSRF cookie and token, the page as
+        Referer (Django asks it of HTTPS)."""
+        return self.post(
+            path,
+            urllib.parse.urlencode(fields).encode(),
+            content_type="application/x-www-form-urlencoded",
+            headers={"Referer": f"https://{self.host}{path}", "Accept": "text/html"},
+        )
+
     def expect(self, answer: Answer, status: int, what: str) -> Any:
         if answer.status != status:
             raise CheckFailed(f"{what}: {answer.status}, not {status}: {answer.body[:800]!r}")
         return answer.json() if answer.body else None
+
+
+class FormReader(html.parser.HTMLParser):
+    """The fields of one ``<form id=...>`` as a browser would submit them (no button)."""
+
+    def __init__(self, form_id: str):
+        super().__init__()
+        self.form_id = form_id
+        self.inside = False
+        self.fields: list[tuple[str, str]] = []
+        self.select: str | None = None
+        self.textarea: str | None = None
+        self.text = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        elif tag == "option" and self.inside and self.select is not None and "selected" in a:
+            self.fields.append((self.select, a.get("value", "")))
+        elif not self.inside or "name" not in a or "disabled" in a:
+            return
+        elif tag == "input":
+            kind = a.get("type", "text")
+            if kind in {"submit", "button", "image", "file", "reset"}:
+                return
+            if kind in {"checkbox", "radio"} and "checked" not in a:
+                return
+            self.fields.append((a["name"], a.get("value", "on" if kind == "checkbox" else "")))
+        elif tag == "select":
+            self.select = a["name"]
+        elif tag == "textarea":
+            self.textarea, self.text = a["name"], ""
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea" and self.textarea is not None:
+            # (the parser hands the text back unescaped, as a browser submits it)
+            self.fields.append((self.textarea, self.text.removeprefix("\n")))
+            self.textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea is not None:
+            self.text += data
+
+
+def form_fields(page: bytes, form_id: str) -> list[tuple[str, str]]:
+    reader = FormReader(form_id)
+    reader.feed(page.decode())
+    if not reader.fields:
+        raise CheckFailed(f"no form {form_id!r} with fields on the page")
+    return reader.fields
 
 
 # -- the check ------------------------------------------------------------------------------
@@ -477,11 +556,11 @@ class Check:
             self.fleet.run(" ".join(command[1:4]), command)
             self.say(f"{web.name}: {' '.join(command[1:3])} ({time.monotonic() - began:.1f}s)")
             if "migrate" in command and "worker1" not in self.fleet.services:
-                worker = Unit.read("ringside-worker@.service", "celery")
-                for n in (1, 2):
-                    self.fleet.start(f"worker{n}", [*worker.start, f"--hostname=check{n}@%h"])
+                for name, queue in (("worker1", "celery"), ("worker2", QUEUE)):
+                    worker = Unit.read("ringside-worker@.service", queue)
+                    self.fleet.start(name, worker.start)
                 self.fleet.start("beat", Unit.read("ringside-beat.service").start)
-                self.say(f"started two workers of {worker.name} and beat")
+                self.say(f"started ringside-worker@celery, ringside-worker@{QUEUE} and beat")
         if "worker1" not in self.fleet.services:
             raise CheckFailed(f"{web.name} runs no migrate before it starts")
         self.fleet.start("web", with_option(web.start, "--bind", f"127.0.0.1:{self.port}"))
@@ -569,7 +648,7 @@ class Check:
         )
 
     def operator_signs_in(self) -> None:
-        password = secrets.token_urlsafe(24)
+        password = self.password = secrets.token_urlsafe(24)
         self.fleet.env["DJANGO_SUPERUSER_PASSWORD"] = password
         self.fleet.run(
             "createsuperuser",
@@ -613,6 +692,7 @@ class Check:
         if count != len(ROSTER):
             raise CheckFailed(f"cards/import/ imported {count} cards, not {len(ROSTER)}")
         self.say(f"federation {slug}: {len(ROSTER)} wrestlers signed, their cards imported")
+        self.route_to_its_own_queue(slug)
         due = dt.datetime.now(dt.UTC).replace(microsecond=0) + dt.timedelta(seconds=5)
         body = {"name": "Production Check Night", "scheduled_at": due.isoformat()}
         number = site.expect(site.post(f"{base}/shows/", body), 201, "POST shows/")["number"]
@@ -642,11 +722,14 @@ class Check:
         takers = [
             n for n in ("worker1", "worker2") if wrestled.search(self.fleet.services[n].text())
         ]
-        if not dispatched or len(takers) != 1:
-            raise CheckFailed(f"beat's dispatch logged: {dispatched}; wrestled by {takers}")
+        if not dispatched or takers != ["worker2"]:
+            raise CheckFailed(
+                f"beat's dispatch logged: {dispatched}; wrestled by {takers}, "
+                f"not by worker2 alone (the worker of queue {QUEUE!r})"
+            )
         self.say(
             f"show {number} completed {time.monotonic() - began:.1f}s after it was scheduled: "
-            f"dispatched by beat, wrestled by {takers[0]}"
+            f"dispatched by beat, wrestled by {takers[0]} (ringside-worker@{QUEUE})"
         )
 
     def read_the_results(self, slug: str, number: int) -> None:
@@ -686,6 +769,35 @@ class Check:
         )
         self.say("results read over HTTPS:\n" + "\n".join(lines))
         self.healthy("after the show")
+
+    def route_to_its_own_queue(self, slug: str) -> None:
+        """The operator signs in to the admin and sets the federation's queue, as
+        docs/deploy.md says: its shows then go to the worker of that queue alone."""
+        site = self.site
+        before = site.expect(site.get(f"/api/v1/federations/{slug}/"), 200, "GET it")
+        token, site.token = site.token, ""  # (the admin is a browser's session)
+        login = "/admin/login/?next=/admin/"
+        fields = dict(form_fields(site.get(login).body, "login-form"))
+        fields |= {"username": "operator", "password": self.password}
+        signed_in = site.submit(login, list(fields.items()))
+        if signed_in.status != 302 or "sessionid" not in site.cookies:
+            raise CheckFailed(f"the admin's sign-in answered {signed_in.status}")
+        found = site.get(f"/admin/promotion/federation/?q={slug}")
+        ids = re.findall(rb"/admin/promotion/federation/(\d+)/change/", found.body)
+        if len(set(ids)) != 1:
+            raise CheckFailed(f"the admin lists {len(set(ids))} federations for {slug!r}")
+        change = f"/admin/promotion/federation/{ids[0].decode()}/change/"
+        form = [(k, v) for k, v in form_fields(site.get(change).body, "federation_form")]
+        form = [(k, v) for k, v in form if k != "queue"] + [("queue", QUEUE), ("_save", "Save")]
+        saved = site.submit(change, form)
+        if saved.status != 302:
+            errors = re.findall(rb'<ul class="errorlist[^>]*>(.*?)</ul>', saved.body, re.S)
+            raise CheckFailed(f"saving the federation's queue: {saved.status} {errors}")
+        site.token, site.cookies = token, {}
+        after = site.expect(site.get(f"/api/v1/federations/{slug}/"), 200, "GET it")
+        if after != before:  # (the queue is not in the API: the admin's save changed nothing else)
+            raise CheckFailed(f"the admin's save changed the federation: {before} -> {after}")
+        self.say(f"admin: {after['name']} routed to queue {QUEUE!r}, nothing else changed")
 
     @staticmethod
     def _names(match: dict[str, Any]) -> list[str]:
