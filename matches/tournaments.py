@@ -722,11 +722,11 @@ def _book_round(tournament: Tournament, show: Show) -> RoundBooking:
     if tournament.status == TournamentStatus.OPEN:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
-    _finish_if_done(tournament, on=on, match=None)
+    _finish_if_done(tournament, on=on)
     return done
 
 
-def _finish_if_done(tournament: Tournament, *, on: dt.date, match: Match | None) -> bool:
+def _finish_if_done(tournament: Tournament, *, on: dt.date) -> bool:
     """Complete the tournament when its last bout is decided: its winner, and the champion
     crowned in the lineage for a title tournament. True when it completed."""
     if tournament.bouts.filter(decided_by=BoutDecision.UNDECIDED).exists():
@@ -738,12 +738,16 @@ def _finish_if_done(tournament: Tournament, *, on: dt.date, match: Match | None)
         winner: TournamentEntrant = table[0].entrant
         how = WON_ROUND_ROBIN.format(tournament=tournament, points=table[0].points)
         last = (
-            tournament.bouts.filter(winner=winner, match__isnull=False)
+            tournament.bouts.filter(winner=winner, decided_by=BoutDecision.MATCH)
             .order_by("-round")
-            .select_related("match")
+            .select_related("match__show__federation")
             .first()
         )
-        won_at = match or (last.match if last is not None else None)
+        # Won at his last bout when that decided it, on the night it completed; else a
+        # reign won on that night without a match of his (he sat the last round out).
+        won_at = last.match if last is not None else None
+        if won_at is not None and won_at.show.date != on:
+            won_at = None
     else:
         final = tournament.bouts.select_related("entrant_a", "entrant_b", "winner", "match").get(
             round=tournament.rounds, position=0
@@ -958,12 +962,7 @@ def tournament_results(*, show: Show) -> None:
         bout.forfeit_reason = bout.forfeit_reason[:400]
         bout.save(update_fields=["match", "forfeit_reason"])
     for tournament in touched.values():
-        last = (
-            Match.objects.filter(tournament_bout__tournament=tournament, show=show)
-            .order_by("-position")
-            .first()
-        )
-        if _finish_if_done(tournament, on=show.date, match=last):
+        if _finish_if_done(tournament, on=show.date):
             continue
         if (
             tournament.placement == Placement.ONE_NIGHT

@@ -338,11 +338,13 @@ def test_cancel_takes_the_booked_bouts_off_the_card(roster):
 
 def test_a_round_robin_to_its_table_winner(roster):
     federation, wrestlers = roster
+    title = TitleFactory(federation=federation, name="League Title")
     league = tournament_create(
         federation=federation,
         name="League",
         format=TournamentFormat.ROUND_ROBIN,
         entrants=wrestlers[:3],
+        title=title,
     )
     assert league.rounds == 3
     assert league.bouts.count() == 3
@@ -358,6 +360,13 @@ def test_a_round_robin_to_its_table_winner(roster):
     assert league.winner.name == "Wrestler C"
     table = tournament_bracket(league).table
     assert [(line.entrant.seed, line.points) for line in table] == [(3, 4), (1, 2), (2, 0)]
+    # A title's round robin crowns the table's winner the night it completes; seed 3 sat
+    # out round 3 (1 v 2), so no match of his won it.
+    reign = title.reigns.get()
+    assert reign.holder_wrestler == wrestlers[2]
+    assert reign.won_how == "won the League round robin (4 points)"
+    assert reign.won_on == league.bouts.get(round=3).match.show.date
+    assert reign.won_at is None
 
 
 def test_tag_teams_field_their_two_best_able_members(roster):
@@ -371,8 +380,9 @@ def test_tag_teams_field_their_two_best_able_members(roster):
         teams.append(team)
     wrestlers[0].status = WrestlerStatus.RETIRED  # Team 0's best: his partners go in
     wrestlers[0].save()
+    title = TitleFactory(federation=federation, name="Tag Titles", division="tag")
     cup = tournament_create(
-        federation=federation, name="Tag Cup", unit=TournamentUnit.TAG, entrants=teams
+        federation=federation, name="Tag Cup", unit=TournamentUnit.TAG, entrants=teams, title=title
     )
     [match] = tournament_advance(cup)
     assert match.match_type == MatchType.TAG
@@ -381,6 +391,11 @@ def test_tag_teams_field_their_two_best_able_members(roster):
         for p in match.participants.all()
     }
     assert sides == {0: ["Wrestler B", "Wrestler C"], 1: ["Wrestler D", "Wrestler E"]}
+    # The tag title goes to the team that won the final.
+    finish(match, winner_side=0)
+    reign = title.reigns.get()
+    assert reign.holder_team == teams[0] and reign.holder_wrestler is None
+    assert reign.won_how == "won the tournament final over Team 1"
 
 
 def test_a_bout_on_a_cancelled_show_is_booked_again(roster):
