@@ -493,12 +493,10 @@ class Check:
         self.host = example["DJANGO_ALLOWED_HOSTS"].split(",")[0]
         self.database_url = args.database_url
         self.redis_url = args.redis_url
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith(("DJANGO_", "API_THROTTLE_", "SHOW_"))
-            and key not in {"DATABASE_URL", "REDIS_URL", "TRUSTED_PROXIES"}
-        }
+        # None of the settings' own variables comes from the calling shell: the file's alone.
+        settings = (ROOT / "config" / "settings.py").read_text()
+        read = set(re.findall(r'env_(?:str|int|bool|list)\(\s*"([A-Z_0-9]+)"', settings))
+        env = {key: value for key, value in os.environ.items() if key not in read}
         env |= example | {
             "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
             "DATABASE_URL": self.database_url,
