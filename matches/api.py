@@ -174,6 +174,13 @@ class MatchDetailSerializer(MatchSerializer):
         fields = [*MatchSerializer.Meta.fields, "effects", "play_by_play"]
 
 
+POSTER_LINE_HELP = "An event's line on the poster (plain text, up to 200 characters)."
+CARD_SIZE_HELP = (
+    "Matches the auto-booker puts on the show (1 to 30); null: the federation's weekly card, or "
+    "on a special event twice that, at most 12."
+)
+
+
 class ShowSerializer(serializers.ModelSerializer):
     matches = serializers.IntegerField(source="match_count", read_only=True)
     error = serializers.SerializerMethodField(
@@ -196,6 +203,10 @@ class ShowSerializer(serializers.ModelSerializer):
             "completed_at",
             "error",
         ]
+        extra_kwargs = {
+            "poster_line": {"help_text": POSTER_LINE_HELP},
+            "card_size": {"help_text": CARD_SIZE_HELP},
+        }
 
     def get_error(self, show) -> str:
         if self.context.get("is_member"):
@@ -213,13 +224,6 @@ class ShowDetailSerializer(ShowSerializer):
     def get_card(self, show):
         serializer = MatchDetailSerializer if self.context.get("play_by_play") else MatchSerializer
         return serializer(self.context["card"], many=True, context=self.context).data
-
-
-POSTER_LINE_HELP = "An event's line on the poster (plain text, up to 200 characters)."
-CARD_SIZE_HELP = (
-    "Matches the auto-booker puts on the show (1 to 30); null: the federation's weekly card, or "
-    "on a special event twice that, at most 12 (docs/events.md)."
-)
 
 
 class ShowCreateSerializer(serializers.Serializer):
