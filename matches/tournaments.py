@@ -783,6 +783,12 @@ def _crown(
     assert title is not None
     holder: Wrestler | Team | None = winner.wrestler or winner.team
     assert holder is not None
+    title = Title.objects.get(pk=title.pk)
+    if not title.is_active or title.current_reign is not None:
+        # Filled by hand (or retired) while the tournament ran: its winner is named, and the
+        # lineage left as the promoter made it.
+        logger.info("Tournament %s: the %s is not vacant; nobody crowned", tournament.pk, title)
+        return
     try:
         with transaction.atomic():
             reign_start(title=title, holder=holder, won_on=on, won_at=won_at, won_how=how[:200])

@@ -417,3 +417,15 @@ def test_a_name_or_address_that_will_not_do_is_refused_by_field(roster):
         ("slug", "'no spaces!' is not an address: letters, digits, hyphens and underscores only."),
     )
     assert not Tournament.objects.exists()
+
+
+def test_a_title_filled_by_hand_meanwhile_is_left_as_it_is(roster):
+    federation, wrestlers = roster
+    title = TitleFactory(federation=federation, name="Vacant Title")
+    cup = tournament_create(federation=federation, name="Cup", entrants=wrestlers[:2], title=title)
+    [match] = tournament_advance(cup)
+    awarded = TitleReignFactory(title=title, holder_wrestler=wrestlers[5], number=1)
+    finish(match, winner_side=0)
+    cup.refresh_from_db()
+    assert cup.status == TournamentStatus.COMPLETED and cup.winner.name == "Wrestler A"
+    assert list(title.reigns.all()) == [awarded]
