@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from matches.autobook import TITLE_TOURNAMENT, show_autobook
-from matches.booking import show_create
+from matches.booking import match_book, show_create
 from matches.models import (
     BoutDecision,
     MatchStatus,
@@ -429,3 +429,21 @@ def test_a_title_filled_by_hand_meanwhile_is_left_as_it_is(roster):
     cup.refresh_from_db()
     assert cup.status == TournamentStatus.COMPLETED and cup.winner.name == "Wrestler A"
     assert list(title.reigns.all()) == [awarded]
+
+
+def test_an_entrant_booked_by_hand_on_the_show_waits_for_the_next(roster):
+    federation, wrestlers = roster
+    cup = tournament_create(federation=federation, name="Cup", entrants=wrestlers[:4])
+    show = show_create(federation=federation)
+    match_book(show=show, sides=[[wrestlers[0]], [wrestlers[7]]])
+    matches = tournament_advance(cup)
+    assert [m.booking_note for m in matches] == [
+        "Cup: tournament semi-final, Wrestler B (seed 2) v Wrestler C (seed 3)"
+    ]
+    waiting = cup.bouts.get(round=1, position=0)
+    assert waiting.decided_by == BoutDecision.UNDECIDED and waiting.match is None
+    # The next show books it.
+    finish(matches[0], winner_side=0)
+    [later] = tournament_advance(cup)
+    assert later.show != show
+    assert later.tournament_bout == waiting
