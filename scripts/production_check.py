@@ -73,9 +73,9 @@ BIN = Path(sys.executable).parent
 INSTALLED = "/srv/ringside"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/ringside_prodcheck"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
-#: The sample wrestlers the check signs (their Filsinger cards are imported through the API).
 #: The queue the check routes its federation to (in the admin), with a worker of its own.
 QUEUE = "prodcheck"
+#: The sample wrestlers the check signs (their Filsinger cards are imported through the API).
 SAMPLE_CARDS = ROOT / "rules" / "data" / "sample" / "filsinger"
 ROSTER = ["corrigan-vale", "skylar-finch", "mortimer-gale", "nadia-sorrel"]
 #: Bounds of the waits, in seconds.
