@@ -261,3 +261,35 @@ def test_health_reads_whatever_the_method_and_writes_nothing(client):
     assert client.post("/health/").status_code == 200
     assert client.head("/health/").status_code == 200
     assert client.put("/health/").status_code == 405
+
+
+def test_in_production_health_is_answered_over_plain_http(tmp_path):
+    """With production settings (https enforced), a load balancer's plain-HTTP check of a web
+    process gets the health answer, not a redirect to https; any other page is redirected."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.workers import ROOT
+
+    code = (
+        "import django; django.setup(); from django.test import Client; c = Client(); "
+        "print(c.get('/health/').status_code, c.get('/').status_code)"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "health-check-test-key-7QzX9wLm2Rv8Tn4Kp6Hd3Fs5Jb1Yc0Ga",
+        "DJANGO_ALLOWED_HOSTS": "testserver",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+    }
+    env.pop("REDIS_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    health, home = done.stdout.split()
+    # (an empty database: no table of shows, so unhealthy; but answered)
+    assert health == "503"
+    assert home == "301"
