@@ -133,6 +133,7 @@ TEAM_TOO_FEW = "{team} has {count} member(s) now; a {unit} tournament's teams fi
 TOO_FEW_ABLE = "Only {able} {what} can wrestle under {system} now; the tournament asks for {size}."
 ALREADY_OVER = "{tournament} is {status}; it cannot {what}."
 ROUND_BOOKED = "The {round} is booked on {show} already; it is wrestled when that show runs."
+SHOW_FAILED = "{show} failed; retry it or cancel it before the next round is booked."
 NOTHING_DUE = "{tournament} has nothing to book: its bouts wait for results."
 EVENT_NOT_WEEKLY = "{tournament} is wrestled on one event night ({event}), not on the weekly shows."
 # Words for the bouts and the lineage.
@@ -838,6 +839,8 @@ def tournament_advance(tournament: Tournament, *, user: Any = None) -> list[Matc
                 show = _event_show(tournament, after=show)
         else:
             show = selectors.next_open_show(federation=federation)
+            if show is not None and show.status == ShowStatus.FAILED:
+                raise ServiceError(SHOW_FAILED.format(show=show))
             if show is None or show.status in CLOSED_STATUSES:
                 last = federation.shows.aggregate(last=Max("scheduled_at"))["last"]
                 after = max(filter(None, [last, timezone.now()]))

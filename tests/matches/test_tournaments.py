@@ -29,6 +29,7 @@ from matches.services import show_cancel
 from matches.tournaments import (
     NO_WINNER,
     ROUND_BOOKED,
+    SHOW_FAILED,
     tournament_advance,
     tournament_bracket,
     tournament_cancel,
@@ -447,3 +448,15 @@ def test_an_entrant_booked_by_hand_on_the_show_waits_for_the_next(roster):
     [later] = tournament_advance(cup)
     assert later.show != show
     assert later.tournament_bout == waiting
+
+
+def test_no_round_is_booked_while_the_next_show_has_failed(roster):
+    federation, wrestlers = roster
+    cup = tournament_create(federation=federation, name="Cup", entrants=wrestlers[:2])
+    show = show_create(federation=federation)
+    show.status = ShowStatus.FAILED
+    show.save()
+    with pytest.raises(ServiceError) as caught:
+        tournament_advance(cup)
+    assert str(caught.value) == SHOW_FAILED.format(show=show)
+    assert not cup.bouts.filter(match__isnull=False).exists()
