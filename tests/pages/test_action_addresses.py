@@ -59,6 +59,14 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
             reverse("member-remove", args=[f, member.pk]),
             reverse("members", args=[f]),
         ),
+        "calendar-token-issue": (
+            reverse("calendar-token-issue", args=[f]),
+            reverse("federation-settings", args=[f]),
+        ),
+        "calendar-token-revoke": (
+            reverse("calendar-token-revoke", args=[f]),
+            reverse("federation-settings", args=[f]),
+        ),
         "tournament-advance": (reverse("tournament-advance", args=[f, cup]), cup_page),
         "tournament-cancel": (reverse("tournament-cancel", args=[f, cup]), cup_page),
         "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
