@@ -1,6 +1,7 @@
 """The auto-booker: a full weekly card for a federation, every choice explained in a line.
 
-What it books, in order of priority, until the card holds ``federation.card_size`` matches:
+What it books, in order of priority, until the card holds its size (``card_size_of``: the show's
+own, a special event's, else ``federation.card_size``):
 
 0. the tournaments' due rounds (``matches.tournaments.tournaments_book_on``), each match's note
    naming its round ("tournament quarter-final"), forfeits and byes among the report's reasons;
@@ -10,6 +11,10 @@ What it books, in order of priority, until the card holds ``federation.card_size
 2. the active feuds, hottest first: a singles match, or a tag match when the feud is between
    teams; a blowoff (no disqualification) when the feud is hot enough;
 3. the undercard: the wrestlers left, paired by Prestige.
+
+A weekly show in the ``EVENT_BUILD_WEEKS`` before a special event builds toward it: no title at
+stake, and its feuds' matches are never their blowoff; on the event every feud match is its
+blowoff (``docs/events.md``).
 
 Nobody works twice; nobody kept off cards by an injury, suspended or retired on the show's date or
 without a card for the federation's rule system is booked (one wrestling through an injury may be,
