@@ -26,7 +26,7 @@ from promotion.models import (
     InjurySource,
     Wrestler,
 )
-from web.api import FederationViewSet
+from web.api import FederationViewSet, PagedByKeys
 from web.api_fields import (
     KnownSlugFilter,
     StrictBooleanFilter,
@@ -148,6 +148,7 @@ class InjuryHealSerializer(serializers.Serializer):
     ),
 )
 class InjuryViewSet(
+    PagedByKeys,
     IdempotentCreates,
     DeskActions,
     mixins.ListModelMixin,

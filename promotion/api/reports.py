@@ -34,7 +34,7 @@ from promotion.models import (
     StandingChange,
     Wrestler,
 )
-from web.api import FederationViewSet
+from web.api import FederationViewSet, PagedByKeys
 from web.api_fields import (
     INT32_MAX,
     KnownSlugFilter,
@@ -94,7 +94,7 @@ class LedgerFilter(django_filters.FilterSet):
         tags=["ledger"],
     )
 )
-class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
+class LedgerViewSet(PagedByKeys, mixins.ListModelMixin, FederationViewSet):
     queryset = StandingChange.objects.all()
     serializer_class = LedgerSerializer
     filterset_class = LedgerFilter
@@ -107,16 +107,6 @@ class LedgerViewSet(mixins.ListModelMixin, FederationViewSet):
             .select_related("wrestler", "show", "match")
             .defer("match__play_by_play")
         )
-
-    def paginate_queryset(self, queryset):
-        """The page chosen from the ledger's own columns (ten years hold tens of thousands of
-        rows: sorting them with their matches and shows joined is what took the time), then
-        its rows read with their joins, in the page's order."""
-        ids = super().paginate_queryset(queryset.values_list("pk", flat=True))
-        if ids is None:
-            return None
-        rows = queryset.order_by().in_bulk(list(ids))
-        return [rows[pk] for pk in ids]
 
 
 # -- standings, contenders, records ---------------------------------------------------------------

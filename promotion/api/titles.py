@@ -29,7 +29,7 @@ from promotion.models import (
     Title,
     TitleReign,
 )
-from web.api import FederationViewSet
+from web.api import FederationViewSet, PagedByKeys
 from web.api_fields import (
     KnownSlugFilter,
     StrictBooleanFilter,
@@ -329,7 +329,7 @@ class ReignFilter(django_filters.FilterSet):
 
 
 @extend_schema_view(list=extend_schema(summary="Every reign of every title", tags=["titles"]))
-class ReignViewSet(mixins.ListModelMixin, FederationViewSet):
+class ReignViewSet(PagedByKeys, mixins.ListModelMixin, FederationViewSet):
     queryset = TitleReign.objects.all()
     serializer_class = ReignSerializer
     filterset_class = ReignFilter
