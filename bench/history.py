@@ -4,7 +4,8 @@
                                       [--json PATH] [--quick]
 
 Builds two federations in a database of its own (a SQLite file in a temporary folder unless
-``--database-url`` names another; never the project's), both from the project's sample
+``--database-url`` names a PostgreSQL database ``ringside_...``, which it drops and makes
+afresh; never the project's), both from the project's sample
 federation (18 wrestlers, 3 teams, 3 titles, 2 feuds, every card): "ten-years", with 520 weekly
 shows wrestled for real, one after another, by ``simulate_season`` (each card auto-booked, every
 match played by its engine with its full play-by-play, and the results written to the roster
@@ -128,8 +129,10 @@ def measure(
     folder = Path(tempfile.mkdtemp(prefix="ringside-bench-history-"))
     try:
         url = database_url or f"sqlite:///{folder / 'history.sqlite3'}"
-        if "ringside" in url.rsplit("/", 1)[-1] and not url.startswith("sqlite"):
-            _recreate_database(url)
+        if not url.startswith("sqlite"):
+            if not url.rsplit("/", 1)[-1].startswith("ringside_"):
+                raise ValueError("bench/history.py: a database of its own, named ringside_...")
+            _recreate_database(url)  # dropped and made afresh: never the project's
         out = folder / "figures.json"
         env = {
             **os.environ,
