@@ -86,7 +86,12 @@ def membership_remove(*, federation, user) -> None:
 @transaction.atomic
 def federation_delete(*, federation) -> None:
     """Remove a federation and everything it holds. Reigns go first and then the shows, since
-    reigns protect the matches they were won at and matches protect titles and wrestlers."""
+    reigns protect the matches they were won at and matches protect titles and wrestlers; a
+    tournament's bouts protect its entrants, and its entrants the wrestlers and teams, so the
+    bouts go before the tournaments, and these before the roster."""
     TitleReign.objects.filter(title__federation=federation).delete()
+    for tournament in federation.tournaments.all():
+        tournament.bouts.all().delete()
+    federation.tournaments.all().delete()
     federation.shows.all().delete()
     federation.delete()

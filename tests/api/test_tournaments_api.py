@@ -104,3 +104,13 @@ def test_an_unknown_tournament_is_named_in_the_404(sample, as_role):
     answer = as_role("viewer").get(BASE + "no-such-cup/")
     assert answer.status_code == 404
     assert "no-such-cup" in answer.json()["detail"]
+
+
+def test_a_federation_with_a_tournament_can_be_deleted(sample, as_role):
+    as_role("owner").post(BASE, _hand_body(sample, 4), format="json")
+    as_role("owner").post(BASE + "spring-cup/advance/")
+
+    answer = as_role("owner").delete("/api/v1/federations/copperline/")
+
+    assert answer.status_code == 204, answer.content
+    assert not Tournament.objects.exists()
