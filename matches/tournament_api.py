@@ -288,11 +288,12 @@ class TournamentCreateSerializer(serializers.Serializer):
 
 class TournamentFilter(django_filters.FilterSet):
     status = StrictChoiceFilter(choices=TournamentStatus.choices)
-    format = StrictChoiceFilter(choices=TournamentFormat.choices)
+    # Not ``format``: the API reads ``?format=`` as the answer's format (a card's YAML, say).
+    tournament_format = StrictChoiceFilter(field_name="format", choices=TournamentFormat.choices)
 
     class Meta:
         model = Tournament
-        fields = ["status", "format"]
+        fields = ["status", "tournament_format"]
 
 
 @extend_schema_view(

@@ -404,7 +404,7 @@ def test_an_unknown_stipulation_is_refused_naming_the_known_ones():
         booking.UNKNOWN_STIPULATIONS.format(
             names="ladder",
             system="Filsinger card game",
-            known="blowoff, falls_count_anywhere, no_count_out, no_dq",
+            known="blowoff, falls_count_anywhere, no_count_out, no_dq, tournament",
         )
     ]
     match = booking.match_book(show=show, sides=[[a], [b]], stipulations={"no_count_out": True})
