@@ -55,6 +55,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from redis.exceptions import RedisError
 
+from config.logs import show_context, show_context_reset, show_context_set
 from matches import (
     selectors,  # (the module: it reads this one's names as it loads)
     tournaments,  # (the module: it reads selectors as it loads)
@@ -265,11 +266,14 @@ def show_simulate(*, show_id: int) -> Outcome:
         _mark_failed(show_id, lease, reason)
         return Outcome(show_id, "failed", reason)
     heartbeat = Heartbeat(show_id, lease, every=max(lease_seconds() / 4, 0.2))
+    named = None  # the log's naming of the show, when this call made it (``config.logs``)
     try:
         with heartbeat if heartbeats() else _nothing():
             show = Show.objects.select_related("federation").get(pk=show_id)
             if show.status != ShowStatus.RUNNING or show.started_at != lease:
                 raise LeaseLost
+            if show_context() is None:  # (a worker's task has named it already)
+                named = show_context_set(show.federation.slug, show_id)
             wrestled = _wrestle(show, lost=heartbeat.lost)
             if heartbeat.lost.is_set():
                 raise LeaseLost
@@ -287,6 +291,8 @@ def show_simulate(*, show_id: int) -> Outcome:
         return Outcome(show_id, "failed", reason)
     finally:
         clear_progress(show_id)
+        if named is not None:
+            show_context_reset(named)
     return Outcome(show_id, "completed")
 
 

@@ -107,3 +107,31 @@ def test_without_the_setting_the_log_stays_plain():
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().endswith("WARNING ringside: plain")
+
+
+@pytest.mark.django_db
+def test_a_show_wrestled_in_process_names_itself_on_its_lines(json_lines, monkeypatch):
+    """The embedded default (``run_shows``, the demo's server) wrestles shows without a task:
+    the lines of a show's work carry it there too, and nothing after it does."""
+    from matches import services, simulation
+
+    federation = sample_federation()
+    show = book_week(
+        federation, scheduled_at=timezone.now() - dt.timedelta(hours=1), seed=5, matches=2
+    )
+    wrestle = simulation._wrestle
+
+    def wrestle_and_say(*args, **kwargs):
+        logging.getLogger("ringside.test").info("in the ring")
+        return wrestle(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "_wrestle", wrestle_and_say)
+    outcomes = services.shows_run_due()
+    logging.getLogger("ringside.test").info("after")
+    assert [outcome.status for outcome in outcomes] == ["completed"]
+    lines = {line["message"]: line for line in json_lines()}
+    assert (lines["in the ring"]["federation"], lines["in the ring"]["show"]) == (
+        "copperline",
+        show.pk,
+    )
+    assert (lines["after"]["federation"], lines["after"]["show"]) == ("", None)
