@@ -198,10 +198,13 @@ WON_THE_TITLE = {
 
 @register.simple_tag
 def reign_how(reign, federation_slug: str):
-    """How the champion won the title, over whom: from the match that crowned him ("pinned
-    Corrigan Vale", "won by disqualification over Rook Lanigan", "outlasted 19 others"), else
-    the lineage's own words (``won_how``), else a dash."""
+    """How the champion won the title, over whom: the words a service wrote beside the match
+    that crowned him (a tournament's final: "won the tournament final over Rook Lanigan"), else
+    from that match ("pinned Corrigan Vale", "won by disqualification over Rook Lanigan",
+    "outlasted 19 others"), else the lineage's own words (``won_how``), else a dash."""
     match = reign.won_at
+    if match is not None and reign.won_how:
+        return reign.won_how
     if match is None or match.winner_side is None:
         return reign.won_how or "—"
     beaten = [side for side in match.sides() if side and side[0].side != match.winner_side]

@@ -149,7 +149,9 @@ def test_a_title_tournament_runs_from_its_page_to_a_champion(
     lineage = owner.get(reverse("title-detail", args=[sample.slug, cup.slug]))
     rows = lineage.context["rows"]
     assert rows[-1][1].reign.holder_wrestler == champion.wrestler
-    assert rows[-1][1].reign.won_how.startswith("won the tournament final over ")
+    won_how = rows[-1][1].reign.won_how
+    assert won_how.startswith("won the tournament final over ")
+    assert f"<td>{won_how}</td>" in " ".join(lineage.content.decode().split())
 
     home = owner.get(reverse("federation-detail", args=[sample.slug])).content.decode()
     assert (
