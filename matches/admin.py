@@ -69,7 +69,7 @@ class ShowAdminForm(forms.ModelForm):
 
     class Meta:
         model = Show
-        fields = ["federation", "name", "kind", "scheduled_at", "venue"]
+        fields = ["federation", "name", "kind", "poster_line", "card_size", "scheduled_at", "venue"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -91,6 +91,8 @@ class ShowAdminForm(forms.ModelForm):
                     name=cleaned.get("name") or "",
                     kind=cleaned["kind"],
                     venue=cleaned.get("venue") or None,
+                    poster_line=cleaned.get("poster_line") or "",
+                    card_size=cleaned.get("card_size"),
                 )
             else:
                 changes = {
@@ -139,8 +141,26 @@ class ShowAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, obj=None):
         if obj is None:
-            return ["federation", "scheduled_at", "name", "kind", "venue"]
-        return ["federation", "name", "kind", "scheduled_at", "venue", *STATE_FIELDS, "book"]
+            return [
+                "federation",
+                "scheduled_at",
+                "name",
+                "kind",
+                "poster_line",
+                "card_size",
+                "venue",
+            ]
+        return [
+            "federation",
+            "name",
+            "kind",
+            "poster_line",
+            "card_size",
+            "scheduled_at",
+            "venue",
+            *STATE_FIELDS,
+            "book",
+        ]
 
     def get_readonly_fields(self, request, obj=None):
         if obj is None:

@@ -91,6 +91,35 @@ def test_editing_a_scheduled_show_writes_only_what_changed(admin_client, federat
     assert 'name="status"' not in admin_client.get(change_url(show)).content.decode()
 
 
+def test_an_event_is_made_and_changed_in_the_admin_through_the_service(admin_client, federation):
+    add = admin_client.post(
+        reverse("admin:matches_show_add"),
+        {
+            "federation": federation.pk,
+            "name": "Foundry Fury",
+            "kind": "special",
+            "poster_line": "Nine matches. Two titles. One night.",
+            "card_size": "9",
+            "matches-TOTAL_FORMS": "0",
+            "matches-INITIAL_FORMS": "0",
+        },
+    )
+    assert add.status_code == 302, add.context["adminform"].form.errors
+    event = federation.shows.get(name="Foundry Fury")
+    assert (event.kind, event.poster_line, event.card_size) == (
+        "special",
+        "Nine matches. Two titles. One night.",
+        9,
+    )
+    changed = admin_client.post(
+        change_url(event), form_data(event, poster_line="One night.", card_size="31")
+    )
+    assert changed.status_code == 200  # refused by the service: 1 to 30
+    assert "1 to 30" in changed.content.decode()
+    event.refresh_from_db()
+    assert (event.poster_line, event.card_size) == ("Nine matches. Two titles. One night.", 9)
+
+
 def booking_form(show: Show, sides, **extra) -> dict:
     data = {"show": show.pk, "match_type": "singles", "booking_note": ""}
     for index, side in enumerate(sides, start=1):
