@@ -154,6 +154,7 @@ class ShowForm(forms.Form):
     kind = forms.ChoiceField(
         choices=ShowKind.choices,
         initial=ShowKind.WEEKLY,
+        required=False,  # (a form posted without it, as before events, books a weekly show)
         help_text="A special event is the night the weeks before it build toward.",
     )
     poster_line = forms.CharField(
@@ -169,6 +170,9 @@ class ShowForm(forms.Form):
         required=False,
         label="Card size",
     )
+
+    def clean_kind(self) -> str:
+        return self.cleaned_data["kind"] or ShowKind.WEEKLY
 
     def __init__(self, *args, federation: Federation, **kwargs):
         super().__init__(*args, **kwargs)
