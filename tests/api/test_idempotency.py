@@ -290,6 +290,7 @@ def test_the_schema_documents_the_header_on_every_creating_post():
         "/api/v1/federations/{federation_slug}/shows/{show_number}/matches/",
         "/api/v1/federations/{federation_slug}/teams/",
         "/api/v1/federations/{federation_slug}/titles/",
+        "/api/v1/federations/{federation_slug}/tournaments/",
         "/api/v1/federations/{federation_slug}/wrestlers/",
     ]
 

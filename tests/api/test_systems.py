@@ -22,7 +22,7 @@ SUPERSTAR = {
         "texas_death",
         "grudge",
     ],
-    "stipulations": ["no_dq"],
+    "stipulations": ["no_dq", "tournament"],
 }
 ARM_OPTIONS = [
     "cage",

@@ -92,6 +92,24 @@ def names(*constants: str):
 # -- match_book --------------------------------------------------------------------------------
 
 
+@names("SHOW_KIND", "SHOW_CARD_SIZE")
+def test_refused_for_a_show_kind_or_card_size_there_is_not(federation):
+    for fields, expected in (
+        (
+            {"kind": "pay-per-view"},
+            (
+                "kind",
+                "There is no show kind 'pay-per-view': a show is a weekly show or a special event.",
+            ),
+        ),
+        ({"card_size": 31}, ("card_size", "A show's card holds 1 to 30 matches, not 31.")),
+    ):
+        with pytest.raises(BookingError) as caught:
+            booking.show_create(federation=federation, **fields)
+        assert caught.value.by_field == (expected,)
+    assert not federation.shows.exists()
+
+
 @names("TITLE_INACTIVE")
 def test_refused_for_a_retired_title(show, federation, make):
     champion, challenger = make(), make()
