@@ -378,6 +378,13 @@ def wrestler_problems(
         )
     if wrestler.pk in booked:
         problems.append(ALREADY_ON_SHOW.format(wrestler=wrestler, show=show))
+    return problems + availability_problems(wrestler, on=on, system=system)
+
+
+def availability_problems(wrestler: Wrestler, *, on: dt.date, system: str) -> list[str]:
+    """Why ``wrestler`` cannot wrestle on ``on`` under ``system`` (empty when he can): retired,
+    suspended, injured, not yet debuted, or without a card for the system."""
+    problems = []
     unavailable = wrestler.unavailability_on(on)  # the rule the auto-booker's selectors apply
     if "retired" in unavailable:
         problems.append(RETIRED.format(wrestler=wrestler))

@@ -39,13 +39,9 @@ from matches import (
 )
 from matches.booking import (
     ALREADY_ON_SHOW,
-    BEFORE_DEBUT,
     CLOSED_STATUSES,
-    INJURED,
-    NO_CARD,
-    RETIRED,
-    SUSPENDED,
     BookingError,
+    availability_problems,
     match_book,
     match_remove,
     show_create,
@@ -191,19 +187,7 @@ def _choice(name: str, label: str, value: Any, choices) -> list[str]:
 def wrestler_out(wrestler: Wrestler, *, on: dt.date, system: str) -> list[str]:
     """Why ``wrestler`` cannot wrestle a tournament bout on ``on`` (empty when he can): the
     booking's words for the availability rule, and a card for the tournament's system."""
-    off = wrestler.unavailability_on(on)
-    reasons = []
-    if "retired" in off:
-        reasons.append(RETIRED.format(wrestler=wrestler))
-    if "suspended" in off:
-        reasons.append(SUSPENDED.format(wrestler=wrestler, date=on))
-    if "injured" in off:
-        reasons.append(INJURED.format(wrestler=wrestler, date=on))
-    if "before_debut" in off:
-        reasons.append(BEFORE_DEBUT.format(wrestler=wrestler, debut=wrestler.debut_on, date=on))
-    if not wrestler.cards.filter(system=system).exists():
-        reasons.append(NO_CARD.format(wrestler=wrestler, system=system))
-    return reasons
+    return availability_problems(wrestler, on=on, system=system)
 
 
 def team_lineup(
