@@ -46,8 +46,10 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
+## bench: every benchmark in one run: one table, bench/results.json and docs/performance.md
+## (BENCH_ARGS=--quick to try it; PostgreSQL and Redis from DATABASE_URL and REDIS_URL)
 bench: $(STAMP) $(NATIVE)
-	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 ## mutation: mutation testing of the core, module by module (slow, not in CI; docs/testing.md);
 ## MODULE=matches/booking.py runs one module, MODULE=--report prints the last scores

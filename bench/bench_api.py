@@ -27,6 +27,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import figures  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/ringside_api_bench"
 SIZES = {"bench-100": (100, 500), "bench-1000": (1000, 5000)}
 ENDPOINTS = {
@@ -51,6 +55,8 @@ def main() -> None:
         return
     if shutil.which("wrk") is None:
         print("bench_api: needs wrk (apt-get install wrk); skipped.")
+        figures.skipped("API", "needs Debian's wrk (apt-get install wrk)")
+        figures.save()
         return
     if "ringside_api" not in args.database_url.rsplit("/", 1)[-1]:
         sys.exit("bench_api: use a database of its own (a name starting ringside_api).")
@@ -120,6 +126,19 @@ def _report(results, args) -> None:
     for name in ENDPOINTS:
         small, large = results["bench-100", name], results["bench-1000", name]
         print(f"{name:<32}{large[1] / small[1]:>7.2f}{large[2] / small[2]:>7.2f}")
+        ratio = large[2] / small[2]
+        figures.record(
+            "API",
+            f"{name} at 1,000 rows: {large[0]:.0f} requests/s, p50 {large[1]:.1f} ms, p99",
+            large[2],
+            "ms",
+            reference=f"100 rows: {small[0]:.0f} requests/s, p50 {small[1]:.1f} ms, p99 "
+            f"{small[2]:.1f} ms",
+            ratio=ratio,
+            goal="p99 < 1.5x at 100 rows",
+            met=ratio < 1.5,
+        )
+    figures.save()
 
 
 def _wrk(url: str, seconds: int, connections: int) -> tuple[float, float, float]:

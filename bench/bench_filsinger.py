@@ -23,6 +23,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import figures  # noqa: E402
 from rules.core.dice import SeededDice  # noqa: E402
 from rules.filsinger import system as fs  # noqa: E402
 from rules.filsinger.engine import prepare, run  # noqa: E402
@@ -149,6 +150,42 @@ def main() -> None:
         where = ", ".join(BIG_CARDS)
         print(f"  odds, auto budget, biggest   {seconds:8.2f} s   ({outcome}; {where})")
         print(f"  peak memory of this process  {peak:8.0f} MB")
+    _record(n, t_dice, t_fast, t_full, t_exact, t_fatigue, tag)
+    figures.save()
+
+
+def _record(n, t_dice, t_fast, t_full, t_exact, t_fatigue, tag) -> None:
+    dice = f"the same dice alone {t_dice * 1e3:.1f} ms"
+    for name, seconds, goal in (("fast path", t_fast, 3), ("full play-by-play", t_full, 10)):
+        figures.record(
+            "Filsinger",
+            f"{name}, Wolf vs the Executioner",
+            n / seconds,
+            "matches/s",
+            reference=dice,
+            ratio=seconds / t_dice,
+            goal=f"<= {goal}x the dice",
+            met=seconds / t_dice <= goal,
+        )
+    figures.record(
+        "Filsinger",
+        "exact odds, one pairing, basic rules",
+        t_exact * 1e3,
+        "ms",
+        goal="< 50 ms",
+        met=t_exact < 0.05,
+    )
+    figures.record("Filsinger", "exact odds, one pairing, fatigue", t_fatigue * 1e3, "ms")
+    for rules, seconds, states in tag:
+        figures.record(
+            "Filsinger",
+            f"exact odds, tag match of four sample cards, {rules}",
+            seconds,
+            "s",
+            note=f"{states:,} states",
+            goal="a few seconds" if rules == "all" else "",
+            met=seconds < 10 if rules == "all" else None,
+        )
 
 
 if __name__ == "__main__":

@@ -32,6 +32,8 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import figures  # noqa: E402
+
 REDIS_DB = 9
 COPIED = (
     "matches_match",
@@ -56,6 +58,8 @@ def main() -> None:
     source, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
     if not source.startswith(("postgres://", "postgresql://")) or not redis_url:
         print("bench_season: skipped; it needs DATABASE_URL (PostgreSQL) and REDIS_URL.")
+        figures.skipped("season", "needs DATABASE_URL (PostgreSQL) and REDIS_URL")
+        figures.save()
         return
     bench_url, bench_name = _bench_database(source)
     _recreate(source, bench_name)
@@ -69,6 +73,7 @@ def main() -> None:
         connections.close_all()
         if not args.keep:
             _drop(source, bench_name)
+        figures.save()
 
 
 def _run(args, bench_url: str, broker: str) -> None:
@@ -96,6 +101,7 @@ def _run(args, bench_url: str, broker: str) -> None:
         try:
             season = _season(cluster, args)
             _copy_floor(season)
+            _one_show_in_process(season)
         finally:
             cluster.stop_all()
         if args.federations > 0 and args.scaling_weeks > 0:
@@ -291,11 +297,53 @@ def _season(cluster, args) -> dict:
             f"{statistics.median(durations[:10]) * 1000:.1f} ms, last ten: "
             f"{statistics.median(durations[-10:]) * 1000:.1f} ms"
         )
+    inside = statistics.median(durations)
+    figures.record(
+        "season",
+        f"a show of {args.matches} matches inside the worker, median of {len(shows)}",
+        inside * 1e3,
+        "ms",
+        reference=f"dispatch to done {statistics.median(round_trips) * 1e3:.1f} ms",
+        goal="< 50 ms",
+        met=inside < 0.05,
+    )
     return {
         "shows": shows,
         "round_trips": sum(round_trips),
         "worker": sum(durations),
+        "booker": booker,
+        "start": start,
+        "inside": inside,
     }
+
+
+def _one_show_in_process(season: dict) -> None:
+    """One more show of the season, wrestled in this process: its time and its queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.simulation import show_simulate
+
+    weeks = len(season["shows"]) + 1
+    show = season["booker"].book(
+        number=weeks + 1,
+        scheduled_at=season["start"] + dt.timedelta(weeks=weeks),
+        seed=weeks,
+    )
+    began = time.perf_counter()
+    with CaptureQueriesContext(connection) as queries:
+        show_simulate(show_id=show.pk)
+    took = time.perf_counter() - began
+    print(f"one more show in this process: {took * 1e3:.1f} ms, {len(queries)} queries")
+    figures.record(
+        "season",
+        "a show wrestled in process, its queries",
+        len(queries),
+        "queries",
+        reference=f"{took * 1e3:.1f} ms (the worker's median {season['inside'] * 1e3:.1f} ms)",
+        goal="<= 33 (tests/matches/test_query_count.py)",
+        met=len(queries) <= 33,
+    )
 
 
 def _wait_completed(show_ids: list[int], timeout: float = 120) -> None:
@@ -365,6 +413,16 @@ def _copy_floor(season: dict) -> None:
         f"season / floor: {season['round_trips'] / floor:.1f}x dispatch to done, "
         f"{season['worker'] / floor:.1f}x inside the worker (goal: within 5x)"
     )
+    figures.record(
+        "season",
+        f"the season's {len(season['shows'])} shows, dispatch to done, one worker",
+        season["round_trips"],
+        "s",
+        reference=f"COPY floor {floor:.3f} s ({size / 1e6:.1f} MB)",
+        ratio=season["round_trips"] / floor,
+        goal="<= 5x the floor",
+        met=season["round_trips"] / floor <= 5,
+    )
 
 
 # -- 3. one worker against two -------------------------------------------------------------------
@@ -424,6 +482,16 @@ def _scaling(bench_url: str, broker: str, logs: Path, args) -> None:
     print(
         f"throughput ratio two/one: {best[2] / best[1]:.2f} "
         f"(goal: at least 1.7 on two cores; this machine has {os.cpu_count()} CPUs)"
+    )
+    figures.record(
+        "season",
+        f"{args.federations} federations x {args.scaling_weeks} weeks, two workers",
+        best[2],
+        "shows/s",
+        reference=f"one worker {best[1]:.1f} shows/s",
+        ratio=best[2] / best[1],
+        goal=">= 1.7x one worker",
+        met=best[2] / best[1] >= 1.7,
     )
 
 

@@ -19,6 +19,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import figures  # noqa: E402
 from rules.core.dice import SeededDice  # noqa: E402
 from rules.superstar import system as ss  # noqa: E402
 from rules.superstar.engine import prepare, run  # noqa: E402
@@ -115,6 +116,28 @@ def main() -> None:
     worst = max(s for _, _, s, _ in solved)
     print(f"    worst of {len(solved):<27} {worst * 1e3:7.0f} ms")
     print(f"  exact odds with the referee factor (three referees) {t_referee * 1e3:7.0f} ms")
+    dice = f"the same dice alone {t_dice * 1e3:.1f} ms"
+    for name, seconds, goal in (("fast path", t_fast, 3), ("full play-by-play", t_full, 10)):
+        figures.record(
+            "Superstar",
+            f"{name}, Thunderlegs vs Ivan Ruskie",
+            n / seconds,
+            "matches/s",
+            reference=dice,
+            ratio=seconds / t_dice,
+            goal=f"<= {goal}x the dice",
+            met=seconds / t_dice <= goal,
+        )
+    figures.record(
+        "Superstar",
+        f"exact odds, 30-round singles, worst of {len(solved)} sample pairings",
+        worst * 1e3,
+        "ms",
+        goal="< 1 s",
+        met=worst < 1,
+    )
+    figures.record("Superstar", "exact odds with the referee factor", t_referee * 1e3, "ms")
+    figures.save()
 
 
 if __name__ == "__main__":
