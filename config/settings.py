@@ -176,6 +176,18 @@ STORAGES = {
     },
 }
 
+# Uploaded pictures (a wrestler's photo, a title's belt, a show's poster: promotion/pictures.py)
+# go through the "default" storage above: files under MEDIA_ROOT, served at MEDIA_URL (by
+# Django in debug, by nginx in production: docs/deploy.md, which also says how to put them in
+# a cloud bucket with django-storages). An upload is refused above PICTURE_MAX_BYTES or
+# PICTURE_MAX_PIXELS (width times height, read from its header before it is decoded).
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "media")
+PICTURE_MAX_BYTES = env_int("PICTURE_MAX_BYTES", default=5 * 1024 * 1024)
+PICTURE_MAX_PIXELS = env_int("PICTURE_MAX_PIXELS", default=40_000_000)
+# Whether the site serves MEDIA_ROOT itself (web/pictures.py's ``media``): in debug by default.
+SERVE_MEDIA = env_bool("SERVE_MEDIA", default=DEBUG)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

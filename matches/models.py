@@ -71,6 +71,8 @@ class Show(models.Model):
     )
     completed_at = models.DateTimeField(null=True, blank=True)
     error = models.TextField(blank=True, help_text="Why it failed (shown to members only).")
+    # Set and removed only through promotion.pictures (checked, re-encoded, with a thumbnail).
+    poster = models.FileField(max_length=200, blank=True, editable=False)
 
     class Meta:
         ordering = ["federation", "scheduled_at", "number"]

@@ -284,6 +284,8 @@ class Wrestler(models.Model):
         "prefers\": up with the crowd's reaction to him, or down against it (readying a turn).",
     )
     edge = models.IntegerField(default=0, help_text="Edge available; reset to Fame // 100.")
+    # Set and removed only through promotion.pictures (checked, re-encoded, with a thumbnail).
+    photo = models.FileField(max_length=200, blank=True, editable=False)
 
     objects = WrestlerQuerySet.as_manager()
 
@@ -539,6 +541,8 @@ class Title(models.Model):
     )
     introduced_on = models.DateField(validators=[calendar_day])
     retired_on = models.DateField(null=True, blank=True, validators=[calendar_day])
+    # The belt's picture: set and removed only through promotion.pictures.
+    belt = models.FileField(max_length=200, blank=True, editable=False)
 
     class Meta:
         ordering = ["federation", "rank", "name"]

@@ -42,6 +42,14 @@ def redis_of_this_process():
         app.conf.update(saved)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def media_of_this_process(tmp_path_factory):
+    """Uploaded pictures (promotion/pictures.py) go to a folder of this test process's own,
+    never to the project's media/ folder."""
+    with override_settings(MEDIA_ROOT=str(tmp_path_factory.mktemp("media"))):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def demo_password_file(tmp_path, monkeypatch):
     """The demo admin's password file is the test's own: a test that runs ``demo`` must not

@@ -1,7 +1,6 @@
-# Placeholder owned by part 42-pictures this session: fill in its operations (by hand, or by
-# copying only your own operations from `makemigrations --dry-run -v 3 matches`). Removed if left empty.
+# A show's poster: a stored file, set only through promotion.pictures.
 
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -9,4 +8,10 @@ class Migration(migrations.Migration):
         ("matches", "0013_recap"),
     ]
 
-    operations: list = []
+    operations = [
+        migrations.AddField(
+            model_name="show",
+            name="poster",
+            field=models.FileField(blank=True, editable=False, max_length=200, upload_to=""),
+        ),
+    ]

@@ -1,7 +1,6 @@
-# Placeholder owned by part 42-pictures this session: fill in its operations (by hand, or by
-# copying only your own operations from `makemigrations --dry-run -v 3 promotion`). Removed if left empty.
+# A wrestler's photo and a title's belt: stored files, set only through promotion.pictures.
 
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -9,4 +8,15 @@ class Migration(migrations.Migration):
         ("promotion", "0021_invitation_links"),
     ]
 
-    operations: list = []
+    operations = [
+        migrations.AddField(
+            model_name="title",
+            name="belt",
+            field=models.FileField(blank=True, editable=False, max_length=200, upload_to=""),
+        ),
+        migrations.AddField(
+            model_name="wrestler",
+            name="photo",
+            field=models.FileField(blank=True, editable=False, max_length=200, upload_to=""),
+        ),
+    ]
