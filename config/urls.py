@@ -9,6 +9,7 @@ from drf_spectacular.views import (
 from matches import api as matches_api
 from matches import tournament_api
 from promotion import api as promotion_api
+from promotion.api.invitation_links import InvitationLinkJoinViewSet, InvitationLinkViewSet
 from promotion.api.invitations import InvitationViewSet
 from web import api_docs, health, operations, views
 from web.api import TokenView
@@ -22,7 +23,9 @@ router = Router(trailing_slash=True)
 router.register("systems", promotion_api.SystemViewSet, basename="system")
 router.register("federations", promotion_api.FederationViewSetAPI, basename="federation")
 router.register("invitations", InvitationViewSet, basename="invitation")
+router.register("invitation-links", InvitationLinkJoinViewSet, basename="invitation-link-join")
 router.register(f"{FEDERATION}/members", promotion_api.MemberViewSet, basename="member")
+router.register(f"{FEDERATION}/invitation-links", InvitationLinkViewSet, basename="invitation-link")
 router.register(f"{FEDERATION}/wrestlers", promotion_api.WrestlerViewSet, basename="wrestler")
 router.register(
     rf"{FEDERATION}/wrestlers/(?P<wrestler_slug>[-a-zA-Z0-9_]+)/cards",

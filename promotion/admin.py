@@ -1,8 +1,9 @@
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 
+from promotion import invitations
 from promotion.forms import clean_pronouns, pronouns_optional
 from promotion.models import (
     Federation,
@@ -10,6 +11,7 @@ from promotion.models import (
     FeudParticipant,
     Injury,
     Invitation,
+    InvitationLink,
     Membership,
     StandingChange,
     Team,
@@ -583,6 +585,42 @@ class InvitationAdmin(admin.ModelAdmin):
         if obj.accepted_at:
             return "accepted"
         return "declined" if obj.declined_at else "waiting"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(InvitationLink)
+class InvitationLinkAdmin(admin.ModelAdmin):
+    """Invitation links are made by their federation's owner and used by whoever opens them
+    (``promotion.invitations``); here they are read, and revoked through the same service. Their
+    tokens are not kept (only a hash), so nothing here can show or make one."""
+
+    list_display = ["federation", "role", "created_by", "created_at", "expires_at", "state"]
+    list_filter = ["role", "federation"]
+    search_fields = ["federation__name", "federation__slug", "created_by__username"]
+    list_select_related = ["federation", "created_by", "used_by"]
+    exclude = ["token_hash"]
+    actions = ["revoke"]
+
+    @admin.display(description="State")
+    def state(self, obj: InvitationLink) -> str:
+        return invitations.link_state(obj)
+
+    @admin.action(description="Revoke the selected links")
+    def revoke(self, request, queryset):
+        revoked = 0
+        for link in queryset:
+            try:
+                invitations.invitation_link_revoke(link=link, by=request.user)
+            except ServiceError as exc:
+                self.message_user(request, f"{link}: {exc}", messages.WARNING)
+            else:
+                revoked += 1
+        self.message_user(request, f"{revoked} link(s) revoked.")
 
     def has_add_permission(self, request):
         return False

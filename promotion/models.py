@@ -950,3 +950,40 @@ class Invitation(models.Model):
     @property
     def pending(self) -> bool:
         return self.accepted_at is None and self.declined_at is None
+
+
+class InvitationLink(models.Model):
+    """A link that lets whoever opens it join a federation with a role: used once, until it
+    expires or its owner revokes it. Only the SHA-256 of its token is kept; the link itself is
+    shown once, when it is made (``promotion.invitations``)."""
+
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="invitation_links"
+    )
+    role = models.CharField(max_length=10, choices=MemberRole.choices)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(used_at__isnull=True) | Q(revoked_at__isnull=True),
+                name="invitation_link_used_or_revoked",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Link to {self.federation} as {self.get_role_display().lower()}"

@@ -34,6 +34,17 @@ urlpatterns = [
     ),
     path("f/<slug:slug>/members/", views.members, name="members"),
     path("f/<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member-remove"),
+    path(
+        "f/<slug:slug>/members/links/new/",
+        invitation_views.invitation_link_create_view,
+        name="invitation-link-create",
+    ),
+    path(
+        "f/<slug:slug>/members/links/<int:pk>/revoke/",
+        invitation_views.invitation_link_revoke_view,
+        name="invitation-link-revoke",
+    ),
+    path("join/<slug:token>/", invitation_views.join_view, name="join"),
     path("f/<slug:slug>/roster/", views.roster, name="roster"),
     path("f/<slug:slug>/wrestlers/new/", views.wrestler_create, name="wrestler-create"),
     path(W, views.wrestler_detail, name="wrestler-detail"),

@@ -52,7 +52,7 @@ from promotion.forms import (
     card_name_note,
     card_system_problem,
 )
-from promotion.invitations import pending_invitations
+from promotion.invitations import invitation_links_shown, pending_invitations
 from promotion.models import (
     Division,
     Federation,
@@ -250,7 +250,14 @@ def members(request, slug: str):
             return redirect("members", slug=federation.slug)
     rows = federation.memberships.select_related("user").order_by("role", "user__username")
     return page(
-        request, "promotion/members.html", {"nav": "members", "form": form, "memberships": rows}
+        request,
+        "promotion/members.html",
+        {
+            "nav": "members",
+            "form": form,
+            "memberships": rows,
+            "invitation_links": invitation_links_shown(federation=federation),
+        },
     )
 
 

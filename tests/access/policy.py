@@ -38,6 +38,9 @@ class Rule(enum.StrEnum):
     FOLLOW = "follow"  # a button's address opened, not pressed: everyone is sent to its page
     FOLLOW_SIGNED_IN = "follow, signed in"  # as FOLLOW, once signed in (a visitor signs in first)
     SUPERUSER = "superuser"  # the admin, the operations page: superusers only
+    # An invitation link's holder (here, a link for a booker): anyone joins with it, signing
+    # up on the way if need be, but its federation's owner and a booker already (refused: 400).
+    LINK = "link holder"
 
 
 class Answer(enum.StrEnum):
@@ -48,6 +51,7 @@ class Answer(enum.StrEnum):
     SIGN_IN = "sign in"  # a page's answer to a visitor: a redirect to the sign-in page
     ADMIN_SIGN_IN = "admin sign in"  # the admin's: a redirect to its own sign-in page
     TO_PAGE = "to its page"  # a redirect to the page the button is on
+    REFUSED = "400"  # the request refused as it stands (its page or body says why)
 
 
 OK, NOT_FOUND, FORBIDDEN = Answer.OK, Answer.NOT_FOUND, Answer.FORBIDDEN
@@ -110,6 +114,11 @@ PAGE_ANSWERS: dict[Rule, dict[str, tuple[Answer, Answer]]] = {
         "anonymous": (SIGN_IN, SIGN_IN),
         **dict.fromkeys(ROLES[1:], (Answer.TO_PAGE, Answer.TO_PAGE)),
     },
+    Rule.LINK: {
+        **dict.fromkeys(ROLES, (OK, OK)),
+        "booker": (Answer.REFUSED, Answer.REFUSED),
+        "owner": (Answer.REFUSED, Answer.REFUSED),
+    },
 }
 
 API_ANSWERS: dict[Rule, dict[str, tuple[Answer, Answer]]] = {
@@ -126,6 +135,8 @@ API_ANSWERS: dict[Rule, dict[str, tuple[Answer, Answer]]] = {
         "stranger": (OK, OK),
         **dict.fromkeys(ROLES[2:], (NOT_FOUND, NOT_FOUND)),
     },
+    # (the API joins the signed-in only: signing up through a link is the join page's)
+    Rule.LINK: {**PAGE_ANSWERS[Rule.LINK], "anonymous": (UNAUTHORIZED, UNAUTHORIZED)},
 }
 
 #: The admin is for superusers only, whatever their role in a federation; everyone else is sent
@@ -186,6 +197,9 @@ PAGES: list[Row] = [
         "invitation-decline",
         opened=Rule.FOLLOW_SIGNED_IN,
     ),
+    # An invitation link's page: read by anyone holding the link; posted, it joins.
+    Row("page", "join", "GET", Rule.ANYONE),
+    Row("page", "join", "POST", Rule.LINK),
     *_pages(
         Rule.READ,
         "federation-detail",
@@ -242,8 +256,9 @@ PAGES: list[Row] = [
         "tournament-advance",
         "tournament-cancel",
     ),
-    *_pages(Rule.MANAGE, "federation-settings", "members"),
+    *_pages(Rule.MANAGE, "federation-settings", "members", "invitation-link-create"),
     *_buttons(Rule.MANAGE, "member-remove", "calendar-token-issue", "calendar-token-revoke"),
+    *_buttons(Rule.MANAGE, "invitation-link-revoke"),
     *_pages(Rule.SUPERUSER, "operations"),
     *_buttons(Rule.SUPERUSER, "operations-retry"),
 ]
@@ -293,6 +308,7 @@ API: list[Row] = [
         "POST /api/v1/invitations/{id}/accept/",
         "POST /api/v1/invitations/{id}/decline/",
     ),
+    *_api(Rule.LINK, "POST /api/v1/invitation-links/join/"),
     *_api(
         Rule.READ,
         "GET F/",
@@ -372,6 +388,9 @@ API: list[Row] = [
         "POST F/members/",
         "PATCH F/members/{username}/",
         "DELETE F/members/{username}/",
+        "GET F/invitation-links/",
+        "POST F/invitation-links/",
+        "POST F/invitation-links/{id}/revoke/",
     ),
 ]
 
@@ -419,6 +438,8 @@ ADMIN: dict[str, Admin] = {
     # The ledger is written by the services only; invitations by the services and their user.
     "promotion.StandingChange": Admin(add=False, change=False),
     "promotion.Invitation": Admin(add=False, change=False),
+    # Invitation links are made by their owner (the token is not kept): read and revoked here.
+    "promotion.InvitationLink": Admin(add=False, change=False, actions=("revoke",)),
     # A show's history is kept: it is cancelled, never deleted.
     "matches.Show": Admin(
         delete=False, actions=("autobook", "schedule", "run_now", "retry", "cancel")

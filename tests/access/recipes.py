@@ -452,6 +452,29 @@ for _name in ("invitation-accept", "invitation-decline"):
         lambda w: reverse("home"),
     )
 
+# An invitation link: its page read; posted, a visitor signs up and joins, a signed-in person
+# joins (a booker already and the owner are refused: the table says so).
+_PASS = "copper-line-ring-47"
+_JOINED = {"username": "newcomer", "password1": _PASS, "password2": _PASS}
+recipe("page GET join")(lambda w: Call(page("join", w.link_token)))
+recipe("page POST join")(
+    lambda w: Call(
+        page("join", w.link_token), _JOINED, ok=302, to=page("federation-detail", SLUG), writes=True
+    )
+)
+recipe("page GET invitation-link-create")(lambda w: Call(page("invitation-link-create", SLUG)))
+# (a link made is shown on its page at once, once: not a redirect)
+recipe("page POST invitation-link-create")(
+    lambda w: Call(page("invitation-link-create", SLUG), {"role": "viewer", "days": 3}, writes=True)
+)
+_button(
+    "invitation-link-revoke",
+    lambda w: (SLUG, w.link),
+    _nothing,
+    lambda w: page("members", SLUG),
+    lambda w: page("members", SLUG),
+)
+
 # -- the API -------------------------------------------------------------------------------------
 
 API = "/api/v1"
@@ -567,6 +590,23 @@ _post(
 _post(
     "/api/v1/invitations/{id}/decline/",
     lambda w: f"{API}/invitations/{w.invitation}/decline/",
+    _nothing,
+)
+_post(
+    "/api/v1/invitation-links/join/",
+    lambda w: f"{API}/invitation-links/join/",
+    lambda w: {"token": w.link_token},
+)
+_get("F/invitation-links/", lambda w: f"{FED}/invitation-links/")
+_post(
+    "F/invitation-links/",
+    lambda w: f"{FED}/invitation-links/",
+    lambda w: {"role": "viewer", "days": 3},
+    ok=201,
+)
+_post(
+    "F/invitation-links/{id}/revoke/",
+    lambda w: f"{FED}/invitation-links/{w.link}/revoke/",
     _nothing,
 )
 

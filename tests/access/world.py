@@ -21,7 +21,16 @@ from matches.booking import match_book, show_create
 from matches.models import Show
 from matches.tournaments import tournament_create
 from promotion import selectors, services
-from promotion.models import Federation, Invitation, MemberRole, Membership, Team, Title
+from promotion.invitations import invitation_link_create
+from promotion.models import (
+    Federation,
+    Invitation,
+    InvitationLink,
+    MemberRole,
+    Membership,
+    Team,
+    Title,
+)
 from promotion.sample import sample_federation_load
 
 SLUG = "copperline"
@@ -103,6 +112,10 @@ def build() -> World:
         federation=federation, user=users["stranger"], role=MemberRole.VIEWER
     )
     match = booked.matches.order_by("position")[0]
+    # An invitation link for a booker (its token kept here: the site keeps only its hash).
+    link, link_token = invitation_link_create(
+        federation=federation, role=MemberRole.BOOKER, created_by=users["owner"]
+    )
     # A tournament drawn by hand of champions and feuding men (none on the booked show, none
     # hurt, none a desk acts on), its first round not booked.
     tournament = tournament_create(
@@ -131,6 +144,8 @@ def build() -> World:
         vacant_title=None,
         feud=feud.pk,
         invitation=invitation.pk,
+        link=link.pk,
+        link_token=link_token,
         viewer_membership=Membership.objects.get(user=users["viewer"]).pk,
         champion_reign=champion_title.reigns.get(ended_on__isnull=True).pk,
     )
@@ -212,6 +227,7 @@ def _admin_rows(world: World) -> dict[str, int]:
         .order_by("pk")[0]
     )
     made["promotion.Invitation"] = Invitation.objects.get(pk=world.invitation)
+    made["promotion.InvitationLink"] = InvitationLink.objects.get(pk=world.link)
     made["matches.Show"] = Show.objects.get(federation=federation, number=world.empty)
     made["matches.Match"] = Show.objects.get(
         federation=federation, number=world.booked
