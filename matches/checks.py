@@ -45,6 +45,7 @@ from matches.models import (
     Show,
     ShowStatus,
 )
+from matches.records import record_mismatches
 from matches.selectors import stranded_shows
 from matches.simulation import blocker_of, waiting_reason
 from matches.tournaments import tournament_nights
@@ -75,6 +76,14 @@ def federation_check(*, federation: Federation) -> list[str]:
     problems += _injuries(federation)
     problems += _roster_present(federation)
     return problems
+
+
+def stored_figures_check(*, federation: Federation) -> list[str]:
+    """What is kept to be read quickly, against the history it is kept from: each stored
+    won-lost-drawn record (``WinLossRecord``) equals what the completed matches say
+    (``matches.records.record_mismatches``; ``rebuild_records`` writes them afresh).
+    ``check_federation`` and the API's check run it after ``federation_check``."""
+    return record_mismatches(federation=federation)
 
 
 def federation_notices(*, federation: Federation) -> list[str]:

@@ -88,7 +88,11 @@ class Show(models.Model):
                 name="show_one_per_slot",
             ),
         ]
-        indexes = [models.Index(fields=["status", "scheduled_at"])]
+        indexes = [
+            models.Index(fields=["status", "scheduled_at"]),
+            # A federation's shows in date order (its archive, its latest, a page at a time).
+            models.Index(fields=["federation", "scheduled_at"], name="show_federation_when"),
+        ]
 
     def __str__(self) -> str:
         """The show as a promoter reads it in a sentence: its name, and its number only when the

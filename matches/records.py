@@ -1,4 +1,6 @@
-"""Win/loss records, derived from the completed matches (never stored twice)."""
+"""Win/loss records: the stored ones the pages read (``promotion.models.WinLossRecord``, kept
+by the shows as they finish), and the same reckoned from the completed matches, which the check
+compares them with and the rebuild writes. A head-to-head is reckoned from the matches."""
 
 from __future__ import annotations
 
@@ -6,11 +8,16 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.db import transaction
+from django.db.models import DateField, DurationField, ExpressionWrapper, F, Q, Value
 from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Coalesce
 
 from matches.models import MatchParticipant, MatchStatus, Role
+from promotion.db import lock_roster
 from promotion.effects import loss_method
-from promotion.models import TitleReign, Wrestler
+from promotion.models import TitleReign, WinLossRecord, Wrestler
+from promotion.records import RecordKeeper, holder_of, side_how, streak_text
 
 IN_THE_RING = (Role.IN_RING, Role.PARTNER)
 
@@ -137,9 +144,9 @@ def head_to_heads(*, wrestler: Wrestler) -> list[tuple[Wrestler, Record]]:
 
 
 def _federation_results(federation, wrestlers=None, teams=None):
-    """(wrestler id, team id, match id, won: True/False/None, method) for every wrestler in the
-    ring in the federation's completed matches (only ``wrestlers`` or ``teams`` when given),
-    oldest first. One query."""
+    """(wrestler id, team id, match id, won: True/False/None, how, the match's method) for every
+    wrestler in the ring in the federation's completed matches (only ``wrestlers`` or ``teams``
+    when given), oldest first. One query."""
     rows = MatchParticipant.objects.filter(
         show__federation=federation,
         role__in=IN_THE_RING,
@@ -163,7 +170,7 @@ def _federation_results(federation, wrestlers=None, teams=None):
     )
     for wrestler_id, team_id, match_id, side, winner_side, method, eliminations, slug in rows:
         won = None if winner_side is None else winner_side == side
-        yield wrestler_id, team_id, match_id, won, _how(method, won, eliminations, slug)
+        yield wrestler_id, team_id, match_id, won, _how(method, won, eliminations, slug), method
 
 
 def _add(record: Record, won, method: str) -> None:
@@ -178,33 +185,126 @@ def _add(record: Record, won, method: str) -> None:
         record.losses_by[method] += 1
 
 
+def derived_records(
+    *, federation, wrestlers=None, teams=None
+) -> tuple[dict[int, Record], dict[int, Record]]:
+    """Every wrestler's and every team's record in the federation, by id, reckoned from the
+    completed matches in one query (only those of ``wrestlers`` or of ``teams``, ids, when
+    given): what the stored records must equal (``record_mismatches``), and what the rebuild
+    writes. The pages read the stored ones (``federation_records``).
+
+    A team's record counts each match it wrestled as a team once (``promotion.records``)."""
+    by_wrestler: dict[int, Record] = {}
+    by_team: dict[int, Record] = {}
+    for (kind, pk), row in _reckoned(federation).rows.items():
+        if kind == "wrestler" and (wrestlers is None or pk in set(wrestlers)):
+            by_wrestler[pk] = record_from(row)
+        elif kind == "team" and (teams is None or pk in set(teams)):
+            by_team[pk] = record_from(row)
+    return by_wrestler, by_team
+
+
+def _reckoned(federation) -> RecordKeeper:
+    """The federation's records as its completed matches say, in a keeper not yet written.
+    One query over the participants in the ring."""
+    keeper = RecordKeeper(federation, load=False)
+    team_sides: dict[tuple[int, int], tuple[bool | None, str, list[str]]] = {}
+    for wrestler_id, team_id, match_id, won, how, method in _federation_results(federation):
+        if wrestler_id is not None:
+            keeper.add(("wrestler", wrestler_id), won, how)
+        if team_id is not None:
+            team_sides.setdefault((match_id, team_id), (won, method, []))[2].append(how)
+    # In the matches' order (a dict keeps the order each team first appeared in).
+    for (_, team_id), (won, method, hows) in team_sides.items():
+        keeper.add(("team", team_id), won, side_how(method, won, hows))
+    return keeper
+
+
+def record_from(row: WinLossRecord | None) -> Record:
+    """A stored record as the pages read one (an empty one before the first match)."""
+    record = Record()
+    if row is None:
+        return record
+    record.wins, record.losses, record.draws = row.wins, row.losses, row.draws
+    record.wins_by = Counter(row.wins_by)
+    record.losses_by = Counter(row.losses_by)
+    record.draws_by = Counter(row.draws_by)
+    record.streak = streak_text(row)
+    record.longest_win_streak = row.longest_win_streak
+    return record
+
+
+def stored_record(*, wrestler: Wrestler) -> Record:
+    """The wrestler's stored record: one indexed row."""
+    return record_from(WinLossRecord.objects.filter(wrestler=wrestler).first())
+
+
 def federation_records(
     *, federation, wrestlers=None, teams=None
 ) -> tuple[dict[int, Record], dict[int, Record]]:
-    """Every wrestler's and every team's record in the federation, by id, in one query; only
-    those of ``wrestlers`` or of ``teams`` (ids) when given, which is what a page needs.
-
-    A team's record counts each match it wrestled as a team once."""
+    """Every wrestler's and every team's stored record in the federation, by id, in one query;
+    only those of ``wrestlers`` or of ``teams`` (ids) when given, which is what a page needs."""
+    rows = WinLossRecord.objects.filter(federation=federation)
+    if wrestlers is not None and teams is not None:
+        rows = rows.filter(Q(wrestler_id__in=list(wrestlers)) | Q(team_id__in=list(teams)))
+    elif wrestlers is not None:
+        rows = rows.filter(wrestler_id__in=list(wrestlers))
+    elif teams is not None:
+        rows = rows.filter(team_id__in=list(teams))
     by_wrestler: dict[int, Record] = {}
     by_team: dict[int, Record] = {}
-    runs: dict[int, tuple[str, int]] = {}
-    team_matches: set[tuple[int, int]] = set()
-    for wrestler_id, team_id, match_id, won, method in _federation_results(
-        federation, wrestlers, teams
-    ):
-        record = by_wrestler.setdefault(wrestler_id, Record())
-        _add(record, won, method)
-        kind = "D" if won is None else ("W" if won else "L")
-        last_kind, run = runs.get(wrestler_id, ("", 0))
-        run = run + 1 if kind == last_kind else 1
-        runs[wrestler_id] = (kind, run)
-        record.streak = f"{kind}{run}"
-        if kind == "W":
-            record.longest_win_streak = max(record.longest_win_streak, run)
-        if team_id is not None and (match_id, team_id) not in team_matches:
-            team_matches.add((match_id, team_id))
-            _add(by_team.setdefault(team_id, Record()), won, method)
+    for row in rows:
+        if row.wrestler_id is not None:
+            by_wrestler[row.wrestler_id] = record_from(row)
+        elif row.team_id is not None:
+            by_team[row.team_id] = record_from(row)
     return by_wrestler, by_team
+
+
+def records_rebuild(*, federation) -> int:
+    """Write the federation's records afresh from its completed matches, under the roster's
+    lock, all or nothing; the number of records written. For a federation whose matches came
+    in another way than a show's commit (an import), or a record found wrong by the check."""
+    with transaction.atomic():
+        lock_roster(federation.pk)
+        keeper = _reckoned(federation)
+        WinLossRecord.objects.filter(federation=federation).delete()
+        WinLossRecord.objects.bulk_create(keeper.rows[h] for h in sorted(keeper.rows))
+    return len(keeper.rows)
+
+
+def _record_words(row: WinLossRecord | None) -> str:
+    if row is None or not (row.wins or row.losses or row.draws):
+        return "no record"
+    words = f"{row.wins}-{row.losses}-{row.draws}"
+    if row.streak:
+        words += f", streak {streak_text(row)}"
+    by = [
+        f"{name} {dict(sorted(getattr(row, name).items()))}"
+        for name in ("wins_by", "losses_by", "draws_by")
+        if getattr(row, name)
+    ]
+    return f"{words}, longest win streak {row.longest_win_streak}, " + ", ".join(by)
+
+
+def record_mismatches(*, federation) -> list[str]:
+    """Each stored record that differs from what the completed matches say, one sentence each
+    (``check_federation``). Two queries and one over the matches' participants."""
+    expected = _reckoned(federation).rows
+    stored = {holder_of(row): row for row in WinLossRecord.objects.filter(federation=federation)}
+    names = {
+        **{("wrestler", pk): n for pk, n in federation.wrestlers.values_list("pk", "ring_name")},
+        **{("team", pk): n for pk, n in federation.teams.values_list("pk", "name")},
+    }
+    problems = []
+    for holder in sorted(set(expected) | set(stored)):
+        want, have = expected.get(holder), stored.get(holder)
+        if _record_words(want) != _record_words(have):
+            problems.append(
+                f"{names.get(holder, holder)}: the stored record ({_record_words(have)}) is not "
+                f"what the results say ({_record_words(want)}); rebuild_records mends it."
+            )
+    return problems
 
 
 @dataclass
@@ -221,37 +321,46 @@ class RecordBook:
 def record_book(*, federation, today, limit: int = 10) -> RecordBook:
     """Longest reigns, most defenses, longest and current win streaks, most wins by method.
 
-    Ties go to the earlier reign or the wrestler first in name order. A fixed number of queries."""
-    reigns = list(
+    Ties go to the earlier reign or the wrestler first in name order. A fixed number of
+    queries, each a few rows: the reigns ordered and cut by the database, the streaks and the
+    wins by method from the stored records (one row a wrestler)."""
+    reigns = (
         TitleReign.objects.filter(title__federation=federation)
         .select_related("title", "holder_wrestler", "holder_team", "won_at__show", "ended_at__show")
         .defer("won_at__play_by_play", "ended_at__play_by_play")
-        .order_by("won_on", "title__rank", "number")
     )
-    held = {reign.pk: reign.days_held(today) for reign in reigns}
-    for reign in reigns:
-        # Read by the page as a queryset annotation would be (a computed attribute of the row).
-        reign.days = held[reign.pk]  # type: ignore[attr-defined]
+    held = ExpressionWrapper(
+        Coalesce("ended_on", Value(today, output_field=DateField())) - F("won_on"),
+        output_field=DurationField(),
+    )
     book = RecordBook()
-    book.longest_reigns = sorted(reigns, key=lambda r: -held[r.pk])[:limit]
-    book.most_defenses = sorted((r for r in reigns if r.defenses), key=lambda r: -r.defenses)[
-        :limit
-    ]
-    records, _ = federation_records(federation=federation)
-    names = {w.pk: w for w in federation.wrestlers.filter(pk__in=list(records))}
-    ordered = sorted(records.items(), key=lambda item: names[item[0]].ring_name)
+    book.longest_reigns = list(
+        reigns.order_by(held.desc(), "won_on", "title__rank", "number")[:limit]
+    )
+    for reign in book.longest_reigns:
+        # Read by the page as a queryset annotation would be (a computed attribute of the row).
+        reign.days = reign.days_held(today)  # type: ignore[attr-defined]
+    book.most_defenses = list(
+        reigns.filter(defenses__gt=0).order_by("-defenses", "won_on", "title__rank", "number")[
+            :limit
+        ]
+    )
+    rows = list(
+        WinLossRecord.objects.filter(federation=federation, wrestler__isnull=False)
+        .select_related("wrestler")
+        .order_by("wrestler__ring_name", "wrestler_id")
+    )
     book.longest_win_streaks = sorted(
-        ((names[pk], r.longest_win_streak) for pk, r in ordered if r.longest_win_streak),
+        ((r.wrestler, r.longest_win_streak) for r in rows if r.longest_win_streak),
         key=lambda pair: -pair[1],
     )[:limit]
     book.current_win_streaks = sorted(
-        ((names[pk], int(r.streak[1:])) for pk, r in ordered if r.streak.startswith("W")),
+        ((r.wrestler, r.streak) for r in rows if r.streak_kind == "W" and r.streak),
         key=lambda pair: -pair[1],
     )[:limit]
-    methods = sorted({m for _, r in ordered for m in r.wins_by})
-    for method in methods:
+    for method in sorted({m for r in rows for m, n in r.wins_by.items() if n}):
         book.most_wins_by_method[method] = sorted(
-            ((names[pk], r.wins_by[method]) for pk, r in ordered if r.wins_by[method]),
+            ((r.wrestler, r.wins_by[method]) for r in rows if r.wins_by.get(method)),
             key=lambda pair: -pair[1],
         )[:limit]
     return book

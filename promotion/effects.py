@@ -33,6 +33,7 @@ from promotion.models import (
     Wrestler,
     WrestlerStatus,
 )
+from promotion.records import RecordKeeper, side_how
 from promotion.selectors import champion_ids
 from promotion.standings import standings_table
 from rules.arm.result import CROWD_PLAY
@@ -185,6 +186,7 @@ class RosterBook:
         self.touched_feuds: set[int] = set()
         self.featured_feuds: set[int] = set()
         self.healed: list[Injury] = []
+        self.records = RecordKeeper(federation)  # won-lost-drawn, kept as each bout is applied
 
     def _arm_stamina(self, wrestler_ids=None) -> dict[int, int]:
         """STA of the wrestlers healing ARM injury points (their weekly recovery), or of
@@ -266,6 +268,7 @@ class RosterBook:
         owned = frozenset(effects.get("supersedes", ()) or ())
         for wrestler_id in bout.wrestler_ids:
             self.worked.setdefault(wrestler_id, set()).add(self.on)  # (a week he worked in)
+        self._record(bout)
 
         for wrestler_id in bout.wrestler_ids:
             won = wrestler_id in winners
@@ -352,6 +355,17 @@ class RosterBook:
         else:
             self._spark_feud(bout, cornered, changed_hands)
         self._apply_injuries(bout, match)
+
+    def _record(self, bout: Bout) -> None:
+        """Each wrestler's record (his own finish), and each tag team's once for its side."""
+        for index, side in enumerate(bout.sides):
+            won = None if bout.winner is None else index == bout.winner
+            hows = [bout.method if won is not False else bout.loss_method(w) for w in side]
+            for wrestler_id, how in zip(side, hows, strict=True):
+                self.records.add(("wrestler", wrestler_id), won, how)
+            team_id = bout.teams[index] if index < len(bout.teams) else None
+            if team_id is not None:
+                self.records.add(("team", team_id), won, side_how(bout.method, won, hows))
 
     def _apply_title(self, bout: Bout, match) -> bool:
         """Defenses and title changes; True when the title changed hands."""
@@ -657,6 +671,7 @@ class RosterBook:
                 ["fame", "prestige", "heat", "edge", "status", "suspended_until"],
             )
         StandingChange.objects.bulk_create(self.ledger)
+        self.records.flush()
         if self.ended_reigns or self.defended:
             reigns = {r.pk: r for r in self.ended_reigns}
             for reign in self.open_reigns.values():

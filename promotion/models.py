@@ -987,3 +987,51 @@ class InvitationLink(models.Model):
 
     def __str__(self) -> str:
         return f"Link to {self.federation} as {self.get_role_display().lower()}"
+
+
+class WinLossRecord(models.Model):
+    """A wrestler's or a tag team's won-lost-drawn record, kept as the shows finish.
+
+    Written only by ``promotion.effects.RosterBook`` (in the show's commit, beside the ledger)
+    and by the rebuild (``matches.records.records_rebuild``), both from the completed matches
+    in the order they were wrestled; ``check_federation`` proves each row equals what the
+    results say. Pages and the API read these rows, never an aggregate over every match.
+
+    ``wins_by``, ``losses_by`` and ``draws_by`` count by method ("pin": 3); ``streak`` is the
+    current run of ``streak_kind`` ("W", "L" or "D"; empty before the first match)."""
+
+    federation = models.ForeignKey(
+        Federation, on_delete=models.CASCADE, related_name="win_loss_records"
+    )
+    wrestler = models.OneToOneField(
+        Wrestler, null=True, blank=True, on_delete=models.CASCADE, related_name="win_loss"
+    )
+    team = models.OneToOneField(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="win_loss"
+    )
+    wins = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    wins_by = models.JSONField(default=dict, blank=True)
+    losses_by = models.JSONField(default=dict, blank=True)
+    draws_by = models.JSONField(default=dict, blank=True)
+    streak_kind = models.CharField(max_length=1, blank=True)
+    streak = models.PositiveIntegerField(default=0)
+    longest_win_streak = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(wrestler__isnull=False, team__isnull=True)
+                    | Q(wrestler__isnull=True, team__isnull=False)
+                ),
+                name="record_has_exactly_one_holder",
+            ),
+            models.CheckConstraint(
+                condition=Q(streak_kind__in=["", "W", "L", "D"]), name="record_streak_kind"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.wrestler or self.team}: {self.wins}-{self.losses}-{self.draws}"

@@ -53,6 +53,7 @@ from django.utils import timezone
 
 from matches.checks import reign_order, result_problem, shows_out_of_order, standing_mismatches
 from matches.models import Match, MatchParticipant, MatchStatus, Show, ShowStatus
+from matches.records import records_rebuild
 from promotion.invitations import invitation_send
 from promotion.models import (
     Federation,
@@ -289,6 +290,7 @@ def federation_import(
     try:
         with transaction.atomic():
             federation = reader.write()
+            records_rebuild(federation=federation)  # (records are kept, not carried)
     except IntegrityError as exc:
         raise TransferError(
             [("", BROKEN_RULE.format(error=str(exc).splitlines()[0][:200]))]

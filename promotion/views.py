@@ -318,7 +318,7 @@ def wrestler_detail(request, federation: str, slug: str):
     chart_start = selectors.standing_chart_start(history, zone=zone)
     whole_history = request.GET.get("history") == "all"
     cards = list(wrestler.cards.order_by("system"))
-    record = match_records.wrestler_record(wrestler=wrestler)
+    record = match_records.stored_record(wrestler=wrestler)
     methods = sorted(set(record.wins_by) | set(record.losses_by))
     context = {
         "nav": "roster",

@@ -1,7 +1,4 @@
-# Placeholder owned by part 43-records this session: fill in its operations (by hand, or by
-# copying only your own operations from `makemigrations --dry-run -v 3 matches`). Removed if left empty.
-
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -9,4 +6,9 @@ class Migration(migrations.Migration):
         ("matches", "0014_show_poster"),
     ]
 
-    operations: list = []
+    operations = [
+        migrations.AddIndex(
+            model_name="show",
+            index=models.Index(fields=["federation", "scheduled_at"], name="show_federation_when"),
+        ),
+    ]

@@ -15,7 +15,7 @@ from rest_framework import mixins, serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from matches.checks import federation_check, federation_notices
+from matches.checks import federation_check, federation_notices, stored_figures_check
 from matches.records import Record, federation_records, record_book
 from promotion import selectors, transfer
 from promotion.access import Action
@@ -316,6 +316,7 @@ class ReportViewSet(FederationViewSet):
     @action(detail=False, methods=["get"], pagination_class=None, url_path="check")
     def check(self, request, **kwargs):
         violations = federation_check(federation=self.federation)
+        violations += stored_figures_check(federation=self.federation)
         return Response(
             {
                 "ok": not violations,

@@ -15,7 +15,7 @@ from rest_framework.decorators import action
 from rest_framework.filters import SearchFilter
 from rest_framework.response import Response
 
-from matches.records import head_to_head, wrestler_record
+from matches.records import head_to_head, stored_record
 from promotion import selectors, services
 from promotion.api.common import (
     HEAD_TO_HEAD_HIMSELF,
@@ -253,7 +253,7 @@ class WrestlerViewSet(
     )
     @action(detail=True, methods=["get"])
     def record(self, request, **kwargs):
-        return Response(record_json(wrestler_record(wrestler=self.get_object())))
+        return Response(record_json(stored_record(wrestler=self.get_object())))
 
     @extend_schema(
         summary="Head to head: this wrestler's record against another",

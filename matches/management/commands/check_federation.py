@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from matches.checks import federation_check, federation_notices
+from matches.checks import federation_check, federation_notices, stored_figures_check
 from promotion.models import Federation
 
 
@@ -15,6 +15,7 @@ class Command(BaseCommand):
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
         problems = federation_check(federation=federation)
+        problems += stored_figures_check(federation=federation)
         for notice in federation_notices(federation=federation):
             self.stdout.write(f"Note: {notice}")
         if problems:
