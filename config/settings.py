@@ -10,7 +10,8 @@ DATABASE_URL, REDIS_URL, DJANGO_EMAIL_BACKEND, DJANGO_DEFAULT_FROM_EMAIL, AXES_F
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_LOG_LEVEL, SHOW_TIME_LIMIT_SECONDS,
 SHOW_LEASE_SECONDS, HEALTH_BEAT_SILENT_SECONDS, HEALTH_DUE_SHOW_LATE_SECONDS, RINGSIDE_LOG_JSON,
 API_THROTTLE_ANON, API_THROTTLE_USER, API_THROTTLE_ODDS, API_THROTTLE_RUN,
-API_THROTTLE_IMPORT, TRUSTED_PROXIES.
+API_THROTTLE_IMPORT, TRUSTED_PROXIES, RINGSIDE_WEBHOOKS_ALLOW_PRIVATE (and the other
+RINGSIDE_WEBHOOKS_* below).
 """
 
 from __future__ import annotations
@@ -312,6 +313,16 @@ if SHOW_LEASE_SECONDS < 2:
     raise ImproperlyConfigured("SHOW_LEASE_SECONDS must be at least 2.")
 # Fault injection for the reliability tests: seconds to pause after each match of a show.
 SHOW_SIMULATION_MATCH_DELAY = float(env_str("SHOW_SIMULATION_MATCH_DELAY", "0") or 0)
+# A federation's webhooks (matches/webhooks.py, docs/sharing.md): each request's timeout, the
+# attempts before a delivery gives up, the first wait between them (doubled each time) and the
+# longest wait (a receiver's Retry-After too). Loopback, private, link-local and reserved
+# addresses are refused unless RINGSIDE_WEBHOOKS_ALLOW_PRIVATE is on (a receiver on the same
+# network; the tests' local server).
+RINGSIDE_WEBHOOKS_ALLOW_PRIVATE = env_bool("RINGSIDE_WEBHOOKS_ALLOW_PRIVATE", default=False)
+RINGSIDE_WEBHOOKS_TIMEOUT = env_int("RINGSIDE_WEBHOOKS_TIMEOUT", default=5)
+RINGSIDE_WEBHOOKS_MAX_ATTEMPTS = env_int("RINGSIDE_WEBHOOKS_MAX_ATTEMPTS", default=5)
+RINGSIDE_WEBHOOKS_BACKOFF_SECONDS = env_int("RINGSIDE_WEBHOOKS_BACKOFF_SECONDS", default=10)
+RINGSIDE_WEBHOOKS_MAX_WAIT_SECONDS = env_int("RINGSIDE_WEBHOOKS_MAX_WAIT_SECONDS", default=300)
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

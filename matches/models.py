@@ -520,3 +520,88 @@ class TournamentBout(models.Model):
     @property
     def entrants(self) -> list[TournamentEntrant | None]:
         return [self.entrant_a, self.entrant_b]
+
+
+# -- webhooks ------------------------------------------------------------------------------------
+
+
+class WebhookFormat(models.TextChoices):
+    DISCORD = "discord", "Discord"
+    SLACK = "slack", "Slack"
+    JSON = "json", "JSON, signed"
+
+
+class Webhook(models.Model):
+    """An address the owner gave, told of each completed show in its format (``matches.webhooks``).
+    The secret signs a JSON delivery; it is shown once, when the webhook is added."""
+
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    format = models.CharField(max_length=10, choices=WebhookFormat.choices)
+    secret = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["federation", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["federation", "url"], name="webhook_unique_url"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_format_display()} webhook to {self.address}"
+
+    @property
+    def address(self) -> str:
+        """The URL as the pages show it: its scheme and host, the rest (often a token) hidden."""
+        scheme, _, rest = self.url.partition("://")
+        host = rest.split("/", 1)[0].rsplit("@", 1)[-1]
+        return f"{scheme}://{host}/…"
+
+
+class DeliveryKind(models.TextChoices):
+    SHOW = "show", "A show's recap"
+    TEST = "test", "A test"
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending", "Waiting"
+    RETRYING = "retrying", "Retrying"
+    DELIVERED = "delivered", "Delivered"
+    FAILED = "failed", "Failed"
+
+
+class WebhookDelivery(models.Model):
+    """One message (a show's recap, or a test) to one webhook, and how its sending went: the
+    delivery log. A Discord recap longer than a message is sent in parts; ``parts_sent`` counts
+    those the receiver took, so a retry sends only the rest."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    show = models.ForeignKey(
+        Show, null=True, blank=True, on_delete=models.CASCADE, related_name="webhook_deliveries"
+    )
+    kind = models.CharField(max_length=8, choices=DeliveryKind.choices)
+    status = models.CharField(
+        max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    parts_sent = models.PositiveSmallIntegerField(default=0)
+    last_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "webhook deliveries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["webhook", "show"],
+                condition=Q(kind="show"),
+                name="webhook_delivery_once_per_show",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.webhook.address}: {self.get_status_display()}"

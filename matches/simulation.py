@@ -39,6 +39,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -604,6 +605,17 @@ def _commit(wrestled: Wrestled, lease: dt.datetime) -> None:
     book.flush()
     # Tournament bouts take their results into the brackets in the same transaction.
     tournaments.tournament_results(show=show)
+    # The federation's webhooks are told once the show is committed (a failure there is
+    # logged, never the show's): matches.webhooks.
+    transaction.on_commit(partial(_tell_webhooks, show.pk), robust=True)
+
+
+def _tell_webhooks(show_id: int) -> None:
+    # (matches.selectors imports this module as it loads, and the webhooks' recap reads the
+    # selectors: imported here, once both are loaded)
+    from matches import webhooks  # noqa: PLC0415
+
+    webhooks.show_completed(show_id=show_id)
 
 
 #: Parsed cards by (card id, last change): a worker parses each version of a card once.

@@ -20,6 +20,7 @@ from matches import (
     services,  # (the module: the services send these tasks)
 )
 from matches.simulation import TRANSIENT_ERRORS, show_simulate
+from matches.webhook_tasks import deliver_webhook as deliver_webhook  # (the worker's)
 
 logger = logging.getLogger(__name__)
 
