@@ -16,9 +16,12 @@ from rules.core.generate import (
     TIERS,
     GenerateError,
     hometown,
+    member_seed,
+    pronouns,
     ring_name,
     ring_names,
     roster_plan,
+    starting_standing,
 )
 from rules.core.safeyaml import clip
 from rules.filsinger import generate as _filsinger
@@ -55,7 +58,10 @@ __all__ = [
     "generate_card",
     "generators",
     "hometown",
+    "member_seed",
+    "pronouns",
     "ring_name",
     "ring_names",
     "roster_plan",
+    "starting_standing",
 ]

@@ -8,6 +8,7 @@ transaction, and refuses with a ``ServiceError`` whose message speaks to the pro
 - ``feuds``, ``teams``, ``injuries``: each its desk's writes;
 - ``cards``: cards and chart overrides, stored and imported;
 - ``federations``: federations and their members;
+- ``founding``: generated cards for a wrestler, a generated roster signed whole;
 - ``calendar_tokens``: the secret in a private federation's calendar feed address.
 
 Every public name is re-exported here: callers write ``from promotion.services import X`` and
@@ -62,6 +63,11 @@ from promotion.services.feuds import (
     FEUD_SIDES,
     feud_end,
     feud_start,
+)
+from promotion.services.founding import (
+    CARD_HELD,
+    card_generate,
+    roster_generate,
 )
 from promotion.services.injuries import (
     INJURY_BEFORE_MATCH,
@@ -142,6 +148,7 @@ from promotion.services.wrestlers import (
 )
 
 __all__ = [
+    "CARD_HELD",
     "CARD_NAMES_NOBODY",
     "CARD_SYSTEM_REQUIRED",
     "CHART_BREAKS_CARDS",
@@ -220,6 +227,7 @@ __all__ = [
     "ServiceError",
     "calendar_token_issue",
     "calendar_token_revoke",
+    "card_generate",
     "card_normalise",
     "card_store",
     "cards_import",
@@ -236,6 +244,7 @@ __all__ = [
     "membership_set",
     "reign_end",
     "reign_start",
+    "roster_generate",
     "standing_change",
     "team_disband",
     "team_form",

@@ -197,6 +197,43 @@ def ring_names(seed: int, count: int) -> list[str]:
     return names
 
 
+#: The first names the play-by-play calls "she", and those it calls "they"; the rest "he".
+SHE_NAMES = frozenset(
+    {
+        "Ada", "Cleo", "Della", "Edie", "Gemma", "Ida", "Imogen", "Jolene", "Lena", "Mabel",
+        "Nell", "Odessa", "Pearl", "Rosalind", "Tamsin", "Una", "Vera", "Wren", "Yara", "Zora",
+    }
+)  # fmt: skip
+THEY_NAMES = frozenset({"Kit", "Marlowe", "Quinn", "Regan", "Sable"})
+
+
+def pronouns(name: str) -> str:
+    """``he``, ``she`` or ``they`` for a generated ring name, by its first name."""
+    first = name.split()[0] if name.split() else ""
+    return "she" if first in SHE_NAMES else "they" if first in THEY_NAMES else "he"
+
+
+#: A signing's starting Fame and Prestige by tier (the seed adds up to a quarter more).
+STARTING = {
+    "jobber": (100, 50),
+    "mid-carder": (300, 200),
+    "upper-carder": (550, 400),
+    "main-eventer": (850, 650),
+}
+
+
+def starting_standing(tier: str, seed: int, index: int = 0) -> tuple[int, int]:
+    """Starting (Fame, Prestige) for a generated signing of ``tier``: the tiers never overlap."""
+    fame, prestige = STARTING[norm_tier(tier)]
+    rng = rng_for("standing", seed, index)
+    return fame + rng.randrange(fame // 4 + 1), prestige + rng.randrange(prestige // 4 + 1)
+
+
+def member_seed(seed: int, index: int) -> int:
+    """The card seed of a generated roster's ``index``-th wrestler (a roster's ``seed``)."""
+    return rng_for("member", seed, index).randrange(MAX_SEED + 1)
+
+
 def hometown(seed: int, index: int = 0) -> str:
     return pick(rng_for("town", seed, index), TOWNS)
 
@@ -227,10 +264,13 @@ __all__ = [
     "GenerateError",
     "Profile",
     "hometown",
+    "member_seed",
     "pick",
     "profile",
+    "pronouns",
     "ring_name",
     "ring_names",
     "rng_for",
     "roster_plan",
+    "starting_standing",
 ]
