@@ -1,6 +1,6 @@
 from django.urls import path
 
-from promotion import invitation_views, views
+from promotion import invitation_views, print_views, views
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
@@ -46,9 +46,13 @@ urlpatterns = [
     ),
     path("join/<slug:token>/", invitation_views.join_view, name="join"),
     path("f/<slug:slug>/roster/", views.roster, name="roster"),
+    path("f/<slug:slug>/roster/print/", print_views.roster_print, name="roster-print"),
+    path("f/<slug:slug>/roster/print.pdf", print_views.roster_print_pdf, name="roster-print-pdf"),
     path("f/<slug:slug>/wrestlers/new/", views.wrestler_create, name="wrestler-create"),
     path(W, views.wrestler_detail, name="wrestler-detail"),
     path(W + "edit/", views.wrestler_edit, name="wrestler-edit"),
+    path(W + "print/", print_views.wrestler_print, name="wrestler-print"),
+    path(W + "print.pdf", print_views.wrestler_print_pdf, name="wrestler-print-pdf"),
     path(W + "cards/<slug:system>/", views.card_edit, name="card-edit"),
     path(W + "cards/<slug:system>/check/", views.card_check, name="card-check"),
     path(W + "cards/<slug:system>/odds/", views.card_odds, name="card-odds"),

@@ -82,6 +82,17 @@ def _read_page(name: str, *args: Callable[[World], Any]) -> None:
 _read_page("federation-detail")
 _read_page("roster")
 _read_page("wrestler-detail", lambda w: w.wrestler)
+_read_page("wrestler-print", lambda w: w.wrestler)
+# (a PDF of one card, and the roster's cards of one wrestler found by name: a PDF of every card
+# takes seconds)
+for _method in ("GET", "POST"):
+    recipe(f"page {_method} wrestler-print-pdf")(
+        lambda w: Call(page("wrestler-print-pdf", SLUG, w.wrestler) + "?system=arm")
+    )
+    for _name in ("roster-print", "roster-print-pdf"):
+        recipe(f"page {_method} {_name}")(
+            lambda w, name=_name: Call(page(name, SLUG) + "?q=" + w.wrestler[:4])
+        )
 _read_page("title-list")
 _read_page("title-detail", lambda w: w.title)
 _read_page("feud-list")

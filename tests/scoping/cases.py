@@ -109,6 +109,8 @@ PAGE_URLS: list[UrlCase] = [
         lambda w: {"slug": HOME, "pk": w.away.membership.pk},
     ),
     UrlCase("page", "wrestler-detail", "GET", "slug", _page_home(slug=W_AWAY)),
+    UrlCase("page", "wrestler-print", "GET", "slug", _page_home(slug=W_AWAY)),
+    UrlCase("page", "wrestler-print-pdf", "GET", "slug", _page_home(slug=W_AWAY)),
     UrlCase(
         "page",
         "wrestler-edit",
