@@ -8,6 +8,7 @@ Every state change goes through the services (``matches.booking``, ``matches.aut
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 
 import django_filters
@@ -38,6 +39,7 @@ from matches.models import (
     ShowKind,
     ShowStatus,
 )
+from matches.recap import show_recap
 from matches.selectors import (
     Pairing,
     PairingRefused,
@@ -47,6 +49,7 @@ from matches.selectors import (
     show_progress,
 )
 from matches.services import show_cancel, show_retry, show_run_now, week_run
+from matches.share import recap_document
 from promotion.access import Action, is_member
 from promotion.models import Feud, Title, Wrestler
 from rules.core.dice import SeededDice
@@ -510,6 +513,31 @@ class ShowViewSet(
         return Response(
             _progress_json(request, self._show(), is_member=_is_member(request, self.federation))
         )
+
+    @extend_schema(
+        summary="The recap of a completed show: what it changed, and its text for Markdown, "
+        "BBCode, Discord (messages of at most 2,000 characters) and Slack (409 before the "
+        "show is completed)",
+        responses={
+            200: inline_serializer(
+                "ShowRecap",
+                {
+                    "recap": serializers.DictField(),
+                    "markdown": serializers.CharField(),
+                    "bbcode": serializers.CharField(),
+                    "discord": serializers.ListField(child=serializers.CharField()),
+                    "slack": serializers.CharField(),
+                },
+            ),
+            409: OpenApiResponse(description="The show is not completed yet."),
+        },
+        tags=["shows"],
+    )
+    @action(detail=True, methods=["get"])
+    def recap(self, request, **kwargs):
+        made = show_recap(self._show())
+        made = dataclasses.replace(made, url=request.build_absolute_uri(made.url))
+        return Response(recap_document(made))
 
     @extend_schema(
         summary="Put a failed show back on the schedule (it runs at once if it is due)",

@@ -107,7 +107,7 @@ class InjuryNote:
     what: str  # the body part or the description, as written
     position: int | None
     expected_return: dt.date | None
-    fight_cards: int | None  # fight cards to miss, as the injury was written
+    keeps_off: bool  # whether it keeps him off cards (else he wrestles through it)
     misses: tuple[str, ...]  # the shows ahead he is booked on before he is back
 
 
@@ -299,7 +299,7 @@ def _titles(show: Show, matches: list[Match], by_id: dict[int, Match]):
         kept = _reign_defended(show, match, title)
         if kept is None:
             continue
-        number = _defense_number(show, kept, match)
+        number = _defense_number(show, kept)
         champion = _holder_name(kept)
         defenses.append(
             Defense(title=title.name, champion=champion, number=number, position=match.position)
@@ -335,7 +335,7 @@ def _reign_defended(show: Show, match: Match, title: Title) -> TitleReign | None
         TitleReign.objects.filter(title=title, won_on__lte=show.date)
         .filter(Q(ended_on__isnull=True) | Q(ended_on__gte=show.date))
         .exclude(won_at=match)
-        .select_related("holder_wrestler", "holder_team", "won_at__show")
+        .select_related("holder_wrestler", "holder_team", "ended_at__show")
         .order_by("-number")
     )
     for reign in reigns:
@@ -344,22 +344,24 @@ def _reign_defended(show: Show, match: Match, title: Title) -> TitleReign | None
     return None
 
 
-def _defense_number(show: Show, reign: TitleReign, match: Match) -> int:
-    """How many times the holder had kept the title in this reign, ``match`` included."""
-    earlier = Match.objects.filter(
+def _defense_number(show: Show, reign: TitleReign) -> int:
+    """The reign's defense count as it stood after ``show``: its stored count (which holds the
+    defenses of a lineage imported with the federation too) less the defenses its holder made
+    on the completed shows after it."""
+    later = Match.objects.filter(
         title_id=reign.title_id,
         status=MatchStatus.COMPLETED,
         winner_side__isnull=False,
         show__status=ShowStatus.COMPLETED,
-        show__scheduled_at__lte=show.scheduled_at,
+        show__scheduled_at__gt=show.scheduled_at,
     ).prefetch_related("participants")
-    if reign.won_at is not None:
-        earlier = earlier.filter(show__scheduled_at__gt=reign.won_at.show.scheduled_at)
-    else:
+    if reign.ended_at is not None:
+        later = later.filter(show__scheduled_at__lt=reign.ended_at.show.scheduled_at)
+    elif reign.ended_on is not None:
         zone = ZoneInfo(str(show.federation.time_zone))
-        start = dt.datetime.combine(reign.won_on, dt.time.min, tzinfo=zone)
-        earlier = earlier.filter(show__scheduled_at__gte=start)
-    return sum(1 for m in earlier if _holder_won(reign, m))
+        end = dt.datetime.combine(reign.ended_on + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
+        later = later.filter(show__scheduled_at__lt=end)
+    return reign.defenses - sum(1 for m in later if _holder_won(reign, m))
 
 
 def _injuries(show: Show, by_id: dict[int, Match]) -> tuple[InjuryNote, ...]:
@@ -380,7 +382,7 @@ def _injuries(show: Show, by_id: dict[int, Match]) -> tuple[InjuryNote, ...]:
                 what=injury.description or injury.body_part,
                 position=by_id[injury.match_id].position if injury.match_id in by_id else None,
                 expected_return=injury.expected_return,
-                fight_cards=injury.fight_cards_remaining if injury.keeps_off_cards else None,
+                keeps_off=injury.keeps_off_cards,
                 misses=misses,
             )
         )

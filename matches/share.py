@@ -20,20 +20,29 @@ DISCORD_LIMIT = 2000
 #: Put after an ``@`` (Discord) or a ``[`` (BBCode): the mention or the tag is no longer one.
 ZERO_WIDTH = "\u200b"
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]#|~<>&!])")
-_DISCORD_SPECIAL = re.compile(r"([\\`*_~|>#\[\]<])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]|~<>])")
+#: A "#" that could open a heading or close one: at the start, or a run of them standing alone.
+_MARKDOWN_HASH = re.compile(r"^#|(?<=\s)#(?=#*(?:\s|$))")
+#: An ampersand that would begin an entity ("&amp;", "&#42;").
+_MARKDOWN_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+_DISCORD_SPECIAL = re.compile(r"([\\`*_~|\[\]<])")
+#: What opens a heading, a quote or a list only at the start of a line.
+_DISCORD_LINE_START = re.compile(r"^([#>-])")
 
 
 def escape_markdown(text: str) -> str:
     """CommonMark: a backslash before each character that could begin markup (emphasis, code,
     links, headings, quotes, HTML and entities)."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    escaped = _MARKDOWN_HASH.sub(r"\\#", escaped)
+    return _MARKDOWN_ENTITY.sub(r"\\&", escaped)
 
 
 def escape_discord(text: str) -> str:
     """Discord: markdown escaped by backslashes, and every ``@`` followed by a zero-width space,
     so that ``@everyone``, ``@here`` and ``<@123>`` mention nobody."""
     escaped = _DISCORD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    escaped = _DISCORD_LINE_START.sub(r"\\\1", escaped)
     return escaped.replace("@", "@" + ZERO_WIDTH)
 
 
@@ -158,11 +167,12 @@ def _sections(recap: Recap, esc: Callable[[str], str]) -> list[tuple[str, list[s
     lines = []
     for injury in recap.injuries:
         line = f"{esc(injury.wrestler)}: {esc(injury.what) if injury.what else 'injured'}"
-        if injury.expected_return is not None:
-            back = injury.expected_return
-            line += f", expected back {back:%b} {back.day}, {back.year}"
-        elif injury.fight_cards:
-            line += f", out for {injury.fight_cards} fight cards"
+        back = injury.expected_return
+        if back is not None:
+            until = f"{back:%b} {back.day}, {back.year}"
+            line += f", out until {until}" if injury.keeps_off else f", hurt until {until}"
+        elif injury.keeps_off:
+            line += ", out of action"
         if injury.misses:
             line += f"; misses {', '.join(esc(show) for show in injury.misses)}"
         lines.append(line)
@@ -289,3 +299,14 @@ def recap_data(recap: Recap) -> dict[str, Any]:
     for key in ("movers", "streaks", "debuts", "milestones"):
         data[key] = list(data[key])
     return data
+
+
+def recap_document(recap: Recap) -> dict[str, Any]:
+    """What the API answers and the pages copy: the data and its text in every format."""
+    return {
+        "recap": recap_data(recap),
+        "markdown": recap_markdown(recap),
+        "bbcode": recap_bbcode(recap),
+        "discord": recap_discord(recap),
+        "slack": recap_slack(recap),
+    }

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from matches import tournament_views, views
+from matches.feeds import federation_results
 
 S = "f/<slug:federation>/shows/<int:number>/"
 T = "f/<slug:federation>/tournaments/<slug:slug>/"
@@ -11,6 +12,7 @@ urlpatterns = [
     path("f/<slug:slug>/run-week/", views.week_run_view, name="week-run"),
     path("f/<slug:slug>/calendar/", views.calendar_page, name="calendar"),
     path("f/<slug:slug>/calendar.ics", views.calendar_feed, name="calendar-feed"),
+    path("f/<slug:slug>/feed.atom", federation_results, name="federation-feed"),
     path(S, views.show_detail, name="show-detail"),
     path(S + "progress/", views.show_progress, name="show-progress"),
     path(S + "matches/", views.match_add, name="match-add"),

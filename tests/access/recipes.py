@@ -105,6 +105,7 @@ _read_page("show-detail", lambda w: w.booked)
 _read_page("show-progress", lambda w: w.booked)
 _read_page("calendar")
 _read_page("calendar-feed")
+_read_page("federation-feed")
 _read_page("tournament-list")
 _read_page("tournament-detail", lambda w: w.tournament)
 
@@ -546,6 +547,20 @@ for _route, _path in {
     "F/members/": lambda w: f"{FED}/members/",
 }.items():
     _get(_route, _path)
+
+
+def _complete(world: World) -> None:
+    """The booked show marked completed (its recap is read; nothing else needs its results)."""
+    from django.utils import timezone
+
+    Show.objects.filter(federation=world.federation, number=world.booked).update(
+        status="completed", completed_at=timezone.now()
+    )
+
+
+api("GET", "F/shows/{number}/recap/")(
+    lambda w: Call(f"{FED}/shows/{w.booked}/recap/", prepare=_complete)
+)
 
 
 def _post(
