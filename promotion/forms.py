@@ -620,3 +620,34 @@ class InjuryForm(forms.Form):
 
 class InjuryHealForm(forms.Form):
     on = forms.DateField(label="Healed on", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class _CardFilesInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class CardFilesField(forms.FileField):
+    """One or many files of one input (``<input type=file multiple>``), as a list."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", _CardFilesInput(attrs={"accept": ".yaml,.yml,.txt"}))
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        one = super().clean
+        if isinstance(data, list | tuple) and data:
+            return [one(each, initial) for each in data]
+        data = None if isinstance(data, list | tuple) else data
+        cleaned = one(data, initial)  # (none given: the field's own 'required')
+        return [cleaned] if cleaned else []
+
+
+class CardFilesForm(forms.Form):
+    card_files = CardFilesField(
+        label="Card files",
+        help_text="One or many YAML card files (docs/cards.md): each a card, or a list under "
+        "cards:, naming its wrestler by slug: or name:.",
+    )
+    sign = forms.BooleanField(
+        label="Sign a new wrestler for each card naming nobody on the roster", required=False
+    )

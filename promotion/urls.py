@@ -1,6 +1,6 @@
 from django.urls import path
 
-from promotion import invitation_views, print_views, views
+from promotion import card_views, invitation_views, print_views, views
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
@@ -56,6 +56,18 @@ urlpatterns = [
     path(W + "cards/<slug:system>/", views.card_edit, name="card-edit"),
     path(W + "cards/<slug:system>/check/", views.card_check, name="card-check"),
     path(W + "cards/<slug:system>/odds/", views.card_odds, name="card-odds"),
+    path(W + "cards/<slug:system>/builder/", card_views.card_builder, name="card-builder"),
+    path(
+        W + "cards/<slug:system>/builder/check/",
+        card_views.card_builder_check,
+        name="card-builder-check",
+    ),
+    path(
+        W + "cards/<slug:system>/builder/odds/",
+        card_views.card_builder_odds,
+        name="card-builder-odds",
+    ),
+    path("f/<slug:slug>/cards/import/", card_views.card_import, name="card-import"),
     path("f/<slug:slug>/titles/", views.title_list, name="title-list"),
     path("f/<slug:slug>/titles/new/", views.title_create, name="title-create"),
     path("f/<slug:federation>/titles/<slug:slug>/", views.title_detail, name="title-detail"),

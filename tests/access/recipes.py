@@ -195,6 +195,15 @@ _form_page(
 )
 
 
+def _card_file(world: World):
+    """The wrestler's card as a card file, naming him by slug (the card import page's)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    card = json.loads(_card_text(world))
+    text = json.dumps({"slug": world.wrestler, **card}).encode()
+    return SimpleUploadedFile("card.yaml", text, content_type="application/yaml")
+
+
 def _card_text(world: World, system: str = "filsinger") -> str:
     from rules.models import WrestlerCard
 
@@ -338,6 +347,35 @@ recipe("page POST card-odds")(
         page("card-odds", *_card(w)),
         {"text": _card_text(w), "opponent": w.federation.wrestlers.get(slug=w.opponent).pk},
     )
+)
+_form_page(
+    "card-builder",
+    _card,
+    lambda w: {"text": _card_text(w), "last": "yaml"},
+    lambda w: page("wrestler-detail", SLUG, w.wrestler),
+)
+# (the builder's check and odds answer on the builder's page itself: 200, and write nothing)
+for _name in ("card-builder-check", "card-builder-odds"):
+    recipe(f"page GET {_name}")(
+        lambda w, n=_name: Call(
+            page(n, *_card(w)), ok=302, to=page("card-builder", *_card(w))
+        )
+    )
+    recipe(f"page POST {_name}")(
+        lambda w, n=_name: Call(
+            page(n, *_card(w)),
+            {
+                "text": _card_text(w),
+                "source": "yaml",
+                "opponent": w.federation.wrestlers.get(slug=w.opponent).pk,
+            },
+        )
+    )
+_form_page(
+    "card-import",
+    lambda w: (SLUG,),
+    lambda w: {"card_files": [_card_file(w)]},
+    lambda w: page("roster", SLUG),
 )
 _button(
     "title-vacate",

@@ -143,6 +143,17 @@ PAGE_URLS: list[UrlCase] = [
         _page_home(slug=W_AWAY, system=SYSTEM),
         lambda w: {"text": _card_text(w), "opponent": w.away.wrestlers["a-fay"].pk},
     ),
+    *(
+        UrlCase(
+            "page",
+            name,
+            "POST",
+            "slug",
+            _page_home(slug=W_AWAY, system=SYSTEM),
+            lambda w: {"text": _card_text(w), "last": "yaml", "source": "yaml"},
+        )
+        for name in ("card-builder", "card-builder-check", "card-builder-odds")
+    ),
     UrlCase("page", "title-detail", "GET", "slug", _page_home(slug="away-title")),
     UrlCase(
         "page",
