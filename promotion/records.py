@@ -16,8 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
+
 from promotion.db import bulk_update_rows
-from promotion.models import Federation, WinLossRecord
+from promotion.models import (
+    Federation,
+    TeamMembership,
+    Title,
+    TitleReign,
+    WinLossRecord,
+    Wrestler,
+)
 
 ELIMINATION = "elimination"
 #: A record's holder: ("wrestler", id) or ("team", id).
@@ -120,3 +130,57 @@ class RecordKeeper:
         bulk_update_rows([row for row in touched if row.pk is not None], RECORD_FIELDS)
         WinLossRecord.objects.bulk_create([row for row in touched if row.pk is None])
         self.touched.clear()
+
+
+# -- what the pages read: the roster at a glance, the standings ------------------------------------
+
+#: The standings page's orders: by Prestige (the API's standings) or by record.
+BY_PRESTIGE, BY_RECORD = "prestige", "record"
+STANDINGS_ORDERS = (BY_PRESTIGE, BY_RECORD)
+
+
+def record_order(record: WinLossRecord | None) -> tuple[int, int, int]:
+    """A record's place in the standings by record: most wins, then fewest losses, then most
+    draws (a holder without a match has none of each)."""
+    if record is None:
+        return (0, 0, 0)
+    return (-record.wins, record.losses, -record.draws)
+
+
+def singles_by_record(wrestlers: QuerySet[Wrestler]) -> QuerySet[Wrestler]:
+    """``wrestlers`` (the singles standings) ordered by their stored records: most wins, then
+    fewest losses, then most draws; then best Prestige, then ring name. One query with the
+    records joined, whatever the history."""
+    return wrestlers.select_related("win_loss").order_by(
+        Coalesce("win_loss__wins", 0).desc(),
+        Coalesce("win_loss__losses", 0).asc(),
+        Coalesce("win_loss__draws", 0).desc(),
+        "-prestige",
+        "ring_name",
+        "pk",
+    )
+
+
+def titles_held(*, federation: Federation) -> dict[int, list[Title]]:
+    """The active titles each wrestler holds, by wrestler id, world title first: his own, and
+    his team's while he is one of its current members. Two queries, whatever the history."""
+    held: dict[int, list[Title]] = {}
+    teams: dict[int, list[Title]] = {}
+    reigns = (
+        TitleReign.objects.filter(
+            title__federation=federation, title__is_active=True, ended_on__isnull=True
+        )
+        .select_related("title")
+        .order_by("title__rank", "title__name")
+    )
+    for reign in reigns:
+        if reign.holder_wrestler_id is not None:
+            held.setdefault(reign.holder_wrestler_id, []).append(reign.title)
+        elif reign.holder_team_id is not None:
+            teams.setdefault(reign.holder_team_id, []).append(reign.title)
+    if teams:
+        for team_id, wrestler_id in TeamMembership.objects.filter(
+            team_id__in=list(teams), ended_on__isnull=True
+        ).values_list("team_id", "wrestler_id"):
+            held.setdefault(wrestler_id, []).extend(teams[team_id])
+    return held

@@ -88,3 +88,4 @@ urlpatterns = [
     path(TM + "leave/", views.team_leave, name="team-leave"),
     path(TM + "disband/", views.team_disband, name="team-disband"),
 ]
+    path("f/<slug:slug>/standings/", views.standings, name="standings"),

@@ -27,6 +27,7 @@ from matches import records as match_records
 from matches import selectors as match_selectors
 from matches.selectors import card_of, next_show
 from promotion import charts, selectors, services
+from promotion import records as kept_records
 from promotion.access import Action
 from promotion.forms import (
     START_SAMPLE,
@@ -58,6 +59,7 @@ from promotion.models import (
     Federation,
     Injury,
     Membership,
+    WinLossRecord,
     Wrestler,
     WrestlerStatus,
 )
@@ -290,10 +292,14 @@ def roster(request, slug: str):
         search=(filters.get("q") or "").strip(),
         sort=filters.get("sort") or "prestige",
     )
-    page_obj = _paginate(request, wrestlers, 50)
+    # At a glance: each one's stored record (joined), titles held and injuries.
+    page_obj = _paginate(request, wrestlers.select_related("win_loss"), 50)
     hurt = selectors.open_injuries(
         wrestlers=page_obj.object_list, on=selectors.federation_today(federation)
     )
+    titles = kept_records.titles_held(federation=federation)
+    for wrestler in page_obj:
+        wrestler.titles_held = titles.get(wrestler.pk, [])  # type: ignore[attr-defined]
     context = {"nav": "roster", "form": form, "page_obj": page_obj, "hurt": hurt}
     if request.htmx:
         return page(request, "promotion/_roster_table.html", context)
@@ -829,6 +835,59 @@ def records(request, slug: str):
     today = selectors.federation_today(federation)
     book = match_records.record_book(federation=federation, today=today)
     return page(request, "promotion/records.html", {"nav": "records", "book": book})
+
+
+def standings(request, slug: str):
+    """The standings per division, by Prestige (as the API's) or by record; ``?division=``
+    singles or tag, ``?by=`` prestige or record (another answers 400 naming it); 50 a page.
+    Read from the stored records."""
+    federation = federation_page(request, slug)
+    division = request.GET.get("division") or Division.SINGLES
+    by = request.GET.get("by") or kept_records.BY_PRESTIGE
+    refused = []
+    if division not in Division.values:
+        refused.append(("division", f"There is no division {division!r}: singles or tag."))
+    if by not in kept_records.STANDINGS_ORDERS:
+        refused.append(("by", f"The standings are by prestige or by record, not {by!r}."))
+    if refused:
+        told = {"nav": "standings", "refused": refused, "rows": []}
+        return page(request, "promotion/standings.html", told, status=400)
+    champions = selectors.division_champion_ids(federation=federation, division=division)
+    if division == Division.SINGLES:
+        wrestlers = selectors.singles_standings(federation=federation)
+        if by == kept_records.BY_RECORD:
+            wrestlers = kept_records.singles_by_record(wrestlers)
+        page_obj = _paginate(request, wrestlers.select_related("win_loss"), 50)
+        rows = [(w, w.prestige, w.fame, _record_of(w)) for w in page_obj]
+    else:
+        teams = selectors.tag_standings(federation=federation)
+        records = {r.team_id: r for r in federation.win_loss_records.filter(team__isnull=False)}
+        if by == kept_records.BY_RECORD:
+            teams = sorted(
+                teams, key=lambda pair: kept_records.record_order(records.get(pair[0].pk))
+            )
+        page_obj = _paginate(request, teams, 50)
+        rows = [(team, prestige, None, records.get(team.pk)) for team, prestige in page_obj]
+    first = page_obj.start_index() if rows else 1
+    context = {
+        "nav": "standings",
+        "division": division,
+        "by": by,
+        "page_obj": page_obj,
+        "rows": [
+            (rank, who, prestige, fame, record, who.pk in champions)
+            for rank, (who, prestige, fame, record) in enumerate(rows, start=first)
+        ],
+    }
+    return page(request, "promotion/standings.html", context)
+
+
+def _record_of(wrestler: Wrestler):
+    """His stored record, joined to his row (None before his first match)."""
+    try:
+        return wrestler.win_loss
+    except WinLossRecord.DoesNotExist:
+        return None
 
 
 def team_list(request, slug: str):

@@ -214,6 +214,7 @@ PAGES: list[Row] = [
         "feud-list",
         "injury-list",
         "records",
+        "standings",
         "team-list",
         "team-detail",
         "show-archive",

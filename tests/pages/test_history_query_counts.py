@@ -31,7 +31,7 @@ SIZES = {"small": 2, "large": 30}
 READS = [
     ("page home", "/", 6),
     ("page federation", "/f/{f}/", 25),
-    ("page roster", "/f/{f}/roster/", 8),
+    ("page roster", "/f/{f}/roster/", 10),
     ("page profile", "/f/{f}/wrestlers/{wrestler}/", 22),
     ("page profile, page 2", "/f/{f}/wrestlers/{wrestler}/?page=2", 22),
     ("page card", "/f/{f}/wrestlers/{wrestler}/cards/filsinger/", 7),
@@ -42,6 +42,9 @@ READS = [
     ("page feuds", "/f/{f}/feuds/", 7),
     ("page injuries", "/f/{f}/injuries/", 6),
     ("page records", "/f/{f}/records/", 7),
+    ("page standings", "/f/{f}/standings/", 7),
+    ("page standings, by record", "/f/{f}/standings/?by=record", 7),
+    ("page standings, tag", "/f/{f}/standings/?division=tag&by=record", 8),
     ("page members", "/f/{f}/members/", 5),
     ("page archive", "/f/{f}/shows/", 8),
     ("page show", "/f/{f}/shows/{show}/", 7),
