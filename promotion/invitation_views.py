@@ -188,9 +188,11 @@ def _count_refusal(request) -> None:
 
 
 def _private(response):
-    """The join page's answer is nobody's to keep, and its address (the token) to send nowhere."""
+    """The join page's answer is nobody's to keep, and its address (the token) is sent to no
+    other site. (``same-origin``, not ``no-referrer``: with no referrer at all the browser
+    posts the form with ``Origin: null``, which Django's CSRF check rightly refuses.)"""
     response["Cache-Control"] = "no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

@@ -103,7 +103,7 @@ def test_a_signed_in_person_joins_with_the_role_and_the_link_is_used(made):
 
 
 def test_a_link_used_twice_is_refused_as_used(made):
-    link, token = made
+    _, token = made
     invitation_link_accept(token=token, user=factories.UserFactory(username="first"))
     second = factories.UserFactory(username="second")
     with pytest.raises(LinkClosed) as refused:
@@ -221,7 +221,8 @@ def test_a_new_person_signs_up_and_joins_in_one_step(made):
             "no spaces",
             GOOD_PASSWORD,
             "username",
-            "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
+            "Enter a valid username. This value may contain only letters, numbers, and "
+            "@/./+/-/_ characters.",
         ),
         ("", GOOD_PASSWORD, "username", "This field cannot be blank."),
     ],

@@ -90,6 +90,12 @@ def _away_show(api: bool) -> Build:
 
 # -- addresses: pages --------------------------------------------------------------------------
 
+
+def _link(w: World) -> int:
+    """Away's invitation link (home has none)."""
+    return w.away.federation.invitation_links.get().pk
+
+
 W_AWAY = "a-eve"  # away's champion and team member
 W_AWAY_FREE = "a-gus"  # away's, in no team
 
@@ -269,6 +275,9 @@ PAGE_URLS: list[UrlCase] = [
     # Not a federation's: an invitation is its invitee's, and ``boss`` is not ``erin``.
     UrlCase("page", "invitation-accept", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
     UrlCase("page", "invitation-decline", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
+    UrlCase(
+        "page", "invitation-link-revoke", "POST", "pk", lambda w: {"slug": HOME, "pk": _link(w)}
+    ),
 ]
 
 
@@ -427,6 +436,13 @@ API_URLS: list[UrlCase] = [
     ],
     UrlCase("api", "invitation-accept", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
     UrlCase("api", "invitation-decline", "POST", "pk", lambda w: {"pk": w.invitation.pk}),
+    UrlCase(
+        "api",
+        "invitation-link-revoke",
+        "POST",
+        "pk",
+        lambda w: {"federation_slug": HOME, "pk": _link(w)},
+    ),
 ]
 
 

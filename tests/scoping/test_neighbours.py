@@ -142,7 +142,7 @@ NOT_OBJECTS = {
     "name": "a rule system's name, outside any federation",
     "path": "the rest of an address nothing else answers (the site's or the API's 404)",
     "uidb64": "a password reset's account, signed by its token",
-    "token": "a password reset's signature",
+    "token": "a password reset's signature; an invitation link's secret (the link is the key)",
 }
 #: Body fields that look like references and are not, each with the reason.
 NOT_REFERENCES = {

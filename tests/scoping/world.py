@@ -19,7 +19,7 @@ from matches.booking import match_book, show_create
 from matches.models import Match, Show
 from matches.tournaments import tournament_create
 from promotion import services
-from promotion.invitations import invitation_send
+from promotion.invitations import invitation_link_create, invitation_send
 from promotion.models import (
     Federation,
     Feud,
@@ -140,6 +140,8 @@ def build() -> World:
     invitation = invitation_send(
         federation=home.federation, user=invited, role=MemberRole.VIEWER, invited_by=boss
     )
+    # An invitation link of away's (home has none: its id names nothing there).
+    invitation_link_create(federation=away.federation, role=MemberRole.BOOKER, created_by=boss)
     world = World(boss, away_member, invited, invitation, home, away)
     _check(world)
     return world
@@ -163,6 +165,7 @@ def _check(world: World) -> None:
     assert not home.memberships.filter(user=world.member).exists()
     assert away.tournaments.filter(slug=AWAY_CUP).exists()
     assert not home.tournaments.exists()
+    assert away.invitation_links.exists() and not home.invitation_links.exists()
 
 
 def snapshot() -> dict[str, list[tuple]]:
