@@ -29,6 +29,8 @@ PRINTED = """() => {
     linkTexts: all('main a').filter(shown).map(a => a.innerText.trim()).filter(t => t).length,
     rowBreaks: [...new Set(all('main tr').map(tr => getComputedStyle(tr).breakInside))],
     mainShown: shown(document.querySelector('main')),
+    mainHeaders: all('main header').length,
+    mainHeadersHidden: all('main header').filter(h => !shown(h)).length,
     stylesheet: all('link[rel=stylesheet]').map(l => l.getAttribute('href'))
       .filter(h => h.endsWith('site/print.css')).length,
   };
@@ -92,6 +94,8 @@ def test_a_show_and_a_titles_lineage_print_clean(page, site, promoter):
     page.get_by_text(re.compile("won by|draw", re.I)).first.wait_for()
     found = _check_printed(page, "show page")
     assert found["linkTexts"] > 0  # the wrestlers' names stay as text
+    # Each match's own heading (its number, its title) prints: only the site's header goes.
+    assert found["mainHeaders"] > 0 and found["mainHeadersHidden"] == 0
     page.emulate_media(media="screen")
     page.goto(f"{site}/f/{SLUG}/titles/")
     page.locator("main table a[href*='/titles/']").first.click()
