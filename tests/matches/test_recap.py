@@ -16,6 +16,7 @@ from matches.recap import (
     Defense,
     FeudNote,
     InjuryNote,
+    Milestone,
     Mover,
     RecapNotReady,
     Streak,
@@ -193,3 +194,37 @@ def test_a_show_not_completed_is_refused_by_its_status(week):
         f"{show} has not been wrestled to the end (it is draft): there is no recap yet."
     )
     assert refused.value.status_code == 409
+
+
+def test_an_injury_that_keeps_him_off_cards_names_the_shows_he_misses(week):
+    federation = week.federation
+    people = {w.slug: w for w in Wrestler.objects.filter(federation=federation)}
+    # The fixture's slots: the first is the week wrestled; he is booked on the two after it.
+    slots = weekly_slots(federation, timezone.now() - dt.timedelta(days=60), 3)
+    ahead = []
+    for slot, rival in zip(slots[1:], ("silas-dunmore", "skylar-finch"), strict=True):
+        show = show_create(federation=federation, scheduled_at=slot)
+        match_book(show=show, sides=[[people["hollis-crane"]], [people[rival]]])
+        ahead.append(show)
+    out = InjuryEffect(
+        key="hollis-crane", description="Separated shoulder", fight_cards=2, keeps_off_cards=True
+    )
+    show = week([("rook-lanigan", "hollis-crane", "rook-lanigan", {"injuries": (out,)})])
+    back = show.date + dt.timedelta(days=14)
+    # Out two fight cards: he misses the next week's show, and is back for the one after.
+    assert show_recap(show).injuries == (
+        InjuryNote("Hollis Crane", "Separated shoulder", 1, back, True, (str(ahead[0]),)),
+    )
+
+
+def test_a_tenth_defense_is_a_milestone(week):
+    federation = week.federation
+    world = Title.objects.get(federation=federation, slug="world-heavyweight-championship")
+    # The lineage as loaded gives the champion 5 defenses; a federation imported with 9.
+    world.reigns.filter(ended_on__isnull=True).update(defenses=9)
+    show = week([("mortimer-gale", "orrin-blackwood", "mortimer-gale", {"title": world})])
+    recap = show_recap(show)
+    assert recap.defenses == (Defense(WORLD, "Mortimer Gale", 10, 1),)
+    assert recap.milestones == (
+        Milestone("Mortimer Gale", f"10th successful defense of the {WORLD}"),
+    )
