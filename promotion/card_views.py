@@ -156,7 +156,13 @@ def _sections(builder: Builder, values: dict[str, str], by_field: dict[str, list
                 )
             kind = values.get(row.kind, "") if row.kind else ""
             rows.append(
-                {"row": row, "fields": fields, "kind": kind, "problems": by_field.get(row.path, [])}
+                {
+                    "row": row,
+                    "fields": fields,
+                    "kind": kind,
+                    # (a row of one field named as the row: its problems are the field's)
+                    "problems": [] if row.path in builder.fields else by_field.get(row.path, []),
+                }
             )
         out.append({"section": section, "rows": rows, "problems": by_field.get(section.path, [])})
     return out

@@ -25,11 +25,12 @@
   function anchorOf(path) {
     var fields = document.getElementById("builder-fields");
     if (!fields || !path) { return null; }
-    var found = null;
+    var found = {};
     fields.querySelectorAll("[data-path]").forEach(function (el) {
-      if (!found && el.getAttribute("data-path") === path) { found = el; }
+      var tag = el.tagName.toLowerCase();
+      if (el.getAttribute("data-path") === path && !found[tag]) { found[tag] = el; }
     });
-    return found;
+    return found.label || found.tr || found.fieldset || null;
   }
 
   function markProblems() {
@@ -57,7 +58,8 @@
     var out = document.getElementById("builder-yaml-out");
     var text = document.getElementById("builder-text");
     if (out && text) {
-      text.value = out.content.textContent;
+      // (never under the hands of someone typing in the YAML: what he types goes next)
+      if (document.activeElement !== text) { text.value = out.content.textContent; }
       out.remove();
     }
   }
