@@ -189,13 +189,15 @@ def _missing(wrestler: Wrestler, system: str) -> Sheet:
 
 
 def wrestler_sheets(*, wrestler: Wrestler, system: str = "") -> list[Sheet]:
-    """The wrestler's printable cards: every card he has (by system), or the one of
-    ``system``; a note for a system he has no card for (or for a wrestler without any)."""
-    cards = wrestler.cards.filter(system__in=list(registry.systems)).order_by("system")
+    """The wrestler's printable cards: every card he has (in the systems' order: Filsinger,
+    Superstar, ARM), or the one of ``system``; a note for a system he has no card for (or for
+    a wrestler without any)."""
+    cards = wrestler.cards.filter(system__in=list(registry.systems))
     if system:
         cards = cards.filter(system=system)
+    order = {name: index for index, name in enumerate(registry.SYSTEM_NAMES)}
     sheets = []
-    for card in cards:
+    for card in sorted(cards, key=lambda card: order[card.system]):
         card.wrestler = wrestler
         tables = _tables(wrestler.federation, card.system)
         sheets.append(_sheet(card, tables))

@@ -80,7 +80,10 @@ def _roster_pdf(federation, **query):
 
 
 def test_one_wrestler_prints_one_page_a_card(holloway):
-    assert len(_wrestler_pdf(holloway).pages) == 3  # Filsinger, Superstar, ARM: a page each
+    reader = _wrestler_pdf(holloway)
+    assert len(reader.pages) == 3  # Filsinger, Superstar, ARM: a page each, in that order
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+    assert "PIN 6 (3)" in pages[0] and "GENERAL CARD" in pages[1] and "STUNTRACK" in pages[2]
     assert len(_wrestler_pdf(holloway, layout="tile").pages) == 2  # two a page: 2 + 1
     assert len(_wrestler_pdf(holloway, system="superstar").pages) == 1
 
