@@ -297,6 +297,8 @@ SPECTACULAR_SETTINGS = {
         "ShowKindEnum": "matches.models.ShowKind",
         "MatchStatusEnum": "matches.models.MatchStatus",
         "TournamentStatusEnum": "matches.models.TournamentStatus",
+        "WebhookFormatEnum": "matches.models.WebhookFormat",
+        "TournamentFormatEnum": "matches.models.TournamentFormat",
         "PersonKindEnum": ["wrestler", "team"],
     },
 }

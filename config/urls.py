@@ -11,6 +11,7 @@ from matches import tournament_api
 from promotion import api as promotion_api
 from promotion.api.invitation_links import InvitationLinkJoinViewSet, InvitationLinkViewSet
 from promotion.api.invitations import InvitationViewSet
+from promotion.api.webhooks import WebhookDeliveryViewSet, WebhookViewSet
 from web import api_docs, health, operations, views
 from web.api import TokenView
 from web.api_root import Router
@@ -25,6 +26,10 @@ router.register("federations", promotion_api.FederationViewSetAPI, basename="fed
 router.register("invitations", InvitationViewSet, basename="invitation")
 router.register("invitation-links", InvitationLinkJoinViewSet, basename="invitation-link-join")
 router.register(f"{FEDERATION}/members", promotion_api.MemberViewSet, basename="member")
+router.register(f"{FEDERATION}/webhooks", WebhookViewSet, basename="webhook")
+router.register(
+    f"{FEDERATION}/webhook-deliveries", WebhookDeliveryViewSet, basename="webhook-delivery"
+)
 router.register(f"{FEDERATION}/invitation-links", InvitationLinkViewSet, basename="invitation-link")
 router.register(f"{FEDERATION}/wrestlers", promotion_api.WrestlerViewSet, basename="wrestler")
 router.register(

@@ -18,6 +18,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.html import format_html
 
+from matches import webhook_admin  # noqa: F401 (the webhooks' admin, registered there)
 from matches.autobook import show_autobook
 from matches.booking import (
     CLOSED_STATUSES,

@@ -11,6 +11,7 @@ timeout is short, redirects are not followed, and the answer's body is not read.
 
 from __future__ import annotations
 
+import concurrent.futures
 import ipaddress
 import socket
 from collections.abc import Callable
@@ -35,9 +36,18 @@ class Answer:
 
 
 def resolve(host: str, port: int) -> list[str]:
-    """Every address ``host`` resolves to (an address literal, itself)."""
-    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    """Every address ``host`` resolves to (an address literal, itself), waiting for the lookup
+    no longer than a request's timeout."""
+    lookup = _LOOKUPS.submit(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM)
+    try:
+        infos = lookup.result(timeout=settings.RINGSIDE_WEBHOOKS_TIMEOUT)
+    except concurrent.futures.TimeoutError:
+        raise OSError("the lookup took too long") from None
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+#: The lookups' threads (a lookup cannot be given a timeout of its own).
+_LOOKUPS = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="lookup")
 
 
 def is_blocked(address: str) -> bool:
@@ -79,12 +89,14 @@ def check_url(url: str, *, allow_private: bool | None = None) -> httpx.URL:
     return parsed
 
 
-def connect_address(parsed: httpx.URL, *, allow_private: bool, resolver: Resolver = resolve) -> str:
+def connect_address(
+    parsed: httpx.URL, *, allow_private: bool, resolver: Resolver | None = None
+) -> str:
     """The address to connect to for ``parsed``: its host resolved once, the first address the
     site may send to; refused when the host does not resolve, or names only blocked ones."""
     port = parsed.port or (443 if parsed.scheme == "https" else 80)
     try:
-        addresses = resolver(parsed.host, port)
+        addresses = (resolver or resolve)(parsed.host, port)
     except (OSError, UnicodeError) as exc:
         raise AddressRefused(f"{parsed.host} could not be looked up ({exc}).") from None
     allowed = [a for a in addresses if allow_private or not is_blocked(a)]
@@ -104,7 +116,7 @@ def post(
     *,
     timeout: float | None = None,
     allow_private: bool | None = None,
-    resolver: Resolver = resolve,
+    resolver: Resolver | None = None,
     transport: httpx.BaseTransport | None = None,
 ) -> Answer:
     """POST ``body`` to ``url`` through the guard; the answer's status and headers. Raises

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from promotion import card_views, invitation_views, print_views, views
+from promotion import card_views, invitation_views, print_views, views, webhook_views
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
@@ -31,6 +31,17 @@ urlpatterns = [
         "f/<slug:slug>/settings/calendar-token/revoke/",
         views.calendar_token_revoke_view,
         name="calendar-token-revoke",
+    ),
+    path("f/<slug:slug>/settings/webhooks/new/", webhook_views.webhook_add, name="webhook-add"),
+    path(
+        "f/<slug:slug>/settings/webhooks/<int:pk>/remove/",
+        webhook_views.webhook_remove,
+        name="webhook-remove",
+    ),
+    path(
+        "f/<slug:slug>/settings/webhooks/<int:pk>/test/",
+        webhook_views.webhook_test,
+        name="webhook-test",
     ),
     path("f/<slug:slug>/members/", views.members, name="members"),
     path("f/<slug:slug>/members/<int:pk>/remove/", views.member_remove, name="member-remove"),

@@ -268,6 +268,8 @@ PAGES: list[Row] = [
     ),
     *_pages(Rule.MANAGE, "federation-settings", "members", "invitation-link-create"),
     *_buttons(Rule.MANAGE, "member-remove", "calendar-token-issue", "calendar-token-revoke"),
+    *_pages(Rule.MANAGE, "webhook-add"),
+    *_buttons(Rule.MANAGE, "webhook-remove", "webhook-test"),
     *_buttons(Rule.MANAGE, "invitation-link-revoke"),
     *_pages(Rule.SUPERUSER, "operations"),
     *_buttons(Rule.SUPERUSER, "operations-retry"),
@@ -399,6 +401,11 @@ API: list[Row] = [
         "POST F/members/",
         "PATCH F/members/{username}/",
         "DELETE F/members/{username}/",
+        "GET F/webhooks/",
+        "POST F/webhooks/",
+        "DELETE F/webhooks/{id}/",
+        "POST F/webhooks/{id}/test/",
+        "GET F/webhook-deliveries/",
         "GET F/invitation-links/",
         "POST F/invitation-links/",
         "POST F/invitation-links/{id}/revoke/",
@@ -459,6 +466,9 @@ ADMIN: dict[str, Admin] = {
     "matches.Match": Admin(change=False),
     # A tournament is made by its doors and run by its services: read, advanced, cancelled here.
     "matches.Tournament": Admin(add=False, delete=False, actions=("advance", "cancel")),
+    # Webhooks are added by their owner, who alone sees the secret; the log by the deliveries.
+    "matches.Webhook": Admin(add=False, change=False),
+    "matches.WebhookDelivery": Admin(add=False, change=False, delete=False, selects=False),
 }
 
 #: Rows whose allowed request fails for a reason that is not access, as (row key, role): the

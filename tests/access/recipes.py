@@ -494,6 +494,15 @@ _button(
     _settings,
     prepare=_issue_calendar_token,
 )
+_form_page(
+    "webhook-add",
+    lambda w: (SLUG,),
+    lambda w: {"url": "https://hooks.example.com/added", "format": "discord"},
+    _settings,
+)
+_button("webhook-remove", lambda w: (SLUG, w.webhook), _nothing, _settings, _settings)
+# (the test is sent after the commit, which the rolled-back request never reaches)
+_button("webhook-test", lambda w: (SLUG, w.webhook), _nothing, _settings, _settings)
 for _name in ("invitation-accept", "invitation-decline"):
     _button(
         _name,
@@ -584,6 +593,8 @@ for _route, _path in {
     "F/export/": lambda w: f"{FED}/export/",
     "F/check/": lambda w: f"{FED}/check/",
     "F/members/": lambda w: f"{FED}/members/",
+    "F/webhooks/": lambda w: f"{FED}/webhooks/",
+    "F/webhook-deliveries/": lambda w: f"{FED}/webhook-deliveries/",
 }.items():
     _get(_route, _path)
 
@@ -855,6 +866,21 @@ _post(
     ok=204,
     method="DELETE",
 )
+
+_post(
+    "F/webhooks/",
+    lambda w: f"{FED}/webhooks/",
+    lambda w: {"url": "https://hooks.example.com/added", "format": "slack"},
+    ok=201,
+)
+_post(
+    "F/webhooks/{id}/",
+    lambda w: f"{FED}/webhooks/{w.webhook}/",
+    lambda w: None,
+    ok=204,
+    method="DELETE",
+)
+_post("F/webhooks/{id}/test/", lambda w: f"{FED}/webhooks/{w.webhook}/test/", _nothing, ok=202)
 
 # -- the admin -----------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from django.test import Client
 from django.utils import timezone
 
 from matches.booking import match_book, show_create
-from matches.models import Show
+from matches.models import Show, Webhook, WebhookDelivery
 from matches.tournaments import tournament_create
 from promotion import selectors, services
 from promotion.invitations import invitation_link_create
@@ -112,6 +112,9 @@ def build() -> World:
         federation=federation, user=users["stranger"], role=MemberRole.VIEWER
     )
     match = booked.matches.order_by("position")[0]
+    webhook = Webhook.objects.create(
+        federation=federation, url="https://hooks.example.com/copperline", format="json"
+    )
     # An invitation link for a booker (its token kept here: the site keeps only its hash).
     link, link_token = invitation_link_create(
         federation=federation, role=MemberRole.BOOKER, created_by=users["owner"]
@@ -144,6 +147,7 @@ def build() -> World:
         vacant_title=None,
         feud=feud.pk,
         invitation=invitation.pk,
+        webhook=webhook.pk,
         link=link.pk,
         link_token=link_token,
         viewer_membership=Membership.objects.get(user=users["viewer"]).pk,
@@ -233,6 +237,10 @@ def _admin_rows(world: World) -> dict[str, int]:
         federation=federation, number=world.booked
     ).matches.get(pk=world.match)
     made["matches.Tournament"] = federation.tournaments.get(slug=world.tournament)
+    made["matches.Webhook"] = Webhook.objects.get(pk=world.webhook)
+    made["matches.WebhookDelivery"] = WebhookDelivery.objects.create(
+        webhook=made["matches.Webhook"], kind="test"
+    )
     return {label: row.pk for label, row in made.items()}
 
 

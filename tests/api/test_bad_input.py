@@ -214,6 +214,7 @@ def _api_addresses(federation) -> list[str]:
         "injury": {"pk": str(injury.pk)},
         "invitation": {"pk": "1"},  # (none waits: OPTIONS reads no row)
         "tournament": {"slug": "spring-cup"},  # (none is held: OPTIONS reads no row)
+        "webhook": {"pk": "1"},  # (none is held: OPTIONS reads no row)
     }
     addresses = [reverse("api:token"), reverse("api:api-root")]
     for pattern in router.urls:
@@ -230,16 +231,19 @@ def _api_addresses(federation) -> list[str]:
 
 @pytest.mark.parametrize("who", ["owner", "booker", "viewer", "outsider"])
 def test_options_answers_on_every_endpoint_when_signed_in(history, people, who):
-    """Every address answers OPTIONS as its reads are answered: 200, except the members' list
-    and the invitation links, which only the owner reads (403 for the others, as their GET)."""
+    """Every address answers OPTIONS as its reads are answered: 200, except the members' list,
+    the invitation links and the webhooks, which only the owner reads (403 for the others, as
+    their GET)."""
     client = client_for(people, who)
     client.raise_request_exception = False
     addresses = _api_addresses(history)
     assert len(addresses) > 50
     for address in addresses:
         response = client.options(address)
-        owners_only = "/members/" in address or (
-            "/federations/" in address and "/invitation-links/" in address
+        owners_only = (
+            "/members/" in address
+            or ("/federations/" in address and "/invitation-links/" in address)
+            or "/webhook" in address
         )
         expected = 403 if owners_only and who != "owner" else 200
         assert response.status_code == expected, (who, address, response.status_code)

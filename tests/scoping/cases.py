@@ -96,6 +96,11 @@ def _link(w: World) -> int:
     return w.away.federation.invitation_links.get().pk
 
 
+def _webhook(w: World) -> int:
+    """Away's webhook (home has none)."""
+    return w.away.federation.webhooks.get().pk
+
+
 W_AWAY = "a-eve"  # away's champion and team member
 W_AWAY_FREE = "a-gus"  # away's, in no team
 
@@ -278,6 +283,10 @@ PAGE_URLS: list[UrlCase] = [
     UrlCase(
         "page", "invitation-link-revoke", "POST", "pk", lambda w: {"slug": HOME, "pk": _link(w)}
     ),
+    *[
+        UrlCase("page", name, "POST", "pk", lambda w: {"slug": HOME, "pk": _webhook(w)})
+        for name in ("webhook-remove", "webhook-test")
+    ],
 ]
 
 
@@ -443,6 +452,8 @@ API_URLS: list[UrlCase] = [
         "pk",
         lambda w: {"federation_slug": HOME, "pk": _link(w)},
     ),
+    UrlCase("api", "webhook-detail", "DELETE", "pk", lambda w: _home(pk=_webhook(w))(w)),
+    UrlCase("api", "webhook-test", "POST", "pk", lambda w: _home(pk=_webhook(w))(w)),
 ]
 
 

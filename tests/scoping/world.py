@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from matches.booking import match_book, show_create
 from matches.models import Match, Show
 from matches.tournaments import tournament_create
+from matches.webhooks import webhook_add, webhook_test
 from promotion import services
 from promotion.invitations import invitation_link_create, invitation_send
 from promotion.models import (
@@ -142,6 +143,11 @@ def build() -> World:
     )
     # An invitation link of away's (home has none: its id names nothing there).
     invitation_link_create(federation=away.federation, role=MemberRole.BOOKER, created_by=boss)
+    # A webhook of away's, with a delivery in its log (home has none).
+    webhook = webhook_add(
+        federation=away.federation, url="https://hooks.example.com/away", format="json"
+    )
+    webhook_test(webhook=webhook)
     world = World(boss, away_member, invited, invitation, home, away)
     _check(world)
     return world
