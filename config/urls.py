@@ -8,7 +8,9 @@ from drf_spectacular.views import (
 
 from matches import api as matches_api
 from matches import tournament_api
+from matches.founding_api import FoundingViewSet
 from promotion import api as promotion_api
+from promotion.api.generated import GeneratedCardViewSet
 from promotion.api.invitation_links import InvitationLinkJoinViewSet, InvitationLinkViewSet
 from promotion.api.invitations import InvitationViewSet
 from promotion.api.webhooks import WebhookDeliveryViewSet, WebhookViewSet
@@ -22,6 +24,8 @@ FEDERATION = r"federations/(?P<federation_slug>[-a-zA-Z0-9_]+)"
 # The router's root view answers GET /api/v1/ (web/api_root.py).
 router = Router(trailing_slash=True)
 router.register("systems", promotion_api.SystemViewSet, basename="system")
+# (before the federations: "found" is not a federation's slug here)
+router.register("federations/found", FoundingViewSet, basename="federation-found")
 router.register("federations", promotion_api.FederationViewSetAPI, basename="federation")
 router.register("invitations", InvitationViewSet, basename="invitation")
 router.register("invitation-links", InvitationLinkJoinViewSet, basename="invitation-link-join")
@@ -36,6 +40,11 @@ router.register(
     rf"{FEDERATION}/wrestlers/(?P<wrestler_slug>[-a-zA-Z0-9_]+)/cards",
     promotion_api.CardViewSet,
     basename="card",
+)
+router.register(
+    rf"{FEDERATION}/wrestlers/(?P<wrestler_slug>[-a-zA-Z0-9_]+)/generate-card",
+    GeneratedCardViewSet,
+    basename="generated-card",
 )
 router.register(f"{FEDERATION}/cards", promotion_api.CardFileViewSet, basename="cardfile")
 router.register(f"{FEDERATION}/teams", promotion_api.TeamViewSet, basename="team")

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from matches.autobook import AutobookReport, show_autobook
@@ -43,6 +44,7 @@ from promotion.services import (
     title_create,
 )
 from promotion.services.founding import new_seed
+from promotion.validators import time_zone_name
 from rules import registry
 
 #: The titles a new federation may start with: key -> (name, division, rank).
@@ -90,7 +92,13 @@ def _fields_needed(titles: Sequence[str], size: int) -> tuple[int, int]:
 
 
 def founding_problems(
-    *, rule_system: Any, roster_size: Any, titles: Sequence[Any], champions: Any, seed: Any
+    *,
+    rule_system: Any,
+    roster_size: Any,
+    titles: Sequence[Any],
+    champions: Any,
+    seed: Any,
+    time_zone: Any = None,
 ) -> list[str]:
     """What is wrong with a founding's own choices (the federation's fields are checked by
     ``federation_create``), each naming its field."""
@@ -117,6 +125,11 @@ def founding_problems(
                 "champions", "Champions", UNKNOWN_CHAMPIONS.format(value=champions, choices=choices)
             )
         )
+    if time_zone is not None:
+        try:
+            time_zone_name(time_zone)
+        except ValidationError as exc:
+            problems += [FieldProblem("time_zone", "Time zone", m) for m in exc.messages]
     high = 2**31 - 1
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= high
@@ -167,6 +180,7 @@ def federation_found(
         titles=titles,
         champions=champions,
         seed=seed,
+        time_zone=time_zone,
     )
     if problems:
         error = ServiceError(" ".join(problems))

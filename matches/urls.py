@@ -2,11 +2,13 @@ from django.urls import path
 
 from matches import tournament_views, views
 from matches.feeds import federation_results
+from matches.founding_views import federation_found_page
 
 S = "f/<slug:federation>/shows/<int:number>/"
 T = "f/<slug:federation>/tournaments/<slug:slug>/"
 
 urlpatterns = [
+    path("federations/found/", federation_found_page, name="federation-found"),
     path("f/<slug:slug>/shows/", views.show_archive, name="show-archive"),
     path("f/<slug:slug>/shows/new/", views.show_new, name="show-create"),
     path("f/<slug:slug>/run-week/", views.week_run_view, name="week-run"),

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from promotion import card_views, invitation_views, print_views, views, webhook_views
+from promotion.generate_views import card_generate_view
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
 
@@ -62,6 +63,7 @@ urlpatterns = [
     path("f/<slug:slug>/wrestlers/new/", views.wrestler_create, name="wrestler-create"),
     path(W, views.wrestler_detail, name="wrestler-detail"),
     path(W + "edit/", views.wrestler_edit, name="wrestler-edit"),
+    path(W + "generate-card/", card_generate_view, name="card-generate"),
     path(W + "print/", print_views.wrestler_print, name="wrestler-print"),
     path(W + "print.pdf", print_views.wrestler_print_pdf, name="wrestler-print-pdf"),
     path(W + "cards/<slug:system>/", views.card_edit, name="card-edit"),
@@ -92,6 +94,7 @@ urlpatterns = [
     path("f/<slug:slug>/injuries/new/", views.injury_create, name="injury-create"),
     path("f/<slug:slug>/injuries/<int:pk>/heal/", views.injury_heal, name="injury-heal"),
     path("f/<slug:slug>/records/", views.records, name="records"),
+    path("f/<slug:slug>/standings/", views.standings, name="standings"),
     path("f/<slug:slug>/teams/", views.team_list, name="team-list"),
     path("f/<slug:slug>/teams/new/", views.team_create, name="team-create"),
     path("f/<slug:federation>/teams/<slug:slug>/", views.team_detail, name="team-detail"),
@@ -99,4 +102,3 @@ urlpatterns = [
     path(TM + "leave/", views.team_leave, name="team-leave"),
     path(TM + "disband/", views.team_disband, name="team-disband"),
 ]
-    path("f/<slug:slug>/standings/", views.standings, name="standings"),

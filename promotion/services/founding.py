@@ -9,6 +9,7 @@ tier and a seed give the same card every time.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -36,6 +37,16 @@ STYLE_WORDS = {
     "powerhouse": "Powerhouse",
     "all-rounder": "All-rounder",
 }
+
+
+@dataclass(frozen=True)
+class GeneratedCard:
+    """A generated card stored, with what made it: the same three make the same card."""
+
+    card: WrestlerCard
+    style: str
+    tier: str
+    seed: int
 
 
 def new_seed() -> int:
@@ -77,7 +88,7 @@ def card_generate(
     style: Any = None,
     tier: Any = None,
     seed: Any = None,
-) -> WrestlerCard:
+) -> GeneratedCard:
     """Give ``wrestler`` a generated card for ``system``, where he has none. The style and tier
     left out are read from the roster (``style_of``, ``tier_of``); the seed left out is drawn.
     An ARM sheet takes the roster's alignment (a tweener is a heel there), height and weight,
@@ -112,7 +123,13 @@ def card_generate(
         _refuse(problems)
         if system == "arm":
             data = _roster_sheet(wrestler, data)
-        return card_store(wrestler=wrestler, system=system, data=data)
+        card = card_store(wrestler=wrestler, system=system, data=data)
+        return GeneratedCard(
+            card=card,
+            style=generators.norm_style(style),
+            tier=generators.norm_tier(tier),
+            seed=seed,
+        )
 
 
 def _roster_sheet(wrestler: Wrestler, data: dict[str, Any]) -> dict[str, Any]:

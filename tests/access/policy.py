@@ -190,7 +190,7 @@ PAGES: list[Row] = [
     *_pages(Rule.ANYONE, "home", "health"),
     # The API's documents, under /api/: they answer GET only (a POST is 405 to anyone).
     *(Row("page", name, "GET", Rule.ANYONE) for name in API_DOCUMENTS),
-    *_pages(Rule.SIGNED_IN, "federation-create"),
+    *_pages(Rule.SIGNED_IN, "federation-create", "federation-found"),
     *_buttons(
         Rule.INVITEE,
         "invitation-accept",
@@ -266,6 +266,8 @@ PAGES: list[Row] = [
         "tournament-advance",
         "tournament-cancel",
     ),
+    # A generated card for a rule system the wrestler has none for (his page's button).
+    *_buttons(Rule.BOOK, "card-generate"),
     *_pages(Rule.MANAGE, "federation-settings", "members", "invitation-link-create"),
     *_buttons(Rule.MANAGE, "member-remove", "calendar-token-issue", "calendar-token-revoke"),
     *_pages(Rule.MANAGE, "webhook-add"),
@@ -313,6 +315,7 @@ API: list[Row] = [
         Rule.SIGNED_IN,
         "POST /api/v1/federations/",
         "POST /api/v1/federations/import/",
+        "POST /api/v1/federations/found/",
         "GET /api/v1/invitations/",
     ),
     *_api(
@@ -365,6 +368,7 @@ API: list[Row] = [
         "PATCH F/wrestlers/{slug}/",
         "PUT F/wrestlers/{wrestler_slug}/cards/{system}/",
         "DELETE F/wrestlers/{wrestler_slug}/cards/{system}/",
+        "POST F/wrestlers/{wrestler_slug}/generate-card/",
         "POST F/cards/import/",
         "POST F/teams/",
         "POST F/teams/{slug}/join/",

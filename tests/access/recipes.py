@@ -946,3 +946,53 @@ def _action_target(world: World, label: str, action: str, pk: int):
     if action == "retry":
         return booked, _fail("booked")
     return booked, None
+
+
+# -- generated wrestlers and a federation in a minute (matches/founding.py) ----------------------
+
+
+def _no_arm_card(world: World) -> None:
+    """The free man without an ARM card, so that one can be generated for him."""
+    from rules.models import WrestlerCard
+
+    WrestlerCard.objects.filter(
+        wrestler__federation=world.federation, wrestler__slug=world.free, system="arm"
+    ).delete()
+
+
+_FOUNDING = {
+    "name": "Harbor Minute",
+    "rule_system": "filsinger",
+    "roster_size": 4,
+    "titles": ["world"],
+    "champions": "hand",
+    "seed": 1,
+}
+recipe("page GET federation-found")(lambda w: Call(page("federation-found")))
+recipe("page POST federation-found")(
+    lambda w: Call(
+        page("federation-found"),
+        {**_FOUNDING, "time_zone": "UTC", "show_weekday": 4, "show_time": "20:00"},
+        ok=302,
+        to=reverse("show-detail", kwargs={"federation": "harbor-minute", "number": 1}),
+        writes=True,
+    )
+)
+_post(
+    "/api/v1/federations/found/", lambda w: f"{API}/federations/found/", lambda w: _FOUNDING, ok=201
+)
+_button(
+    "card-generate",
+    lambda w: (SLUG, w.free),
+    lambda w: {"system": "arm", "seed": 1},
+    lambda w: page("wrestler-detail", SLUG, w.free),
+    lambda w: page("wrestler-detail", SLUG, w.free),
+    prepare=_no_arm_card,
+)
+_post(
+    "F/wrestlers/{wrestler_slug}/generate-card/",
+    lambda w: f"{FED}/wrestlers/{w.free}/generate-card/",
+    lambda w: {"system": "arm", "seed": 1},
+    ok=201,
+    prepare=_no_arm_card,
+)

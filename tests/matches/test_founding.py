@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from matches.founding import federation_found
 from matches.models import Show, ShowStatus, Tournament
@@ -197,9 +198,11 @@ def test_a_wrestler_is_given_a_generated_card_for_a_system_he_has_none_for(feder
     wrestler = factories.WrestlerFactory(
         federation=federation, ring_name="Kit Vale", height_in=70, weight_lb=230, alignment="heel"
     )
-    card = card_generate(
-        wrestler=wrestler, system="arm", style="powerhouse", tier="main-eventer", seed=11
+    made = card_generate(
+        wrestler=wrestler, system="arm", style="Powerhouse", tier="main eventer", seed=11
     )
+    assert (made.style, made.tier, made.seed) == ("powerhouse", "main-eventer", 11)
+    card = made.card
     assert card.validated
     assert card.data["name"] == "Kit Vale"
     assert card.data["height"] == 70
@@ -251,3 +254,82 @@ def test_the_command_founds_a_federation(owner, capsys):
     assert federation.wrestlers.count() == 8
     assert "Gravel Pit Wrestling" in out
     assert "seed 3" in out
+
+
+# -- the pages ---------------------------------------------------------------------------------
+
+
+def test_the_wrestler_page_offers_a_generated_card_for_the_missing_systems(federation, client):
+    wrestler = factories.WrestlerFactory(federation=federation, ring_name="Kit Vale")
+    card_generate(wrestler=wrestler, system="filsinger", seed=1)
+    client.force_login(federation.owner)
+    page = client.get(reverse("wrestler-detail", args=[federation.slug, wrestler.slug]))
+    html = page.content.decode()
+    assert "Generate a card" in html
+    form = html[html.index("data-generate-card") :]
+    form = form[: form.index("</form>")]
+    assert 'value="arm"' in form
+    assert 'value="superstar"' in form
+    assert 'value="filsinger"' not in form  # (he has one)
+    answer = client.post(
+        reverse("card-generate", args=[federation.slug, wrestler.slug]),
+        {"system": "superstar", "style": "high-flyer", "tier": "jobber", "seed": "3"},
+        follow=True,
+    )
+    assert "has a generated Superstar Pro Wrestling card: a high-flyer jobber (seed 3" in (
+        answer.content.decode()
+    )
+    assert WrestlerCard.objects.filter(wrestler=wrestler, system="superstar").exists()
+    # A refusal is said, naming the field, and writes nothing.
+    answer = client.post(
+        reverse("card-generate", args=[federation.slug, wrestler.slug]),
+        {"system": "filsinger"},
+        follow=True,
+    )
+    assert "Rule system: Kit Vale has a Filsinger card game card already" in (
+        answer.content.decode()
+    )
+
+
+def test_the_wizard_page_refuses_beside_the_field(owner, client):
+    client.force_login(owner)
+    assert client.get(reverse("federation-found")).status_code == 200
+    answer = client.post(
+        reverse("federation-found"),
+        {
+            "name": "Tiny",
+            "rule_system": "arm",
+            "time_zone": "UTC",
+            "show_weekday": 4,
+            "show_time": "20:00",
+            "roster_size": 6,
+            "titles": ["world", "midcard"],
+            "champions": "tournament",
+        },
+    )
+    assert answer.status_code == 400
+    assert "too small" in " ".join(answer.context["form"].errors["roster_size"])
+    assert not Federation.objects.exists()
+
+
+def test_the_wizard_page_founds_and_opens_the_first_show(owner, client):
+    client.force_login(owner)
+    answer = client.post(
+        reverse("federation-found"),
+        {
+            "name": "Gravel Pit",
+            "rule_system": "arm",
+            "time_zone": "UTC",
+            "show_weekday": 2,
+            "show_time": "19:00",
+            "roster_size": 8,
+            "titles": ["world"],
+            "champions": "hand",
+            "seed": 4,
+        },
+    )
+    federation = Federation.objects.get(slug="gravel-pit")
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("show-detail", args=[federation.slug, 1])
+    assert federation.rule_system == "arm"
+    assert federation.wrestlers.count() == 8

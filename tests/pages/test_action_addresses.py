@@ -71,6 +71,10 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
         "tournament-cancel": (reverse("tournament-cancel", args=[f, cup]), cup_page),
         "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
         "card-odds": (reverse("card-odds", args=card), reverse("card-edit", args=card)),
+        "card-generate": (
+            reverse("card-generate", args=[f, wrestler.slug]),
+            reverse("wrestler-detail", args=[f, wrestler.slug]),
+        ),
         # (An invitation's answer is on the home page; the address is followed before any
         # invitation is looked up.)
         "invitation-accept": (reverse("invitation-accept", args=[1]), reverse("home")),
