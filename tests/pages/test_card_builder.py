@@ -174,3 +174,43 @@ def test_saving_from_the_yaml_side(booker, sample):
 def test_a_viewer_may_not_build(client, users, sample):
     client.force_login(users["viewer"])
     assert client.get(_url(sample, "card-builder")).status_code == 403
+
+
+@pytest.mark.parametrize("system", ["filsinger", "superstar", "arm"])
+def test_the_builder_and_the_card_files_page_name_the_same_problems(booker, sample, system):
+    """The same bad card, imported as a file and typed in the builder's fields: the same
+    problems, the file's named by file and path, the builder's by path on their fields."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    wrestler = sample.wrestlers.get(slug=SLUG)
+    data = dict(wrestler.cards.get(system=system).data)
+    broken = {
+        "filsinger": ("ratings", {**data.get("ratings", {}), "ropes": "D", "pin": 13}),
+        "superstar": ("priority", [11, 2]),
+        "arm": ("attributes", {**data.get("attributes", {}), "STR": 25, "AGI": 0}),
+    }[system]
+    data[broken[0]] = broken[1]
+    expected = {
+        "filsinger": [
+            "ratings.pin: must be a whole number from 0 to 12, got 13",
+            "ratings.ropes: must be A, B or C, got 'D'",
+        ],
+        "superstar": ["priority[0]: must be from 1 to 10 in steps of a half ('+'), got 11"],
+        "arm": [
+            "attributes.STR: must be a whole number from 1 to 20, got 25",
+            "attributes.AGI: must be a whole number from 1 to 20, got 0",
+        ],
+    }[system]
+    upload = SimpleUploadedFile("bad.yaml", yaml.safe_dump({"slug": SLUG, **data}).encode())
+    imported = _text(
+        booker.post(reverse("card-import", args=[sample.slug]), {"card_files": [upload]})
+    )
+    values = builders[system].to_values(data)
+    built = _text(
+        booker.post(_url(sample, "card-builder-check", system), {**values, "source": "fields"})
+    )
+    for line in expected:
+        path = line.split(":", 1)[0]
+        assert f"<li>bad.yaml: {line}</li>" in imported
+        assert f'<li data-field="{path}">{line}</li>' in built
+    assert imported.count("<li>bad.yaml: ") == built.count("<li data-field=") == len(expected)
