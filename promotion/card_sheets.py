@@ -23,7 +23,7 @@ from rules import registry
 from rules.models import System, WrestlerCard
 
 #: Wrestlers in one part of the roster's cards (a page, a PDF).
-ROSTER_PART = 24
+ROSTER_PART = 12
 #: The layouts: one card a page, or the cards tiled as the printed cards are, two a page.
 LAYOUTS = ("page", "tile")
 TILE_PER_PAGE = 2

@@ -289,3 +289,21 @@ def test_a_private_federations_cards_are_its_members_alone(holloway):
     owner = Client()
     owner.force_login(fed.owner)
     assert len(_pdf(owner.get(url, {"system": "arm"})).pages) == 1
+
+
+def test_a_part_holds_twelve_wrestlers(fed):
+    """The bound docs/sharing.md states: 12 wrestlers a part."""
+    card = _sample("filsinger", HOLLOWAY)
+    for n in range(13):
+        factories.WrestlerFactory(federation=fed, ring_name=f"Ringer {n:02}", slug=f"ringer-{n}")
+        WrestlerCard.objects.create(
+            wrestler=Wrestler.objects.get(federation=fed, slug=f"ringer-{n}"),
+            system="filsinger",
+            data={**card, "name": f"Ringer {n:02}"},
+        )
+    first = Client().get(reverse("roster-print", args=[fed.slug])).content.decode()
+    assert f"Wrestlers 1{TO}12 of 13 with a Filsinger card game card: part 1 of 2" in first
+    assert first.count('<section class="print-sheet') == 12
+    second = Client().get(reverse("roster-print", args=[fed.slug]), {"part": 2}).content.decode()
+    assert f"Wrestlers 13{TO}13 of 13" in second and "Ringer 12" in second
+    assert second.count('<section class="print-sheet') == 1
