@@ -14,7 +14,7 @@ from promotion.api.generated import GeneratedCardViewSet
 from promotion.api.invitation_links import InvitationLinkJoinViewSet, InvitationLinkViewSet
 from promotion.api.invitations import InvitationViewSet
 from promotion.api.webhooks import WebhookDeliveryViewSet, WebhookViewSet
-from web import api_docs, health, operations, views
+from web import api_docs, health, operations, pictures, views
 from web.api import TokenView
 from web.api_root import Router
 from web.api_support import api_not_found
@@ -92,6 +92,8 @@ urlpatterns = [
     path("health/", health.health, name="health"),
     path("ops/", operations.operations_page, name="operations"),
     path("ops/shows/<int:pk>/retry/", operations.operations_retry, name="operations-retry"),
+    # Uploaded pictures, where the site serves them itself (SERVE_MEDIA; nginx in production).
+    re_path(r"^media/(?P<path>.+)$", pictures.media, name="media"),
     path("", include("promotion.urls")),
     path("", include("matches.urls")),
     re_path(r"^(?P<path>.*)$", views.unknown_path),  # last: the site's own 404 for the rest

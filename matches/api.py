@@ -72,6 +72,7 @@ from web.api_fields import (
 from web.api_refs import PersonRefSerializer, person_ref
 from web.api_support import not_found, problems_response
 from web.idempotency import IdempotentCreates
+from web.pictures import picture_action
 
 MAX_ODDS_RUNS = 5000
 #: The most sides a pairing may name (a battle royal's entrants), as many as a booking takes.
@@ -382,6 +383,7 @@ class ShowViewSet(
     throttle_scopes = {"run": "run", "run_week": "run"}
     #: Actions that read no body (OPTIONS lists them with no fields; the schema, no body).
     bodyless_actions = frozenset({"autobook", "schedule", "run", "retry", "cancel"})
+    poster = picture_action("poster", "show's poster", "shows")
 
     def scoped_queryset(self):
         return self.federation.shows.annotate(match_count=Count("matches"))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import tournament_views, views
+from matches import poster_views, tournament_views, views
 from matches.feeds import federation_results
 from matches.founding_views import federation_found_page
 
@@ -25,6 +25,7 @@ urlpatterns = [
     path(S + "run/", views.show_run_view, name="show-run"),
     path(S + "retry/", views.show_retry_view, name="show-retry"),
     path(S + "cancel/", views.show_cancel_view, name="show-cancel"),
+    path(S + "poster/", poster_views.show_poster, name="show-poster"),
     path("f/<slug:slug>/tournaments/", tournament_views.tournament_list, name="tournament-list"),
     path(
         "f/<slug:slug>/tournaments/new/",

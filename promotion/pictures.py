@@ -31,15 +31,17 @@ from __future__ import annotations
 import contextlib
 import io
 import secrets
+import threading
 import warnings
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import models, transaction
-from PIL import Image, ImageOps
+from PIL import Image, ImageFile, ImageOps
 
 from promotion.services.base import ServiceError
 
@@ -76,6 +78,10 @@ FAR_TOO_MANY_PIXELS = (
     "and {side:,} a side are accepted."
 )
 BROKEN = "The picture could not be read to its end (a truncated or damaged file)."
+
+
+#: Held while a picture is decoded with Pillow's LOAD_TRUNCATED_IMAGES off (below).
+_DECODING = threading.Lock()
 
 
 class PictureRefused(ServiceError):
@@ -176,7 +182,7 @@ def clean_picture(upload: Any, *, field: str = "picture") -> CleanPicture:
                 )
             try:
                 opened.seek(0)  # the first frame of an animation
-                opened.load()
+                _load_whole(opened)
                 turned = ImageOps.exif_transpose(opened)
                 fresh = _fresh(turned)
             except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -195,6 +201,20 @@ def clean_picture(upload: Any, *, field: str = "picture") -> CleanPicture:
         height=fresh.height,
         source_format=source_format,
     )
+
+
+def _load_whole(image: Image.Image) -> None:
+    """Decode ``image`` in full, or raise. Pillow's ``LOAD_TRUNCATED_IMAGES`` is a global that
+    other libraries turn on for good on import (WeasyPrint does, for the PDF cards): with it on,
+    a truncated file decodes "successfully" with its missing part filled in. It is off while a
+    picture is decoded here, and put back as it was."""
+    with _DECODING:
+        was = ImageFile.LOAD_TRUNCATED_IMAGES
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
+        try:
+            image.load()
+        finally:
+            ImageFile.LOAD_TRUNCATED_IMAGES = was
 
 
 def _folder(instance: models.Model, field: str) -> str:
@@ -265,3 +285,34 @@ def _swap(instance: models.Model, field: str, name: str) -> str:
     row.update(**{field: name})
     setattr(instance, field, name)
     return old or ""
+
+
+# -- the sample federation's own pictures ------------------------------------------------------
+
+#: The sample's pictures, drawn by scripts/make_sample_pictures.py: ``wrestlers/<slug>.png``,
+#: ``titles/<slug>.png`` and ``shows/poster.png``.
+SAMPLE_PICTURES = "data/sample/pictures"
+
+
+def sample_pictures_attach(federation, *, show: models.Model | None = None) -> int:
+    """Give the sample federation's wrestlers and titles the pictures it ships (those that
+    have none yet), and ``show`` its poster: each through ``picture_set``, as an upload. How
+    many were attached."""
+    folder = resources.files("promotion").joinpath(SAMPLE_PICTURES)
+    attached = 0
+    targets: list[tuple[models.Model, str, Any]] = []
+    for subject, rows, field in (
+        ("wrestlers", federation.wrestlers.all(), "photo"),
+        ("titles", federation.titles.all(), "belt"),
+    ):
+        for row in rows:
+            path = folder.joinpath(subject, f"{row.slug}.png")
+            if path.is_file():
+                targets.append((row, field, path))
+    if show is not None:
+        targets.append((show, "poster", folder.joinpath("shows", "poster.png")))
+    for row, field, path in targets:
+        if not getattr(row, field):
+            picture_set(row, field, path.read_bytes())
+            attached += 1
+    return attached

@@ -114,11 +114,16 @@ AUTO_TIMES = {
 
 
 def plain_fields(model, refs: Iterable[str] = ()) -> list[models.Field]:
-    """Every concrete field but the primary key and the foreign keys."""
+    """Every concrete field but the primary key, the foreign keys and the pictures (a stored
+    file's name: the document carries no files, and a copy must never share, and so delete,
+    another federation's; promotion/pictures.py)."""
     return [
         f
         for f in model._meta.concrete_fields
-        if not f.primary_key and not f.is_relation and f.name not in refs
+        if not f.primary_key
+        and not f.is_relation
+        and f.name not in refs
+        and not isinstance(f, models.FileField)
     ]
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from promotion import card_views, invitation_views, print_views, views, webhook_views
+from promotion import card_views, invitation_views, picture_views, print_views, views, webhook_views
 from promotion.generate_views import card_generate_view
 
 W = "f/<slug:federation>/wrestlers/<slug:slug>/"
@@ -64,6 +64,7 @@ urlpatterns = [
     path(W, views.wrestler_detail, name="wrestler-detail"),
     path(W + "edit/", views.wrestler_edit, name="wrestler-edit"),
     path(W + "generate-card/", card_generate_view, name="card-generate"),
+    path(W + "photo/", picture_views.wrestler_photo, name="wrestler-photo"),
     path(W + "print/", print_views.wrestler_print, name="wrestler-print"),
     path(W + "print.pdf", print_views.wrestler_print_pdf, name="wrestler-print-pdf"),
     path(W + "cards/<slug:system>/", views.card_edit, name="card-edit"),
@@ -87,6 +88,7 @@ urlpatterns = [
     path(T + "vacate/", views.title_vacate, name="title-vacate"),
     path(T + "award/", views.title_award, name="title-award"),
     path(T + "retire/", views.title_retire, name="title-retire"),
+    path(T + "belt/", picture_views.title_belt, name="title-belt"),
     path("f/<slug:slug>/feuds/", views.feud_list, name="feud-list"),
     path("f/<slug:slug>/feuds/new/", views.feud_create, name="feud-create"),
     path("f/<slug:slug>/feuds/<int:pk>/end/", views.feud_end, name="feud-end"),

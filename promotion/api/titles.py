@@ -36,6 +36,7 @@ from web.api_fields import (
     StrictChoiceFilter,
 )
 from web.idempotency import IdempotentCreates
+from web.pictures import picture_action
 
 
 class ReignSerializer(serializers.ModelSerializer):
@@ -237,6 +238,7 @@ class TitleViewSet(
     ordering = ["rank", "name"]
 
     read_serializer = TitleSerializer
+    belt = picture_action("belt", "title's belt picture", "titles")
 
     def _create(self, data):
         return services.title_create(federation=self.federation, **data)

@@ -39,6 +39,7 @@ from web.api_fields import (
 )
 from web.api_support import not_found
 from web.idempotency import IdempotentCreates
+from web.pictures import picture_action
 
 #: The API's word for a wrestler's open injuries today (``selectors.open_injuries``).
 HURT_OFF_CARDS, HURT_WRESTLING = "off_cards", "wrestling_hurt"
@@ -193,6 +194,7 @@ class WrestlerViewSet(
     ordering_fields = ["ring_name", "prestige", "fame", "heat", "debut_on", "slug"]
     ordering = ["ring_name"]
     http_method_names = ["get", "post", "patch", "head", "options"]
+    photo = picture_action("photo", "wrestler's photo", "wrestlers")
 
     def scoped_queryset(self):
         return self.federation.wrestlers.all().prefetch_related(

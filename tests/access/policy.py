@@ -266,6 +266,8 @@ PAGES: list[Row] = [
         "tournament-advance",
         "tournament-cancel",
     ),
+    # Pictures: uploaded (or removed) by the button on the wrestler's, title's and show's page.
+    *_buttons(Rule.BOOK, "wrestler-photo", "title-belt", "show-poster"),
     # A generated card for a rule system the wrestler has none for (his page's button).
     *_buttons(Rule.BOOK, "card-generate"),
     *_pages(Rule.MANAGE, "federation-settings", "members", "invitation-link-create"),
@@ -279,6 +281,7 @@ PAGES: list[Row] = [
 
 #: Addresses that are not a federation's door, with why no row names them.
 PAGES_WITHOUT_ROWS: dict[str, str] = {
+    "media": "uploaded pictures' files, served as files (by the site only in development)",
     "signup": "the accounts' own pages: signing up and in come before any role",
     "login": "the accounts' own pages",
     "logout": "the accounts' own pages",
@@ -359,6 +362,18 @@ API: list[Row] = [
         "GET F/tournaments/{slug}/",
         "POST F/odds/",
         "POST F/exhibition/",
+        "GET F/wrestlers/{slug}/photo/",
+        "GET F/titles/{slug}/belt/",
+        "GET F/shows/{number}/poster/",
+    ),
+    *_api(
+        Rule.BOOK,
+        "POST F/wrestlers/{slug}/photo/",
+        "DELETE F/wrestlers/{slug}/photo/",
+        "POST F/titles/{slug}/belt/",
+        "DELETE F/titles/{slug}/belt/",
+        "POST F/shows/{number}/poster/",
+        "DELETE F/shows/{number}/poster/",
     ),
     *_api(
         Rule.BOOK,

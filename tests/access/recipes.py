@@ -32,6 +32,8 @@ class Call:
     writes: bool = False
     #: Run in the test's transaction before the request (a show made failed, to retry it).
     prepare: Callable[[World], None] | None = None
+    #: How the API's body is sent (a picture's upload: "multipart").
+    format: str = "json"
 
 
 Recipe = Callable[[World], Call]
@@ -996,3 +998,57 @@ _post(
     ok=201,
     prepare=_no_arm_card,
 )
+
+# -- pictures (promotion/pictures.py): a small PNG uploaded; one set beforehand to remove ----------
+
+
+def _picture(world: World | None = None) -> dict:
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (24, 16), (150, 20, 30)).save(out, "PNG")
+    return {"picture": SimpleUploadedFile("picture.png", out.getvalue(), "image/png")}
+
+
+_PICTURED: dict[str, Callable[[World], Any]] = {
+    "photo": lambda w: w.federation.wrestlers.get(slug=w.wrestler),
+    "belt": lambda w: Title.objects.get(federation=w.federation, slug=w.title),
+    "poster": lambda w: Show.objects.get(federation=w.federation, number=w.booked),
+}
+
+
+def _pictured(field: str) -> Callable[[World], None]:
+    def prepare(world: World) -> None:
+        from promotion.pictures import picture_set
+
+        picture_set(_PICTURED[field](world), field, _picture()["picture"])
+
+    return prepare
+
+
+_button(
+    "wrestler-photo",
+    lambda w: (SLUG, w.wrestler),
+    _picture,
+    lambda w: page("wrestler-detail", SLUG, w.wrestler),
+    lambda w: page("wrestler-detail", SLUG, w.wrestler),
+)
+_button("title-belt", _title, _picture, _title_page, _title_page)
+_button("show-poster", _booked, _picture, _booked_page, _booked_page)
+for _route, _path, _field in (
+    ("F/wrestlers/{slug}/photo/", lambda w: f"{FED}/wrestlers/{w.wrestler}/photo/", "photo"),
+    ("F/titles/{slug}/belt/", lambda w: f"{FED}/titles/{w.title}/belt/", "belt"),
+    ("F/shows/{number}/poster/", lambda w: f"{FED}/shows/{w.booked}/poster/", "poster"),
+):
+    _get(_route, _path)
+    api("POST", _route)(
+        lambda w, path=_path: Call(path(w), _picture(w), writes=True, format="multipart")
+    )
+    api("DELETE", _route)(
+        lambda w, path=_path, field=_field: Call(
+            path(w), None, ok=204, writes=True, prepare=_pictured(field)
+        )
+    )

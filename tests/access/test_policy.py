@@ -55,7 +55,7 @@ def client_for(row: policy.Row, role: str, world: World) -> Client:
 def send(client, row: policy.Row, call: recipes.Call):
     method = row.method.split(" ")[-1].lower()
     if row.door == "api":
-        return getattr(client, method)(call.path, call.data, format="json")
+        return getattr(client, method)(call.path, call.data, format=call.format)
     return getattr(client, method)(call.path, call.data or {})
 
 

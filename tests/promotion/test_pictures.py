@@ -56,6 +56,14 @@ def bomb(width: int = 30_000, height: int = 30_000) -> bytes:
     return out.getvalue()
 
 
+def truncated() -> bytes:
+    """The first half of a PNG of noise (its data cut off in the middle)."""
+    out = io.BytesIO()
+    Image.effect_noise((200, 200), 80).convert("RGB").save(out, "PNG")
+    whole = out.getvalue()
+    return whole[: len(whole) // 2]
+
+
 def upload(data: bytes, name: str = "picture.png", content_type: str = "image/png"):
     return SimpleUploadedFile(name, data, content_type=content_type)
 
@@ -147,6 +155,16 @@ def test_a_truncated_picture_is_refused(kind):
     with pytest.raises(pictures.PictureRefused) as refused:
         pictures.clean_picture(whole[: len(whole) // 2])
     assert str(refused.value) in (pictures.BROKEN, pictures.NOT_A_PICTURE)
+
+
+def test_a_truncated_picture_is_refused_even_where_pillow_is_told_to_accept_one(monkeypatch):
+    """WeasyPrint (the PDF cards) sets Pillow's LOAD_TRUNCATED_IMAGES on import, for the whole
+    process: the service decodes with it off all the same, and leaves it as it found it."""
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)
+    with pytest.raises(pictures.PictureRefused) as refused:
+        pictures.clean_picture(truncated())
+    assert str(refused.value) == pictures.BROKEN
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True
 
 
 def test_a_file_over_the_byte_limit_is_refused_unread(settings):

@@ -887,3 +887,34 @@ QUERIES: list[QueryCase] = [
     QueryCase("team-list", _list("teams/", "member"), _slug(W_AWAY)),
     QueryCase("wrestler-list", _list("wrestlers/", "team"), _slug("away-team")),
 ]
+
+
+# -- pictures: the neighbour's wrestler, title or show named in a picture's address -------------
+# (tests/scoping/test_picture_neighbours.py sends them a real upload too, and checks no file.)
+
+
+def _png(w: World | None = None) -> dict:
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (24, 16), (150, 20, 30)).save(out, "PNG")
+    return {"picture": SimpleUploadedFile("picture.png", out.getvalue(), "image/png")}
+
+
+PAGE_URLS += [
+    UrlCase("page", "wrestler-photo", "POST", "slug", _page_home(slug=W_AWAY), _png),
+    UrlCase("page", "title-belt", "POST", "slug", _page_home(slug="away-title"), _png),
+    UrlCase("page", "show-poster", "POST", "number", _away_show(api=False), _png),
+]
+API_URLS += [
+    UrlCase("api", name, method, key, kwargs)
+    for name, key, kwargs in (
+        ("wrestler-photo", "slug", _home(slug=W_AWAY)),
+        ("title-belt", "slug", _home(slug="away-title")),
+        ("show-poster", "number", _away_show(api=True)),
+    )
+    for method in ("GET", "POST", "DELETE")
+]

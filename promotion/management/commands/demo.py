@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from matches.runner import ShowRunner
 from matches.season import MAX_WEEKS
+from promotion.choices import FINISHED_STATUSES
 from promotion.models import Federation
+from promotion.pictures import sample_pictures_attach
 from promotion.sample import sample_data
 
 DEMO_USERNAME = "admin"
@@ -80,6 +82,11 @@ class Command(BaseCommand):
                 stdout=self.stdout,
             )
             call_command("book_show", slug, auto=True, schedule=True, stdout=self.stdout)
+        # The sample's own pictures (promotion/data/sample/pictures), the coming show's poster.
+        coming = federation.shows.exclude(status__in=FINISHED_STATUSES).order_by("scheduled_at")
+        attached = sample_pictures_attach(federation, show=coming.first())
+        if attached:
+            self.stdout.write(f"Attached {attached} sample picture{pluralize(attached)}.")
 
         self.stdout.write(
             self.style.SUCCESS(
