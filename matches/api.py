@@ -13,7 +13,7 @@ import secrets
 
 import django_filters
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Count, Prefetch
+from django.db.models import Prefetch
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -44,6 +44,7 @@ from matches.selectors import (
     Pairing,
     PairingRefused,
     card_of,
+    matches_counted,
     pairing,
     pairing_odds,
     show_progress,
@@ -386,7 +387,7 @@ class ShowViewSet(
     poster = picture_action("poster", "show's poster", "shows")
 
     def scoped_queryset(self):
-        return self.federation.shows.annotate(match_count=Count("matches"))
+        return self.federation.shows.annotate(match_count=matches_counted())
 
     def get_serializer_class(self):
         return {

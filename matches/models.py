@@ -91,7 +91,9 @@ class Show(models.Model):
         indexes = [
             models.Index(fields=["status", "scheduled_at"]),
             # A federation's shows in date order (its archive, its latest, a page at a time).
-            models.Index(fields=["federation", "scheduled_at"], name="show_federation_when"),
+            models.Index(
+                fields=["federation", "scheduled_at", "number"], name="show_federation_when"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -209,6 +211,9 @@ class Match(models.Model):
                 name="match_called_off_has_reason_no_result",
             ),
         ]
+        # A show's matches counted by status (the archive) from the index alone, never from the
+        # rows, which hold the play-by-play.
+        indexes = [models.Index(fields=["show", "status"], name="match_show_status")]
 
     def __str__(self) -> str:
         return f"{self.show} — match {self.position}"

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import models
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.template.defaultfilters import pluralize
 
 from matches import simulation  # (the module: it reads this one's names as it loads)
@@ -327,6 +328,18 @@ def recent_history(*, show: Show, shows: int) -> History:
 # -- pages ---------------------------------------------------------------------------------------
 
 
+def matches_counted(condition: Q | None = None):
+    """A show's matches (those meeting ``condition``) counted in a subquery of their own, not by
+    grouping the shows with every match: a page of a long list of shows counts its rows (the
+    paginator's ``count()``) without reading any match, and each row's count is read from the
+    index of the matches by show and status."""
+    matches = Match.objects.filter(show=OuterRef("pk"))
+    if condition is not None:
+        matches = matches.filter(condition)
+    counted = matches.order_by().values("show").annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted), 0)
+
+
 def show_archive(*, federation: Federation, year: int | None = None) -> QuerySet[Show]:
     """Every show of the federation, latest first, with its matches counted (``match_count``, of
     which ``called_off`` were not wrestled and ``not_called_off`` were or will be) and its main
@@ -340,9 +353,9 @@ def show_archive(*, federation: Federation, year: int | None = None) -> QuerySet
             shows = shows.none()
     return (
         shows.annotate(
-            match_count=Count("matches"),
-            called_off=Count("matches", filter=Q(matches__status=MatchStatus.CALLED_OFF)),
-            not_called_off=Count("matches", filter=~Q(matches__status=MatchStatus.CALLED_OFF)),
+            match_count=matches_counted(),
+            called_off=matches_counted(Q(status=MatchStatus.CALLED_OFF)),
+            not_called_off=matches_counted(~Q(status=MatchStatus.CALLED_OFF)),
         )
         .prefetch_related(
             Prefetch(

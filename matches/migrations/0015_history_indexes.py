@@ -9,6 +9,12 @@ class Migration(migrations.Migration):
     operations = [
         migrations.AddIndex(
             model_name="show",
-            index=models.Index(fields=["federation", "scheduled_at"], name="show_federation_when"),
+            index=models.Index(
+                fields=["federation", "scheduled_at", "number"], name="show_federation_when"
+            ),
+        ),
+        migrations.AddIndex(
+            model_name="match",
+            index=models.Index(fields=["show", "status"], name="match_show_status"),
         ),
     ]
