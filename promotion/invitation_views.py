@@ -13,6 +13,7 @@ Refused tries to join are counted by the client's address (``JOIN_REFUSALS_PER_H
 from __future__ import annotations
 
 import functools
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import messages
@@ -21,6 +22,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.debug import sensitive_post_parameters
 
 from promotion.access import Action
@@ -223,6 +225,9 @@ def join_view(request, token: str):
             _count_refusal(request)
         return _private(_closed_page(request, exc))
     federation = link.federation
+    # (the link's expiry in the federation's zone, as its pages give times; the site's
+    # middleware deactivates it after the request)
+    timezone.activate(ZoneInfo(str(federation.time_zone)))
     signed_in = request.user.is_authenticated
     form = None if signed_in else JoinForm(request.POST or None)
     problems: list[str] = []

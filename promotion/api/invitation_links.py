@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -31,18 +31,19 @@ from promotion.invitations import (
 )
 from promotion.models import InvitationLink, MemberRole
 from web.api import FederationViewSet, atomic_action
+from web.api_support import ErrorSerializer
 
 
 class InvitationLinkSerializer(serializers.ModelSerializer):
     role = serializers.ChoiceField(choices=MemberRole.choices, read_only=True)
     created_by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     used_by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     revoked_by: serializers.SlugRelatedField[User] = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username", read_only=True, allow_null=True
     )
     state = serializers.SerializerMethodField(
         help_text="pending, used, expired or revoked, read now"
@@ -171,7 +172,13 @@ class InvitationLinkJoinViewSet(GenericViewSet):
         summary="Join a federation with an invitation link's token: you become a member with "
         "its role, and the link is used",
         request=JoinSerializer,
-        responses=JoinedSerializer,
+        responses={
+            200: JoinedSerializer,
+            410: OpenApiResponse(
+                ErrorSerializer,
+                "The link has been used, has expired or was revoked; the message says which.",
+            ),
+        },
         tags=["invitations"],
     )
     @action(detail=False, methods=["post"])

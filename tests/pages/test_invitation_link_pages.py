@@ -243,3 +243,15 @@ def test_refused_joins_are_throttled_by_address(made, monkeypatch):
     assert not User.objects.filter(username="newbooker").exists()
     # reading the page is not throttled
     assert visitor.get(join(token)).status_code == 200
+
+
+def test_the_join_page_gives_the_expiry_in_the_federations_time(federation, made):
+    link, token = made
+    federation.time_zone = "America/Chicago"
+    federation.save(update_fields=["time_zone"])
+    # 18:00 UTC on January 15 is noon in Chicago (UTC-6 in winter)
+    InvitationLink.objects.filter(pk=link.pk).update(
+        expires_at=dt.datetime(2030, 1, 15, 18, 0, tzinfo=dt.UTC)
+    )
+    page = Client().get(join(token)).content.decode()
+    assert "The link expires Jan 15, 2030 12:00 (" in page
