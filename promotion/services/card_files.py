@@ -35,12 +35,27 @@ def card_files_import(
             [("", "card_files", TOO_MANY_FILES.format(most=MAX_FILES, count=len(files)))]
         )
     documents = []
-    located: list[tuple[str, str, str]] = []
+    unread: list[str] = []
     for name, handle in files:
         try:
             documents.append((name, load_text(handle.read(MAX_BYTES + 1), source=name)))
         except YamlError as exc:
-            located.append(("", "", str(exc)))  # (its message names the file)
+            unread.append(str(exc))  # (its message names the file)
+    return card_documents_import(
+        federation=federation, documents=documents, unread=unread, sign=sign
+    )
+
+
+def card_documents_import(
+    *, federation, documents: list[tuple[str, object]], unread: list[str], sign: bool = False
+) -> list[WrestlerCard]:
+    """Store the cards of documents already read (``(name, parsed YAML)``), all or nothing.
+
+    ``unread`` holds the problems of the files that did not read (each naming its file): with
+    any, the documents that did read are still checked, so that every problem is named at
+    once, and nothing is stored."""
+    located: list[tuple[str, str, str]] = [("", "", problem) for problem in unread]
+    stored: list[WrestlerCard] = []
     try:
         with transaction.atomic():
             stored = cards_import(federation=federation, documents=documents, sign=sign)

@@ -180,3 +180,17 @@ def test_cards_of_two_systems_for_one_wrestler_are_both_imported(roster):
     )
     assert sorted(c.system for c in cards) == ["filsinger", "superstar"]
     assert {c.wrestler for c in cards} == {vale}
+
+
+def test_a_file_that_does_not_read_stores_none_of_the_other_files_cards(tmp_path, roster):
+    """One file not YAML: the good file beside it is checked, named nowhere, and not stored."""
+    _, vale, _ = roster
+    good = write(tmp_path, "vale.yaml", sample_card("filsinger", "corrigan-vale"))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: [unclosed\n")
+    err = io.StringIO()
+    with pytest.raises(CommandError, match=r"^1 problem; no card was imported\.$"):
+        call_command("import_cards", "icw", good, str(broken), stderr=err)
+    assert "broken.yaml" in err.getvalue()
+    assert "vale.yaml" not in err.getvalue()
+    assert not WrestlerCard.objects.filter(wrestler=vale).exists()

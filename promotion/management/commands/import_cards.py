@@ -4,7 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
 from promotion.models import Federation
-from promotion.services import CardImportError, ServiceError, cards_import
+from promotion.services import CardImportError, ServiceError
+from promotion.services.card_files import card_documents_import
 from rules.core.safeyaml import YamlError, load_file
 
 #: A problem naming nobody on the roster (``services.NO_SUCH_WRESTLER``), and what to do here.
@@ -34,15 +35,17 @@ class Command(BaseCommand):
         federation = Federation.objects.filter(slug=slug).first()
         if federation is None:
             raise CommandError(f"No federation with the slug {slug!r}.")
-        documents, problems = [], []
+        documents, unread = [], []
         for path in files:
             try:
                 documents.append((str(path), load_file(path)))
             except YamlError as exc:
-                problems.append(str(exc))
-        cards = []
+                unread.append(str(exc))
+        cards, problems = [], []
         try:
-            cards = cards_import(federation=federation, documents=documents, sign=sign)
+            cards = card_documents_import(
+                federation=federation, documents=documents, unread=unread, sign=sign
+            )
         except CardImportError as exc:
             problems += exc.problems
         except ServiceError as exc:
