@@ -29,6 +29,7 @@ picture field (``FIELDS`` lists them), so ``matches`` uses it for a show's poste
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import secrets
 import threading
@@ -41,6 +42,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import models, transaction
+from django.db.models.signals import post_delete
 from PIL import Image, ImageFile, ImageOps
 
 from promotion.services.base import ServiceError
@@ -316,3 +318,22 @@ def sample_pictures_attach(federation, *, show: models.Model | None = None) -> i
             picture_set(row, field, path.read_bytes())
             attached += 1
     return attached
+
+
+# -- a row deleted takes its picture's files with it -------------------------------------------
+
+
+def _files_of_deleted_row(sender, instance, **kwargs) -> None:
+    """A wrestler, title or show deleted (alone, or with its federation): its picture's files
+    are deleted once the deletion commits."""
+    for (label, field), _folder_name in FIELDS.items():
+        if instance._meta.label_lower == label:
+            name = str(getattr(instance, field) or "")
+            if name:
+                transaction.on_commit(functools.partial(_delete_files, name))
+
+
+for _label, _field in FIELDS:
+    post_delete.connect(
+        _files_of_deleted_row, sender=_label, dispatch_uid=f"pictures-{_label}-{_field}"
+    )

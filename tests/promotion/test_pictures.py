@@ -300,3 +300,30 @@ def test_only_the_picture_fields_take_pictures(db):
     with pytest.raises(ValueError, match=r"Wrestler\.hometown is not a picture field"):
         pictures.picture_set(wrestler, "hometown", upload(png()))
     assert stored_files() == []
+
+
+def test_deleting_a_row_or_its_federation_deletes_its_picture_files(
+    django_capture_on_commit_callbacks, db
+):
+    from promotion.services import federation_delete
+
+    wrestler = factories.WrestlerFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        pictures.picture_set(wrestler, "photo", upload(png()))
+    with django_capture_on_commit_callbacks(execute=True):
+        Wrestler.objects.filter(pk=wrestler.pk).delete()
+    assert stored_files() == []
+
+    federation = factories.FederationFactory()
+    rows = [
+        (factories.WrestlerFactory(federation=federation), "photo"),
+        (factories.TitleFactory(federation=federation), "belt"),
+        (factories.ShowFactory(federation=federation), "poster"),
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        for row, field in rows:
+            pictures.picture_set(row, field, upload(png()))
+    assert len(stored_files()) == 6
+    with django_capture_on_commit_callbacks(execute=True):
+        federation_delete(federation=federation)
+    assert stored_files() == []
