@@ -6,6 +6,7 @@ Nothing in these tests goes off the machine."""
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -17,6 +18,8 @@ class Received:
     path: str
     headers: dict[str, str]
     body: bytes
+    #: When it came (``time.monotonic()``).
+    at: float = 0.0
 
 
 @dataclass
@@ -36,7 +39,9 @@ def _handler(receiver: Receiver):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length)
             index = len(receiver.received)
-            receiver.received.append(Received(self.path, dict(self.headers), body))
+            receiver.received.append(
+                Received(self.path, dict(self.headers), body, time.monotonic())
+            )
             step = receiver.script[min(index, len(receiver.script) - 1)]
             if step == HANG:
                 receiver.release.wait(timeout=30)
