@@ -12,20 +12,28 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from django.db.models import Q, Sum
+from django.db.models import F, Prefetch, Q
 
-from matches.models import Match, MatchParticipant, MatchStatus, Method, Role, Show, ShowStatus
-from matches.selectors import shows_ahead_of
+from matches.models import (
+    FINISHED_STATUSES,
+    Match,
+    MatchParticipant,
+    MatchStatus,
+    Method,
+    Role,
+    Show,
+    ShowStatus,
+)
 from promotion.models import (
-    Feud,
+    FeudParticipant,
     FeudStatus,
     Injury,
     ReignEnd,
     StandingChange,
-    Title,
     TitleReign,
 )
 from rules.core.refusal import Refusal
@@ -200,28 +208,57 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def show_recap(show: Show) -> Recap:
-    """The recap of ``show``; refuses (``RecapNotReady``) a show that is not completed."""
-    show = Show.objects.select_related("federation").get(pk=show.pk)
+def show_recap(show: Show, *, card: Iterable[Match] | None = None) -> Recap:
+    """The recap of ``show``; refuses (``RecapNotReady``) a show that is not completed.
+
+    ``card``: the show's matches a page has read already (``selectors.card_of``: with their
+    participants, wrestlers and teams, titles and feuds), read again from them, not the
+    database."""
+    if show.status != ShowStatus.COMPLETED or "federation" not in show._state.fields_cache:
+        # (a show known completed stays so; any other is read afresh)
+        show = Show.objects.select_related("federation").get(pk=show.pk)
     if show.status != ShowStatus.COMPLETED:
         raise RecapNotReady(
             NOT_COMPLETED.format(show=show, status=show.get_status_display().lower())
         )
-    federation = show.federation
-    day = show.date
-    matches = list(
+    given = list(card) if card is not None else None
+    if given is not None and all(m.show_id == show.pk for m in given):
+        matches = sorted(given, key=lambda m: m.position)
+    else:
+        matches = _card(show)
+    by_id = {m.pk: m for m in matches}
+    return _recap(show, matches, by_id)
+
+
+def _card(show: Show) -> list[Match]:
+    return list(
         show.matches.select_related("title", "feud").prefetch_related(
-            "participants__wrestler", "participants__team"
+            Prefetch(
+                "participants",
+                queryset=MatchParticipant.objects.select_related("wrestler", "team"),
+            )
         )
     )
-    by_id = {m.pk: m for m in matches}
+
+
+def _recap(show: Show, matches: list[Match], by_id: dict[int, Match]) -> Recap:
+    federation = show.federation
+    day = show.date
 
     results = tuple(_result(m) for m in matches)
-    title_changes, defenses, vacancies, milestones = _titles(show, matches, by_id)
+    on_show = {
+        p.wrestler_id: p.wrestler.ring_name
+        for m in matches
+        if m.status == MatchStatus.COMPLETED
+        for p in m.participants.all()
+        if p.role in IN_THE_RING
+    }
+    before, after = _bouts(show, on_show)
+    title_changes, defenses, vacancies, milestones = _titles(show, matches, by_id, after)
     injuries = _injuries(show, by_id)
     feuds = _feuds(show, matches)
     movers = _movers(show)
-    streaks, debuts, match_milestones = _careers(show, matches)
+    streaks, debuts, match_milestones = _careers(on_show, before)
     return Recap(
         federation=federation.name,
         federation_slug=federation.slug,
@@ -262,21 +299,71 @@ def _result(match: Match) -> Result:
     )
 
 
-def _titles(show: Show, matches: list[Match], by_id: dict[int, Match]):
-    won: dict[int, TitleReign] = {
-        reign.won_at_id: reign
-        for reign in TitleReign.objects.filter(won_at__show=show).select_related(
-            "title", "holder_wrestler", "holder_team"
+def _bouts(show: Show, on_show: dict[int, str]) -> tuple[list[tuple], list[tuple]]:
+    """In one query, the in-ring rows of completed matches the recap reads: those of the
+    show's wrestlers up to it (``before``: wrestler, side, winning side, oldest first), and the
+    winners of the federation's title matches after it (``after``: match, title, when,
+    wrestler, team)."""
+    rows = (
+        MatchParticipant.objects.filter(
+            role__in=IN_THE_RING,
+            match__status=MatchStatus.COMPLETED,
+            show__status=ShowStatus.COMPLETED,
         )
-        if reign.won_at_id is not None
-    }
-    lost: dict[int, TitleReign] = {
-        reign.ended_at_id: reign
-        for reign in TitleReign.objects.filter(ended_at__show=show).select_related(
-            "holder_wrestler", "holder_team"
+        .filter(
+            Q(wrestler_id__in=list(on_show), show__scheduled_at__lte=show.scheduled_at)
+            | Q(
+                show__federation_id=show.federation_id,
+                show__scheduled_at__gt=show.scheduled_at,
+                match__title__isnull=False,
+                match__winner_side=F("side"),
+            )
         )
-        if reign.ended_at_id is not None
-    }
+        .order_by("show__scheduled_at", "match__position")
+        .values_list(
+            "wrestler_id",
+            "side",
+            "match__winner_side",
+            "match_id",
+            "match__title_id",
+            "show__scheduled_at",
+            "team_id",
+        )
+    )
+    before, after = [], []
+    for wrestler_id, side, winner_side, match_id, title_id, when, team_id in rows:
+        if when <= show.scheduled_at:
+            before.append((wrestler_id, side, winner_side))
+        else:
+            after.append((match_id, title_id, when, wrestler_id, team_id))
+    return before, after
+
+
+def _titles(show: Show, matches: list[Match], by_id: dict[int, Match], after: list[tuple]):
+    """Title changes, defenses, vacancies and defense milestones, in two queries whatever the
+    card: the reigns the show began, ended, vacated or had at stake, and the sides of the title
+    matches wrestled after it (for the defense counts)."""
+    at_stake = [m for m in matches if m.title_id is not None and m.winner_side is not None]
+    reigns = list(
+        TitleReign.objects.filter(
+            Q(won_at__show=show)
+            | Q(ended_at__show=show)
+            | Q(
+                title__federation_id=show.federation_id,
+                end_reason=ReignEnd.VACATED_INJURY,
+                ended_on=show.date,
+                ended_at__isnull=True,
+            )
+            | (
+                Q(title_id__in={m.title_id for m in at_stake}, won_on__lte=show.date)
+                & (Q(ended_on__isnull=True) | Q(ended_on__gte=show.date))
+            )
+        )
+        .select_related("title", "holder_wrestler", "holder_team", "won_at", "ended_at__show")
+        .order_by("-number")
+    )
+    won = {r.won_at_id: r for r in reigns if r.won_at_id in by_id}
+    lost = {r.ended_at_id: r for r in reigns if r.ended_at_id in by_id}
     changes = []
     for match_id, reign in sorted(won.items(), key=lambda item: by_id[item[0]].position):
         before = lost.get(match_id)
@@ -290,17 +377,46 @@ def _titles(show: Show, matches: list[Match], by_id: dict[int, Match]):
                 holder_reign_number=reign.holder_reign_number,
             )
         )
+    vacancies = tuple(
+        Vacancy(
+            title=reign.title.name,
+            champion=_holder_name(reign),
+            reason=reign.get_end_reason_display().lower(),
+        )
+        for reign in reigns
+        if reign.end_reason == ReignEnd.VACATED_INJURY
+        and reign.ended_at_id is None
+        and reign.ended_on == show.date
+    )
+
+    # A defense: a title match not won by a new champion, whose winners hold a reign running
+    # at the show (begun before it, not at it).
+    kept: list[tuple[Match, TitleReign]] = []
+    for match in at_stake:
+        if match.pk in won:
+            continue
+        holder = next(
+            (
+                r
+                for r in reigns
+                if r.title_id == match.title_id
+                and r.won_on <= show.date
+                and (r.won_at is None or r.won_at.show_id != show.pk)
+                and (r.ended_on is None or r.ended_on >= show.date)
+                and _holder_won(r, match)
+            ),
+            None,
+        )
+        if holder is not None:
+            kept.append((match, holder))
+    numbers = _defense_numbers(show, [reign for _, reign in kept], after)
 
     defenses, milestones = [], []
-    for match in matches:
+    for match, reign in kept:
+        number = numbers[reign.pk]
+        champion = _holder_name(reign)
         title = match.title
-        if title is None or match.pk in won or match.winner_side is None:
-            continue
-        kept = _reign_defended(show, match, title)
-        if kept is None:
-            continue
-        number = _defense_number(show, kept)
-        champion = _holder_name(kept)
+        assert title is not None  # (at stake)
         defenses.append(
             Defense(title=title.name, champion=champion, number=number, position=match.position)
         )
@@ -311,71 +427,70 @@ def _titles(show: Show, matches: list[Match], by_id: dict[int, Match]):
                     words=f"{_ordinal(number)} successful defense of the {title}",
                 )
             )
-
-    vacancies = tuple(
-        Vacancy(
-            title=reign.title.name,
-            champion=_holder_name(reign),
-            reason=reign.get_end_reason_display().lower(),
-        )
-        for reign in TitleReign.objects.filter(
-            title__federation_id=show.federation_id,
-            end_reason=ReignEnd.VACATED_INJURY,
-            ended_on=show.date,
-            ended_at__isnull=True,
-        ).select_related("title", "holder_wrestler", "holder_team")
-    )
     return tuple(changes), tuple(defenses), vacancies, tuple(milestones)
 
 
-def _reign_defended(show: Show, match: Match, title: Title) -> TitleReign | None:
-    """The reign its holder kept in ``match``: one of the title's, begun before it and not ended
-    before the show, whose holder won the match."""
-    reigns = (
-        TitleReign.objects.filter(title=title, won_on__lte=show.date)
-        .filter(Q(ended_on__isnull=True) | Q(ended_on__gte=show.date))
-        .exclude(won_at=match)
-        .select_related("holder_wrestler", "holder_team", "ended_at__show")
-        .order_by("-number")
-    )
-    for reign in reigns:
-        if _holder_won(reign, match):
-            return reign
-    return None
-
-
-def _defense_number(show: Show, reign: TitleReign) -> int:
-    """The reign's defense count as it stood after ``show``: its stored count (which holds the
+def _defense_numbers(show: Show, reigns: list[TitleReign], rows: list[tuple]) -> dict[int, int]:
+    """Each reign's defense count as it stood after ``show``: its stored count (which holds the
     defenses of a lineage imported with the federation too) less the defenses its holder made
-    on the completed shows after it."""
-    later = Match.objects.filter(
-        title_id=reign.title_id,
-        status=MatchStatus.COMPLETED,
-        winner_side__isnull=False,
-        show__status=ShowStatus.COMPLETED,
-        show__scheduled_at__gt=show.scheduled_at,
-    ).prefetch_related("participants")
-    if reign.ended_at is not None:
-        later = later.filter(show__scheduled_at__lt=reign.ended_at.show.scheduled_at)
-    elif reign.ended_on is not None:
-        zone = ZoneInfo(str(show.federation.time_zone))
-        end = dt.datetime.combine(reign.ended_on + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
-        later = later.filter(show__scheduled_at__lt=end)
-    return reign.defenses - sum(1 for m in later if _holder_won(reign, m))
+    on the completed shows after it, within the reign (``rows``: the winners of the
+    federation's title matches after the show, ``_bouts``)."""
+    winners: dict[int, tuple[int, dt.datetime, set[int], set[int]]] = {}
+    for match_id, title_id, when, wrestler_id, team_id in rows:
+        _, _, wrestlers, teams = winners.setdefault(match_id, (title_id, when, set(), set()))
+        wrestlers.add(wrestler_id)
+        if team_id is not None:
+            teams.add(team_id)
+    zone = ZoneInfo(str(show.federation.time_zone))
+    numbers = {}
+    for reign in reigns:
+        end = None
+        if reign.ended_at is not None:
+            end = reign.ended_at.show.scheduled_at
+        elif reign.ended_on is not None:
+            end = dt.datetime.combine(
+                reign.ended_on + dt.timedelta(days=1), dt.time.min, tzinfo=zone
+            )
+        made_later = sum(
+            1
+            for title_id, when, wrestlers, teams in winners.values()
+            if title_id == reign.title_id
+            and (end is None or when < end)
+            and (reign.holder_wrestler_id in wrestlers or reign.holder_team_id in teams)
+        )
+        numbers[reign.pk] = reign.defenses - made_later
+    return numbers
 
 
 def _injuries(show: Show, by_id: dict[int, Match]) -> tuple[InjuryNote, ...]:
+    """The injuries of the show's matches, each with the shows ahead its wrestler is booked on
+    before he is back, when it keeps him off cards (two queries whatever their number)."""
+    injuries = list(Injury.objects.filter(match__show=show).select_related("wrestler"))
+    booked: dict[int, list[Show]] = defaultdict(list)
+    ahead = (
+        MatchParticipant.objects.filter(
+            wrestler__injuries__match__show=show,
+            wrestler__injuries__keeps_off_cards=True,
+            role__in=IN_THE_RING,
+            match__status=MatchStatus.BOOKED,
+        )
+        .exclude(show__status__in=FINISHED_STATUSES)
+        .exclude(show=show)
+        .select_related("show__federation")
+        .order_by("show__scheduled_at")
+        .distinct()
+    )
+    for row in ahead:
+        booked[row.wrestler_id].append(row.show)
     notes = []
-    for injury in Injury.objects.filter(match__show=show).select_related("wrestler"):
-        misses: tuple[str, ...] = ()
-        if injury.keeps_off_cards:
-            misses = tuple(
-                str(ahead)
-                for ahead in shows_ahead_of(
-                    wrestler=injury.wrestler, on=show.date, before=injury.expected_return
-                )
-                if ahead.pk != show.pk
-            )
+    for injury in injuries:
+        misses = tuple(
+            str(ahead)
+            for ahead in booked[injury.wrestler_id]
+            if injury.keeps_off_cards
+            and ahead.date >= show.date
+            and (injury.expected_return is None or ahead.date < injury.expected_return)
+        )
         notes.append(
             InjuryNote(
                 wrestler=injury.wrestler.ring_name,
@@ -403,13 +518,8 @@ def _feuds(show: Show, matches: list[Match]) -> tuple[FeudNote, ...]:
             notes.append(FeudNote(str(feud), "blown off" if blown_off else "ended"))
         else:
             notes.append(FeudNote(str(feud), "heated"))
-    ended_apart = Feud.objects.filter(
-        federation_id=show.federation_id, status=FeudStatus.ENDED, ended_on=show.date
-    ).exclude(pk__in=seen)
-    for feud in ended_apart:
-        seen.add(feud.pk)
-        notes.append(FeudNote(str(feud), "ended"))
-    # Feuds begun on the show: sides that met on it in a match of no feud.
+    # Feuds ended on the show's date apart from its matches, and feuds begun on it between
+    # sides that met on it in a match of no feud (one query, with their sides).
     met: set[frozenset] = set()
     for match in matches:
         if match.feud_id is None and match.status == MatchStatus.COMPLETED:
@@ -421,62 +531,61 @@ def _feuds(show: Show, matches: list[Match]) -> tuple[FeudNote, ...]:
             for i, a in enumerate(sides):
                 for b in sides[i + 1 :]:
                     met.add(frozenset((a, b)))
-    begun = (
-        Feud.objects.filter(federation_id=show.federation_id, started_on=show.date)
-        .exclude(pk__in=seen)
-        .prefetch_related("participants")
+    # One query: the sides of the feuds ended on the show's date or begun on it.
+    others: dict[int, tuple[str, bool, dict[int, set[tuple[str, int]]]]] = {}
+    rows = (
+        FeudParticipant.objects.filter(feud__federation_id=show.federation_id)
+        .filter(
+            Q(feud__status=FeudStatus.ENDED, feud__ended_on=show.date)
+            | Q(feud__started_on=show.date)
+        )
+        .exclude(feud_id__in=seen)
+        .order_by("feud_id")
+        .values_list("feud_id", "feud__name", "feud__ended_on", "side", "wrestler_id", "team_id")
     )
-    for feud in begun:
-        key = feud.sides_key()
+    for feud_id, name, ended_on, side, wrestler_id, team_id in rows:
+        _, _, sides_of = others.setdefault(
+            feud_id, (name or f"Feud #{feud_id}", ended_on == show.date, defaultdict(set))
+        )
+        sides_of[side].add(("team", team_id) if team_id is not None else ("wrestler", wrestler_id))
+    begun = []
+    for name, ended, sides_of in others.values():
+        if ended:
+            notes.append(FeudNote(name, "ended"))
+            continue
+        key = frozenset(frozenset(members) for members in sides_of.values())
         if len(key) == 2:
             a, b = tuple(key)
             if any((a <= x and b <= y) or (a <= y and b <= x) for x, y in map(tuple, met)):
-                notes.append(FeudNote(str(feud), "started"))
+                begun.append(FeudNote(name, "started"))
+    notes.extend(begun)
     return tuple(notes)
 
 
 def _movers(show: Show) -> tuple[Mover, ...]:
+    """The largest Prestige moves of the show's ledger rows (one query), with the value after
+    each wrestler's last row."""
+    totals: dict[int, int] = defaultdict(int)
+    names: dict[int, str] = {}
+    after: dict[int, int] = {}
     rows = (
         StandingChange.objects.filter(Q(show=show) | Q(match__show=show), attribute="prestige")
-        .values("wrestler_id", "wrestler__ring_name")
-        .annotate(total=Sum("delta"))
-    )
-    last_value = dict(
-        StandingChange.objects.filter(Q(show=show) | Q(match__show=show), attribute="prestige")
         .order_by("created_at", "id")
-        .values_list("wrestler_id", "value_after")
+        .values_list("wrestler_id", "wrestler__ring_name", "delta", "value_after")
     )
-    movers = [
-        Mover(row["wrestler__ring_name"], row["total"], last_value[row["wrestler_id"]])
-        for row in rows
-        if row["total"]
-    ]
+    for wrestler_id, name, delta, value_after in rows:
+        totals[wrestler_id] += delta
+        names[wrestler_id] = name
+        after[wrestler_id] = value_after
+    movers = [Mover(names[pk], total, after[pk]) for pk, total in totals.items() if total]
     movers.sort(key=lambda m: (-abs(m.delta), -m.delta, m.wrestler))
     return tuple(movers[:MOVERS])
 
 
-def _careers(show: Show, matches: list[Match]):
+def _careers(on_show: dict[int, str], rows: list[tuple]):
     """Streaks, debuts and match milestones of the wrestlers who wrestled on the show, from their
-    completed matches up to it (one query)."""
-    on_show = {
-        p.wrestler_id: p.wrestler.ring_name
-        for m in matches
-        if m.status == MatchStatus.COMPLETED
-        for p in m.participants.all()
-        if p.role in IN_THE_RING
-    }
+    completed matches up to it (``rows``, oldest first: ``_bouts``)."""
     history: dict[int, list[bool | None]] = defaultdict(list)
-    rows = (
-        MatchParticipant.objects.filter(
-            wrestler_id__in=on_show,
-            role__in=IN_THE_RING,
-            match__status=MatchStatus.COMPLETED,
-            match__show__status=ShowStatus.COMPLETED,
-            match__show__scheduled_at__lte=show.scheduled_at,
-        )
-        .order_by("match__show__scheduled_at", "match__position")
-        .values_list("wrestler_id", "side", "match__winner_side")
-    )
     for wrestler_id, side, winner_side in rows:
         history[wrestler_id].append(None if winner_side is None else winner_side == side)
 

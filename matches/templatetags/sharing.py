@@ -17,12 +17,13 @@ register = template.Library()
 
 
 @register.inclusion_tag("matches/_recap.html", takes_context=True)
-def recap_of(context, show, share: bool = False, brief: bool = False):
+def recap_of(context, show, share: bool = False, brief: bool = False, card=None):
     """The recap of ``show`` when it is completed (nothing otherwise), with its copy buttons
-    when ``share``; without its results when ``brief`` (a page that lists them already)."""
+    when ``share``; without its results when ``brief`` (a page that lists them already).
+    ``card``: the show's matches as the page read them (``selectors.card_of``), read again."""
     if show is None or show.status != ShowStatus.COMPLETED:
         return {"recap": None}
-    recap = show_recap(show)
+    recap = show_recap(show, card=card)
     formats = _formats(recap, context.get("request")) if share else []
     heading = "What it changed" if brief else "Recap"
     return {"recap": recap, "heading": heading, "formats": formats, "brief": brief}
