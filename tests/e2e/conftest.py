@@ -66,6 +66,7 @@ def site(tmp_path_factory, chromium_path):
         DJANGO_ALLOWED_HOSTS=f"127.0.0.1,localhost,{SITE_NAME}",
         PYTHONUNBUFFERED="1",
         DJANGO_LOG_LEVEL="WARNING",
+        MEDIA_ROOT=str(folder / "media"),  # uploaded pictures: the site's own folder
     )
     log = (folder / "server.log").open("w")
     server = subprocess.Popen(
