@@ -408,6 +408,30 @@ REFUSED = [
         "maneuvers.maneuvers",
         "must include 'Lunge Tag' (the engine uses it)",
     ),
+    (
+        "maneuvers",
+        drop("maneuvers", "Foreign Object Smash"),
+        "maneuvers.maneuvers",
+        "must include 'Foreign Object Smash' (the engine uses it)",
+    ),
+    (
+        "maneuvers",
+        drop("maneuvers", "Fire Tab"),
+        "maneuvers.maneuvers",
+        "must include 'Fire Tab' (the engine uses it)",
+    ),
+    (
+        "maneuvers",
+        drop("maneuvers", "Powder"),
+        "maneuvers.maneuvers",
+        "must include 'Powder' (the engine uses it)",
+    ),
+    (
+        "maneuvers",
+        drop("maneuvers", "Distract Referee"),
+        "maneuvers.maneuvers",
+        "must include 'Distract Referee' (the engine uses it)",
+    ),
     # ---------------------------------------------------------------- objects
     (
         "objects",
