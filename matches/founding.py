@@ -197,9 +197,14 @@ def federation_found(
     if time_zone is not None:
         fields["time_zone"] = time_zone
     with transaction.atomic():
-        slug = slug or free_slug(
-            Federation.objects.all(), name, fallback="federation", max_length=60
-        )
+        if not slug:
+            # Made from the name: numbered on where another federation has it (one typed in
+            # that is taken is refused by federation_create, naming it).
+            base = free_slug(Federation.objects.all(), name, fallback="federation", max_length=56)
+            slug, number = base, 1
+            while Federation.objects.filter(slug=slug).exists():
+                number += 1
+                slug = f"{base}-{number}"
         federation = federation_create(owner=owner, name=name, slug=slug, **fields)
         wrestlers = roster_generate(federation=federation, size=roster_size, seed=seed)
         report = FoundingReport(federation=federation, seed=seed, wrestlers=wrestlers, titles=[])

@@ -153,6 +153,8 @@ def test_the_same_seed_signs_the_same_roster(owner):
     ]
     assert cards(first) == cards(second)
     assert names(found(owner, name="Three", seed=8)) != names(first)
+    # A name another federation has: its address is numbered on.
+    assert found(owner, name="One", seed=9).federation.slug == "one-2"
 
 
 @pytest.mark.parametrize(

@@ -120,6 +120,14 @@ PAGE_URLS: list[UrlCase] = [
         lambda w: {"slug": HOME, "pk": w.away.membership.pk},
     ),
     UrlCase("page", "wrestler-detail", "GET", "slug", _page_home(slug=W_AWAY)),
+    UrlCase(
+        "page",
+        "card-generate",
+        "POST",
+        "slug",
+        _page_home(slug=W_AWAY),
+        lambda w: {"system": "arm", "seed": 1},
+    ),
     UrlCase("page", "wrestler-print", "GET", "slug", _page_home(slug=W_AWAY)),
     UrlCase("page", "wrestler-print-pdf", "GET", "slug", _page_home(slug=W_AWAY)),
     UrlCase(
@@ -317,6 +325,14 @@ API_URLS: list[UrlCase] = [
     ),
     UrlCase("api", "wrestler-record", "GET", "slug", _home(slug=W_AWAY)),
     UrlCase("api", "card-list", "GET", "wrestler_slug", _home(wrestler_slug=W_AWAY)),
+    UrlCase(
+        "api",
+        "generated-card-list",
+        "POST",
+        "wrestler_slug",
+        _home(wrestler_slug=W_AWAY),
+        lambda w: {"system": "arm", "seed": 1},
+    ),
     UrlCase(
         "api", "card-detail", "GET", "wrestler_slug", _home(wrestler_slug=W_AWAY, system=SYSTEM)
     ),
