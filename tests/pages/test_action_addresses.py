@@ -71,6 +71,10 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
         "tournament-cancel": (reverse("tournament-cancel", args=[f, cup]), cup_page),
         "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
         "card-odds": (reverse("card-odds", args=card), reverse("card-edit", args=card)),
+        "card-generate": (
+            reverse("card-generate", args=[f, wrestler.slug]),
+            reverse("wrestler-detail", args=[f, wrestler.slug]),
+        ),
         "card-builder-check": (
             reverse("card-builder-check", args=card),
             reverse("card-builder", args=card),
@@ -87,6 +91,11 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
         # invitation is looked up.)
         "invitation-accept": (reverse("invitation-accept", args=[1]), reverse("home")),
         "invitation-decline": (reverse("invitation-decline", args=[1]), reverse("home")),
+        # (as an invitation's: followed before any link is looked up)
+        "invitation-link-revoke": (
+            reverse("invitation-link-revoke", args=[f, 1]),
+            reverse("members", args=[f]),
+        ),
     }
 
 
