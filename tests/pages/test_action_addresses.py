@@ -71,10 +71,6 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
         "tournament-cancel": (reverse("tournament-cancel", args=[f, cup]), cup_page),
         "card-check": (reverse("card-check", args=card), reverse("card-edit", args=card)),
         "card-odds": (reverse("card-odds", args=card), reverse("card-edit", args=card)),
-        "card-generate": (
-            reverse("card-generate", args=[f, wrestler.slug]),
-            reverse("wrestler-detail", args=[f, wrestler.slug]),
-        ),
         "card-builder-check": (
             reverse("card-builder-check", args=card),
             reverse("card-builder", args=card),
