@@ -415,6 +415,7 @@ API_URLS: list[UrlCase] = [
         "api", "show-detail", "PATCH", "number", _away_show(api=True), lambda w: {"name": "Renamed"}
     ),
     UrlCase("api", "show-progress", "GET", "number", _away_show(api=True)),
+    UrlCase("api", "show-recap", "GET", "number", _away_show(api=True)),
     *[
         UrlCase("api", name, "POST", "number", _away_show(api=True))
         for name in ("show-autobook", "show-schedule", "show-run", "show-retry", "show-cancel")
