@@ -27,6 +27,7 @@ import hmac
 import json
 import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from typing import Any
 
 import httpx
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
@@ -377,10 +378,31 @@ def delivery_run(
     send: Sender | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> Tried:
-    """Every attempt of a delivery in this process, waiting between them with ``sleep`` (without
-    a broker, where tasks run in the calling process)."""
+    """Every attempt of a delivery in this process, waiting between them with ``sleep`` (the
+    retries without a broker, in their thread: ``retry_in_background``)."""
     while True:
         tried = delivery_attempt(delivery_id=delivery_id, send=send)
         if tried.wait is None:
             return tried
         sleep(tried.wait)
+
+
+def retry_in_background(
+    *, delivery_id: int, wait: float, sleep: Callable[[float], None] = time.sleep
+) -> threading.Thread:
+    """Without a broker: the rest of a delivery's attempts in a thread of this process, after
+    ``wait`` seconds, so that the request or command that ran the show does not wait through
+    the backoff. (A process that ends first leaves the delivery retrying in the log.)"""
+
+    def run() -> None:
+        try:
+            sleep(wait)
+            delivery_run(delivery_id=delivery_id, sleep=sleep)
+        except Exception:
+            logger.exception("Webhook delivery %s: its retries failed", delivery_id)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, name=f"webhook-delivery-{delivery_id}", daemon=True)
+    thread.start()
+    return thread

@@ -468,3 +468,33 @@ def test_a_federation_keeps_at_most_ten_webhooks_and_no_address_twice():
     with pytest.raises(webhooks.ServiceError, match="10 webhooks, the most it may keep"):
         hook(federation, "https://example.com/eleventh")
     assert Webhook.objects.filter(federation=federation).count() == 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_the_retries_run_in_a_thread_not_in_the_shows_request(
+    receiver, settings, monkeypatch
+):
+    """The task run in the process (no broker) makes the first attempt and returns at once;
+    the retry, after its wait, is made by a thread of the process."""
+    receiver.script = [503, 200]
+    waits: list[float] = []
+    threads = []
+    original = webhooks.retry_in_background
+
+    def in_background(*, delivery_id, wait):
+        threads.append(original(delivery_id=delivery_id, wait=wait, sleep=waits.append))
+
+    monkeypatch.setattr(webhooks, "retry_in_background", in_background)
+    webhook = hook(factories.FederationFactory(), receiver.url, "slack")
+    delivery = WebhookDelivery.objects.create(webhook=webhook, kind=DeliveryKind.TEST)
+
+    result = deliver_webhook.apply((delivery.pk,)).get()
+
+    assert result == {"status": "retrying", "wait": 10.0}
+    [thread] = threads
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+    assert waits == [10.0]
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts, delivery.last_code) == ("delivered", 2, 200)
+    assert len(receiver.received) == 2
