@@ -21,6 +21,7 @@ from matches.recap import (
     RecapNotReady,
     Streak,
     TitleChange,
+    _careers,
     show_recap,
 )
 from matches.simulation import show_simulate
@@ -228,3 +229,17 @@ def test_a_tenth_defense_is_a_milestone(week):
     assert recap.milestones == (
         Milestone("Mortimer Gale", f"10th successful defense of the {WORLD}"),
     )
+
+
+def test_a_hundredth_match_is_a_milestone_and_a_longer_run_is_extended():
+    # Wrestler 1: 99 matches before (the last 4 won), and his 100th won: a 5-win run extended.
+    # Wrestler 2: his first match, lost: a debut. Rows: (wrestler, side, winning side).
+    before = [(1, 0, 1)] * 95 + [(1, 0, 0)] * 4
+    rows = [*before, (2, 0, 1), (1, 1, 1)]
+    streaks, debuts, milestones = _careers({1: "Ace", 2: "Rookie"}, rows)
+    assert streaks == (Streak("Ace", "extended", 5),)
+    assert debuts == ("Rookie",)
+    assert milestones == (Milestone("Ace", "100th match"),)
+    # One match fewer: neither a milestone nor a debut for him.
+    _, debuts, milestones = _careers({1: "Ace"}, [*rows[1:-2], (1, 1, 1)])
+    assert milestones == () and debuts == ()
