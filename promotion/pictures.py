@@ -122,7 +122,9 @@ def _read_bounded(upload: Any, *, field: str) -> bytes:
             upload.seek(0)
         data = upload.read(limit + 1)
     if len(data) > limit:
-        size = getattr(upload, "size", None) or f"more than {limit}"
+        size = getattr(upload, "size", None) or (
+            len(data) if isinstance(upload, bytes | bytearray) else f"more than {limit}"
+        )
         raise PictureRefused(TOO_LARGE.format(size=size, limit=limit), field=field)
     if not data:
         raise PictureRefused(EMPTY, field=field)
@@ -184,6 +186,10 @@ def clean_picture(upload: Any, *, field: str = "picture") -> CleanPicture:
                 )
             try:
                 opened.seek(0)  # the first frame of an animation
+                if source_format == "JPEG":
+                    # Decoded at the smallest scale still at least STORED_SIDE a side: a
+                    # 12-megapixel photo decodes about four times as fast.
+                    opened.draft("RGB", (STORED_SIDE, STORED_SIDE))
                 _load_whole(opened)
                 turned = ImageOps.exif_transpose(opened)
                 fresh = _fresh(turned)

@@ -327,3 +327,12 @@ def test_deleting_a_row_or_its_federation_deletes_its_picture_files(
     with django_capture_on_commit_callbacks(execute=True):
         federation_delete(federation=federation)
     assert stored_files() == []
+
+
+def test_a_large_jpeg_decoded_at_a_smaller_scale_still_fills_1200_a_side():
+    out = io.BytesIO()
+    Image.linear_gradient("L").resize((3000, 2000)).convert("RGB").save(out, "JPEG")
+    clean = pictures.clean_picture(out.getvalue())
+    assert Image.open(io.BytesIO(clean.image)).size == (1200, 800)
+    assert Image.open(io.BytesIO(clean.thumbnail)).size == (240, 160)
+    assert clean.source_format == "JPEG"
