@@ -28,13 +28,9 @@ def test_the_lists_of_one_federation_hold_none_of_the_others_webhooks(world):
     assert (home.status_code, away.status_code) == (200, 200)
     assert home.json() == []
     assert [row["id"] for row in away.json()] == [away_hook.pk]
-    log = api.get(
-        reverse("api:webhook-delivery-list", kwargs={"federation_slug": HOME})
-    )
+    log = api.get(reverse("api:webhook-delivery-list", kwargs={"federation_slug": HOME}))
     assert log.status_code == 200 and log.json()["results"] == []
-    log = api.get(
-        reverse("api:webhook-delivery-list", kwargs={"federation_slug": AWAY})
-    )
+    log = api.get(reverse("api:webhook-delivery-list", kwargs={"federation_slug": AWAY}))
     assert [row["webhook"] for row in log.json()["results"]] == [away_hook.pk]
 
 
@@ -47,9 +43,7 @@ def test_the_settings_page_shows_only_its_own_webhooks(world, client):
     assert "https://hooks.example.com/…" in away.content.decode()
 
 
-def test_a_neighbours_webhook_is_neither_tested_nor_removed_through_anothers_address(
-    world, client
-):
+def test_a_neighbours_webhook_is_neither_tested_nor_removed_through_anothers_address(world, client):
     away_hook = Webhook.objects.get(federation=world.away.federation)
     deliveries = WebhookDelivery.objects.count()
     client.force_login(world.boss)
