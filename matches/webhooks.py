@@ -312,6 +312,7 @@ def delivery_attempt(
         logger.exception("Webhook delivery %s: its message could not be written", delivery_id)
         bodies, error = [], f"The message could not be written: {type(exc).__name__}: {exc}"
     for body in bodies[sent:]:
+        code = None  # (the last request's answer: none when it got none)
         try:
             answer = post(delivery.webhook.url, body, _headers(delivery, body, now=now()))
         except outbound.AddressRefused as exc:

@@ -19,6 +19,7 @@ import pytest
 from celery.exceptions import Retry
 
 from matches import outbound, share, webhooks
+from matches import recap as recaps
 from matches.models import DeliveryKind, DeliveryStatus, Webhook, WebhookDelivery
 from matches.recap import show_recap
 from matches.simulation import show_simulate
@@ -498,3 +499,24 @@ def test_without_a_broker_the_retries_run_in_a_thread_not_in_the_shows_request(
     delivery.refresh_from_db()
     assert (delivery.status, delivery.attempts, delivery.last_code) == ("delivered", 2, 200)
     assert len(receiver.received) == 2
+
+
+def test_a_part_that_gets_no_answer_logs_no_code_of_the_part_before(
+    receiver, settings, monkeypatch
+):
+    """The log's last code is the last request's: a Discord part taken (200), then one that
+    times out, leaves no code (not the 200 of the part before), and one part sent."""
+    settings.RINGSIDE_WEBHOOKS_TIMEOUT = 1
+    receiver.script = [200, HANG]
+    monkeypatch.setattr(recaps, "show_recap", lambda show: "the recap")
+    monkeypatch.setattr(share, "recap_discord", lambda recap: ["part one", "part two"])
+    webhook = hook(factories.FederationFactory(), receiver.url, "discord")
+    show = factories.ShowFactory(federation=webhook.federation, status="completed")
+    delivery = WebhookDelivery.objects.create(webhook=webhook, show=show, kind=DeliveryKind.SHOW)
+
+    tried = webhooks.delivery_attempt(delivery_id=delivery.pk)
+
+    assert tried.status == DeliveryStatus.RETRYING
+    delivery.refresh_from_db()
+    assert (delivery.parts_sent, delivery.last_code) == (1, None)
+    assert delivery.last_error == "No answer in time (timed out)."
