@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTextTransform
 
 from matches.models import MatchParticipant, MatchStatus, Role
@@ -116,27 +116,43 @@ def head_to_head(*, wrestler: Wrestler, opponent: Wrestler) -> Record:
     return record
 
 
-def head_to_heads(*, wrestler: Wrestler) -> list[tuple[Wrestler, Record]]:
-    """The wrestler's record against every opponent he has faced, most matches first. Three
-    queries whatever the number of matches."""
-    mine = _sides(wrestler)
-    others = MatchParticipant.objects.filter(
-        role__in=IN_THE_RING,
-        match__in=MatchParticipant.objects.filter(
-            wrestler=wrestler, role__in=IN_THE_RING, match__status=MatchStatus.COMPLETED
-        ).values("match_id"),
-    ).values_list("match_id", "side", "wrestler_id")
-    records: dict[int, Record] = {}
-    for match_id, side, other_id in others:
-        if match_id not in mine or mine[match_id][0] == side or other_id is None:
-            continue
-        _, won, how = mine[match_id]
-        _add(records.setdefault(other_id, Record()), won, how)
-    people = Wrestler.objects.select_related("federation").in_bulk(list(records))
-    return sorted(
-        ((people[pk], record) for pk, record in records.items()),
-        key=lambda item: (-item[1].matches, item[0].ring_name),
+def head_to_heads(*, wrestler: Wrestler, limit: int | None = None) -> list[tuple[Wrestler, Record]]:
+    """The wrestler's wins, losses and draws against every opponent he has faced (in the ring on
+    another side), most matches first (then by ring name); the first ``limit`` when given.
+    Counted by the database in one query over his matches (without their methods, so no
+    match's effects are decoded), and one for the opponents."""
+    mine = MatchParticipant.objects.filter(
+        wrestler=wrestler, role__in=IN_THE_RING, match__status=MatchStatus.COMPLETED
     )
+    my_side = mine.filter(match=OuterRef("match")).values("side")[:1]
+    rows = (
+        MatchParticipant.objects.filter(
+            role__in=IN_THE_RING, match__in=mine.values("match_id"), wrestler__isnull=False
+        )
+        .exclude(wrestler=wrestler)
+        .annotate(mine=Subquery(my_side))
+        .exclude(side=F("mine"))
+        .values("wrestler_id")
+        .annotate(
+            played=Count("pk"),
+            won=Count("pk", filter=Q(match__winner_side=F("mine"))),
+            drawn=Count("pk", filter=Q(match__winner_side__isnull=True)),
+        )
+        .order_by("-played", "wrestler__ring_name", "wrestler_id")
+    )
+    if limit is not None:
+        rows = rows[:limit]
+    counted = list(rows)
+    people = Wrestler.objects.select_related("federation").in_bulk(
+        [row["wrestler_id"] for row in counted]
+    )
+    found = []
+    for row in counted:
+        record = Record(
+            wins=row["won"], draws=row["drawn"], losses=row["played"] - row["won"] - row["drawn"]
+        )
+        found.append((people[row["wrestler_id"]], record))
+    return found
 
 
 # -- the federation's record book -----------------------------------------------------------------

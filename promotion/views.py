@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 import yaml
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
@@ -314,6 +315,10 @@ def _wrestler(federation: Federation, slug: str) -> Wrestler:
     return wrestler
 
 
+#: How many of a wrestler's feuds and injuries his page lists (the latest).
+PROFILE_LIST = 10
+
+
 def wrestler_detail(request, federation: str, slug: str):
     fed = federation_page(request, federation)
     wrestler = _wrestler(fed, slug)
@@ -331,13 +336,17 @@ def wrestler_detail(request, federation: str, slug: str):
         "wrestler": wrestler,
         "record": record,
         "method_rows": [(m, record.wins_by[m], record.losses_by[m]) for m in methods],
-        "head_to_heads": match_records.head_to_heads(wrestler=wrestler)[:10],
+        "head_to_heads": match_records.head_to_heads(wrestler=wrestler, limit=10),
         "reigns": selectors.wrestler_reigns(wrestler=wrestler),
-        "injuries": wrestler.injuries.select_related("match__show")
-        .defer("match__play_by_play")
-        .order_by("healed_on", "-occurred_on"),
+        "injuries": list(
+            wrestler.injuries.select_related("match__show")
+            .defer("match__play_by_play")
+            .order_by(F("healed_on").desc(nulls_first=True), "-occurred_on")[: PROFILE_LIST + 1]
+        ),
         "hurt": selectors.open_injuries(wrestlers=[wrestler], on=today),
-        "feuds": selectors.wrestler_feuds(wrestler=wrestler),
+        # The latest ten of his feuds and injuries (ten years hold dozens); an eleventh read
+        # says there are more, which their pages list.
+        "feuds": list(selectors.wrestler_feuds(wrestler=wrestler)[: PROFILE_LIST + 1]),
         "teams": wrestler.memberships.select_related("team").order_by("-started_on"),
         "matches": _paginate(request, match_selectors.wrestler_matches(wrestler=wrestler), 10),
         "ledger": paged(

@@ -11,6 +11,7 @@ import io
 import pytest
 from django.apps import apps
 from django.core.management import CommandError, call_command
+from django.db.models import Count
 from django.utils import timezone
 
 from matches.records import wrestler_record
@@ -229,3 +230,23 @@ def test_an_imported_federation_comes_with_its_records(wrestled):
     copied = {r.wrestler.slug: figures(r) for r in copy.win_loss_records.exclude(wrestler=None)}
     assert copied == originals and len(copied) >= 10
     assert "every invariant holds" in check(copy)
+
+
+def test_a_profiles_head_to_heads_are_counted_by_the_database_as_match_by_match(wrestled):
+    """The profile's table (counted in one grouped query) says what reading each pair's
+    matches one by one says, most matches first."""
+    from matches.records import head_to_head, head_to_heads
+
+    wrestler = wrestled.wrestlers.annotate(n=Count("appearances")).order_by("-n", "slug").first()
+    table = head_to_heads(wrestler=wrestler)
+    assert len(table) >= 2
+    for opponent, counted in table:
+        one_by_one = head_to_head(wrestler=wrestler, opponent=opponent)
+        assert (counted.wins, counted.losses, counted.draws) == (
+            one_by_one.wins,
+            one_by_one.losses,
+            one_by_one.draws,
+        )
+    played = [r.wins + r.losses + r.draws for _, r in table]
+    assert played == sorted(played, reverse=True)
+    assert head_to_heads(wrestler=wrestler, limit=2) == table[:2]
