@@ -34,6 +34,7 @@ from promotion.validators import (
     calendar_day,
     height_in_inches,
     name_key,
+    not_a_route_word,
     plain_text,
     time_zone_name,
     time_zone_words,
@@ -93,7 +94,7 @@ class Federation(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="federations"
     )
     name = models.CharField(max_length=120, validators=[plain_text])
-    slug = models.SlugField(max_length=60, unique=True)
+    slug = models.SlugField(max_length=60, unique=True, validators=[not_a_route_word])
     #: A federation's story: a few paragraphs at most (its page prints it whole).
     description = models.TextField(
         blank=True, max_length=5000, validators=[MaxLengthValidator(5000)]

@@ -236,3 +236,15 @@ def time_zone_words(value) -> str:
     if name == "localtime":
         return SERVER_LOCAL_TIME
     return current_zone_of(name) or name
+
+
+#: Words of the API's own addresses below ``/api/v1/federations/`` (``import/``, ``found/``): a
+#: federation going by one could not be reached there.
+ROUTE_WORDS = frozenset({"found", "import"})
+ROUTE_WORD = "{value!r} is one of the site's own addresses; choose another slug."
+
+
+def not_a_route_word(value: str) -> None:
+    """A federation's slug that is none of the API's own words (``ROUTE_WORDS``)."""
+    if value.lower() in ROUTE_WORDS:
+        raise ValidationError(ROUTE_WORD.format(value=value), code="route_word")

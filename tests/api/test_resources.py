@@ -43,6 +43,8 @@ def test_the_root_lists_where_everything_is_for_anyone(sample, people):
         assert root == {
             "systems": "http://testserver/api/v1/systems/",
             "federations": "http://testserver/api/v1/federations/",
+            # (a POST: a federation founded whole, docs/pages.md "A federation in a minute")
+            "federations/found": "http://testserver/api/v1/federations/found/",
             "federation": "http://testserver/api/v1/federations/{slug}/",
             "invitations": "http://testserver/api/v1/invitations/",
             "token": "http://testserver/api/v1/auth/token/",
@@ -780,3 +782,18 @@ def test_head_to_head_counts_the_matches_against_that_opponent_only(sample, visi
         "errors": [{"path": "opponent", "message": message}],
     }
     assert visitor.get(url + "nobody/").status_code == 404
+
+
+@pytest.mark.parametrize("slug", ["import", "found", "Found"])
+def test_a_federation_slug_is_none_of_the_apis_own_words(owner, slug):
+    # /api/v1/federations/import/ and /found/ are the API's own addresses: a federation going by
+    # one of those words could never be reached below them.
+    response = owner.post("/api/v1/federations/", {"name": "Words", "slug": slug}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "path": "slug",
+            "message": f"{slug!r} is one of the site's own addresses; choose another slug.",
+        }
+    ]
+    assert not Federation.objects.filter(name="Words").exists()

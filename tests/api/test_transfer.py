@@ -463,3 +463,13 @@ def test_an_import_keeps_the_rosters_rules_across_rows(rich, people):
         *debuts,
     ]
     assert not Federation.objects.filter(slug="broken").exists()
+
+
+def test_a_federation_is_not_imported_under_one_of_the_apis_own_words(rich, people):
+    document = federation_export(federation=rich)
+    with pytest.raises(TransferError) as refused:
+        federation_import(document=document, owner=people["owner"], slug="import")
+    assert refused.value.problems == [
+        ("federation.slug", "'import' is one of the site's own addresses; choose another slug.")
+    ]
+    assert not Federation.objects.filter(slug="import").exists()

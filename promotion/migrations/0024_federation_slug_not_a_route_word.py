@@ -1,0 +1,18 @@
+import promotion.validators
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("promotion", "0023_records"),
+    ]
+
+    operations = [
+        migrations.AlterField(
+            model_name="federation",
+            name="slug",
+            field=models.SlugField(
+                max_length=60, unique=True, validators=[promotion.validators.not_a_route_word]
+            ),
+        ),
+    ]
