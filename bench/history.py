@@ -73,6 +73,8 @@ REQUESTS: list[tuple[str, str]] = [
     ("page feuds", "/f/{f}/feuds/"),
     ("page injuries", "/f/{f}/injuries/"),
     ("page records", "/f/{f}/records/"),
+    ("page standings", "/f/{f}/standings/"),
+    ("page standings, tag by record", "/f/{f}/standings/?division=tag&by=record"),
     ("page members", "/f/{f}/members/"),
     ("page archive", "/f/{f}/shows/"),
     ("page show", "/f/{f}/shows/{show}/"),
