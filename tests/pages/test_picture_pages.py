@@ -210,3 +210,12 @@ def test_media_is_not_served_by_the_site_where_the_web_server_serves_it(booker, 
     assert booker.get(f"/media/{name}").status_code == 404
     settings.SERVE_MEDIA = True
     assert booker.get("/media/../config/settings.py").status_code == 404
+
+
+def test_the_titles_list_shows_a_belt_beside_its_title(booker, staffed):
+    factories.TitleFactory(federation=staffed, name="World Title", slug="world")
+    factories.TitleFactory(federation=staffed, name="Tag Titles", slug="tag")
+    booker.post(reverse("title-belt", args=[staffed.slug, "world"]), {"picture": upload(png())})
+    name = staffed.titles.get(slug="world").belt.name
+    listing = booker.get(reverse("title-list", args=[staffed.slug])).content.decode()
+    assert images(listing) == [f"/media/{pictures.thumbnail_name(name)}"]
