@@ -207,11 +207,13 @@ def _blocks(recap: Recap, style: Style) -> list[str]:
     esc = style.esc
     where = f" · {esc(recap.venue)}" if recap.venue else ""
     blocks = [
-        f"{style.heading(f'{esc(recap.show)} — {esc(recap.federation)}')}\n{_day(recap)}{where}",
-        style.heading("Results") + ("\n" + style.list_open if style.list_open else ""),
+        f"{style.heading(f'{esc(recap.show)} — {esc(recap.federation)}')}\n{_day(recap)}{where}"
     ]
-    for result in recap.results:
-        blocks.append(style.item(result_words(result, esc)))
+    # The heading goes with the first match, so that no message ends with it alone.
+    results = [style.item(result_words(result, esc)) for result in recap.results]
+    head = style.heading("Results") + ("\n" + style.list_open if style.list_open else "")
+    blocks.append(f"{head}\n{results[0]}" if results else head)
+    blocks.extend(results[1:])
     if style.list_close:
         blocks[-1] += "\n" + style.list_close
     for heading, lines in _sections(recap, esc):

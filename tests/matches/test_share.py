@@ -248,3 +248,15 @@ def test_the_data_is_json_ready_and_names_as_written():
         "reign_number": 5,
         "holder_reign_number": 2,
     }
+
+
+def test_no_discord_message_ends_on_the_results_heading_alone():
+    # A battle royal of 44 long names: its line nearly fills a message by itself.
+    sides = tuple(f"Entrant Number {n:02d} of the Ironbridge Rumble" for n in range(1, 45))
+    royal = Result(1, "Battle royal", sides, sides[0], "Last one standing")
+    recap = dataclasses.replace(recap_with(PLAIN), results=(royal,))
+    messages = recap_discord(recap)
+    assert 1900 < len(messages[1]) <= 2000  # (the line fills most of a message)
+    assert all(len(message) <= 2000 for message in messages)
+    assert not any(message.rstrip().endswith("**Results**") for message in messages)
+    assert messages[1].startswith("**Results**\n• Match 1 · Battle royal: Entrant Number 01")
