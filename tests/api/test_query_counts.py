@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from matches.models import MatchStatus, ShowStatus
+from promotion.invitations import invitation_link_accept, invitation_link_create
 from promotion.models import MemberRole, Membership
 from tests import factories
 from tests.api.conftest import client_for
@@ -123,6 +124,13 @@ def _members(federation, n, start):
         Membership.objects.create(federation=federation, user=user, role=MemberRole.VIEWER)
 
 
+def _invitation_links(federation, n, start):
+    for i in range(start, start + n):
+        maker = factories.UserFactory(username=f"maker{i}")
+        _, token = invitation_link_create(federation=federation, role="viewer", created_by=maker)
+        invitation_link_accept(token=token, user=factories.UserFactory(username=f"joiner{i}"))
+
+
 def _federations(federation, n, start):
     for i in range(start, start + n):
         factories.FederationFactory(slug=f"fed{i}", owner=federation.owner)
@@ -131,6 +139,7 @@ def _federations(federation, n, start):
 LISTS: list[tuple[str, Callable]] = [
     ("/api/v1/federations/", _federations),
     ("{base}/members/", _members),
+    ("{base}/invitation-links/", _invitation_links),
     ("{base}/wrestlers/", _wrestlers),
     ("{base}/teams/", _teams),
     ("{base}/titles/", _titles),
