@@ -473,3 +473,9 @@ def test_a_federation_is_not_imported_under_one_of_the_apis_own_words(rich, peop
         ("federation.slug", "'import' is one of the site's own addresses; choose another slug.")
     ]
     assert not Federation.objects.filter(slug="import").exists()
+
+
+def test_a_refused_import_reads_as_its_problems_a_line_each():
+    # What a log or a traceback shows of a refused import: each problem on its own line, by path.
+    refused = TransferError([("wrestlers[0].fame", "must be from 0 to 100"), ("", "empty")])
+    assert str(refused) == "wrestlers[0].fame: must be from 0 to 100\nempty"

@@ -1,7 +1,9 @@
-"""The ARM catalogue's names: a named variant, a variant typed with prefixes, what a variant keeps.
+"""What the ARM tables are read as: a named variant, a variant typed with prefixes, what a variant
+keeps, a merit's note, an object's concealment.
 
-Figures from `rules/data/arm/maneuvers.yaml` (the chapter's catalogue as `docs/rules/arm.md`
-reads it), written here."""
+Figures from `rules/data/arm/` (the chapter's tables as `docs/rules/arm.md` reads them), written
+here. The tables are loaded once for the module, so each test calls only the readers it checks:
+under mutation testing these are the narrow tests a mutant of a reader meets first."""
 
 from __future__ import annotations
 
@@ -11,8 +13,13 @@ from rules.arm.tables import load_tables
 
 
 @pytest.fixture(scope="module")
-def get():
-    return load_tables().maneuvers.get
+def tables():
+    return load_tables()
+
+
+@pytest.fixture(scope="module")
+def get(tables):
+    return tables.maneuvers.get
 
 
 @pytest.mark.parametrize(
@@ -33,6 +40,8 @@ def test_a_named_variant_goes_by_its_own_name_over_its_base(get, typed, name, ba
     "typed, name",
     [
         ("flying elbow drop", "Flying Elbow Drop"),  # all lower case: each word capitalised
+        ("diving elbow drop", "Diving Elbow Drop"),
+        ("Diving DDT", "Diving DDT"),
         ("Springboard DDT", "Springboard DDT"),  # a capital typed: kept as typed
         ("running big Boot", "running big Boot"),
     ],
@@ -45,4 +54,11 @@ def test_a_variant_of_a_defense_keeps_the_attacks_it_counters(get):
     # Block: counters [strike, kick]; Dodge: counters [high_risk, running].
     assert get("Reverse Block").counters == {"strike", "kick"}
     assert get("Spinning Dodge").counters == {"high_risk", "running"}
+    assert get("leaping dodge").counters == {"high_risk", "running"}
     assert get("Reverse Block").variant == {"reverse"}
+
+
+def test_a_merits_note_and_an_objects_concealment_are_read(tables):
+    assert tables.merits.get("merit", "Style Giant").note == "+1 WDB; +1 to contests for Advantage"
+    assert tables.objects.get("Cloth").concealed
+    assert not tables.objects.get("Boot").concealed

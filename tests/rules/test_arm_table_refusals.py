@@ -743,19 +743,8 @@ def test_the_edges_of_each_range_are_taken(table, edit):
 # ------------------------------------------------------------------------------ what is read
 
 
-def test_variants_are_named_as_the_table_or_the_sheet_writes_them():
-    catalogue = load_tables().maneuvers
-    assert catalogue.get("frog splash").name == "Frog Splash"  # a named variant: its own name
-    assert catalogue.get("diving elbow drop").name == "Diving Elbow Drop"  # title case
-    assert catalogue.get("Diving DDT").name == "Diving DDT"  # written with capitals: kept
-    # A variant of a defense answers what the defense answers.
-    assert catalogue.get("leaping dodge").counters == {"high_risk", "running"}
-
-
-def test_the_tables_notes_and_flags_are_read():
+def test_the_tables_say_they_are_the_projects_own():
     tables = load_tables()
-    assert tables.merits.get("merit", "Style Giant").note == "+1 WDB; +1 to contests for Advantage"
-    assert tables.objects.get("Cloth").concealed and not tables.objects.get("Boot").concealed
     assert tables.authored == set(TABLE_NAMES)  # every shipped table is the project's own
     stuntrack = copy.deepcopy(default_data("stuntrack"))
     del stuntrack["authored"]
