@@ -123,6 +123,8 @@ LINK_ALREADY_MEMBER = (
 LINK_REVOKE_USED = "This link was used by {user} on {when:%Y-%m-%d}; it cannot be revoked."
 LINK_REVOKE_AGAIN = "This link was revoked already."
 USERNAME_TAKEN = "That username is taken; choose another, or sign in and open the link again."
+#: (as the sign-up page says it: one account an address, so that a password reset finds one)
+EMAIL_TAKEN = "An account with this e-mail address exists already; reset its password instead."
 
 #: The roles from least to most: a link never lowers a member's role.
 _RANK = {MemberRole.VIEWER.value: 1, MemberRole.BOOKER.value: 2}
@@ -303,6 +305,9 @@ def _sign_up_problems(username: str, password: str, email: str) -> list[tuple[st
             plain_text(email)
         except ValidationError as exc:
             problems.extend(("email", message) for message in exc.messages)
+        else:
+            if user_model.objects.filter(email__iexact=email).exists():
+                problems.append(("email", EMAIL_TAKEN))
     try:
         password_validation.validate_password(password, user_model(username=username, email=email))
     except ValidationError as exc:

@@ -42,7 +42,7 @@ def fast_password_hashing(settings):
 
 @pytest.fixture
 def federation():
-    owner = factories.UserFactory(username="boss")
+    owner = factories.UserFactory(username="boss", email="boss@example.com")
     return factories.FederationFactory(owner=owner, name="Copperline", slug="copperline")
 
 
@@ -216,6 +216,7 @@ def test_the_owner_opening_his_link_is_told_and_it_stays(federation, made, owner
         ({"username": "boss"}, "username", "That username is taken"),
         ({"username": "two words"}, "username", "Enter a valid username."),
         ({"email": "not an address"}, "email", "Enter a valid email address."),
+        ({"email": "Boss@Example.com"}, "email", "An account with this e-mail address exists"),
     ],
 )
 def test_a_sign_up_refused_names_its_field_and_keeps_the_link(made, body, field, error):
