@@ -83,6 +83,12 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
             reverse("card-generate", args=[f, wrestler.slug]),
             reverse("wrestler-detail", args=[f, wrestler.slug]),
         ),
+        "wrestler-photo": (
+            reverse("wrestler-photo", args=[f, wrestler.slug]),
+            reverse("wrestler-detail", args=[f, wrestler.slug]),
+        ),
+        "title-belt": (reverse("title-belt", args=[f, title.slug]), title_page),
+        "show-poster": (reverse("show-poster", args=at_show), show_page),
         # (An invitation's answer is on the home page; the address is followed before any
         # invitation is looked up.)
         "invitation-accept": (reverse("invitation-accept", args=[1]), reverse("home")),
