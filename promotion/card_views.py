@@ -64,7 +64,8 @@ def _check(engine, federation, data: Any) -> tuple[dict | None, list[tuple[str, 
         return None, [("", NOT_A_MAPPING)]
     problem = card_system_problem(engine, data.get("system"))
     if problem is not None:
-        return None, [("system", problem)]
+        # (the editors' shared sentence begins "system: "; the builder names the path itself)
+        return None, [("system", problem.removeprefix("system: "))]
     data = {**data, "system": engine.name}
     try:
         normalised, _ = services.card_normalise(
