@@ -100,9 +100,9 @@ _read_page("title-detail", lambda w: w.title)
 _read_page("feud-list")
 _read_page("injury-list")
 _read_page("records")
+_read_page("standings")
 _read_page("team-list")
 _read_page("team-detail", lambda w: w.team)
-_read_page("standings")
 _read_page("show-archive")
 _read_page("show-detail", lambda w: w.booked)
 _read_page("show-progress", lambda w: w.booked)
@@ -360,9 +360,7 @@ _form_page(
 # (the builder's check and odds answer on the builder's page itself: 200, and write nothing)
 for _name in ("card-builder-check", "card-builder-odds"):
     recipe(f"page GET {_name}")(
-        lambda w, n=_name: Call(
-            page(n, *_card(w)), ok=302, to=page("card-builder", *_card(w))
-        )
+        lambda w, n=_name: Call(page(n, *_card(w)), ok=302, to=page("card-builder", *_card(w)))
     )
     recipe(f"page POST {_name}")(
         lambda w, n=_name: Call(
@@ -998,6 +996,7 @@ _post(
     ok=201,
     prepare=_no_arm_card,
 )
+
 
 # -- pictures (promotion/pictures.py): a small PNG uploaded; one set beforehand to remove ----------
 
