@@ -207,7 +207,7 @@ def test_the_api_check_says_the_broken_record_too(wrestled, client):
 def test_the_migration_fills_the_records_from_the_results(wrestled):
     """The data migration's own reckoning, run on a federation whose records are gone, writes
     what the shows kept; on a database with no results it writes nothing."""
-    migration = importlib.import_module("promotion.migrations.0023_records")
+    migration = importlib.import_module("promotion.migrations.0022_records")
     kept = {r.wrestler_id or -r.team_id: figures(r) for r in WinLossRecord.objects.all()}
     assert kept
     WinLossRecord.objects.all().delete()

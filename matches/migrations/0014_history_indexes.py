@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0014_show_poster"),
+        ("matches", "0013_show_poster"),
     ]
 
     operations = [

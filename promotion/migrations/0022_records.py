@@ -103,7 +103,7 @@ def fill_records(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("promotion", "0022_pictures"),
+        ("promotion", "0021_pictures"),
         ("matches", "0011_tournament"),
     ]
 

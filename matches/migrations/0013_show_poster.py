@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0013_recap"),
+        ("matches", "0012_webhooks"),
     ]
 
     operations = [

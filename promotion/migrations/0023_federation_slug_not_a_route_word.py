@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("promotion", "0023_records"),
+        ("promotion", "0022_records"),
     ]
 
     operations = [

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("promotion", "0020_webhooks"),
+        ("promotion", "0019_ledger_indexes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("promotion", "0021_invitation_links"),
+        ("promotion", "0020_invitation_links"),
     ]
 
     operations = [
