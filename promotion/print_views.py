@@ -78,7 +78,11 @@ def _switches(base: str, *, system: str, layout: str, **more) -> dict:
             for name in LAYOUTS
         ],
         "system_links": [
-            (name.capitalize(), base + _query(system=name, layout=layout, **more), name == system)
+            (
+                registry.systems[name].title,
+                base + _query(system=name, layout=layout, **more),
+                name == system,
+            )
             for name in registry.SYSTEM_NAMES
         ],
     }
