@@ -72,9 +72,10 @@ def card_generate_view(request, federation: str, slug: str):
         messages.error(request, str(exc))
     else:
         title = registry.systems[made.card.system].title
+        article = "an" if made.style[:1] in "aeiou" else "a"
         messages.success(
             request,
-            f"{wrestler} has a generated {title} card: a {made.style} {made.tier} "
+            f"{wrestler} has a generated {title} card: {article} {made.style} {made.tier} "
             f"(seed {made.seed}; the same seed, style and tier give the same card).",
         )
     return redirect("wrestler-detail", federation=fed.slug, slug=wrestler.slug)
