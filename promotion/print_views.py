@@ -115,6 +115,13 @@ def wrestler_print_pdf(request, federation: str, slug: str):
     return wrestler_print(request, federation, slug, pdf=True)
 
 
+def _system_words(system: str) -> str:
+    """The system's title with its article: "a Filsinger card game", "an ARM (RingMaster)"."""
+    engine = registry.systems.get(system)
+    title = engine.title if engine is not None else system
+    return f"{'an' if title[:1].lower() in 'aeiou' else 'a'} {title}"
+
+
 def roster_print(request, slug: str, pdf: bool = False):
     fed = federation_page(request, slug)
     system, layout, problems = _choices(request, default_system=fed.rule_system)
@@ -138,6 +145,7 @@ def roster_print(request, slug: str, pdf: bool = False):
         "sheets": roster.sheets if roster else [],
         "roster": roster,
         "roster_part": ROSTER_PART,
+        "system_words": _system_words(system),
         "system": system,
         "layout": layout,
         "per_page": TILE_PER_PAGE if layout == "tile" else 1,

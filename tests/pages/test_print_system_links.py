@@ -26,3 +26,12 @@ def test_the_system_switches_name_the_systems_by_their_titles(client, users, sam
     for system in registry.SYSTEM_NAMES:
         assert registry.systems[system].title in words, (system, words)
     assert "Arm" not in words
+
+
+def test_the_roster_print_names_its_system_with_the_right_article(client, users, sample):
+    client.force_login(users["booker"])
+    response = client.get(reverse("roster-print", args=[sample.slug]) + "?system=arm")
+    page = unescape(response.content.decode())
+    assert "with an ARM (RingMaster) card" in page
+    response = client.get(reverse("roster-print", args=[sample.slug]) + "?system=superstar")
+    assert "with a Superstar Pro Wrestling card" in unescape(response.content.decode())
