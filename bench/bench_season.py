@@ -341,8 +341,8 @@ def _one_show_in_process(season: dict) -> None:
         len(queries),
         "queries",
         reference=f"{took * 1e3:.1f} ms (the worker's median {season['inside'] * 1e3:.1f} ms)",
-        goal="<= 35 (tests/matches/test_query_count.py)",
-        met=len(queries) <= 35,
+        goal="<= 36 (tests/matches/test_query_count.py)",
+        met=len(queries) <= 36,
     )
 
 

@@ -149,11 +149,17 @@ def show_completed(*, show_id: int) -> list[int]:
     """A delivery of the show's recap to each of its federation's webhooks (at most one each,
     however often this is called), sent after the caller's commit. Called by the simulation once
     the show's own transaction has committed. The deliveries' ids."""
-    show = Show.objects.filter(pk=show_id, status=ShowStatus.COMPLETED).first()
-    if show is None:
+    # (the webhooks first: most federations have none, and then this is one query)
+    webhooks = list(
+        Webhook.objects.filter(
+            federation__shows__pk=show_id, federation__shows__status=ShowStatus.COMPLETED
+        )
+    )
+    if not webhooks:
         return []
+    show = Show.objects.get(pk=show_id)
     made = []
-    for webhook in Webhook.objects.filter(federation_id=show.federation_id):
+    for webhook in webhooks:
         delivery, created = WebhookDelivery.objects.get_or_create(
             webhook=webhook, show=show, kind=DeliveryKind.SHOW
         )
