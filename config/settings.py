@@ -421,8 +421,9 @@ LOGGING = {
         "django.db.backends": {"level": "INFO"},
         # django-axes announces itself at every start, commands included.
         "axes": {"level": "WARNING"},
-        # WeasyPrint (the PDF cards) and its font library tell each step of their work.
-        "weasyprint": {"level": "WARNING"},
+        # WeasyPrint (the PDF cards) and its font library tell each step of their work, and
+        # WeasyPrint each screen rule of the site's stylesheet it does not print.
+        "weasyprint": {"level": "ERROR"},
         "fontTools": {"level": "WARNING"},
         # In process (no broker), every task's success line would drown the commands' output.
         "celery.app.trace": {"level": "INFO" if REDIS_URL else "WARNING"},

@@ -78,13 +78,16 @@ def check_url(url: str, *, allow_private: bool | None = None) -> httpx.URL:
         raise AddressRefused(f"This is not a web address: {exc}") from None
     if parsed.scheme not in ("http", "https") or not parsed.host:
         raise AddressRefused("Give an http:// or https:// address with a host.")
+    if parsed.port is not None and not 1 <= parsed.port <= 65535:
+        raise AddressRefused(f"A port is from 1 to 65535, not {parsed.port}.")
     host = parsed.host
     literal = literal_address(host)
     if not allow and (
         host == "localhost" or host.endswith(".localhost") or (literal and is_blocked(literal))
     ):
         raise AddressRefused(
-            f"{host} is a loopback, private or reserved address: the site does not send there."
+            f"{host} is a loopback, private or reserved address: the site does not send there "
+            "(RINGSIDE_WEBHOOKS_ALLOW_PRIVATE=1 allows it, docs/sharing.md)."
         )
     return parsed
 

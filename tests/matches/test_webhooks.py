@@ -228,6 +228,22 @@ def test_an_address_that_is_not_http_is_refused_naming_the_field(url, field):
     assert refused.value.by_field[0][0] == field
 
 
+@pytest.mark.parametrize(
+    ("url", "port"),
+    [
+        ("http://example.com:99999999/x", 99999999),
+        ("http://[2001:db8::1]:65536/x", 65536),
+        ("https://example.com:0/x", 0),
+    ],
+)
+def test_an_address_with_a_port_no_machine_has_is_refused_naming_the_port(url, port):
+    federation = factories.FederationFactory()
+    with pytest.raises(webhooks.ServiceError) as refused:
+        hook(federation, url)
+    assert refused.value.by_field == (("url", f"A port is from 1 to 65535, not {port}."),)
+    assert not Webhook.objects.filter(federation=federation).exists()
+
+
 def test_an_unknown_format_is_refused_naming_the_field():
     with pytest.raises(webhooks.ServiceError) as refused:
         hook(factories.FederationFactory(), "https://example.com/hook", "telegram")

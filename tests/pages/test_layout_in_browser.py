@@ -95,3 +95,16 @@ def test_the_reign_timeline_labels_are_readable(browser, live_server, federation
     # The page itself does not scroll sideways: the chart's box does.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.close()
+
+
+@pytest.mark.parametrize("address", ["/f/laid-out/standings/", "/f/laid-out/standings/?by=record"])
+def test_the_standings_fit_a_phone_without_scrolling_sideways(
+    browser, live_server, federation, address
+):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(live_server.url + address)
+        assert page.get_by_role("navigation", name="Division and order").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        page.close()
