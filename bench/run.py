@@ -13,7 +13,8 @@ reference. The season and the API need ``DATABASE_URL`` (PostgreSQL) and ``REDIS
 also needs Debian's ``wrk``: without them their row says ``skipped`` and why.
 
 Prints one table, writes it with the machine and the date to ``bench/results.json`` and
-``docs/performance.md`` (``--no-write``: neither), and keeps each bench's own report in
+``docs/performance.md`` (``--no-write``: neither; with ``--only``, those benches' rows replace
+theirs in the latest table, each bench dated), and keeps each bench's own report in
 ``bench/logs/<name>.log``. ``--quick`` runs every bench smaller, to try the runner (its figures
 are not the goals' measure and are never written). Asserts nothing; exits 1 if a bench fails.
 """
@@ -87,9 +88,20 @@ def main() -> None:
     print(_heading(machine, args.quick))
     print()
     print(table)
-    if not args.no_write and not args.quick and not args.only:
-        RESULTS.write_text(json.dumps({"machine": machine, "figures": rows}, indent=1) + "\n")
-        DOC.write_text(_document(machine, table))
+    if not args.no_write and not args.quick:
+        runs = {name: _run_of(machine) for name in args.only or ORDER}
+        if args.only and RESULTS.exists():
+            # Some benches again: their rows replace theirs in the latest table.
+            kept = json.loads(RESULTS.read_text())
+            before = {name: _run_of(kept["machine"]) for name in ORDER}
+            runs = {**before, **kept.get("runs", {}), **runs}
+            ran = {row["bench"].lower() for row in rows}
+            rows = [row for row in kept["figures"] if row["bench"].lower() not in ran] + rows
+            rows.sort(key=lambda row: _place(row["bench"]))
+        RESULTS.write_text(
+            json.dumps({"machine": machine, "runs": runs, "figures": rows}, indent=1) + "\n"
+        )
+        DOC.write_text(_document(machine, runs, _table(rows)))
         print(f"\nwritten: {RESULTS.relative_to(ROOT)}, {DOC.relative_to(ROOT)}")
     if failed:
         sys.exit(f"failed: {', '.join(failed)} (their reports: bench/logs/)")
@@ -200,12 +212,35 @@ def _heading(machine: dict, quick: bool) -> str:
     )
 
 
-def _document(machine: dict, table: str) -> str:
+def _place(bench: str) -> int:
+    name = bench.lower()
+    return ORDER.index(name) if name in ORDER else len(ORDER)
+
+
+def _run_of(machine: dict) -> dict:
+    keys = ("date", "commit", "load_before", "load_after")
+    return {key: machine.get(key, "?") for key in keys}
+
+
+def _document(machine: dict, runs: dict, table: str) -> str:
+    when = sorted({(run["date"], run["commit"]) for run in runs.values()})
+    if len(when) == 1:
+        heading = _heading(machine, False)
+    else:
+        heading = (
+            f"{machine['cpu']}, {machine['cores']} cores, Python {machine['python']}, "
+            f"{machine['system']}; the benches run at different times:\n\n"
+            + "\n".join(
+                f"- {name}: {run['date']}, commit {run['commit']}, load {run['load_before']} "
+                f"before, {run['load_after']} after"
+                for name, run in sorted(runs.items(), key=lambda item: _place(item[0]))
+            )
+        )
     return (
         "# Performance\n\n"
         "The latest `make bench` (`bench/run.py`; the same figures in `bench/results.json`, "
         "what each bench measures in `bench/README.md`).\n\n"
-        f"{_heading(machine, False)}\n\n{table}\n"
+        f"{heading}\n\n{table}\n"
     )
 
 
