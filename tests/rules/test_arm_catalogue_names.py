@@ -1,5 +1,5 @@
 """What the ARM tables are read as: a named variant, a variant typed with prefixes, what a variant
-keeps, a merit's note, an object's concealment.
+keeps, the positions a maneuver is usable from, a merit's note, an object's concealment.
 
 Figures from `rules/data/arm/` (the chapter's tables as `docs/rules/arm.md` reads them), written
 here. The tables are loaded once for the module, so each test calls only the readers it checks:
@@ -62,3 +62,20 @@ def test_a_merits_note_and_an_objects_concealment_are_read(tables):
     assert tables.merits.get("merit", "Style Giant").note == "+1 WDB; +1 to contests for Advantage"
     assert tables.objects.get("Cloth").concealed
     assert not tables.objects.get("Boot").concealed
+
+
+@pytest.mark.parametrize(
+    "name, usable_from",
+    [
+        # from: [standing, fallen] (a man on his back can still dodge or lunge for the tag)
+        ("Dodge", {"facing", "behind", "prone", "facedown"}),
+        ("Lunge Tag", {"facing", "behind", "prone", "facedown"}),
+        # flags: [mat], no from: every posture (done by a fallen or crouching attacker too)
+        ("Armbar", {"facing", "behind", "sitting", "kneeling", "bent", "prone", "facedown"}),
+        # neither: standing only
+        ("Splash", {"facing", "behind"}),
+    ],
+    ids=["dodge", "lunge_tag", "armbar", "splash"],
+)
+def test_a_maneuver_is_usable_from_the_positions_its_row_gives(get, name, usable_from):
+    assert get(name).usable_from == usable_from
