@@ -515,7 +515,7 @@ class RosterBook:
         names = [self._side_name(side) for side in sides]
         feud = Feud(
             federation=self.federation,
-            name=" vs. ".join(names),
+            name=Feud.name_of(names),
             description=f"Sparked by a {_finish_words(bout.method)} finish on {_day(self.on)}.",
             started_on=self.on,
             heat=heat,

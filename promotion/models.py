@@ -672,9 +672,13 @@ class FeudStatus(models.TextChoices):
     ENDED = "ended", "Ended"
 
 
+#: The most characters a feud's name has.
+FEUD_NAME_MOST = 160
+
+
 class Feud(models.Model):
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="feuds")
-    name = models.CharField(max_length=160, blank=True, validators=[plain_text])
+    name = models.CharField(max_length=FEUD_NAME_MOST, blank=True, validators=[plain_text])
     description = models.TextField(blank=True)
     started_on = models.DateField(validators=[calendar_day])
     ended_on = models.DateField(null=True, blank=True, validators=[calendar_day])
@@ -702,6 +706,20 @@ class Feud(models.Model):
 
     def __str__(self) -> str:
         return self.name or f"Feud #{self.pk}"
+
+    @classmethod
+    def name_of(cls, sides: list[str]) -> str:
+        """The name a feud goes by when nobody gave it one: its sides, "A vs. B", each side cut
+        short (ending "…") as much as it takes to fit the name's column, whose length a ring
+        name of the most characters twice over would pass."""
+        most = FEUD_NAME_MOST
+        joined = " vs. ".join(sides)
+        if len(joined) <= most:
+            return joined
+        each = (most - len(" vs. ") * (len(sides) - 1)) // len(sides)
+        return " vs. ".join(
+            side if len(side) <= each else side[: each - 1].rstrip() + "…" for side in sides
+        )
 
     @property
     def is_active(self) -> bool:

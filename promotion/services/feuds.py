@@ -116,7 +116,7 @@ def feud_start(
         hot = heat >= standings_table()["feuds"]["hot_at"]
         feud = Feud(
             federation=federation,
-            name=name.strip() or " vs. ".join(_side_names(side) for side in sides),
+            name=name.strip() or Feud.name_of([_side_names(side) for side in sides]),
             description=description.strip(),
             started_on=started_on,
             heat=heat,

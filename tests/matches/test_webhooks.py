@@ -29,7 +29,9 @@ from tests.matches import webhook_receiver
 from tests.matches.test_simulation import book_show
 from tests.matches.webhook_receiver import HANG
 
-pytestmark = pytest.mark.django_db
+# The deliveries run in this process, as on the embedded default, even where CI configures a
+# broker (tests/matches/test_webhooks_worker.py sends them through a real worker).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process")]
 
 
 @pytest.fixture
@@ -419,6 +421,8 @@ def test_a_long_discord_recap_goes_as_several_messages_and_a_retry_sends_the_res
     webhook = hook(copperline, receiver.url, "discord")
     show = book_show(copperline)
     assert show_simulate(show_id=show.pk).status == "completed"
+    # (the feuds the show sparked between such names are named within their column)
+    assert all(len(feud.name) <= 160 for feud in copperline.feuds.all())
     delivery = WebhookDelivery.objects.create(webhook=webhook, show=show, kind=DeliveryKind.SHOW)
     waits: list[float] = []
 

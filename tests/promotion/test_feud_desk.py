@@ -68,6 +68,21 @@ def test_a_feud_starts_named_after_its_sides_and_hot_from_the_tables_heat(federa
     assert federation_check(federation=federation) == []
 
 
+def test_a_feud_of_the_longest_names_is_named_within_its_column(federation):
+    # Ring names of 120 characters, the most there may be: "A vs. B" would be 245 characters,
+    # past the name's 160 (PostgreSQL refuses it whole); each side is cut to 77 with "…".
+    first, second = (
+        services.wrestler_create(
+            federation=federation, ring_name=name, slug=slug, fame=300, prestige=200
+        )
+        for name, slug in (("Rowdy " + "R" * 114, "rowdy"), ("Slick " + "S" * 114, "slick"))
+    )
+    feud = feud_start(federation=federation, sides=[[first], [second]], started_on=ON, heat=3)
+    assert feud.name == "Rowdy " + "R" * 70 + "… vs. Slick " + "S" * 70 + "…"
+    assert len(feud.name) == 159
+    assert federation_check(federation=federation) == []
+
+
 def test_a_feuds_story_may_run_over_lines_but_hides_nothing(federation, ada, bo):
     message = refused(
         feud_start,
