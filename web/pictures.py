@@ -104,6 +104,16 @@ def picture_action(field: str, noun: str, tag: str) -> Any:
             )
         },
     )
+    # (the action first: ``action`` sets the function's ``kwargs``, where the schema's
+    # annotations below are kept)
+    handler = action(
+        detail=True,
+        methods=["get", "post", "delete"],
+        url_path=field,
+        url_name=field,
+        parser_classes=[MultiPartParser],
+        http_method_names=["get", "post", "delete", "head", "options"],
+    )(handler)
     handler = extend_schema(
         methods=["DELETE"], summary=f"Remove the {noun}", responses={204: None}, tags=[tag]
     )(handler)
@@ -114,14 +124,6 @@ def picture_action(field: str, noun: str, tag: str) -> Any:
         responses=_URLS,
         tags=[tag],
     )(handler)
-    handler = extend_schema(
+    return extend_schema(
         methods=["GET"], summary=f"The {noun}'s addresses", responses=_URLS, tags=[tag]
-    )(handler)
-    return action(
-        detail=True,
-        methods=["get", "post", "delete"],
-        url_path=field,
-        url_name=field,
-        parser_classes=[MultiPartParser],
-        http_method_names=["get", "post", "delete", "head", "options"],
     )(handler)
