@@ -169,7 +169,8 @@ def test_a_new_promoters_journey(browser, site, viewport):
     page.get_by_text(re.compile("won by|draw", re.I)).first.wait_for(timeout=30_000)
     assert "Completed" in journey.text()
     page.get_by_role("link", name="Show the dice in the play-by-play").click()
-    page.locator("details summary").first.click()
+    # (the first match's play-by-play: the recap and its share panel come before the card)
+    page.locator("details:has(.pbp) > summary").first.click()
     assert page.locator(".pbp .dice").first.is_visible()
     journey.shot("show-results")
 

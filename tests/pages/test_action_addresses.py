@@ -89,6 +89,15 @@ def addresses(federation) -> dict[str, tuple[str, str]]:
         ),
         "title-belt": (reverse("title-belt", args=[f, title.slug]), title_page),
         "show-poster": (reverse("show-poster", args=at_show), show_page),
+        # (as an invitation's: followed before any webhook is looked up)
+        "webhook-remove": (
+            reverse("webhook-remove", args=[f, 1]),
+            reverse("federation-settings", args=[f]),
+        ),
+        "webhook-test": (
+            reverse("webhook-test", args=[f, 1]),
+            reverse("federation-settings", args=[f]),
+        ),
         # (An invitation's answer is on the home page; the address is followed before any
         # invitation is looked up.)
         "invitation-accept": (reverse("invitation-accept", args=[1]), reverse("home")),

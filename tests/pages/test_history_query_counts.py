@@ -45,7 +45,7 @@ READS = [
     ("page standings", "/f/{f}/standings/", 7),
     ("page standings, by record", "/f/{f}/standings/?by=record", 7),
     ("page standings, tag", "/f/{f}/standings/?division=tag&by=record", 8),
-    ("page members", "/f/{f}/members/", 5),
+    ("page members", "/f/{f}/members/", 6),  # (with its invitation links)
     ("page archive", "/f/{f}/shows/", 8),
     ("page show", "/f/{f}/shows/{show}/", 13),  # (6 of them its recap)
     ("api federations", "/api/v1/federations/", 4),

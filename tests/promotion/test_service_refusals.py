@@ -10,7 +10,7 @@ import pytest
 from promotion import services
 from promotion.sample import sample_card
 from tests import factories
-from tests.promotion.refusals import TESTED, names, refused
+from tests.promotion.refusals import TESTED, names, refused, signed
 from tests.promotion.test_charts import a_card_naming, choice_chart_without
 
 pytestmark = pytest.mark.django_db
@@ -243,6 +243,16 @@ def test_a_card_import_names_a_missing_system_and_a_ring_name_two_wrestlers_shar
     ]
     assert caught.value.located[1] == ("x.yaml", "name", caught.value.problems[1][14:])
     assert federation.wrestlers.count() == 2
+
+
+@names("CARD_HELD")
+def test_a_generated_card_is_refused_for_a_system_the_wrestler_has_a_card_for(federation):
+    wrestler = signed(federation, "Kit Vale")
+    services.card_generate(wrestler=wrestler, system="superstar", seed=3)
+    assert refused(services.card_generate, wrestler=wrestler, system="superstar", seed=4) == (
+        "Rule system: Kit Vale has a Superstar Pro Wrestling card already; edit it, or remove it "
+        "first."
+    )
 
 
 def messages(module) -> set[str]:
