@@ -229,7 +229,7 @@ def _document(machine: dict, runs: dict, table: str) -> str:
     else:
         heading = (
             f"{machine['cpu']}, {machine['cores']} cores, Python {machine['python']}, "
-            f"{machine['system']}; the benches run at different times:\n\n"
+            f"{machine['system']}; the benches ran at different times:\n\n"
             + "\n".join(
                 f"- {name}: {run['date']}, commit {run['commit']}, load {run['load_before']} "
                 f"before, {run['load_after']} after"
