@@ -37,6 +37,7 @@ from promotion.models import (
     TitleReign,
 )
 from rules.core.refusal import Refusal
+from rules.core.text import ordinal
 
 #: A run of wins worth telling: started when it reaches this, ended when it was at least this.
 STREAK_AT = 3
@@ -201,11 +202,6 @@ def _holder_won(reign: TitleReign, match: Match) -> bool:
         if reign.holder_team_id and p.team_id == reign.holder_team_id:
             return True
     return False
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def show_recap(show: Show, *, card: Iterable[Match] | None = None) -> Recap:
@@ -424,7 +420,7 @@ def _titles(show: Show, matches: list[Match], by_id: dict[int, Match], after: li
             milestones.append(
                 Milestone(
                     who=champion,
-                    words=f"{_ordinal(number)} successful defense of the {title}",
+                    words=f"{ordinal(number)} successful defense of the {title}",
                 )
             )
     return tuple(changes), tuple(defenses), vacancies, tuple(milestones)
@@ -597,7 +593,7 @@ def _careers(on_show: dict[int, str], rows: list[tuple]):
         if len(results) == 1:
             debuts.append(name)
         if len(results) % MATCH_MILESTONE == 0:
-            milestones.append(Milestone(name, f"{_ordinal(len(results))} match"))
+            milestones.append(Milestone(name, f"{ordinal(len(results))} match"))
         *before, last = results
         run_before = 0
         for won in reversed(before):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from matches.recap import Recap, Result
+from rules.core.text import ordinal
 
 #: Discord's limit on one message's characters.
 DISCORD_LIMIT = 2000
@@ -104,11 +105,6 @@ SLACK = Style(
 )
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _day(recap: Recap) -> str:
     on = recap.date
     return f"{on:%a %b} {on.day}, {on.year}"
@@ -143,7 +139,7 @@ def _sections(recap: Recap, esc: Callable[[str], str]) -> list[tuple[str, list[s
     for change in recap.title_changes:
         reign = f"reign No. {change.reign_number}"
         if change.holder_reign_number > 1:
-            reign += f", a {_ordinal(change.holder_reign_number)} reign"
+            reign += f", a {ordinal(change.holder_reign_number)} reign"
         if change.old_champion:
             lines.append(
                 f"{esc(change.new_champion)} won the {esc(change.title)} from "

@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from matches.models import MatchParticipant, Method, Role
 from promotion.selectors import Hurt
 from rules import registry
+from rules.core import text as rules_text
 
 register = template.Library()
 
@@ -289,9 +290,7 @@ def feud_heading(feud, federation_slug: str):
 
 @register.filter
 def ordinal(value) -> str:
-    value = int(value)
-    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
-    return f"{value}{suffix}"
+    return rules_text.ordinal(int(value))
 
 
 @register.simple_tag(takes_context=True)

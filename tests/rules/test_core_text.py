@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.text import article, mid_name, start_name
+from rules.core.text import article, mid_name, ordinal, start_name
 
 
 @pytest.mark.parametrize(
@@ -76,3 +76,25 @@ def test_a_count_takes_its_unit_in_the_singular_for_one():
     assert counted(0, "rounds") == "0 rounds"
     assert counted(3, "turns") == "3 turns"
     assert counted(1, "turns") == "1 turn"
+
+
+@pytest.mark.parametrize(
+    ("n", "words"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (10, "10th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (100, "100th"),
+        (101, "101st"),
+        (111, "111th"),
+    ],
+)
+def test_an_ordinal_is_written_as_english_writes_it(n, words):
+    assert ordinal(n) == words
