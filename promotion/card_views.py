@@ -21,7 +21,6 @@ from matches import selectors as match_selectors
 from promotion import services
 from promotion.access import Action
 from promotion.forms import CardFilesForm, OddsForm, card_system_problem
-from promotion.models import Federation, Wrestler
 from promotion.sample import starter_card
 from promotion.selectors import federation_tables
 from promotion.services.card_files import card_files_import
@@ -30,7 +29,7 @@ from rules.builders import builders
 from rules.core.builder import Builder
 from rules.core.errors import ProblemsError
 from rules.core.safeyaml import YamlError, load_text
-from web.pages import federation_page, page, posted_from
+from web.pages import federation_page, page, posted_from, wrestler_page
 
 ODDS_RUNS = 2000
 ODDS_SEED = 20240601
@@ -39,14 +38,6 @@ YAML = "yaml"
 NOT_A_MAPPING = "a card is a mapping of fields (system:, name:, ...)"
 ODDS_CLEARED = "No odds: the card is not valid. They come back when it is."
 CHOOSE_OPPONENT = "Choose an opponent to see the odds of the card as it changes."
-
-
-def _wrestler(federation: Federation, slug: str) -> Wrestler:
-    wrestler = federation.wrestlers.filter(slug=slug).first()
-    if wrestler is None:
-        raise Http404("No such wrestler in this federation.")
-    wrestler.federation = federation
-    return wrestler
 
 
 def _builder(system: str) -> tuple[Any, Builder]:
@@ -176,7 +167,7 @@ def _dom_id(path: str) -> str:
 def card_builder(request, federation: str, slug: str, system: str):
     """The card builder: the card as fields laid out as printed, the YAML beside it."""
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     engine, builder = _builder(system)
     status = 200
     if request.method == "POST":
@@ -211,7 +202,7 @@ def card_builder_check(request, federation: str, slug: str, system: str):
     (answered with the fields as the YAML fills them, the problems beside them). A valid card
     triggers ``card-valid`` (the odds are worked out again); an invalid one clears the odds."""
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     engine, builder = _builder(system)
     values, text, _, problems = _posted_card(request, engine, builder, fed)
     context = _context(request, fed, wrestler, engine, builder, values, text, problems, True)
@@ -230,7 +221,7 @@ def card_builder_odds(request, federation: str, slug: str, system: str):
     """The odds of the card in the builder against the chosen opponent's stored card (htmx):
     none while the card is not valid."""
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     engine, builder = _builder(system)
     _, _, data, problems = _posted_card(request, engine, builder, fed)
     context: dict[str, Any] = {"wrestler": wrestler}

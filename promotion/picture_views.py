@@ -3,21 +3,18 @@ title's page), each uploaded or removed by its bookers through ``promotion.pictu
 
 from __future__ import annotations
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from promotion.access import Action
-from web.pages import federation_page, posted_from
+from web.pages import federation_page, posted_from, wrestler_page
 from web.pictures import picture_post
 
 
 @posted_from("wrestler-detail")
 def wrestler_photo(request, federation: str, slug: str):
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = fed.wrestlers.filter(slug=slug).first()
-    if wrestler is None:
-        raise Http404("No such wrestler in this federation.")
+    wrestler = wrestler_page(fed, slug)
     to = reverse("wrestler-detail", kwargs={"federation": fed.slug, "slug": wrestler.slug})
     return picture_post(request, wrestler, "photo", to=to, what=f"{wrestler}'s photo")
 

@@ -10,26 +10,16 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from promotion import card_sheets
 from promotion.card_sheets import LAYOUTS, ROSTER_PART, TILE_PER_PAGE
-from promotion.models import Federation, Wrestler
 from rules import registry
-from web.pages import federation_page, page
+from web.pages import federation_page, page, wrestler_page
 from web.pdf import pdf_response
 
 TEMPLATE = "print/cards.html"
-
-
-def _wrestler(federation: Federation, slug: str) -> Wrestler:
-    wrestler = federation.wrestlers.filter(slug=slug).first()
-    if wrestler is None:
-        raise Http404("No such wrestler in this federation.")
-    wrestler.federation = federation
-    return wrestler
 
 
 def _choices(request, *, default_system: str) -> tuple[str, str, list[tuple[str, str]]]:
@@ -90,7 +80,7 @@ def _switches(base: str, *, system: str, layout: str, **more) -> dict:
 
 def wrestler_print(request, federation: str, slug: str, pdf: bool = False):
     fed = federation_page(request, federation)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     system, layout, problems = _choices(request, default_system="")
     sheets = [] if problems else card_sheets.wrestler_sheets(wrestler=wrestler, system=system)
     query = _query(system=system, layout=layout)

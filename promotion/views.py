@@ -70,7 +70,15 @@ from rules import registry
 from rules.core.safeyaml import YamlError, load_text
 from rules.core.text import pronouns
 from rules.models import WrestlerCard
-from web.pages import federation_page, form_page, page, paged, posted_from, refuse_form
+from web.pages import (
+    federation_page,
+    form_page,
+    page,
+    paged,
+    posted_from,
+    refuse_form,
+    wrestler_page,
+)
 
 PER_PAGE = 25
 ODDS_RUNS = 2000
@@ -307,21 +315,13 @@ def roster(request, slug: str):
     return page(request, "promotion/roster.html", context)
 
 
-def _wrestler(federation: Federation, slug: str) -> Wrestler:
-    wrestler = federation.wrestlers.filter(slug=slug).first()
-    if wrestler is None:
-        raise Http404("No such wrestler in this federation.")
-    wrestler.federation = federation
-    return wrestler
-
-
 #: How many of a wrestler's feuds and injuries his page lists (the latest).
 PROFILE_LIST = 10
 
 
 def wrestler_detail(request, federation: str, slug: str):
     fed = federation_page(request, federation)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     today = selectors.federation_today(fed)
     history = selectors.standing_history(wrestler=wrestler)
     zone = timezone.get_current_timezone()
@@ -413,7 +413,7 @@ def wrestler_create(request, slug: str):
 
 def wrestler_edit(request, federation: str, slug: str):
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     form = WrestlerForm(request.POST or None, instance=wrestler, federation=fed, creating=False)
     if request.method == "POST" and form.is_valid():
         changed = {name: form.cleaned_data[name] for name in form.changed_data}
@@ -474,7 +474,7 @@ def _check_card(engine, text: str, federation=None):
 
 def card_edit(request, federation: str, slug: str, system: str):
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     engine = _engine_or_404(system)
     card = wrestler.cards.filter(system=system).first()
     if request.method == "POST":
@@ -518,7 +518,7 @@ def card_edit(request, federation: str, slug: str, system: str):
 def card_check(request, federation: str, slug: str, system: str):
     """The editor's live validation (htmx): every problem by path, or that the card is valid."""
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     engine = _engine_or_404(system)
     text = request.POST.get("text", "")
     data, problems = _check_card(engine, text, fed)
@@ -543,7 +543,7 @@ def _card_digest(text: str) -> str:
 def card_odds(request, federation: str, slug: str, system: str):
     """The odds of the card in the editor against a chosen opponent's stored card (htmx)."""
     fed = federation_page(request, federation, Action.BOOK)
-    wrestler = _wrestler(fed, slug)
+    wrestler = wrestler_page(fed, slug)
     engine = _engine_or_404(system)
     form = OddsForm(request.POST, wrestler=wrestler, system=system)
     text = request.POST.get("text", "")

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
@@ -72,6 +72,16 @@ def federation_page(request, slug: str, action="read"):
         "can_manage": role is not None and can(request.user, federation, Action.MANAGE),
     }
     return federation
+
+
+def wrestler_page(federation, slug: str):
+    """The wrestler ``slug`` of ``federation`` (already read through ``federation_page``), 404
+    for anyone else's, with his federation set so that his pages read it without a query."""
+    wrestler = federation.wrestlers.filter(slug=slug).first()
+    if wrestler is None:
+        raise Http404("No such wrestler in this federation.")
+    wrestler.federation = federation
+    return wrestler
 
 
 def paged(rows, per_page: int, number: str | None):
