@@ -7,21 +7,7 @@ each test loads only the one table it edits."""
 
 from __future__ import annotations
 
-import copy
-
-from rules.arm.tables import default_data, load_tables
-from rules.core.errors import TableError
-
-
-def problems_of(table: str, edit) -> list[tuple[str, str]]:
-    """Every problem ``load_tables`` lists for the default ``table`` with ``edit`` made."""
-    data = copy.deepcopy(default_data(table))
-    edit(data)
-    try:
-        load_tables({table: data})
-    except TableError as caught:
-        return list(caught.problems)
-    return []
+from tests.rules.test_arm_table_refusals import problems_of
 
 
 def test_a_second_variant_flag_that_is_no_mapping_is_named_after_the_first():
