@@ -168,24 +168,13 @@ def main() -> None:
         f"worst {max(singles) * 1e3:.2f} ms  (goal well under 50 ms; full collections during "
         f"them: {full_collections[0]})"
     )
-    dice = f"the same dice alone {t_dice * 1e3:.1f} ms"
-    pair = " vs ".join(c.name for c in cards)
-    for name, seconds, goal in (
+    paths = [
         ("fast path, as odds plays", t_fresh, 5),
         ("fast path, replayed", t_fast, 5),
         ("full play-by-play, fresh", t_full_fresh, 20),
-    ):
-        figures.record(
-            "ARM",
-            f"{name}, {pair}",
-            n / seconds,
-            "matches/s",
-            reference=dice,
-            ratio=seconds / t_dice,
-            goal=f"<= {goal}x the dice",
-            met=seconds / t_dice <= goal,
-            note=native.describe() if name.startswith("fast path, as") else "",
-        )
+    ]
+    pairing = " vs ".join(c.name for c in cards)
+    figures.engine_paths("ARM", pairing, n, t_dice, paths, note=native.describe())
     figures.record(
         "ARM",
         "one full match, worst of 200",

@@ -155,18 +155,8 @@ def main() -> None:
 
 
 def _record(n, t_dice, t_fast, t_full, t_exact, t_fatigue, tag) -> None:
-    dice = f"the same dice alone {t_dice * 1e3:.1f} ms"
-    for name, seconds, goal in (("fast path", t_fast, 3), ("full play-by-play", t_full, 10)):
-        figures.record(
-            "Filsinger",
-            f"{name}, Wolf vs the Executioner",
-            n / seconds,
-            "matches/s",
-            reference=dice,
-            ratio=seconds / t_dice,
-            goal=f"<= {goal}x the dice",
-            met=seconds / t_dice <= goal,
-        )
+    paths = [("fast path", t_fast, 3), ("full play-by-play", t_full, 10)]
+    figures.engine_paths("Filsinger", "Wolf vs the Executioner", n, t_dice, paths)
     figures.record(
         "Filsinger",
         "exact odds, one pairing, basic rules",

@@ -116,18 +116,8 @@ def main() -> None:
     worst = max(s for _, _, s, _ in solved)
     print(f"    worst of {len(solved):<27} {worst * 1e3:7.0f} ms")
     print(f"  exact odds with the referee factor (three referees) {t_referee * 1e3:7.0f} ms")
-    dice = f"the same dice alone {t_dice * 1e3:.1f} ms"
-    for name, seconds, goal in (("fast path", t_fast, 3), ("full play-by-play", t_full, 10)):
-        figures.record(
-            "Superstar",
-            f"{name}, Thunderlegs vs Ivan Ruskie",
-            n / seconds,
-            "matches/s",
-            reference=dice,
-            ratio=seconds / t_dice,
-            goal=f"<= {goal}x the dice",
-            met=seconds / t_dice <= goal,
-        )
+    paths = [("fast path", t_fast, 3), ("full play-by-play", t_full, 10)]
+    figures.engine_paths("Superstar", "Thunderlegs vs Ivan Ruskie", n, t_dice, paths)
     figures.record(
         "Superstar",
         f"exact odds, 30-round singles, worst of {len(solved)} sample pairings",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -55,6 +56,32 @@ def record(
 ) -> None:
     met = None if met is None else bool(met)
     _recorded.append(Figure(bench, name, value, unit, reference, ratio, goal, met, note))
+
+
+def engine_paths(
+    bench: str,
+    pairing: str,
+    matches: int,
+    dice: float,
+    paths: Sequence[tuple[str, float, float]],
+    *,
+    note: str = "",
+) -> None:
+    """An engine's paths (``(name, seconds, goal)``: the goal a multiple of the dice) for
+    ``matches`` matches of ``pairing``, each in matches a second beside the same dice drawn
+    alone in ``dice`` seconds; ``note`` on the first (which engine ran, say)."""
+    for index, (name, seconds, goal) in enumerate(paths):
+        record(
+            bench,
+            f"{name}, {pairing}",
+            matches / seconds,
+            "matches/s",
+            reference=f"the same dice alone {dice * 1e3:.1f} ms",
+            ratio=seconds / dice,
+            goal=f"<= {goal:g}x the dice",
+            met=seconds / dice <= goal,
+            note=note if index == 0 else "",
+        )
 
 
 def skipped(bench: str, reason: str) -> None:
