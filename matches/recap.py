@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from django.db.models import F, Prefetch, Q
+from django.db.models import Count, F, Max, Prefetch, Q
 
 from matches.models import (
     FINISHED_STATUSES,
@@ -249,12 +249,12 @@ def _recap(show: Show, matches: list[Match], by_id: dict[int, Match]) -> Recap:
         for p in m.participants.all()
         if p.role in IN_THE_RING
     }
-    before, after = _bouts(show, on_show)
+    careers, before, after = _bouts(show, on_show)
     title_changes, defenses, vacancies, milestones = _titles(show, matches, by_id, after)
     injuries = _injuries(show, by_id)
     feuds = _feuds(show, matches)
     movers = _movers(show)
-    streaks, debuts, match_milestones = _careers(on_show, before)
+    streaks, debuts, match_milestones = _careers(on_show, before, careers)
     return Recap(
         federation=federation.name,
         federation_slug=federation.slug,
@@ -295,19 +295,46 @@ def _result(match: Match) -> Result:
     )
 
 
-def _bouts(show: Show, on_show: dict[int, str]) -> tuple[list[tuple], list[tuple]]:
-    """In one query, the in-ring rows of completed matches the recap reads: those of the
-    show's wrestlers up to it (``before``: wrestler, side, winning side, oldest first), and the
-    winners of the federation's title matches after it (``after``: match, title, when,
-    wrestler, team)."""
-    rows = (
-        MatchParticipant.objects.filter(
-            role__in=IN_THE_RING,
-            match__status=MatchStatus.COMPLETED,
-            show__status=ShowStatus.COMPLETED,
+def _bouts(show: Show, on_show: dict[int, str]) -> tuple[dict[int, int], list[tuple], list[tuple]]:
+    """What the recap reads of the show's wrestlers' careers, in two queries that read no more
+    rows however long the federation's history:
+
+    - ``careers``: each wrestler's completed matches up to the show (the show's own counted: a
+      debut, a 100th match), counted by the database;
+    - ``before``: his in-ring rows from the last show before this one on which he did not win
+      up to this show (wrestler, side, winning side, oldest first): all a run of wins needs;
+    - ``after``: the winners of the federation's title matches after the show (match, title,
+      when, wrestler, team)."""
+    done = MatchParticipant.objects.filter(
+        role__in=IN_THE_RING,
+        match__status=MatchStatus.COMPLETED,
+        show__status=ShowStatus.COMPLETED,
+    )
+    up_to = Q(show__scheduled_at__lte=show.scheduled_at)
+    tallies = (
+        done.filter(up_to, wrestler_id__in=list(on_show))
+        .values("wrestler_id")
+        .annotate(
+            bouts=Count("id"),
+            since=Max(
+                "show__scheduled_at",
+                filter=~Q(match__winner_side=F("side"))
+                & Q(show__scheduled_at__lt=show.scheduled_at),
+            ),
         )
-        .filter(
-            Q(wrestler_id__in=list(on_show), show__scheduled_at__lte=show.scheduled_at)
+        .order_by()
+    )
+    careers: dict[int, int] = {}
+    runs = Q()
+    for tally in tallies:
+        careers[tally["wrestler_id"]] = tally["bouts"]
+        run = Q(up_to, wrestler_id=tally["wrestler_id"])
+        if tally["since"] is not None:
+            run &= Q(show__scheduled_at__gte=tally["since"])
+        runs |= run
+    rows = (
+        done.filter(
+            runs
             | Q(
                 show__federation_id=show.federation_id,
                 show__scheduled_at__gt=show.scheduled_at,
@@ -332,7 +359,7 @@ def _bouts(show: Show, on_show: dict[int, str]) -> tuple[list[tuple], list[tuple
             before.append((wrestler_id, side, winner_side))
         else:
             after.append((match_id, title_id, when, wrestler_id, team_id))
-    return before, after
+    return careers, before, after
 
 
 def _titles(show: Show, matches: list[Match], by_id: dict[int, Match], after: list[tuple]):
@@ -578,9 +605,10 @@ def _movers(show: Show) -> tuple[Mover, ...]:
     return tuple(movers[:MOVERS])
 
 
-def _careers(on_show: dict[int, str], rows: list[tuple]):
-    """Streaks, debuts and match milestones of the wrestlers who wrestled on the show, from their
-    completed matches up to it (``rows``, oldest first: ``_bouts``)."""
+def _careers(on_show: dict[int, str], rows: list[tuple], careers: dict[int, int]):
+    """Streaks, debuts and match milestones of the wrestlers who wrestled on the show, from
+    their latest completed matches up to it (``rows``, oldest first, from the last he did not
+    win before the show on: ``_bouts``) and the count of all of them (``careers``)."""
     history: dict[int, list[bool | None]] = defaultdict(list)
     for wrestler_id, side, winner_side in rows:
         history[wrestler_id].append(None if winner_side is None else winner_side == side)
@@ -590,10 +618,11 @@ def _careers(on_show: dict[int, str], rows: list[tuple]):
         results = history[wrestler_id]
         if not results:
             continue
-        if len(results) == 1:
+        bouts = careers[wrestler_id]
+        if bouts == 1:
             debuts.append(name)
-        if len(results) % MATCH_MILESTONE == 0:
-            milestones.append(Milestone(name, f"{ordinal(len(results))} match"))
+        if bouts % MATCH_MILESTONE == 0:
+            milestones.append(Milestone(name, f"{ordinal(bouts)} match"))
         *before, last = results
         run_before = 0
         for won in reversed(before):

@@ -63,7 +63,7 @@ def week(monkeypatch):
     script = Script()
     monkeypatch.setattr(registry.systems["filsinger"], "simulate", script)
     people = {w.slug: w for w in Wrestler.objects.filter(federation=federation)}
-    slots = iter(weekly_slots(federation, timezone.now() - dt.timedelta(days=60), 6))
+    slots = iter(weekly_slots(federation, timezone.now() - dt.timedelta(days=60), 8))
 
     def wrestle(card) -> Show:
         show = show_create(federation=federation, scheduled_at=next(slots))
@@ -181,6 +181,13 @@ def test_four_scripted_weeks_recap_what_each_show_wrote(week):
     assert recap.results[0].winner == "Nadia Sorrel"
     assert recap.results[0].losers == ("Dario Quintero",)
 
+    # Weeks 5 to 7: three wins after the loss start a run of three again (not six).
+    for week_number, opponent in ((5, "skylar-finch"), (6, "hollis-crane"), (7, "gideon-pike")):
+        later = week([("dario-quintero", opponent, "dario-quintero", {})])
+        recap = show_recap(later)
+        started = (Streak("Dario Quintero", "started", 3),) if week_number == 7 else ()
+        assert recap.streaks == started, week_number
+
     # Read again after later shows, the first show's recap says what it said then: the
     # defense count is the reign's as it stood after it, though the reign ended since.
     assert show_recap(first).defenses == (Defense(WORLD, "Mortimer Gale", 6, 1),)
@@ -233,13 +240,14 @@ def test_a_tenth_defense_is_a_milestone(week):
 
 def test_a_hundredth_match_is_a_milestone_and_a_longer_run_is_extended():
     # Wrestler 1: 99 matches before (the last 4 won), and his 100th won: a 5-win run extended.
-    # Wrestler 2: his first match, lost: a debut. Rows: (wrestler, side, winning side).
-    before = [(1, 0, 1)] * 95 + [(1, 0, 0)] * 4
-    rows = [*before, (2, 0, 1), (1, 1, 1)]
-    streaks, debuts, milestones = _careers({1: "Ace", 2: "Rookie"}, rows)
+    # Wrestler 2: his first match, lost: a debut. Rows: (wrestler, side, winning side), from
+    # each man's last match not won before the show on (what ``_bouts`` reads); the count of
+    # all his matches beside them.
+    rows = [(1, 0, 1), *[(1, 0, 0)] * 4, (2, 0, 1), (1, 1, 1)]
+    streaks, debuts, milestones = _careers({1: "Ace", 2: "Rookie"}, rows, {1: 100, 2: 1})
     assert streaks == (Streak("Ace", "extended", 5),)
     assert debuts == ("Rookie",)
     assert milestones == (Milestone("Ace", "100th match"),)
     # One match fewer: neither a milestone nor a debut for him.
-    _, debuts, milestones = _careers({1: "Ace"}, [*rows[1:-2], (1, 1, 1)])
+    _, debuts, milestones = _careers({1: "Ace"}, [*rows[1:-2], (1, 1, 1)], {1: 99})
     assert milestones == () and debuts == ()
