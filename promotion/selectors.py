@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import models
-from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 from django.utils.text import slugify
 
 from promotion.access import federations_for
@@ -84,15 +84,19 @@ def champion_ids(
     return holders
 
 
+#: What a lineage row says of the match that crowned a reign: its sides (how the champion won
+#: it, over whom); read for the rows shown (``prefetch_related_objects``), not the whole lineage.
+CROWNING_SIDES = ("won_at__participants__wrestler", "won_at__participants__team")
+
+
 def title_lineage(*, title: Title) -> QuerySet[TitleReign]:
-    """The reigns in order, each with the match that crowned it and that match's sides (the
-    lineage says how the champion won it, over whom)."""
+    """The reigns in order, each with its holder and the shows that began and ended it (the
+    sides of the crowning match are ``CROWNING_SIDES``, read for the rows shown)."""
     return (
         title.reigns.select_related(
             "holder_wrestler", "holder_team", "won_at__show", "ended_at__show"
         )
         .defer(*WITHOUT_PLAY_BY_PLAY)
-        .prefetch_related("won_at__participants__wrestler", "won_at__participants__team")
         .order_by("number")
     )
 
@@ -519,7 +523,13 @@ def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     (a champion stripped and the title awarded that day) is a row too: it says why his reign
     ended."""
     rows: list[LineageRow] = []
-    reigns = list(title_lineage(title=title))
+    # Each reign with its holder's name and address alone: the rows a page shows read the rest
+    # (``crowning_matches``).
+    reigns = list(
+        title.reigns.select_related("holder_wrestler", "holder_team")
+        .only(*LINEAGE_FIELDS)
+        .order_by("number")
+    )
     retired = title.retired_on
     for index, reign in enumerate(reigns):
         rows.append(LineageRow(reign=reign, start=reign.won_on, end=reign.ended_on))
@@ -532,13 +542,42 @@ def lineage_rows(*, title: Title, today: dt.date) -> list[LineageRow]:
     return rows
 
 
+LINEAGE_FIELDS = (
+    *(f.name for f in TitleReign._meta.concrete_fields),
+    "holder_wrestler__ring_name",
+    "holder_wrestler__slug",
+    "holder_wrestler__federation",
+    "holder_team__name",
+    "holder_team__slug",
+    "holder_team__federation",
+)
+
+
+def crowning_matches(reigns: Iterable[TitleReign]) -> None:
+    """Reads for ``reigns`` (the rows a lineage page shows) the matches that crowned them, with
+    their shows and sides (``CROWNING_SIDES``): one query for the matches with their shows, one
+    each for their sides' rows, wrestlers and teams, however many reigns the title has had."""
+    won_at = TitleReign._meta.get_field("won_at").related_model
+    prefetch_related_objects(
+        list(reigns),
+        Prefetch(
+            "won_at", queryset=won_at._default_manager.select_related("show").defer("play_by_play")
+        ),
+        *CROWNING_SIDES,
+    )
+
+
 def lineage_reigns(*, title: Title) -> QuerySet[TitleReign]:
     """The title's reigns in lineage order, each with ``next_won_on``: when the next reign
     began (the end of a vacancy after this one)."""
     following = TitleReign.objects.filter(
         title=OuterRef("title"), number__gt=OuterRef("number")
     ).order_by("number")
-    return title_lineage(title=title).annotate(next_won_on=Subquery(following.values("won_on")[:1]))
+    return (
+        title_lineage(title=title)
+        .prefetch_related(*CROWNING_SIDES)
+        .annotate(next_won_on=Subquery(following.values("won_on")[:1]))
+    )
 
 
 def feuds_page(*, federation: Federation) -> QuerySet[Feud]:
@@ -611,26 +650,72 @@ def wrestler_feuds(*, wrestler: Wrestler) -> QuerySet[Feud]:
 
 def standing_history(*, wrestler: Wrestler) -> list[tuple[dt.datetime, str, int]]:
     """(when, attribute, value after) of every Fame and Prestige change, oldest first."""
-    return list(
-        wrestler.standing_changes.filter(attribute__in=["fame", "prestige"])
-        .order_by("created_at", "id")
-        .values_list("created_at", "attribute", "value_after")
+    return list(_standing_rows(wrestler).values_list("created_at", "attribute", "value_after"))
+
+
+def _standing_rows(wrestler: Wrestler) -> QuerySet[StandingChange]:
+    return wrestler.standing_changes.filter(attribute__in=CHARTED).order_by("created_at", "id")
+
+
+#: The figures the wrestler page's chart draws, and how far back it looks unless asked for the
+#: whole history (``?history=all``).
+CHARTED = ("fame", "prestige")
+CHART_WINDOW = dt.timedelta(days=365)
+
+
+@dataclass(frozen=True)
+class StandingWindow:
+    """What the wrestler page's Fame and Prestige chart draws.
+
+    ``rows``: (when, attribute, value after), oldest first: those from ``start`` on, and before
+    them each figure's last row before ``start`` (the value it enters the window with); every
+    row when ``start`` is None. ``start``: where the chart begins (None: the whole history).
+    ``default_start``: where it begins unless the whole history is asked for (None when nothing
+    moved after the signing: the whole of it). ``opened``: the day of the ledger's first row
+    (None when it has none)."""
+
+    rows: list[tuple[dt.datetime, str, int]]
+    start: dt.date | None
+    default_start: dt.date | None
+    opened: dt.date | None
+
+
+def standing_window(
+    *, wrestler: Wrestler, zone, today: dt.date, whole: bool = False
+) -> StandingWindow:
+    """The chart's rows in three queries however long the ledger: its first row, the first row
+    after that day, and the rows drawn. By default the chart begins where the figures move (the
+    first row after the signing's day: years between a signing and the first match would
+    squeeze every movement to the right edge), at most ``CHART_WINDOW`` before ``today``;
+    ``whole``: every row, from the signing."""
+    rows = _standing_rows(wrestler)
+    first = rows.values_list("created_at", flat=True).first()
+    if first is None:
+        return StandingWindow(rows=[], start=None, default_start=None, opened=None)
+    opened = first.astimezone(zone).date()
+    after_opening = dt.datetime.combine(opened + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
+    moved_at = rows.filter(created_at__gte=after_opening).values_list("created_at", flat=True)
+    moved = moved_at.first()
+    default_start = None
+    if moved is not None:
+        default_start = max(moved.astimezone(zone).date(), today - CHART_WINDOW)
+    start = None if whole else default_start
+    if start is None:
+        drawn = rows
+    else:
+        since = dt.datetime.combine(start, dt.time.min, tzinfo=zone)
+        drawn = rows.filter(Q(created_at__gte=since))
+        for attribute in CHARTED:  # the value each figure enters the window with
+            entering = rows.filter(attribute=attribute, created_at__lt=since)
+            drawn |= rows.filter(
+                pk=Subquery(entering.order_by("-created_at", "-id").values("pk")[:1])
+            )
+    return StandingWindow(
+        rows=list(drawn.values_list("created_at", "attribute", "value_after")),
+        start=start,
+        default_start=default_start,
+        opened=opened,
     )
-
-
-def standing_chart_start(history: list[tuple[dt.datetime, str, int]], *, zone) -> dt.date | None:
-    """Where the wrestler page's Fame and Prestige chart begins by default: the day of the first
-    ledger row after the signing's (the rows of the ledger's first day), so that years between
-    a signing and the first match do not squeeze every movement to the right edge; None (the
-    whole history) when nothing moved after the signing."""
-    if not history:
-        return None
-    opened = history[0][0].astimezone(zone).date()
-    for when, _, _ in history:
-        day = when.astimezone(zone).date()
-        if day > opened:
-            return day
-    return None
 
 
 def wrestler_ledger(*, wrestler: Wrestler) -> QuerySet[StandingChange]:

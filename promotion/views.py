@@ -81,6 +81,7 @@ from web.pages import (
 )
 
 PER_PAGE = 25
+LINEAGE_PAGE = 50
 ODDS_RUNS = 2000
 ODDS_SEED = 20240601
 
@@ -323,11 +324,12 @@ def wrestler_detail(request, federation: str, slug: str):
     fed = federation_page(request, federation)
     wrestler = wrestler_page(fed, slug)
     today = selectors.federation_today(fed)
-    history = selectors.standing_history(wrestler=wrestler)
     zone = timezone.get_current_timezone()
-    # The chart shows where the figures move; ``?history=all`` the whole of it.
-    chart_start = selectors.standing_chart_start(history, zone=zone)
+    # The chart shows where the figures move, the last year of it; ``?history=all`` the whole.
     whole_history = request.GET.get("history") == "all"
+    window = selectors.standing_window(
+        wrestler=wrestler, zone=zone, today=today, whole=whole_history
+    )
     cards = list(wrestler.cards.order_by("system"))
     record = match_records.stored_record(wrestler=wrestler)
     methods = sorted(set(record.wins_by) | set(record.losses_by))
@@ -352,12 +354,10 @@ def wrestler_detail(request, federation: str, slug: str):
         "ledger": paged(
             selectors.wrestler_ledger(wrestler=wrestler), PER_PAGE, request.GET.get("ledger")
         ),
-        "chart": charts.standing_chart(
-            history, zone=zone, today=today, since=None if whole_history else chart_start
-        ),
-        "chart_start": chart_start,
+        "chart": charts.standing_chart(window.rows, zone=zone, today=today, since=window.start),
+        "chart_start": window.default_start,
         "whole_history": whole_history,
-        "history_start": history[0][0].astimezone(zone).date() if history else None,
+        "history_start": window.opened,
         "cards": [(card, _card_view(card)) for card in cards],
         "figures": {card.system: _card_figures(card) for card in cards},
         "today": today,
@@ -594,10 +594,14 @@ def title_detail(request, federation: str, slug: str, *, refused=None):
         if row.reign is not None:
             number += 1
         numbered.append((number if row.reign is not None else None, row))
+    # A page of the lineage, the latest by default (a ten-year title has hundreds of reigns);
+    # the sides of the matches that crowned its reigns are read for that page alone.
+    lineage = paged(numbered, LINEAGE_PAGE, request.GET.get("page"), last_first=True)
+    selectors.crowning_matches(row.reign for _, row in lineage if row.reign is not None)
     context = {
         "nav": "titles",
         "title": title,
-        "rows": numbered,
+        "lineage": lineage,
         "timeline": charts.reign_timeline(rows, today=title.retired_on or today),
         "today": today,
     }

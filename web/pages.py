@@ -84,16 +84,20 @@ def wrestler_page(federation, slug: str):
     return wrestler
 
 
-def paged(rows, per_page: int, number: str | None):
+def paged(rows, per_page: int, number: str | None, *, last_first: bool = False):
     """The page ``number`` (as the address gives it) of ``rows``: the first for a number before
-    it (0, -3) or none at all, the last for one past it (Django's ``get_page`` gives the last
-    for 0 too)."""
+    it (0, -3) or none at all (the last with ``last_first``: a list oldest first whose latest
+    rows are what a reader comes for), the last for one past it (Django's ``get_page`` gives the
+    last for 0 too)."""
+    paginator = Paginator(rows, per_page)
+    if number in (None, "") and last_first:
+        return paginator.page(paginator.num_pages)
     try:
         if int(str(number)) < 1:
             number = "1"
     except ValueError:
         pass
-    return Paginator(rows, per_page).get_page(number)
+    return paginator.get_page(number)
 
 
 def refused_status(request, form) -> int:

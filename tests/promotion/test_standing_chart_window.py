@@ -1,5 +1,6 @@
 """The wrestler page's Fame and Prestige chart begins where the figures move: at the first ledger
-row after the signing's (``selectors.standing_chart_start``), the whole history a click away."""
+row after the signing's, at most a year back (``selectors.standing_window``), the whole history
+a click away."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from promotion.models import StandingChange
-from promotion.selectors import standing_chart_start, standing_history
+from promotion.selectors import StandingWindow, standing_history, standing_window
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -37,10 +38,55 @@ def veteran():
 
 
 def test_the_chart_starts_at_the_first_row_after_the_signing(veteran):
-    history = standing_history(wrestler=veteran)
-    assert standing_chart_start(history, zone=UTC) == dt.date(2026, 11, 7)
-    assert standing_chart_start(history[:2], zone=UTC) is None  # only the signing: all of it
-    assert standing_chart_start([], zone=UTC) is None
+    window = standing_window(wrestler=veteran, zone=UTC, today=dt.date(2026, 12, 1))
+    assert window.start == window.default_start == dt.date(2026, 11, 7)
+    assert window.opened == dt.date(2019, 6, 1)
+    # Drawn: the rows from Nov 7 on, and each figure's last row before it (the signing's).
+    assert [(when.date(), attribute, value) for when, attribute, value in window.rows] == [
+        (dt.date(2019, 6, 1), "fame", 720),
+        (dt.date(2019, 6, 1), "prestige", 690),
+        (dt.date(2026, 11, 7), "prestige", 700),
+        (dt.date(2026, 11, 14), "fame", 730),
+    ]
+    whole = standing_window(wrestler=veteran, zone=UTC, today=dt.date(2026, 12, 1), whole=True)
+    assert whole.start is None and whole.default_start == dt.date(2026, 11, 7)
+    assert whole.rows == standing_history(wrestler=veteran)
+
+
+def test_the_chart_looks_back_a_year_and_enters_with_the_figures_of_then(veteran):
+    """Two years of rows after the first move: the chart shows the last year, each figure
+    entering it with the value of its last row before (not its first, not the signing's)."""
+    rows = [
+        (dt.datetime(2027, 3, 1, 2, tzinfo=UTC), "fame", 800),
+        (dt.datetime(2027, 9, 1, 2, tzinfo=UTC), "fame", 810),
+        (dt.datetime(2028, 5, 1, 2, tzinfo=UTC), "prestige", 650),
+        (dt.datetime(2028, 6, 1, 2, tzinfo=UTC), "fame", 900),
+    ]
+    for when, attribute, value in rows:
+        row = StandingChange.objects.create(
+            wrestler=veteran, attribute=attribute, delta=1, value_after=value, reason="x"
+        )
+        StandingChange.objects.filter(pk=row.pk).update(created_at=when)
+    today = dt.date(2028, 7, 1)
+    window = standing_window(wrestler=veteran, zone=UTC, today=today)
+    assert window.start == dt.date(2027, 7, 2)  # 365 days before Jul 1, 2028
+    assert [(when.date(), attribute, value) for when, attribute, value in window.rows] == [
+        (dt.date(2026, 11, 7), "prestige", 700),  # Prestige's last row before the window
+        (dt.date(2027, 3, 1), "fame", 800),  # Fame's
+        (dt.date(2027, 9, 1), "fame", 810),
+        (dt.date(2028, 5, 1), "prestige", 650),
+        (dt.date(2028, 6, 1), "fame", 900),
+    ]
+
+
+def test_a_ledger_of_the_signing_alone_is_drawn_whole(veteran):
+    veteran.standing_changes.filter(created_at__year=2026).delete()
+    window = standing_window(wrestler=veteran, zone=UTC, today=dt.date(2026, 12, 1))
+    assert window.start is None and window.default_start is None
+    assert len(window.rows) == 2
+    veteran.standing_changes.all().delete()
+    empty = standing_window(wrestler=veteran, zone=UTC, today=dt.date(2026, 12, 1))
+    assert empty == StandingWindow(rows=[], start=None, default_start=None, opened=None)
 
 
 def the_chart(html: str) -> str:
