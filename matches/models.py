@@ -282,6 +282,9 @@ class MatchParticipant(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["show", "wrestler"], name="appearance_once_per_show"),
         ]
+        # A team's appearance in one match (``selectors.team_matches`` picks its first there):
+        # by the team's index alone, each look-up would read every match the team has had.
+        indexes = [models.Index(fields=["match", "team"], name="appearance_match_team")]
 
     def __str__(self) -> str:
         return f"{self.wrestler} ({self.get_role_display()})"
