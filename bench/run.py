@@ -141,8 +141,8 @@ def _history(quick: bool) -> list[dict]:
     shows = f"{measured['shows']} shows" if not quick else f"{measured['shows']} shows (quick)"
     rows = []
     for row in measured["rows"]:
-        old, new = row["ten_years"], row["new"]
-        same = old["queries"] == new["queries"]
+        old, year, new = row["ten_years"], row["one_year"], row["new"]
+        same = old["queries"] == year["queries"] == new["queries"]
         met = (
             old["p95_ms"] <= history.GOAL_P95_MS
             and row["ratio"] < history.GOAL_RATIO
@@ -158,7 +158,8 @@ def _history(quick: bool) -> list[dict]:
                     old["p95_ms"],
                     "ms",
                     reference=f"new: p50 {new['p50_ms']:.1f} ms, p95 {new['p95_ms']:.1f} ms, "
-                    f"{new['queries']} queries",
+                    f"{new['queries']} queries; one year: p50 {year['p50_ms']:.1f} ms (ten "
+                    f"years {row['growth']:.2f}x)",
                     ratio=row["ratio"],
                     goal=f"p95 <= {history.GOAL_P95_MS:.0f} ms, p50 ratio < "
                     f"{history.GOAL_RATIO}, same queries",
