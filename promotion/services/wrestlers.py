@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
@@ -65,6 +66,11 @@ def wrestler_create(
         for field, label, value in (("ring_name", "Ring name", ring_name), ("slug", "Slug", slug))
         for message in _plain_text_problems(value)
     ]
+    if slug:  # its length and letters as the column holds them (taken or not: below)
+        try:
+            Wrestler._meta.get_field("slug").run_validators(slug)
+        except ValidationError as exc:
+            problems += [FieldProblem("slug", "Slug", message) for message in exc.messages]
     if not slug or not ring_name or not ring_name.strip():
         problems.append(WRESTLER_NAME_REQUIRED)
     elif Wrestler.objects.filter(federation=federation, slug=slug).exists():

@@ -114,3 +114,24 @@ def test_a_new_signing_at_zero_is_booked_within_his_first_three_weeks(in_process
         stdout=io.StringIO(),
     )
     assert MatchParticipant.objects.filter(wrestler=rookie).exists()
+
+
+@pytest.mark.parametrize(
+    "slug, problem",
+    [
+        ("a" * 81, "Slug: Ensure this value has at most 80 characters (it has 81)."),
+        (
+            "corrigan vale!",
+            "Slug: Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.",
+        ),
+    ],
+)
+def test_a_slug_the_column_cannot_hold_is_refused_naming_it(slug, problem):
+    """A slug too long or of other letters is named at the service, every door alike (the
+    database would refuse it on PostgreSQL: an answer 500), and nothing is signed."""
+    federation = factories.FederationFactory()
+    with pytest.raises(ServiceError) as refused:
+        wrestler_create(federation=federation, ring_name="Corrigan Vale", slug=slug)
+    assert str(refused.value) == problem
+    assert [field for field, _ in refused.value.by_field] == ["slug"]
+    assert not Wrestler.objects.filter(federation=federation).exists()
