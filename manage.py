@@ -5,7 +5,11 @@ import os
 import sys
 
 from django.core.management import execute_from_command_line
-from django.db import DatabaseError
+from django.db import DatabaseError, OperationalError
+
+#: What a database error says when the tables are older than the code (SQLite's words, then
+#: PostgreSQL's).
+NOT_MIGRATED = ("no such table", "no such column", "does not exist")
 
 
 def main() -> None:
@@ -20,12 +24,19 @@ def main() -> None:
     except DatabaseError as exc:
         if "--traceback" in sys.argv:
             raise
-        # A database not yet made (`no such table`) or out of reach: one line, not a traceback.
+        # A database not yet made or migrated, out of reach, or refusing: one line, not a
+        # traceback.
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
-        sys.stderr.write(
-            f"CommandError: The database is unavailable: {first} (a new database is made by "
-            "`manage.py migrate` or `make demo`; --traceback shows where this came from)\n"
-        )
+        if any(words in first.lower() for words in NOT_MIGRATED):
+            said = (
+                f"The database's tables are not this version's: {first}; `manage.py migrate` "
+                "brings them up to date, `make demo` makes a new database"
+            )
+        elif isinstance(exc, OperationalError):
+            said = f"The database is unavailable: {first}; is it running, at DATABASE_URL?"
+        else:
+            said = f"The database refused the command: {first}"
+        sys.stderr.write(f"CommandError: {said} (--traceback shows where this came from)\n")
         sys.exit(1)
     except BrokenPipeError:
         # The reader went away (`simulate_match ... | head`): stop quietly, as other tools do.

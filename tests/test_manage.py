@@ -8,6 +8,25 @@ from pathlib import Path
 ROOT = Path(__file__).parents[1]
 
 
+def test_a_database_out_of_reach_is_one_line_saying_so():
+    # Port 9 (discard): nothing answers PostgreSQL there.
+    env = {**os.environ, "DATABASE_URL": "postgres://postgres@127.0.0.1:9/ringside"}
+    done = subprocess.run(
+        [sys.executable, "manage.py", "show", "copperline"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("CommandError: The database is unavailable: ")
+    assert done.stderr.endswith(
+        "; is it running, at DATABASE_URL? (--traceback shows where this came from)\n"
+    )
+    assert done.stderr.count("\n") == 1 and done.stdout == ""
+
+
 def test_a_database_not_yet_made_is_one_line(tmp_path):
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'new.sqlite3'}"}
     done = subprocess.run(
@@ -20,8 +39,8 @@ def test_a_database_not_yet_made_is_one_line(tmp_path):
     )
     assert done.returncode == 1
     assert done.stderr == (
-        "CommandError: The database is unavailable: no such table: promotion_federation (a new "
-        "database is made by `manage.py migrate` or `make demo`; --traceback shows where this "
-        "came from)\n"
+        "CommandError: The database's tables are not this version's: no such table: "
+        "promotion_federation; `manage.py migrate` brings them up to date, `make demo` makes a "
+        "new database (--traceback shows where this came from)\n"
     )
     assert done.stdout == ""
