@@ -4,38 +4,286 @@ A generated card is a function of ``(system, style, tier, seed)`` (and the name 
 the same four give the same card, on any machine, with no Django. Each system's generator
 (``rules/<system>/generate.py``) turns a ``Profile`` into the card data its ``cards.py``
 accepts; ``rules.generators`` finds them by system name. The tables (the styles' moves, the
-tiers' figures, the word lists) are the project's own: ``docs/cards.md``, "Generated wrestlers".
+tiers' figures, the word lists) are the project's own, kept as data: ``rules/data/generate.yaml``
+(the styles, the tiers and the words, read here) and ``rules/data/<system>/generate.yaml`` (each
+system's figures); ``docs/cards.md``, "Generated wrestlers". Each file is read once, with the
+safe YAML loader the charts are read with, and checked as they are: ``DataCheck`` refuses every
+problem naming the file and the key.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
-from rules.core.errors import RulesError
-from rules.core.safeyaml import clip
+from rules.core.errors import RulesError, TableError
+from rules.core.safeyaml import clip, load_file
+from rules.core.tables import DATA_PACKAGE, read_yaml_resource
 
 T = TypeVar("T")
 
-#: The styles, each with its words.
-STYLES: tuple[tuple[str, str], ...] = (
-    ("brawler", "Brawler: strikes, the outside of the ring and a few dirty tricks"),
-    ("technician", "Technician: holds, suplexes and submissions"),
-    ("high-flyer", "High-flyer: dives, kicks and the top rope"),
-    ("powerhouse", "Powerhouse: slams, lifts and raw strength"),
-    ("all-rounder", "All-rounder: a little of everything"),
-)
-STYLE_NAMES: tuple[str, ...] = tuple(name for name, _ in STYLES)
+# --------------------------------------------------------------------------------------------
+# The tables as data (``rules/data/generate.yaml``, ``rules/data/<system>/generate.yaml``)
 
-#: The tiers from the bottom of the card to its top, each with its words.
-TIERS: tuple[tuple[str, str], ...] = (
-    ("jobber", "Jobber: loses to nearly everyone"),
-    ("mid-carder", "Mid-carder: the middle of the card"),
-    ("upper-carder", "Upper-carder: a contender"),
-    ("main-eventer", "Main-eventer: the top of the card"),
+#: Each generator data file's name in ``rules/data/`` (the shared tables) and in
+#: ``rules/data/<system>/`` (a system's).
+DATA_FILE = "generate.yaml"
+#: Keys any data file may carry besides its tables: its title and the mark that it is the
+#: project's own (``authored: true``), as the charts carry them.
+META_KEYS = ("title", "authored")
+_MISSING: Any = object()
+
+
+class GeneratorDataError(TableError):
+    """A generator's data file is malformed; each problem names the file and the key."""
+
+    heading = "invalid generator data"
+
+
+class DataCheck:
+    """Reads a generator data file by its keys, noting every problem (``file: key.path``), so
+    that ``done`` refuses them all at once; a key that is missing is reported once, where its
+    mapping is read, and the value read for it is passed over."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[tuple[str, str]] = []
+
+    def fail(self, path: str, message: str) -> None:
+        self.problems.append((f"{self.source}: {path}" if path else self.source, message))
+
+    def done(self) -> None:
+        if self.problems:
+            raise GeneratorDataError(self.problems)
+
+    def mapping(
+        self, value: Any, path: str, keys: Sequence[str] | None = None, meta: bool = False
+    ) -> dict[str, Any]:
+        """``value`` as a mapping; given ``keys``, holding each of them and no other (with
+        ``meta``, a title and the authored mark may be there too). The keys come back in the
+        order of ``keys``, or of the file."""
+        if value is _MISSING:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(path, f"must be a mapping, got {clip(value)}")
+            return {}
+        if keys is None:
+            return value
+        allowed = (*keys, *META_KEYS) if meta else tuple(keys)
+        for key in value:
+            if key not in allowed:
+                self.fail(join(path, str(key)), f"unknown key (the keys: {', '.join(keys)})")
+        for key in keys:
+            if key not in value:
+                self.fail(join(path, key), "missing")
+        return {key: value.get(key, _MISSING) for key in keys}
+
+    def named(self, value: Any, path: str) -> dict[str, Any]:
+        """A mapping of one entry or more by name (a text), in the file's order."""
+        given = self.mapping(value, path)
+        if isinstance(value, dict) and not value:
+            self.fail(path, "must name one at least")
+        for key in given:
+            if not isinstance(key, str) or not key.strip():
+                self.fail(path, f"a name must be text, got {clip(key)}")
+        return {key: row for key, row in given.items() if isinstance(key, str)}
+
+    def text(self, value: Any, path: str) -> str:
+        if value is not _MISSING and (not isinstance(value, str) or not value.strip()):
+            self.fail(path, f"must be text, got {clip(value)}")
+        return value if isinstance(value, str) else ""
+
+    def texts(
+        self, value: Any, path: str, at_least: int = 1, distinct: bool = True
+    ) -> tuple[str, ...]:
+        """A list of texts, at least ``at_least`` of them, each once unless not ``distinct``."""
+        if value is _MISSING:
+            return ()
+        if not isinstance(value, list):
+            self.fail(path, f"must be a list of texts, got {clip(value)}")
+            return ()
+        items = tuple(self.text(item, f"{path}[{i}]") for i, item in enumerate(value))
+        if len(items) < at_least:
+            self.fail(path, f"must hold at least {at_least}, got {len(items)}")
+        if distinct:
+            for i, item in enumerate(items):
+                if item in items[:i]:
+                    self.fail(f"{path}[{i}]", f"{clip(item)} is there twice")
+        return items
+
+    def whole(self, value: Any, path: str, low: int = 0, high: int | None = None) -> int:
+        """A whole number from ``low`` to ``high`` (no bound without one)."""
+        if value is _MISSING:
+            return low
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            bound = f"from {low} to {high}" if high is not None else f"of {low} or more"
+            self.fail(path, f"must be a whole number {bound}, got {clip(value)}")
+            return low
+        return value
+
+    def wholes(
+        self, value: Any, path: str, count: int, low: int = 0, high: int | None = None
+    ) -> tuple[int, ...]:
+        """A list of ``count`` whole numbers from ``low`` to ``high``."""
+        if value is _MISSING:
+            return (low,) * count
+        if not isinstance(value, list) or len(value) != count:
+            self.fail(path, f"must be a list of {count} whole numbers, got {clip(value)}")
+            return (low,) * count
+        return tuple(self.whole(item, f"{path}[{i}]", low, high) for i, item in enumerate(value))
+
+    def span(self, value: Any, path: str, low: int = 0, high: int | None = None) -> tuple[int, int]:
+        """``[least, most]``: two whole numbers from ``low`` to ``high``, the first no more."""
+        first, last = self.wholes(value, path, 2, low, high)
+        if first > last:
+            self.fail(path, f"the least ({first}) must not be more than the most ({last})")
+        return first, last
+
+    def fraction(self, value: Any, path: str) -> float:
+        if value is _MISSING:
+            return 0.0
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            self.fail(path, f"must be a number from 0 to 1, got {clip(value)}")
+            return 0.0
+        return value
+
+    def choice(self, value: Any, path: str, options: Sequence[T]) -> T:
+        if value is _MISSING:
+            return options[0]
+        if value not in options:
+            words = ", ".join("none" if o is None else str(o) for o in options)
+            self.fail(path, f"must be one of {words}, got {clip(value)}")
+            return options[0]
+        return value  # type: ignore[no-any-return]
+
+
+def join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def read_data(
+    relative: str, build: Callable[[Any, DataCheck], T], path: str | Path | None = None
+) -> T:
+    """The tables ``build`` makes of a generator data file, checked: the packaged
+    ``rules/data/<relative>``, read as the charts are (``rules.core.tables``), or given
+    ``path``, that file (an edited copy, a test's), read as a user's YAML is
+    (``rules.core.safeyaml``). A file that is no YAML is refused by the loader (``YamlError``),
+    one that does not hold the tables by ``GeneratorDataError``; both name the file."""
+    if path is None:
+        source = f"rules/data/{relative}"
+        data = read_yaml_resource(DATA_PACKAGE, relative)
+    else:
+        source = str(path)
+        data = load_file(path)
+    check = DataCheck(source)
+    tables = build(data, check)
+    check.done()
+    return tables
+
+
+@dataclass(frozen=True)
+class SharedTables:
+    """``rules/data/generate.yaml``: the styles and tiers (each with its words), each tier's
+    share of a generated roster and starting (Fame, Prestige), and the word lists."""
+
+    styles: tuple[tuple[str, str], ...]
+    tiers: tuple[tuple[str, str], ...]
+    shares: tuple[float, ...]
+    starting: dict[str, tuple[int, int]]
+    first_names: tuple[str, ...]
+    last_names: tuple[str, ...]
+    nicknames: tuple[str, ...]
+    she_names: frozenset[str]
+    they_names: frozenset[str]
+    towns: tuple[str, ...]
+    promotion_words: tuple[str, ...]
+
+
+SHARED_KEYS = (
+    "styles",
+    "tiers",
+    "first_names",
+    "last_names",
+    "nicknames",
+    "she_names",
+    "they_names",
+    "towns",
+    "promotion_words",
 )
+TIER_KEYS = ("words", "share", "fame", "prestige")
+
+
+def build_shared(data: Any, check: DataCheck) -> SharedTables:
+    top = check.mapping(data, "", SHARED_KEYS, meta=True)
+    styles = check.named(top.get("styles", _MISSING), "styles")
+    tiers = {
+        name: check.mapping(row, join("tiers", name), TIER_KEYS)
+        for name, row in check.named(top.get("tiers", _MISSING), "tiers").items()
+    }
+    first = check.texts(top.get("first_names", _MISSING), "first_names")
+    she = check.texts(top.get("she_names", _MISSING), "she_names", at_least=0)
+    they = check.texts(top.get("they_names", _MISSING), "they_names", at_least=0)
+    for key, names in (("she_names", she), ("they_names", they)):
+        for i, name in enumerate(names):
+            if name not in first:
+                check.fail(f"{key}[{i}]", f"{clip(name)} is not one of first_names")
+            elif key == "they_names" and name in she:
+                check.fail(f"{key}[{i}]", f"{clip(name)} is in she_names too")
+    return SharedTables(
+        styles=tuple(
+            (name, check.text(words, join("styles", name))) for name, words in styles.items()
+        ),
+        tiers=tuple(
+            (name, check.text(row.get("words", _MISSING), f"tiers.{name}.words"))
+            for name, row in tiers.items()
+        ),
+        shares=tuple(
+            check.fraction(row.get("share", _MISSING), f"tiers.{name}.share")
+            for name, row in tiers.items()
+        ),
+        starting={
+            name: (
+                check.whole(row.get("fame", _MISSING), f"tiers.{name}.fame"),
+                check.whole(row.get("prestige", _MISSING), f"tiers.{name}.prestige"),
+            )
+            for name, row in tiers.items()
+        },
+        first_names=first,
+        last_names=check.texts(top.get("last_names", _MISSING), "last_names"),
+        nicknames=check.texts(top.get("nicknames", _MISSING), "nicknames"),
+        she_names=frozenset(she),
+        they_names=frozenset(they),
+        towns=check.texts(top.get("towns", _MISSING), "towns"),
+        promotion_words=check.texts(top.get("promotion_words", _MISSING), "promotion_words"),
+    )
+
+
+@functools.cache
+def _packaged_shared() -> SharedTables:
+    return read_data(DATA_FILE, build_shared)
+
+
+def load_shared(path: str | Path | None = None) -> SharedTables:
+    """The shared tables: the packaged ``rules/data/generate.yaml`` (read once), or given
+    ``path``, that file, checked the same way."""
+    return _packaged_shared() if path is None else read_data(DATA_FILE, build_shared, path)
+
+
+SHARED = load_shared()
+#: The styles, each with its words.
+STYLES: tuple[tuple[str, str], ...] = SHARED.styles
+STYLE_NAMES: tuple[str, ...] = tuple(name for name, _ in STYLES)
+#: The tiers from the bottom of the card to its top, each with its words.
+TIERS: tuple[tuple[str, str], ...] = SHARED.tiers
 TIER_NAMES: tuple[str, ...] = tuple(name for name, _ in TIERS)
 
 #: The most a seed may be (stored as a positive 32-bit number).
@@ -66,14 +314,16 @@ class Profile:
         return TIER_NAMES.index(self.tier)
 
 
+#: A style or tier may be written without its hyphen ("highflyer", "maineventer").
+_UNHYPHENATED_STYLES = {name.replace("-", ""): name for name in STYLE_NAMES}
+_UNHYPHENATED_TIERS = {name.replace("-", ""): name for name in TIER_NAMES}
+
+
 def norm_style(value: object) -> str:
     text = (
         value.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(value, str) else ""
     )
-    if text == "highflyer":
-        text = "high-flyer"
-    if text == "allrounder":
-        text = "all-rounder"
+    text = _UNHYPHENATED_STYLES.get(text, text)
     if text not in STYLE_NAMES:
         raise GenerateError("style", f"must be one of {', '.join(STYLE_NAMES)}, got {clip(value)}")
     return text
@@ -83,8 +333,7 @@ def norm_tier(value: object) -> str:
     text = (
         value.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(value, str) else ""
     )
-    text = {"midcarder": "mid-carder", "uppercarder": "upper-carder"}.get(text, text)
-    text = {"maineventer": "main-eventer"}.get(text, text)
+    text = _UNHYPHENATED_TIERS.get(text, text)
     if text not in TIER_NAMES:
         raise GenerateError("tier", f"must be one of {', '.join(TIER_NAMES)}, got {clip(value)}")
     return text
@@ -131,42 +380,13 @@ def sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
 
 
 # --------------------------------------------------------------------------------------------
-# Names (the project's own word lists)
+# Names (the project's own word lists, ``rules/data/generate.yaml``)
 
-FIRST_NAMES: tuple[str, ...] = (
-    "Abel", "Ada", "Ansel", "Barnaby", "Beau", "Blaise", "Brock", "Cassius", "Cleo", "Cormac",
-    "Dax", "Della", "Desmond", "Edie", "Emmett", "Ezra", "Fergus", "Flint", "Gemma", "Gus",
-    "Hank", "Harlan", "Ida", "Imogen", "Jasper", "Jolene", "Kasimir", "Kit", "Lachlan", "Lena",
-    "Lucius", "Mabel", "Magnus", "Marlowe", "Nell", "Nico", "Odessa", "Otis", "Pearl", "Quinn",
-    "Rafe", "Regan", "Roscoe", "Rosalind", "Sable", "Saul", "Tamsin", "Thatcher", "Una",
-    "Vance", "Vera", "Wade", "Wren", "Xavier", "Yara", "Zane", "Zora",
-)  # fmt: skip
-LAST_NAMES: tuple[str, ...] = (
-    "Ashgrove", "Baxter", "Blackburn", "Bramble", "Calloway", "Carver", "Colt", "Crowley",
-    "Dane", "Drummond", "Ember", "Fairweather", "Falk", "Garrick", "Gentry", "Halloran",
-    "Hatch", "Ironside", "Jessup", "Kestrel", "Kincaid", "Larkin", "Locke", "Mallory", "Marsh",
-    "McCready", "Nightingale", "Oakes", "Orcutt", "Pryce", "Quarry", "Radcliffe", "Rook",
-    "Saltonstall", "Sterling", "Stroud", "Tallis", "Thorne", "Upton", "Vale", "Voss", "Wilder",
-    "Winslow", "Wolfe", "Yardley", "Zimmer",
-)  # fmt: skip
-NICKNAMES: tuple[str, ...] = (
-    "The Anvil", "Hurricane", "The Professor", "Lightning", "Mad Dog", "The Duke", "Bulldozer",
-    "Sparrow", "The Surgeon", "Iron", "Wildcat", "The Outlaw", "Cannonball", "Silk", "Thunder",
-    "The Viper", "Rocket", "Gentleman", "Bonecrusher", "Comet",
-)  # fmt: skip
-TOWNS: tuple[str, ...] = (
-    "Amarillo, Texas", "Asheville, North Carolina", "Boise, Idaho", "Butte, Montana",
-    "Calgary, Alberta", "Cork, Ireland", "Dayton, Ohio", "Duluth, Minnesota",
-    "El Paso, Texas", "Glasgow, Scotland", "Halifax, Nova Scotia", "Hamilton, Ontario",
-    "Knoxville, Tennessee", "Leeds, England", "Memphis, Tennessee", "Mobile, Alabama",
-    "Monterrey, Mexico", "Omaha, Nebraska", "Pittsburgh, Pennsylvania", "Portland, Maine",
-    "Reno, Nevada", "Savannah, Georgia", "Spokane, Washington", "Swansea, Wales",
-    "Tacoma, Washington", "Tulsa, Oklahoma", "Wichita, Kansas", "Winnipeg, Manitoba",
-)  # fmt: skip
-PROMOTION_WORDS: tuple[str, ...] = (
-    "Iron", "Harbour", "Summit", "Crown", "Frontier", "Thunder", "Granite", "Riverside",
-    "Lakeshore", "Northern", "Prairie", "Steel", "Empire", "Coastal", "Union",
-)  # fmt: skip
+FIRST_NAMES: tuple[str, ...] = SHARED.first_names
+LAST_NAMES: tuple[str, ...] = SHARED.last_names
+NICKNAMES: tuple[str, ...] = SHARED.nicknames
+TOWNS: tuple[str, ...] = SHARED.towns
+PROMOTION_WORDS: tuple[str, ...] = SHARED.promotion_words
 
 
 def ring_name(seed: int, index: int = 0) -> str:
@@ -198,13 +418,8 @@ def ring_names(seed: int, count: int) -> list[str]:
 
 
 #: The first names the play-by-play calls "she", and those it calls "they"; the rest "he".
-SHE_NAMES = frozenset(
-    {
-        "Ada", "Cleo", "Della", "Edie", "Gemma", "Ida", "Imogen", "Jolene", "Lena", "Mabel",
-        "Nell", "Odessa", "Pearl", "Rosalind", "Tamsin", "Una", "Vera", "Wren", "Yara", "Zora",
-    }
-)  # fmt: skip
-THEY_NAMES = frozenset({"Kit", "Marlowe", "Quinn", "Regan", "Sable"})
+SHE_NAMES: frozenset[str] = SHARED.she_names
+THEY_NAMES: frozenset[str] = SHARED.they_names
 
 
 def pronouns(name: str) -> str:
@@ -214,12 +429,7 @@ def pronouns(name: str) -> str:
 
 
 #: A signing's starting Fame and Prestige by tier (the seed adds up to a quarter more).
-STARTING = {
-    "jobber": (100, 50),
-    "mid-carder": (300, 200),
-    "upper-carder": (550, 400),
-    "main-eventer": (850, 650),
-}
+STARTING: dict[str, tuple[int, int]] = SHARED.starting
 
 
 def starting_standing(tier: str, seed: int, index: int = 0) -> tuple[int, int]:
@@ -242,12 +452,11 @@ def roster_plan(seed: int, count: int) -> list[tuple[str, str]]:
     """Styles and tiers for a generated roster of ``count``: every style in turn, and the tiers
     shaped like a card (a few main-eventers, more mid-carders), shuffled by the seed."""
     rng = rng_for("roster", seed, count)
-    shares = (0.25, 0.35, 0.25, 0.15)
     tiers: list[str] = []
-    for tier, share in zip(TIER_NAMES, shares, strict=True):
-        tiers += [tier] * max(1, round(count * share)) if count >= 4 else []
+    for tier, share in zip(TIER_NAMES, SHARED.shares, strict=True):
+        tiers += [tier] * max(1, round(count * share)) if count >= len(TIER_NAMES) else []
     while len(tiers) < count:
-        tiers.append(TIER_NAMES[len(tiers) % 4])
+        tiers.append(TIER_NAMES[len(tiers) % len(TIER_NAMES)])
     tiers = tiers[:count]
     rng.shuffle(tiers)
     styles = [STYLE_NAMES[i % len(STYLE_NAMES)] for i in range(count)]
@@ -256,18 +465,24 @@ def roster_plan(seed: int, count: int) -> list[tuple[str, str]]:
 
 
 __all__ = [
+    "DATA_FILE",
     "MAX_SEED",
     "STYLES",
     "STYLE_NAMES",
     "TIERS",
     "TIER_NAMES",
+    "DataCheck",
     "GenerateError",
+    "GeneratorDataError",
     "Profile",
+    "SharedTables",
     "hometown",
+    "load_shared",
     "member_seed",
     "pick",
     "profile",
     "pronouns",
+    "read_data",
     "ring_name",
     "ring_names",
     "rng_for",
