@@ -4,77 +4,119 @@ Not one of the compiled modules (``rules/arm/native.py`` lists those): it only w
 data that ``rules/arm/cards.py`` reads. The tier sets the attributes' total (a jobber's 72, a
 main-eventer's 112, against the generation table's 88), the Fame, Prestige and Heat, and
 a merit or a flaw; the style sets which attributes carry the most, the build (height and
-weight), the arsenal from the maneuver catalogue, the finisher and the style's merit.
+weight), the arsenal from the maneuver catalogue, the finisher and the style's merit. The
+tables are the project's own, kept as data in ``rules/data/arm/generate.yaml``.
 """
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
-from rules.core.generate import Profile, pick, profile
+from rules.core.generate import (
+    DATA_FILE,
+    STYLE_NAMES,
+    TIER_NAMES,
+    DataCheck,
+    Profile,
+    pick,
+    profile,
+    read_data,
+)
 
 SYSTEM = "arm"
+#: The sheet's attributes, in the order the seed takes them (the sheet's, not a table).
 ATTRIBUTES = ("STR", "TEC", "AGI", "BRA", "SAV", "STA", "TOU")
 
+STYLE_KEYS = ("weights", "height", "weight", "arsenal", "finishers", "merit", "word")
+TIER_KEYS = ("total", "bounds", "arsenal", "fame", "prestige", "merits", "flaws")
+
+
+def build_tables(data: Any, check: DataCheck) -> dict[str, Any]:
+    """``rules/data/arm/generate.yaml`` checked: its styles, and its tiers' figures as tuples
+    by rank (jobber first)."""
+    top = check.mapping(data, "", ("styles", "tiers"), meta=True)
+    styles: dict[str, dict[str, Any]] = {}
+    for name, row in check.rows(top["styles"], "styles", STYLE_NAMES, STYLE_KEYS).items():
+        path = f"styles.{name}"
+        weights = check.mapping(row["weights"], f"{path}.weights", ATTRIBUTES)
+        style: dict[str, Any] = {
+            "weights": {a: check.whole(w, f"{path}.weights.{a}") for a, w in weights.items()},
+            "height": check.span(row["height"], f"{path}.height", 1),
+            "weight": check.span(row["weight"], f"{path}.weight", 1),
+            "arsenal": list(check.texts(row["arsenal"], f"{path}.arsenal")),
+            "finishers": list(check.texts(row["finishers"], f"{path}.finishers")),
+            "merit": check.text(row["merit"], f"{path}.merit"),
+            "word": check.text(row["word"], f"{path}.word"),
+        }
+        styles[name] = style
+    tiers = check.rows(top["tiers"], "tiers", TIER_NAMES, TIER_KEYS)
+    figures: dict[str, list[Any]] = {key: [] for key in TIER_KEYS}
+    for name, row in tiers.items():
+        path = f"tiers.{name}"
+        figures["total"].append(check.whole(row["total"], f"{path}.total"))
+        figures["bounds"].append(check.span(row["bounds"], f"{path}.bounds", 1))
+        figures["arsenal"].append(check.whole(row["arsenal"], f"{path}.arsenal", 1))
+        figures["fame"].append(check.whole(row["fame"], f"{path}.fame"))
+        figures["prestige"].append(check.whole(row["prestige"], f"{path}.prestige"))
+        for key in ("merits", "flaws"):
+            figures[key].append(check.texts(row[key], f"{path}.{key}", at_least=0))
+    if check.clean:  # the figures that must agree with each other
+        _agree(check, styles, figures)
+    return {"styles": styles, **{key: tuple(values) for key, values in figures.items()}}
+
+
+def _agree(check: DataCheck, styles: dict[str, dict[str, Any]], figures: dict[str, Any]) -> None:
+    """A style's weights are not all 0; a tier's total can be shared within its bounds; its
+    arsenal is no larger than any style's to draw from."""
+    for name, style in styles.items():
+        if not sum(style["weights"].values()):
+            check.fail(f"styles.{name}.weights", "must not all be 0")
+    count = len(ATTRIBUTES)
+    for rank, name in enumerate(TIER_NAMES):
+        (low, high), total = figures["bounds"][rank], figures["total"][rank]
+        if not low * count <= total <= high * count:
+            check.fail(
+                f"tiers.{name}.total",
+                f"must be from {low * count} to {high * count} ({count} attributes within "
+                f"the bounds), got {total}",
+            )
+        size = figures["arsenal"][rank]
+        for style_name, style in styles.items():
+            if size > len(style["arsenal"]):
+                check.fail(
+                    f"tiers.{name}.arsenal",
+                    f"must be at most the {len(style['arsenal'])} maneuvers of "
+                    f"styles.{style_name}.arsenal, got {size}",
+                )
+
+
+@functools.cache
+def _packaged() -> dict[str, Any]:
+    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables)
+
+
+def load_tables(path: str | Path | None = None) -> dict[str, Any]:
+    """The generator's tables: the packaged ``rules/data/arm/generate.yaml`` (read once), or
+    given ``path``, that file, checked the same way (``GeneratorDataError`` names the key)."""
+    return _packaged() if path is None else read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
+
+
+TABLES = load_tables()
 #: Each style: the attributes it leans on (weights), build (inches, pounds), the arsenal to
 #: draw from (catalogue names), the finishers it may take, its merit and the finisher's word.
-STYLES: dict[str, dict[str, Any]] = {
-    "brawler": {
-        "weights": {"STR": 3, "TEC": 1, "AGI": 1, "BRA": 5, "SAV": 3, "STA": 3, "TOU": 4},
-        "height": (70, 76), "weight": (225, 285),
-        "arsenal": ["Punch", "Chop", "Headbutt", "Knee Strike", "Body Kick", "Clothesline",
-                    "Big Boot", "Elbow Drop", "Lariat", "Leg Drop", "Eye Rake", "Body Slam"],
-        "finishers": ["Lariat", "Piledriver", "DDT"],
-        "merit": "Style Brawler", "word": "Brawl",
-    },
-    "technician": {
-        "weights": {"STR": 2, "TEC": 6, "AGI": 2, "BRA": 1, "SAV": 3, "STA": 4, "TOU": 2},
-        "height": (68, 74), "weight": (200, 240),
-        "arsenal": ["Side Headlock", "Wristlock", "Arm Drag", "Hip Toss", "Snap Suplex",
-                    "Armbar", "Hammerlock", "Neckbreaker", "German Suplex", "Boston Crab",
-                    "Crossface", "Small Package"],
-        "finishers": ["Figure Four Leglock", "Crossface", "German Suplex"],
-        "merit": "Style Technician", "word": "Lock",
-    },
-    "high-flyer": {
-        "weights": {"STR": 1, "TEC": 2, "AGI": 6, "BRA": 1, "SAV": 3, "STA": 4, "TOU": 2},
-        "height": (64, 71), "weight": (165, 210),
-        "arsenal": ["Dropkick", "Arm Drag", "Crossbody", "Headscissors Takedown",
-                    "Spinning Heel Kick", "Enzuigiri", "Hurricanrana", "Tope", "Sunset Flip",
-                    "Monkey Flip", "Chop", "Side Headlock"],
-        "finishers": ["Moonsault", "Shooting Star Press", "Hurricanrana"],
-        "merit": "Style High Flyer", "word": "Dive",
-    },
-    "powerhouse": {
-        "weights": {"STR": 6, "TEC": 1, "AGI": 1, "BRA": 3, "SAV": 1, "STA": 3, "TOU": 5},
-        "height": (74, 82), "weight": (260, 340),
-        "arsenal": ["Shoulder Block", "Bearhug", "Body Slam", "Backbreaker", "Spinebuster",
-                    "Powerslam", "Suplex", "Military Press Slam", "Clothesline", "Big Boot",
-                    "Chop", "Atomic Drop"],
-        "finishers": ["Powerbomb", "Chokeslam", "Military Press Slam"],
-        "merit": "Style Powerhouse", "word": "Bomb",
-    },
-    "all-rounder": {
-        "weights": {"STR": 3, "TEC": 3, "AGI": 3, "BRA": 3, "SAV": 3, "STA": 3, "TOU": 3},
-        "height": (69, 75), "weight": (205, 250),
-        "arsenal": ["Side Headlock", "Dropkick", "Body Slam", "Clothesline", "Hip Toss",
-                    "Suplex", "Neckbreaker", "Crossbody", "Powerslam", "Big Boot", "Armbar",
-                    "Chop"],
-        "finishers": ["DDT", "Powerslam", "Spinebuster"],
-        "merit": "Style Striker", "word": "Driver",
-    },
-}  # fmt: skip
-
+STYLES: dict[str, dict[str, Any]] = TABLES["styles"]
 #: By tier (jobber .. main-eventer): the attributes' total, each attribute's bounds, the size
 #: of the arsenal, starting Fame and Prestige (and the seed's spread on them).
-TOTALS = (72, 86, 100, 112)
-BOUNDS = ((6, 14), (7, 16), (8, 18), (10, 20))
-ARSENAL_SIZE = (5, 6, 7, 8)
-FAME = (50, 250, 500, 800)
-PRESTIGE = (0, 150, 350, 600)
+TOTALS: tuple[int, ...] = TABLES["total"]
+BOUNDS: tuple[tuple[int, int], ...] = TABLES["bounds"]
+ARSENAL_SIZE: tuple[int, ...] = TABLES["arsenal"]
+FAME: tuple[int, ...] = TABLES["fame"]
+PRESTIGE: tuple[int, ...] = TABLES["prestige"]
 #: Merits past the style's, and flaws, to draw from by tier.
-EXTRA_MERITS = ((), (), ("Tough", "Iron Jaw"), ("Ring General", "Tough", "Iron Jaw"))
-FLAWS = (("Green", "Glass Jaw", "Clumsy"), ("Short Temper", "Slow Starter"), (), ())
+EXTRA_MERITS: tuple[tuple[str, ...], ...] = TABLES["merits"]
+FLAWS: tuple[tuple[str, ...], ...] = TABLES["flaws"]
 
 
 def _attributes(p: Profile) -> dict[str, int]:

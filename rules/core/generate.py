@@ -56,6 +56,11 @@ class DataCheck:
     def fail(self, path: str, message: str) -> None:
         self.problems.append((f"{self.source}: {path}" if path else self.source, message))
 
+    @property
+    def clean(self) -> bool:
+        """No problem so far: checks across keys run only on a file whose shape is right."""
+        return not self.problems
+
     def done(self) -> None:
         if self.problems:
             raise GeneratorDataError(self.problems)
@@ -65,12 +70,12 @@ class DataCheck:
     ) -> dict[str, Any]:
         """``value`` as a mapping; given ``keys``, holding each of them and no other (with
         ``meta``, a title and the authored mark may be there too). The keys come back in the
-        order of ``keys``, or of the file."""
-        if value is _MISSING:
-            return {}
-        if not isinstance(value, dict):
-            self.fail(path, f"must be a mapping, got {clip(value)}")
-            return {}
+        order of ``keys`` (each there: one that is not is passed over by the checks that read
+        it), or of the file."""
+        if value is _MISSING or not isinstance(value, dict):
+            if value is not _MISSING:
+                self.fail(path, f"must be a mapping, got {clip(value)}")
+            return dict.fromkeys(keys or (), _MISSING)
         if keys is None:
             return value
         allowed = (*keys, *META_KEYS) if meta else tuple(keys)
@@ -85,12 +90,20 @@ class DataCheck:
     def named(self, value: Any, path: str) -> dict[str, Any]:
         """A mapping of one entry or more by name (a text), in the file's order."""
         given = self.mapping(value, path)
-        if isinstance(value, dict) and not value:
+        if given is value and not value:
             self.fail(path, "must name one at least")
         for key in given:
             if not isinstance(key, str) or not key.strip():
                 self.fail(path, f"a name must be text, got {clip(key)}")
         return {key: row for key, row in given.items() if isinstance(key, str)}
+
+    def rows(
+        self, value: Any, path: str, names: Sequence[str], keys: Sequence[str]
+    ) -> dict[str, dict[str, Any]]:
+        """A row for each of ``names`` (the styles, the tiers) and no other, each a mapping of
+        ``keys``; the rows in the order of ``names``."""
+        given = self.mapping(value, path, names)
+        return {name: self.mapping(row, join(path, name), keys) for name, row in given.items()}
 
     def text(self, value: Any, path: str) -> str:
         if value is not _MISSING and (not isinstance(value, str) or not value.strip()):
@@ -224,14 +237,14 @@ TIER_KEYS = ("words", "share", "fame", "prestige")
 
 def build_shared(data: Any, check: DataCheck) -> SharedTables:
     top = check.mapping(data, "", SHARED_KEYS, meta=True)
-    styles = check.named(top.get("styles", _MISSING), "styles")
+    styles = check.named(top["styles"], "styles")
     tiers = {
         name: check.mapping(row, join("tiers", name), TIER_KEYS)
-        for name, row in check.named(top.get("tiers", _MISSING), "tiers").items()
+        for name, row in check.named(top["tiers"], "tiers").items()
     }
-    first = check.texts(top.get("first_names", _MISSING), "first_names")
-    she = check.texts(top.get("she_names", _MISSING), "she_names", at_least=0)
-    they = check.texts(top.get("they_names", _MISSING), "they_names", at_least=0)
+    first = check.texts(top["first_names"], "first_names")
+    she = check.texts(top["she_names"], "she_names", at_least=0)
+    they = check.texts(top["they_names"], "they_names", at_least=0)
     for key, names in (("she_names", she), ("they_names", they)):
         for i, name in enumerate(names):
             if name not in first:
@@ -243,27 +256,25 @@ def build_shared(data: Any, check: DataCheck) -> SharedTables:
             (name, check.text(words, join("styles", name))) for name, words in styles.items()
         ),
         tiers=tuple(
-            (name, check.text(row.get("words", _MISSING), f"tiers.{name}.words"))
-            for name, row in tiers.items()
+            (name, check.text(row["words"], f"tiers.{name}.words")) for name, row in tiers.items()
         ),
         shares=tuple(
-            check.fraction(row.get("share", _MISSING), f"tiers.{name}.share")
-            for name, row in tiers.items()
+            check.fraction(row["share"], f"tiers.{name}.share") for name, row in tiers.items()
         ),
         starting={
             name: (
-                check.whole(row.get("fame", _MISSING), f"tiers.{name}.fame"),
-                check.whole(row.get("prestige", _MISSING), f"tiers.{name}.prestige"),
+                check.whole(row["fame"], f"tiers.{name}.fame"),
+                check.whole(row["prestige"], f"tiers.{name}.prestige"),
             )
             for name, row in tiers.items()
         },
         first_names=first,
-        last_names=check.texts(top.get("last_names", _MISSING), "last_names"),
-        nicknames=check.texts(top.get("nicknames", _MISSING), "nicknames"),
+        last_names=check.texts(top["last_names"], "last_names"),
+        nicknames=check.texts(top["nicknames"], "nicknames"),
         she_names=frozenset(she),
         they_names=frozenset(they),
-        towns=check.texts(top.get("towns", _MISSING), "towns"),
-        promotion_words=check.texts(top.get("promotion_words", _MISSING), "promotion_words"),
+        towns=check.texts(top["towns"], "towns"),
+        promotion_words=check.texts(top["promotion_words"], "promotion_words"),
     )
 
 
