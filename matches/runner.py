@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from django.db import connections
 
+from matches import webhooks
 from matches.models import Show
 from matches.operations import beat_tick_record
 from matches.services import shows_run_due, shows_waiting
@@ -23,9 +24,11 @@ def run_due_once(
 ) -> list[Outcome]:
     """Wrestle every due show now, in this process, and say what happened and what waits.
     The pass is noted as the beat's tick (``matches.operations``; ``every``: the runner's
-    period, when it loops)."""
+    period, when it loops), and sends again the webhook deliveries taken for lost
+    (``webhooks.deliveries_resume``)."""
     outcomes = shows_run_due()
     beat_tick_record(source="runner", every=every)
+    webhooks.deliveries_resume()
     named = Show.objects.select_related("federation").in_bulk([o.show_id for o in outcomes])
     for outcome in outcomes:
         show = named.get(outcome.show_id)

@@ -18,6 +18,7 @@ from config.logs import show_context_reset, show_context_set
 from matches import (
     operations,
     services,  # (the module: the services send these tasks)
+    webhooks,
 )
 from matches.simulation import TRANSIENT_ERRORS, show_simulate
 from matches.webhook_tasks import deliver_webhook as deliver_webhook  # (the worker's)
@@ -63,9 +64,11 @@ def simulate_show(self, show_id: int) -> dict:
 )
 def dispatch_due_shows() -> list[int]:
     """Periodic (django-celery-beat): send every due show to the workers, and note the tick
-    (the health check's "beat", ``matches.operations``)."""
+    (the health check's "beat", ``matches.operations``); send again the webhook deliveries
+    taken for lost (``webhooks.deliveries_resume``)."""
     due = services.shows_dispatch_due()
     operations.beat_tick_record(source="beat")
+    webhooks.deliveries_resume()
     return due
 
 

@@ -16,7 +16,10 @@ from matches import webhooks  # (the module: it sends this task)
 DELIVER_WEBHOOK = "matches.deliver_webhook"
 
 
-@shared_task(bind=True, name=DELIVER_WEBHOOK, ignore_result=True, max_retries=None)
+# acks_late: a worker that dies mid-attempt leaves the message to another (the delivery's log
+# says which parts were taken; at worst one part is posted twice). A retry's countdown that dies
+# with its worker is found by ``webhooks.deliveries_resume``.
+@shared_task(bind=True, name=DELIVER_WEBHOOK, ignore_result=True, max_retries=None, acks_late=True)
 def deliver_webhook(self, delivery_id: int) -> dict:
     tried = webhooks.delivery_attempt(delivery_id=delivery_id)
     if tried.wait is not None:

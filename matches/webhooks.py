@@ -38,6 +38,7 @@ import httpx
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -184,6 +185,38 @@ def _enqueue(delivery_id: int) -> None:
         WebhookDelivery.objects.filter(pk=delivery_id).update(
             last_error=_clip(f"Could not be queued for the workers: {exc}")
         )
+
+
+#: How long past its time a delivery must be before it is taken for lost and sent again: a retry
+#: whose thread's process ended (no broker) or whose countdown died with its worker, or a first
+#: attempt that could not be queued (a broker down) or whose task was lost.
+LOST_AFTER = dt.timedelta(minutes=10)
+
+
+def deliveries_resume(*, now: dt.datetime | None = None, limit: int = 100) -> list[int]:
+    """Send again the deliveries taken for lost (``LOST_AFTER``): those retrying past their
+    time, and those waiting to be tried since before it. Each is first marked taken (its next
+    attempt set to now, by an update that only one sweep wins), so that the next sweep leaves it
+    to the attempt it was given. Beat's dispatch of due shows and the embedded runner call this
+    at each tick; the ids sent again."""
+    now = now or timezone.now()
+    cutoff = now - LOST_AFTER
+    lost = (
+        WebhookDelivery.objects.filter(status__in=(DeliveryStatus.PENDING, DeliveryStatus.RETRYING))
+        .alias(due=Coalesce("next_attempt_at", "created_at"))
+        .filter(due__lte=cutoff)
+        .order_by("created_at", "pk")
+        .values_list("pk", "next_attempt_at")
+    )
+    taken = []
+    for delivery_id, due in lost[:limit]:
+        if WebhookDelivery.objects.filter(pk=delivery_id, next_attempt_at=due).update(
+            next_attempt_at=now
+        ):
+            taken.append(delivery_id)
+            logger.warning("Webhook delivery %s was taken for lost: sent again", delivery_id)
+            _enqueue(delivery_id)
+    return taken
 
 
 # -- sending -------------------------------------------------------------------------------------
