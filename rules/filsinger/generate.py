@@ -1,81 +1,117 @@
 """A generated Filsinger card from a style, a tier and a seed (``rules.core.generate``).
 
-The tier sets the card's strength (the tables below, the project's own): how often a move sends
-the defender to his LEVEL 3 DEFENSE, how many finishers LEVEL 3 OFFENSE holds, how many PINs
-and counters the defense rows carry, and the PIN rating. The style sets the moves' names, the
+The tier sets the card's strength (the project's own tables, kept as data in
+``rules/data/filsinger/generate.yaml``): how often a move sends the defender to his LEVEL 3
+DEFENSE, how many finishers LEVEL 3 OFFENSE holds, how many PINs and counters the defense rows
+carry, and the PIN rating. The style sets the moves' names, the
 chart the card goes to, its (ag)/(pw) checks and its agility and power ratings.
 """
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
-from rules.core.generate import Profile, pick, profile
+from rules.core.generate import (
+    DATA_FILE,
+    STYLE_NAMES,
+    TIER_NAMES,
+    DataCheck,
+    Profile,
+    pick,
+    profile,
+    read_data,
+)
+from rules.filsinger.tables import RATING_CHARTS
 
 SYSTEM = "filsinger"
 
-#: Each style's moves (by the defender's level they usually send him to), its chart and check.
-MOVES: dict[str, dict[str, Any]] = {
-    "brawler": {
-        "moves": ["Punch", "Chop", "Headbutt", "Forearm smash", "Knee lift", "Clothesline",
-                  "Elbow smash", "Stomp", "Lariat", "Big boot", "Running knee", "Piledriver"],
-        "dirty": "Eye rake",
-        "chart": "ring",
-        "check": None,
-        "finisher": "BRAWL",
-    },
-    "technician": {
-        "moves": ["Headlock", "Arm drag", "Hammerlock", "Snap suplex", "Leg sweep",
-                  "Abdominal stretch", "Backslide", "Neckbreaker", "German suplex",
-                  "Boston crab", "Crossface", "Figure-four leglock"],
-        "dirty": None,
-        "chart": "ropes",
-        "check": None,
-        "finisher": "LOCK",
-    },
-    "high-flyer": {
-        "moves": ["Dropkick", "Arm drag", "Spinning heel kick", "Enzuigiri", "Headscissors",
-                  "Flying crossbody", "Springboard elbow", "Tornado DDT", "Hurricanrana",
-                  "Plancha", "Moonsault", "Shooting star press"],
-        "dirty": None,
-        "chart": "deathjump",
-        "check": "ag",
-        "finisher": "DIVE",
-    },
-    "powerhouse": {
-        "moves": ["Shoulder block", "Bearhug", "Body slam", "Backbreaker", "Spinebuster",
-                  "Powerslam", "Military press", "Gorilla press", "Chokeslam", "Powerbomb",
-                  "Sidewalk slam", "Torture rack"],
-        "dirty": None,
-        "chart": "turnbuckle",
-        "check": "pw",
-        "finisher": "BOMB",
-    },
-    "all-rounder": {
-        "moves": ["Headlock", "Dropkick", "Body slam", "Clothesline", "Hip toss", "Suplex",
-                  "Neckbreaker", "Flying crossbody", "Powerslam", "DDT", "Sleeper hold",
-                  "Inside cradle"],
-        "dirty": None,
-        "chart": "ropes",
-        "check": None,
-        "finisher": "DRIVER",
-    },
-}  # fmt: skip
+STYLE_KEYS = ("moves", "dirty", "chart", "check", "finisher")
+TIER_KEYS = (
+    "level_weights",
+    "finishers",
+    "pins",
+    "counters",
+    "pin_rating",
+    "letters",
+    "dq_rating",
+)
+#: The checks a move may carry, and the chart ratings' letters.
+CHECKS = (None, "ag", "pw")
+RATING_LETTERS = ("A", "B", "C")
 
+
+def build_tables(data: Any, check: DataCheck) -> dict[str, Any]:
+    """``rules/data/filsinger/generate.yaml`` checked: its styles, and its tiers' figures as
+    tuples by rank (jobber first)."""
+    top = check.mapping(data, "", ("styles", "tiers"), meta=True)
+    moves: dict[str, dict[str, Any]] = {}
+    for name, row in check.rows(top["styles"], "styles", STYLE_NAMES, STYLE_KEYS).items():
+        path = f"styles.{name}"
+        moves[name] = {
+            "moves": list(check.texts(row["moves"], f"{path}.moves", at_least=6)),
+            "dirty": None if row["dirty"] is None else check.text(row["dirty"], f"{path}.dirty"),
+            "chart": check.choice(row["chart"], f"{path}.chart", RATING_CHARTS),
+            "check": check.choice(row["check"], f"{path}.check", CHECKS),
+            "finisher": check.text(row["finisher"], f"{path}.finisher"),
+        }
+    figures: dict[str, list[Any]] = {key: [] for key in TIER_KEYS}
+    for name, row in check.rows(top["tiers"], "tiers", TIER_NAMES, TIER_KEYS).items():
+        path = f"tiers.{name}"
+        weights = check.wholes(row["level_weights"], f"{path}.level_weights", 3)
+        pins = check.wholes(row["pins"], f"{path}.pins", 3, 0, 6)
+        counters = check.wholes(row["counters"], f"{path}.counters", 3, 0, 6)
+        letters = check.texts(row["letters"], f"{path}.letters", distinct=False)
+        for i, letter in enumerate(letters):
+            check.choice(letter, f"{path}.letters[{i}]", RATING_LETTERS)
+        if check.clean:
+            if not sum(weights[:2]):
+                check.fail(f"{path}.level_weights", "levels 1 and 2 must not both weigh 0")
+            for level, (pin, counter) in enumerate(zip(pins, counters, strict=True), 1):
+                if pin + counter > 6:
+                    check.fail(
+                        f"{path}.counters",
+                        f"level {level}: {pin} PINs and {counter} counters are more than six",
+                    )
+        figures["level_weights"].append(weights)
+        figures["finishers"].append(check.whole(row["finishers"], f"{path}.finishers", 1, 6))
+        figures["pins"].append(pins)
+        figures["counters"].append(counters)
+        figures["pin_rating"].append(check.whole(row["pin_rating"], f"{path}.pin_rating", 4, 12))
+        figures["letters"].append(letters)
+        figures["dq_rating"].append(check.whole(row["dq_rating"], f"{path}.dq_rating", 0, 11))
+    return {"styles": moves, **{key: tuple(values) for key, values in figures.items()}}
+
+
+@functools.cache
+def _packaged() -> dict[str, Any]:
+    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables)
+
+
+def load_tables(path: str | Path | None = None) -> dict[str, Any]:
+    """The generator's tables: the packaged ``rules/data/filsinger/generate.yaml`` (read once),
+    or given ``path``, that file, checked the same way (``GeneratorDataError`` names the key)."""
+    return _packaged() if path is None else read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
+
+
+TABLES = load_tables()
+#: Each style's moves (by the defender's level they usually send him to), its chart and check.
+MOVES: dict[str, dict[str, Any]] = TABLES["styles"]
 #: By tier (jobber .. main-eventer): the weights of levels 1, 2 and 3 for a move's defense level.
-MOVE_LEVEL_WEIGHTS = ((6, 3, 1), (4, 4, 2), (2, 4, 4), (1, 3, 6))
+MOVE_LEVEL_WEIGHTS: tuple[tuple[int, int, int], ...] = TABLES["level_weights"]
 #: Finishers on LEVEL 3 OFFENSE.
-FINISHERS = (1, 1, 2, 3)
+FINISHERS: tuple[int, ...] = TABLES["finishers"]
 #: PINs on each defense row (levels 1, 2, 3).
-PINS = ((1, 2, 4), (1, 2, 3), (0, 1, 2), (0, 1, 1))
+PINS: tuple[tuple[int, int, int], ...] = TABLES["pins"]
 #: Counters on each defense row.
-COUNTERS = ((1, 1, 0), (1, 1, 1), (2, 2, 1), (3, 2, 2))
+COUNTERS: tuple[tuple[int, int, int], ...] = TABLES["counters"]
 #: The PIN rating (pinned when two dice are at or under it) and the one under fatigue.
-PIN_RATING = (9, 8, 7, 6)
+PIN_RATING: tuple[int, ...] = TABLES["pin_rating"]
 #: The chart ratings' letters to draw from.
-LETTERS = (("C", "C", "B"), ("C", "B", "B"), ("B", "B", "A"), ("B", "A", "A"))
+LETTERS: tuple[tuple[str, ...], ...] = TABLES["letters"]
 #: The disqualification rating.
-DQ_RATING = (7, 6, 5, 5)
+DQ_RATING: tuple[int, ...] = TABLES["dq_rating"]
 
 
 def _level(p: Profile, row: int) -> int:
