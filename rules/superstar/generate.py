@@ -1,66 +1,108 @@
 """A generated Superstar card from a style, a tier and a seed (``rules.core.generate``).
 
-The tier sets the card's strength (the tables below, the project's own): how many OCs the
-General Card holds (and on which totals), the points of the Offensive Card, the Defensive Card's
-C and Reverse, the specialty's points, the SUB range and the Priority Factor. The style sets the
+The tier sets the card's strength (the project's own tables, kept as data in
+``rules/data/superstar/generate.yaml``): how many OCs the General Card holds (and on which
+totals), the points of the Offensive Card, the Defensive Card's C and Reverse, the specialty's
+points, the SUB range and the Priority Factor. The style sets the
 moves' names and their marks: a technician's submissions (*), a brawler's (DQ) and grudge (XX)
 moves, a high-flyer's Ropes card, a powerhouse's P/A slams.
 """
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
 from typing import Any
 
-from rules.core.generate import Profile, pick, profile
+from rules.core.generate import (
+    DATA_FILE,
+    STYLE_NAMES,
+    TIER_NAMES,
+    DataCheck,
+    Profile,
+    pick,
+    profile,
+    read_data,
+)
+from rules.superstar.cards import MAX_POINTS
 
 SYSTEM = "superstar"
 
-MOVES: dict[str, list[str]] = {
-    "brawler": ["Punch", "Chop", "Headbutt", "Forearm smash", "Clothesline", "Knee lift",
-                "Elbow drop", "Lariat", "Big boot", "Stomp", "Piledriver", "Running knee"],
-    "technician": ["Headlock", "Arm drag", "Hammerlock", "Snap suplex", "Abdominal stretch",
-                   "Backslide", "Neckbreaker", "German suplex", "Boston crab", "Crossface",
-                   "Sleeper hold", "Figure-four leglock"],
-    "high-flyer": ["Dropkick", "Arm drag", "Spinning heel kick", "Enzuigiri", "Headscissors",
-                   "Flying crossbody", "Springboard elbow", "Tornado DDT", "Hurricanrana",
-                   "Plancha", "Moonsault", "Shooting star press"],
-    "powerhouse": ["Shoulder block", "Bearhug", "Body slam", "Backbreaker", "Spinebuster",
-                   "Powerslam", "Military press", "Gorilla press", "Chokeslam", "Powerbomb",
-                   "Sidewalk slam", "Torture rack"],
-    "all-rounder": ["Headlock", "Dropkick", "Body slam", "Clothesline", "Hip toss", "Suplex",
-                    "Neckbreaker", "Flying crossbody", "Powerslam", "DDT", "Sleeper hold",
-                    "Inside cradle"],
-}  # fmt: skip
-ROPES_MOVES: dict[str, list[str]] = {
-    "brawler": ["Clothesline", "Running knee", "Lariat", "Shoulder tackle"],
-    "technician": ["Sunset flip", "Backslide", "Arm drag", "Crossbody"],
-    "high-flyer": ["Springboard moonsault", "Rebound dropkick", "Slingshot plancha",
-                   "Top-rope splash", "Leapfrog dropkick"],
-    "powerhouse": ["Shoulder tackle", "Spinebuster", "Running powerslam", "Clothesline"],
-    "all-rounder": ["Crossbody", "Clothesline", "Dropkick", "Sunset flip"],
-}  # fmt: skip
-SPECIALTY_WORDS = {
-    "brawler": "Brawl",
-    "technician": "Lock",
-    "high-flyer": "Splash",
-    "powerhouse": "Bomb",
-    "all-rounder": "Driver",
-}
+STYLE_KEYS = ("moves", "ropes", "specialty")
+TIER_KEYS = (
+    "ocs",
+    "points",
+    "defense_c",
+    "defense_reverse",
+    "defense_a",
+    "sub_range",
+    "priority",
+)
+#: The two-dice totals.
+TWO_DICE = tuple(range(2, 13))
 
+
+def build_tables(data: Any, check: DataCheck) -> dict[str, Any]:
+    """``rules/data/superstar/generate.yaml`` checked: the OCs' order, the styles' moves and
+    words, and the tiers' figures as tuples by rank (jobber first)."""
+    top = check.mapping(data, "", ("oc_order", "styles", "tiers"), meta=True)
+    order = check.wholes(top["oc_order"], "oc_order", len(TWO_DICE), 2, 12)
+    if check.clean and sorted(order) != list(TWO_DICE):
+        check.fail("oc_order", "must hold each two-dice total from 2 to 12 once")
+    styles = check.rows(top["styles"], "styles", STYLE_NAMES, STYLE_KEYS)
+    moves = {n: list(check.texts(r["moves"], f"styles.{n}.moves", 9)) for n, r in styles.items()}
+    ropes = {n: list(check.texts(r["ropes"], f"styles.{n}.ropes")) for n, r in styles.items()}
+    words = {n: check.text(r["specialty"], f"styles.{n}.specialty") for n, r in styles.items()}
+    figures: dict[str, list[Any]] = {key: [] for key in TIER_KEYS}
+    for name, row in check.rows(top["tiers"], "tiers", TIER_NAMES, TIER_KEYS).items():
+        path = f"tiers.{name}"
+        figures["ocs"].append(check.whole(row["ocs"], f"{path}.ocs", 1, 11))
+        figures["points"].append(check.whole(row["points"], f"{path}.points", 0, MAX_POINTS - 6))
+        for key in ("defense_c", "defense_reverse", "defense_a"):
+            figures[key].append(check.whole(row[key], f"{path}.{key}", 0, 11))
+        if check.clean and sum(figures[key][-1] for key in TIER_KEYS[2:5]) > 11:
+            check.fail(path, "defense_c, defense_reverse and defense_a are more than eleven")
+        figures["sub_range"].append(list(check.span(row["sub_range"], f"{path}.sub_range", 2, 12)))
+        figures["priority"].append(list(check.wholes(row["priority"], f"{path}.priority", 2)))
+    return {
+        "oc_order": order,
+        "moves": moves,
+        "ropes": ropes,
+        "specialty": words,
+        **{key: tuple(values) for key, values in figures.items()},
+    }
+
+
+@functools.cache
+def _packaged() -> dict[str, Any]:
+    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables)
+
+
+def load_tables(path: str | Path | None = None) -> dict[str, Any]:
+    """The generator's tables: the packaged ``rules/data/superstar/generate.yaml`` (read once),
+    or given ``path``, that file, checked the same way (``GeneratorDataError`` names the key)."""
+    return _packaged() if path is None else read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
+
+
+TABLES = load_tables()
+#: Each style's Offensive Card moves, Ropes card moves and specialty word.
+MOVES: dict[str, list[str]] = TABLES["moves"]
+ROPES_MOVES: dict[str, list[str]] = TABLES["ropes"]
+SPECIALTY_WORDS: dict[str, str] = TABLES["specialty"]
 #: The two-dice totals 2..12 in the order a strong card takes them for its OCs (7 first).
-TOTALS_BY_CHANCE = (7, 6, 8, 5, 9, 4, 10, 3, 11, 2, 12)
+TOTALS_BY_CHANCE: tuple[int, ...] = TABLES["oc_order"]
 #: By tier (jobber .. main-eventer): the General Card's OCs (OC/TT counted) of eleven.
-OCS = (4, 5, 6, 7)
+OCS: tuple[int, ...] = TABLES["ocs"]
 #: The lowest points of an Offensive Card move (a move adds 0 to 4 by the dice).
-POINTS = (3, 5, 7, 9)
+POINTS: tuple[int, ...] = TABLES["points"]
 #: The Defensive Card: how many C and Reverse of eleven (the rest A and B).
-DEFENSE_C = (1, 2, 3, 4)
-DEFENSE_REVERSE = (0, 1, 1, 2)
-DEFENSE_A = (2, 3, 3, 3)
+DEFENSE_C: tuple[int, ...] = TABLES["defense_c"]
+DEFENSE_REVERSE: tuple[int, ...] = TABLES["defense_reverse"]
+DEFENSE_A: tuple[int, ...] = TABLES["defense_a"]
 #: The SUB range (the victim gives up on a two-dice roll in it).
-SUB_RANGE = ([2, 7], [2, 6], [2, 5], [2, 4])
+SUB_RANGE: tuple[list[int], ...] = TABLES["sub_range"]
 #: Priority: [singles PF, tag-team rating].
-PRIORITY = ([1, 1], [2, 2], [4, 2], [5, 3])
+PRIORITY: tuple[list[int], ...] = TABLES["priority"]
 
 
 def _general(p: Profile) -> list[str]:
