@@ -73,7 +73,7 @@ from web.api_fields import (
 from web.api_refs import PersonRefSerializer, person_ref
 from web.api_support import not_found, problems_response
 from web.idempotency import IdempotentCreates
-from web.pictures import picture_action
+from web.pictures import PictureField, picture_action
 
 MAX_ODDS_RUNS = 5000
 #: The most sides a pairing may name (a battle royal's entrants), as many as a booking takes.
@@ -191,6 +191,9 @@ class ShowSerializer(serializers.ModelSerializer):
     error = serializers.SerializerMethodField(
         help_text="Why a failed show failed: the detail for members, a plain line for visitors."
     )
+    poster = PictureField(
+        help_text="The poster and its thumbnail, or null without one (set through poster/)."
+    )
 
     class Meta:
         model = Show
@@ -207,6 +210,7 @@ class ShowSerializer(serializers.ModelSerializer):
             "started_at",
             "completed_at",
             "error",
+            "poster",
         ]
         extra_kwargs = {
             "poster_line": {"help_text": POSTER_LINE_HELP},

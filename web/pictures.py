@@ -1,7 +1,8 @@
 """The doors' side of pictures (a wrestler's photo, a title's belt, a show's poster): the pages'
-upload-and-remove button and the API's ``GET``/``POST``/``DELETE .../<field>/`` action. Both
-hand the file to ``promotion.pictures`` (which checks, re-encodes, stores and deletes) and say
-what it answered; neither reads the file itself.
+upload-and-remove button, the API's ``GET``/``POST``/``DELETE .../<field>/`` action and the
+field that gives a row's picture in the API's bodies (``PictureField``). The button and the
+action hand the file to ``promotion.pictures`` (which checks, re-encodes, stores and deletes) and
+say what it answered; none of them reads the file itself.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import SuspiciousFileOperation
 from django.db import models
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.shortcuts import redirect
 from django.views.static import serve
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import action
 from rest_framework.parsers import MultiPartParser
@@ -43,13 +44,43 @@ def media(request, path: str):
 FILE_FIELD = "picture"
 
 
-def picture_urls(instance: models.Model, field: str) -> dict[str, str | None]:
-    """A stored picture's address and its thumbnail's (``None`` for both where none is set)."""
+def picture_urls(
+    instance: models.Model, field: str, *, request: HttpRequest | None = None
+) -> dict[str, str | None]:
+    """A stored picture's address and its thumbnail's (``None`` for both where none is set):
+    absolute (``request.build_absolute_uri``) when given the request, else as the storage
+    gives them (``/media/...`` on the disk). Read from the row's column: no query."""
     name = str(getattr(instance, field) or "")
-    return {
-        "picture": pictures.picture_url(name) or None,
-        "thumbnail": pictures.thumbnail_url(name) or None,
-    }
+    urls = {"picture": pictures.picture_url(name), "thumbnail": pictures.thumbnail_url(name)}
+    if request is not None:
+        urls = {key: url and request.build_absolute_uri(url) for key, url in urls.items()}
+    return {key: url or None for key, url in urls.items()}
+
+
+class PictureSerializer(serializers.Serializer):
+    """A picture set on a row, as the API's bodies give it (``PictureField``)."""
+
+    picture = serializers.URLField(help_text="The picture (WebP), an absolute address.")
+    thumbnail = serializers.URLField(help_text="Its thumbnail (WebP), an absolute address.")
+
+
+@extend_schema_field(PictureSerializer)
+class PictureField(serializers.Field):
+    """A row's picture (the model's ``FileField`` of the same name, or ``source``) in a body:
+    ``{"picture", "thumbnail"}``, absolute addresses built from the request in the serializer's
+    context (``picture_urls``), or null where none is set. Read only."""
+
+    def __init__(self, **kwargs):
+        kwargs["read_only"] = True
+        kwargs.setdefault("allow_null", True)
+        super().__init__(**kwargs)
+
+    def get_attribute(self, instance):
+        return instance  # (the row: picture_urls reads its column)
+
+    def to_representation(self, value):
+        urls = picture_urls(value, self.source, request=self.context.get("request"))
+        return urls if urls["picture"] else None
 
 
 def picture_post(request, instance: models.Model, field: str, *, to: str, what: str):

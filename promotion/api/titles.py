@@ -36,7 +36,7 @@ from web.api_fields import (
     StrictChoiceFilter,
 )
 from web.idempotency import IdempotentCreates
-from web.pictures import picture_action
+from web.pictures import PictureField, picture_action
 
 
 class ReignSerializer(serializers.ModelSerializer):
@@ -95,6 +95,9 @@ class TitleSerializer(serializers.ModelSerializer):
     rule_system = serializers.SerializerMethodField(
         help_text="The rule system its matches are wrestled under."
     )
+    belt = PictureField(
+        help_text="The belt's picture and its thumbnail, or null without one (set through belt/)."
+    )
 
     class Meta:
         model = Title
@@ -108,6 +111,7 @@ class TitleSerializer(serializers.ModelSerializer):
             "introduced_on",
             "retired_on",
             "champion",
+            "belt",
         ]
 
     def get_rule_system(self, title) -> str:

@@ -39,7 +39,7 @@ from web.api_fields import (
 )
 from web.api_support import not_found
 from web.idempotency import IdempotentCreates
-from web.pictures import picture_action
+from web.pictures import PictureField, picture_action
 
 #: The API's word for a wrestler's open injuries today (``selectors.open_injuries``).
 HURT_OFF_CARDS, HURT_WRESTLING = "off_cards", "wrestling_hurt"
@@ -51,6 +51,9 @@ class WrestlerSerializer(serializers.ModelSerializer):
     hurt = serializers.SerializerMethodField(
         help_text="His open injuries today: off_cards (one keeps him off cards), wrestling_hurt "
         "(he wrestles through them), null (fit). The injuries themselves: injuries/?wrestler=."
+    )
+    photo = PictureField(
+        help_text="His photo and its thumbnail, or null without one (set through photo/)."
     )
 
     class Meta:
@@ -75,6 +78,7 @@ class WrestlerSerializer(serializers.ModelSerializer):
             "teams",
             "cards",
             "hurt",
+            "photo",
         ]
         read_only_fields = ["slug", "fame", "prestige", "heat", "edge"]
 
@@ -226,7 +230,10 @@ class WrestlerViewSet(
             federation=self.federation, **dict(serializer.validated_data)
         )
         wrestler = self.get_queryset().get(pk=wrestler.pk)
-        return Response(WrestlerSerializer(wrestler).data, status=status.HTTP_201_CREATED)
+        return Response(
+            WrestlerSerializer(wrestler, context=self.get_serializer_context()).data,
+            status=status.HTTP_201_CREATED,
+        )
 
     @atomic_action
     def partial_update(self, request, *args, **kwargs):
@@ -234,7 +241,8 @@ class WrestlerViewSet(
         serializer = self.get_serializer(wrestler, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         services.wrestler_update(wrestler=wrestler, **dict(serializer.validated_data))
-        return Response(WrestlerSerializer(self.get_queryset().get(pk=wrestler.pk)).data)
+        wrestler = self.get_queryset().get(pk=wrestler.pk)
+        return Response(WrestlerSerializer(wrestler, context=self.get_serializer_context()).data)
 
     @extend_schema(
         summary="A wrestler's record: wins, losses and draws by method, streaks",
