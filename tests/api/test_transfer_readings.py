@@ -194,3 +194,9 @@ def test_a_title_of_a_bad_date_is_named_there_and_its_reigns_left_to_it(document
     document["titles"][index]["introduced_on"] = "someday"
     found = problems(document, owner)
     assert [path for path, _ in found] == [f"titles[{index}].introduced_on"]
+
+
+def test_a_field_a_row_does_not_have_is_named_at_its_path(document, owner):
+    document["wrestlers"][1]["cape"] = "gold"
+    found = problems(document, owner)
+    assert ("wrestlers[1].cape", "Skylar Finch (skylar-finch): unknown field") in found
