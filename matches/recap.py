@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from django.db.models import Count, F, Max, Prefetch, Q
+from django.db.models import Count, F, Max, Min, Prefetch, Q
 
 from matches.models import (
     FINISHED_STATUSES,
@@ -296,26 +296,29 @@ def _result(match: Match) -> Result:
 
 
 def _bouts(show: Show, on_show: dict[int, str]) -> tuple[dict[int, int], list[tuple], list[tuple]]:
-    """What the recap reads of the show's wrestlers' careers, in two queries that read no more
-    rows however long the federation's history:
+    """What the recap reads of the show's wrestlers' careers, in three queries that read no
+    more rows however long the federation's history:
 
     - ``careers``: each wrestler's completed matches up to the show (the show's own counted: a
-      debut, a 100th match), counted by the database;
-    - ``before``: his in-ring rows from the last show before this one on which he did not win
-      up to this show (wrestler, side, winning side, oldest first): all a run of wins needs;
+      debut, a 100th match), counted by the database, with the last show before this one on
+      which he did not win (his first show, if he has won every time);
+    - ``before``: his in-ring rows from that show on, up to this one (wrestler, side, winning
+      side, oldest first): all a run of wins needs;
     - ``after``: the winners of the federation's title matches after the show (match, title,
       when, wrestler, team)."""
     done = MatchParticipant.objects.filter(
         role__in=IN_THE_RING,
         match__status=MatchStatus.COMPLETED,
         show__status=ShowStatus.COMPLETED,
+        show__federation_id=show.federation_id,
     )
-    up_to = Q(show__scheduled_at__lte=show.scheduled_at)
+    up_to = done.filter(show__scheduled_at__lte=show.scheduled_at)
     tallies = (
-        done.filter(up_to, wrestler_id__in=list(on_show))
+        up_to.filter(wrestler_id__in=list(on_show))
         .values("wrestler_id")
         .annotate(
             bouts=Count("id"),
+            first=Min("show__scheduled_at"),
             since=Max(
                 "show__scheduled_at",
                 filter=~Q(match__winner_side=F("side"))
@@ -325,40 +328,33 @@ def _bouts(show: Show, on_show: dict[int, str]) -> tuple[dict[int, int], list[tu
         .order_by()
     )
     careers: dict[int, int] = {}
-    runs = Q()
+    since: dict[int, dt.datetime] = {}
     for tally in tallies:
         careers[tally["wrestler_id"]] = tally["bouts"]
-        run = Q(up_to, wrestler_id=tally["wrestler_id"])
-        if tally["since"] is not None:
-            run &= Q(show__scheduled_at__gte=tally["since"])
-        runs |= run
-    rows = (
+        since[tally["wrestler_id"]] = tally["since"] or tally["first"]
+    before = []
+    if since:
+        # The shows from the earliest of those on (a few weeks, unless a man has long won
+        # every time), each man's rows from his own on.
+        runs = (
+            up_to.filter(wrestler_id__in=list(since), show__scheduled_at__gte=min(since.values()))
+            .order_by("show__scheduled_at", "match__position")
+            .values_list("wrestler_id", "side", "match__winner_side", "show__scheduled_at")
+        )
+        before = [
+            (wrestler_id, side, winner_side)
+            for wrestler_id, side, winner_side, when in runs
+            if when >= since[wrestler_id]
+        ]
+    after = list(
         done.filter(
-            runs
-            | Q(
-                show__federation_id=show.federation_id,
-                show__scheduled_at__gt=show.scheduled_at,
-                match__title__isnull=False,
-                match__winner_side=F("side"),
-            )
+            show__scheduled_at__gt=show.scheduled_at,
+            match__title__isnull=False,
+            match__winner_side=F("side"),
         )
         .order_by("show__scheduled_at", "match__position")
-        .values_list(
-            "wrestler_id",
-            "side",
-            "match__winner_side",
-            "match_id",
-            "match__title_id",
-            "show__scheduled_at",
-            "team_id",
-        )
+        .values_list("match_id", "match__title_id", "show__scheduled_at", "wrestler_id", "team_id")
     )
-    before, after = [], []
-    for wrestler_id, side, winner_side, match_id, title_id, when, team_id in rows:
-        if when <= show.scheduled_at:
-            before.append((wrestler_id, side, winner_side))
-        else:
-            after.append((match_id, title_id, when, wrestler_id, team_id))
     return careers, before, after
 
 

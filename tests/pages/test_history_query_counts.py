@@ -30,7 +30,7 @@ SIZES = {"small": 2, "large": 30}
 #: (name, address, queries at both sizes). ``{f}`` the federation, ``{api}`` its API base.
 READS = [
     ("page home", "/", 6),
-    ("page federation", "/f/{f}/", 32),  # (7 of them the last show's recap)
+    ("page federation", "/f/{f}/", 33),  # (8 of them the last show's recap)
     ("page roster", "/f/{f}/roster/", 10),
     ("page profile", "/f/{f}/wrestlers/{wrestler}/", 24),
     ("page profile, page 2", "/f/{f}/wrestlers/{wrestler}/?page=2", 24),
@@ -47,7 +47,7 @@ READS = [
     ("page standings, tag", "/f/{f}/standings/?division=tag&by=record", 8),
     ("page members", "/f/{f}/members/", 6),  # (with its invitation links)
     ("page archive", "/f/{f}/shows/", 8),
-    ("page show", "/f/{f}/shows/{show}/", 14),  # (7 of them its recap)
+    ("page show", "/f/{f}/shows/{show}/", 15),  # (8 of them its recap)
     ("api federations", "/api/v1/federations/", 4),
     ("api federation", "{api}/", 9),
     ("api members", "{api}/members/", 4),
