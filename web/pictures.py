@@ -122,7 +122,7 @@ def picture_action(field: str, noun: str, tag: str) -> Any:
         elif request.method == "DELETE":
             pictures.picture_remove(row, field)
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(picture_urls(row, field))
+        return Response(picture_urls(row, field, request=request))
 
     handler.__name__ = field
     handler.__qualname__ = field

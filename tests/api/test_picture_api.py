@@ -69,8 +69,8 @@ def test_a_booker_uploads_reads_and_removes_a_photo(booker, sample):
     assert response.status_code == 200, response.content
     name = Wrestler.objects.get(pk=wrestler.pk).photo.name
     assert response.json() == {
-        "picture": f"/media/{name}",
-        "thumbnail": f"/media/{pictures.thumbnail_name(name)}",
+        "picture": f"http://testserver/media/{name}",
+        "thumbnail": f"http://testserver/media/{pictures.thumbnail_name(name)}",
     }
     assert booker.get(address).json() == response.json()
     assert stored() == sorted([name, pictures.thumbnail_name(name)])
