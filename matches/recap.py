@@ -253,7 +253,7 @@ def _recap(show: Show, matches: list[Match], by_id: dict[int, Match]) -> Recap:
     title_changes, defenses, vacancies, milestones = _titles(show, matches, by_id, after)
     injuries = _injuries(show, by_id)
     feuds = _feuds(show, matches)
-    movers = _movers(show)
+    movers = _movers(show, list(by_id))
     streaks, debuts, match_milestones = _careers(on_show, before, careers)
     return Recap(
         federation=federation.name,
@@ -364,7 +364,8 @@ def _titles(show: Show, matches: list[Match], by_id: dict[int, Match], after: li
     matches wrestled after it (for the defense counts)."""
     at_stake = [m for m in matches if m.title_id is not None and m.winner_side is not None]
     reigns = list(
-        TitleReign.objects.filter(
+        TitleReign.objects.filter(title__federation_id=show.federation_id)
+        .filter(
             Q(won_at__show=show)
             | Q(ended_at__show=show)
             | Q(
@@ -581,18 +582,17 @@ def _feuds(show: Show, matches: list[Match]) -> tuple[FeudNote, ...]:
     return tuple(notes)
 
 
-def _movers(show: Show) -> tuple[Mover, ...]:
-    """The largest Prestige moves of the show's ledger rows (one query), with the value after
-    each wrestler's last row."""
+def _movers(show: Show, match_ids: list[int]) -> tuple[Mover, ...]:
+    """The largest Prestige moves of the show's ledger rows (one query: the rows written for
+    the show or for one of its matches, ``match_ids``, each by its own index), with the value
+    after each wrestler's last row."""
     totals: dict[int, int] = defaultdict(int)
     names: dict[int, str] = {}
     after: dict[int, int] = {}
-    rows = (
-        StandingChange.objects.filter(Q(show=show) | Q(match__show=show), attribute="prestige")
-        .order_by("created_at", "id")
-        .values_list("wrestler_id", "wrestler__ring_name", "delta", "value_after")
-    )
-    for wrestler_id, name, delta, value_after in rows:
+    rows = StandingChange.objects.filter(
+        Q(show=show) | Q(match_id__in=match_ids), attribute="prestige"
+    ).values_list("created_at", "id", "wrestler_id", "wrestler__ring_name", "delta", "value_after")
+    for _, _, wrestler_id, name, delta, value_after in sorted(rows):  # (oldest first)
         totals[wrestler_id] += delta
         names[wrestler_id] = name
         after[wrestler_id] = value_after
