@@ -215,6 +215,7 @@ class SharedTables:
     first_names: tuple[str, ...]
     last_names: tuple[str, ...]
     nicknames: tuple[str, ...]
+    nickname_forms: dict[str, dict[str, str]]
     she_names: frozenset[str]
     they_names: frozenset[str]
     towns: tuple[str, ...]
@@ -227,6 +228,7 @@ SHARED_KEYS = (
     "first_names",
     "last_names",
     "nicknames",
+    "nickname_forms",
     "she_names",
     "they_names",
     "towns",
@@ -251,6 +253,16 @@ def build_shared(data: Any, check: DataCheck) -> SharedTables:
                 check.fail(f"{key}[{i}]", f"{clip(name)} is not one of first_names")
             elif key == "they_names" and name in she:
                 check.fail(f"{key}[{i}]", f"{clip(name)} is in she_names too")
+    nicknames = check.texts(top["nicknames"], "nicknames")
+    forms = check.mapping(top["nickname_forms"], "nickname_forms", ("she", "they"))
+    nickname_forms: dict[str, dict[str, str]] = {}
+    for pronoun, given in forms.items():
+        path = join("nickname_forms", pronoun)
+        nickname_forms[pronoun] = {}
+        for nickname, form in check.named(given, path).items():
+            if nickname not in nicknames:
+                check.fail(join(path, nickname), f"{clip(nickname)} is not one of nicknames")
+            nickname_forms[pronoun][nickname] = check.text(form, join(path, nickname))
     return SharedTables(
         styles=tuple(
             (name, check.text(words, join("styles", name))) for name, words in styles.items()
@@ -270,7 +282,8 @@ def build_shared(data: Any, check: DataCheck) -> SharedTables:
         },
         first_names=first,
         last_names=check.texts(top["last_names"], "last_names"),
-        nicknames=check.texts(top["nicknames"], "nicknames"),
+        nicknames=nicknames,
+        nickname_forms=nickname_forms,
         she_names=frozenset(she),
         they_names=frozenset(they),
         towns=check.texts(top["towns"], "towns"),
@@ -396,17 +409,22 @@ def sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
 FIRST_NAMES: tuple[str, ...] = SHARED.first_names
 LAST_NAMES: tuple[str, ...] = SHARED.last_names
 NICKNAMES: tuple[str, ...] = SHARED.nicknames
+#: A nickname's form for a wrestler called "she" or "they" ("The Duke": "The Duchess").
+NICKNAME_FORMS: dict[str, dict[str, str]] = SHARED.nickname_forms
 TOWNS: tuple[str, ...] = SHARED.towns
 PROMOTION_WORDS: tuple[str, ...] = SHARED.promotion_words
 
 
 def ring_name(seed: int, index: int = 0) -> str:
     """A ring name from the word lists, the same for the same ``seed`` and ``index``; about one
-    in four carries a nickname in quotes (``Cassius "The Anvil" Thorne``)."""
+    in four carries a nickname in quotes (``Cassius "The Anvil" Thorne``), in its form for the
+    first name's pronouns (``Vera "The Duchess" Thorne``: ``NICKNAME_FORMS``)."""
     rng = rng_for("name", seed, index)
     first, last = pick(rng, FIRST_NAMES), pick(rng, LAST_NAMES)
     if rng.random() < 0.25:
-        return f'{first} "{pick(rng, NICKNAMES)}" {last}'
+        nickname = pick(rng, NICKNAMES)
+        nickname = NICKNAME_FORMS.get(pronouns(first), {}).get(nickname, nickname)
+        return f'{first} "{nickname}" {last}'
     return f"{first} {last}"
 
 

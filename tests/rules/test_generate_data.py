@@ -154,3 +154,30 @@ def test_a_file_that_is_no_mapping_is_refused_naming_the_file(tmp_path):
     with pytest.raises(GeneratorDataError) as refused:
         superstar.load_tables(path)
     assert refused.value.messages() == [f"{path}: must be a mapping, got a list of 1 entries"]
+
+
+def test_a_nickname_takes_its_form_for_a_she_or_a_they_and_the_stream_is_kept():
+    """The same draws as before (the form replaces the word drawn, nothing more is drawn):
+    seed 8's fifth name is Ada's, whose draw, "Gentleman", takes its form for a she, "Lady
+    Luck"; a he keeps the word as listed."""
+    assert core.NICKNAME_FORMS == {
+        "she": {"The Duke": "The Duchess", "Gentleman": "Lady Luck"},
+        "they": {"The Duke": "The Sovereign", "Gentleman": "The Diplomat"},
+    }
+    assert core.ring_name(8, 4) == 'Ada "Lady Luck" Ember'
+    assert core.ring_name(22, 6) == 'Quinn "The Sovereign" Dane'
+    assert core.ring_name(22, 4) == 'Cormac "The Duke" Crowley'
+    assert core.ring_name(9, 5) == 'Cassius "Gentleman" Rook'
+
+
+def test_a_form_for_a_nickname_not_listed_is_refused_naming_it(tmp_path):
+    path = tmp_path / "generate.yaml"
+    text = packaged_text("shared")
+    old = "  she: {The Duke: The Duchess,"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "  she: {The Baron: The Baroness,"), encoding="utf-8")
+    with pytest.raises(GeneratorDataError) as refused:
+        load_shared(path)
+    assert refused.value.messages() == [
+        f"{path}: nickname_forms.she.The Baron: 'The Baron' is not one of nicknames"
+    ]
