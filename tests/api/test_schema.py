@@ -22,7 +22,7 @@ SLOW = re.compile(r"/(run|run-week|odds|autobook|import)/")
 #: out: operation i of n sends cases past its first only until i/n of the budget is spent (what
 #: one leaves is the next one's), so every operation of the schema is tried, and a slow one
 #: cannot starve those after it.
-BUDGET_SECONDS = 100
+BUDGET_SECONDS = 60
 
 
 def test_the_schema_generates_without_warnings(tmp_path):
