@@ -10,7 +10,6 @@ tables are the project's own, kept as data in ``rules/data/arm/generate.yaml``.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -92,15 +91,10 @@ def _agree(check: DataCheck, styles: dict[str, dict[str, Any]], figures: dict[st
                 )
 
 
-@functools.cache
-def _packaged() -> dict[str, Any]:
-    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables)
-
-
 def load_tables(path: str | Path | None = None) -> dict[str, Any]:
     """The generator's tables: the packaged ``rules/data/arm/generate.yaml`` (read once), or
     given ``path``, that file, checked the same way (``GeneratorDataError`` names the key)."""
-    return _packaged() if path is None else read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
+    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
 
 
 TABLES = load_tables()

@@ -187,16 +187,21 @@ def read_data(
     relative: str, build: Callable[[Any, DataCheck], T], path: str | Path | None = None
 ) -> T:
     """The tables ``build`` makes of a generator data file, checked: the packaged
-    ``rules/data/<relative>``, read as the charts are (``rules.core.tables``), or given
-    ``path``, that file (an edited copy, a test's), read as a user's YAML is
+    ``rules/data/<relative>``, read as the charts are (``rules.core.tables``) and once a
+    process, or given ``path``, that file (an edited copy, a test's), read as a user's YAML is
     (``rules.core.safeyaml``). A file that is no YAML is refused by the loader (``YamlError``),
     one that does not hold the tables by ``GeneratorDataError``; both name the file."""
     if path is None:
-        source = f"rules/data/{relative}"
-        data = read_yaml_resource(DATA_PACKAGE, relative)
-    else:
-        source = str(path)
-        data = load_file(path)
+        return _read_packaged(relative, build)
+    return _read(str(path), load_file(path), build)
+
+
+@functools.cache
+def _read_packaged(relative: str, build: Callable[[Any, DataCheck], T]) -> T:
+    return _read(f"rules/data/{relative}", read_yaml_resource(DATA_PACKAGE, relative), build)
+
+
+def _read(source: str, data: Any, build: Callable[[Any, DataCheck], T]) -> T:
     check = DataCheck(source)
     tables = build(data, check)
     check.done()
@@ -291,15 +296,10 @@ def build_shared(data: Any, check: DataCheck) -> SharedTables:
     )
 
 
-@functools.cache
-def _packaged_shared() -> SharedTables:
-    return read_data(DATA_FILE, build_shared)
-
-
 def load_shared(path: str | Path | None = None) -> SharedTables:
     """The shared tables: the packaged ``rules/data/generate.yaml`` (read once), or given
     ``path``, that file, checked the same way."""
-    return _packaged_shared() if path is None else read_data(DATA_FILE, build_shared, path)
+    return read_data(DATA_FILE, build_shared, path)
 
 
 SHARED = load_shared()

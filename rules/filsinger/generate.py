@@ -9,7 +9,6 @@ chart the card goes to, its (ag)/(pw) checks and its agility and power ratings.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -84,15 +83,10 @@ def build_tables(data: Any, check: DataCheck) -> dict[str, Any]:
     return {"styles": moves, **{key: tuple(values) for key, values in figures.items()}}
 
 
-@functools.cache
-def _packaged() -> dict[str, Any]:
-    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables)
-
-
 def load_tables(path: str | Path | None = None) -> dict[str, Any]:
     """The generator's tables: the packaged ``rules/data/filsinger/generate.yaml`` (read once),
     or given ``path``, that file, checked the same way (``GeneratorDataError`` names the key)."""
-    return _packaged() if path is None else read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
+    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
 
 
 TABLES = load_tables()

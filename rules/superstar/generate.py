@@ -10,7 +10,6 @@ moves, a high-flyer's Ropes card, a powerhouse's P/A slams.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -73,15 +72,10 @@ def build_tables(data: Any, check: DataCheck) -> dict[str, Any]:
     }
 
 
-@functools.cache
-def _packaged() -> dict[str, Any]:
-    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables)
-
-
 def load_tables(path: str | Path | None = None) -> dict[str, Any]:
     """The generator's tables: the packaged ``rules/data/superstar/generate.yaml`` (read once),
     or given ``path``, that file, checked the same way (``GeneratorDataError`` names the key)."""
-    return _packaged() if path is None else read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
+    return read_data(f"{SYSTEM}/{DATA_FILE}", build_tables, path)
 
 
 TABLES = load_tables()
