@@ -648,11 +648,6 @@ def wrestler_feuds(*, wrestler: Wrestler) -> QuerySet[Feud]:
     )
 
 
-def standing_history(*, wrestler: Wrestler) -> list[tuple[dt.datetime, str, int]]:
-    """(when, attribute, value after) of every Fame and Prestige change, oldest first."""
-    return list(_standing_rows(wrestler).values_list("created_at", "attribute", "value_after"))
-
-
 def _standing_rows(wrestler: Wrestler) -> QuerySet[StandingChange]:
     return wrestler.standing_changes.filter(attribute__in=CHARTED).order_by("created_at", "id")
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from promotion.models import StandingChange
-from promotion.selectors import StandingWindow, standing_history, standing_window
+from promotion.selectors import StandingWindow, standing_window
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -19,21 +19,28 @@ pytestmark = pytest.mark.django_db
 UTC = dt.UTC
 
 
-@pytest.fixture
-def veteran():
-    """Signed in June 2019; wrestled first in November 2026."""
-    wrestler = factories.WrestlerFactory(ring_name="Corrigan Vale", slug="corrigan-vale")
-    rows = [
-        (dt.datetime(2019, 6, 1, 5, tzinfo=UTC), "fame", 720),
-        (dt.datetime(2019, 6, 1, 5, tzinfo=UTC), "prestige", 690),
-        (dt.datetime(2026, 11, 7, 2, tzinfo=UTC), "prestige", 700),
-        (dt.datetime(2026, 11, 14, 2, tzinfo=UTC), "fame", 730),
-    ]
+def write_ledger(wrestler, rows) -> None:
+    """Ledger rows of the wrestler, each (when, attribute, value after), dated as given."""
     for when, attribute, value in rows:
         row = StandingChange.objects.create(
             wrestler=wrestler, attribute=attribute, delta=1, value_after=value, reason="x"
         )
         StandingChange.objects.filter(pk=row.pk).update(created_at=when)
+
+
+#: The veteran's ledger: signed in June 2019; wrestled first in November 2026.
+VETERAN = [
+    (dt.datetime(2019, 6, 1, 5, tzinfo=UTC), "fame", 720),
+    (dt.datetime(2019, 6, 1, 5, tzinfo=UTC), "prestige", 690),
+    (dt.datetime(2026, 11, 7, 2, tzinfo=UTC), "prestige", 700),
+    (dt.datetime(2026, 11, 14, 2, tzinfo=UTC), "fame", 730),
+]
+
+
+@pytest.fixture
+def veteran():
+    wrestler = factories.WrestlerFactory(ring_name="Corrigan Vale", slug="corrigan-vale")
+    write_ledger(wrestler, VETERAN)
     return wrestler
 
 
@@ -50,7 +57,7 @@ def test_the_chart_starts_at_the_first_row_after_the_signing(veteran):
     ]
     whole = standing_window(wrestler=veteran, zone=UTC, today=dt.date(2026, 12, 1), whole=True)
     assert whole.start is None and whole.default_start == dt.date(2026, 11, 7)
-    assert whole.rows == standing_history(wrestler=veteran)
+    assert whole.rows == VETERAN
 
 
 def test_the_chart_looks_back_a_year_and_enters_with_the_figures_of_then(veteran):
@@ -62,11 +69,7 @@ def test_the_chart_looks_back_a_year_and_enters_with_the_figures_of_then(veteran
         (dt.datetime(2028, 5, 1, 2, tzinfo=UTC), "prestige", 650),
         (dt.datetime(2028, 6, 1, 2, tzinfo=UTC), "fame", 900),
     ]
-    for when, attribute, value in rows:
-        row = StandingChange.objects.create(
-            wrestler=veteran, attribute=attribute, delta=1, value_after=value, reason="x"
-        )
-        StandingChange.objects.filter(pk=row.pk).update(created_at=when)
+    write_ledger(veteran, rows)
     today = dt.date(2028, 7, 1)
     window = standing_window(wrestler=veteran, zone=UTC, today=today)
     assert window.start == dt.date(2027, 7, 2)  # 365 days before Jul 1, 2028
@@ -122,8 +125,7 @@ def test_the_chart_fits_its_axis_to_the_figures_with_a_margin(veteran):
     flat line sits in the middle; figures near 0 start at 0, not below it."""
     from promotion.charts import standing_chart
 
-    history = standing_history(wrestler=veteran)
-    chart = standing_chart(history, zone=UTC, today=dt.date(2026, 12, 1))
+    chart = standing_chart(VETERAN, zone=UTC, today=dt.date(2026, 12, 1))
     assert axis_figures(chart) == [680, 700, 720, 740]
     flat = [(dt.datetime(2026, 11, 7, tzinfo=UTC), "fame", 720)]
     assert axis_figures(standing_chart(flat, zone=UTC, today=dt.date(2026, 12, 1))) == [
